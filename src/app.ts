@@ -1,0 +1,17 @@
+// createApp: the whole HTTP application as an Elysia instance. No side effects at import and
+// none at construction besides building routes: no listening, no timers, no cron.
+import { type AnyElysia, Elysia } from 'elysia'
+import type { AppDeps } from './deps'
+import { plumbing } from './http/plumbing'
+import { authModule } from './modules/auth'
+import { systemModule } from './modules/system'
+
+export function createApp(deps: AppDeps) {
+  const app: AnyElysia = new Elysia()
+    .use(plumbing(deps.logger))
+    .use(authModule(deps))
+    .use(systemModule(deps, () => app))
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,252 @@
+// The admin command line: serve (default), user add|passwd|list|remove, backup, healthcheck.
+// `run` returns an exit code instead of exiting so tests can drive it in-process.
+// Misuse (unknown command, bad flag, missing argument): one line on stderr, exit 2.
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { createApp } from './app'
+import { systemClock } from './clock'
+import { type Config, ConfigError, loadConfig } from './config'
+import { type DB, openDatabase } from './db/client'
+import { HttpError } from './http/errors'
+import { MAX_BODY_BYTES } from './http/plumbing'
+import { createLogger } from './logger'
+import { createUser, listUsers, removeUser, setPassword } from './modules/auth/service'
+
+export interface CliIO {
+  env: Record<string, string | undefined>
+  out(line: string): void
+  err(line: string): void
+  /** Reads a password: one line from standard input, or a hidden prompt on a terminal. */
+  readPassword(prompt: string): Promise<string>
+  /** Called by `serve` once listening; resolves when the server should stop. */
+  untilStopped?(stop: () => Promise<void>): Promise<void>
+}
+
+class UsageError extends Error {}
+
+const HELP: Record<string, string> = {
+  main: `Quest Tracker: a self-hosted quest tracker server for Dungeons & Dragons Online.
+
+Usage: quest-tracker [command] [options]
+
+Commands:
+  serve                     start the server (the default)
+  user add|passwd|list|remove  manage accounts
+  backup PATH               write a consistent copy of the database to PATH
+  healthcheck               exit 0 when the local server answers /api/health
+
+Run "quest-tracker COMMAND --help" for a command's options.
+Configuration comes from environment variables (PORT, HOST, DATABASE_PATH,
+DATABASE_SYNCHRONOUS, CATALOG_SOURCE_URL, CATALOG_SYNC_CRON, LOG_LEVEL); see README.md.`,
+  serve: `Usage: quest-tracker serve [--port N] [--host ADDR] [--database PATH]
+
+Starts the HTTP server. Flags override PORT, HOST and DATABASE_PATH.`,
+  user: `Usage:
+  quest-tracker user add [--username NAME] [--email ADDR]   create an account
+  quest-tracker user passwd NAME                           change a password
+  quest-tracker user list                                  list accounts
+  quest-tracker user remove NAME                           delete an account and revoke its tokens
+
+The password is read from standard input (one line) or prompted for on a terminal;
+it is never taken from the command line. NAME is a username or an e-mail address.
+Option: --database PATH (overrides DATABASE_PATH).`,
+  backup: `Usage: quest-tracker backup PATH [--database PATH]
+
+Writes a consistent copy of the live database to PATH (SQLite VACUUM INTO); safe while
+the server runs. PATH must not exist yet.`,
+  healthcheck: `Usage: quest-tracker healthcheck [--port N]
+
+Asks http://127.0.0.1:PORT/api/health and exits 0 when it answers ok (for Docker).`,
+}
+
+interface Parsed {
+  positional: string[]
+  flags: Record<string, string | true>
+}
+
+/** Parses `--name value`, `--name=value` and bare `--help`; rejects flags not in `allowed`. */
+function parseArgs(args: string[], allowed: string[], command: string): Parsed {
+  const parsed: Parsed = { positional: [], flags: {} }
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string
+    if (arg === '--help' || arg === '-h') {
+      parsed.flags.help = true
+      continue
+    }
+    if (!arg.startsWith('--')) {
+      parsed.positional.push(arg)
+      continue
+    }
+    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined]
+    if (!allowed.includes(name)) throw new UsageError(`${command}: unknown option --${name} (see --help)`)
+    const value = inline ?? args[++i]
+    if (value === undefined || value === '') throw new UsageError(`${command}: --${name} needs a value`)
+    parsed.flags[name] = value
+  }
+  return parsed
+}
+
+const flag = (parsed: Parsed, name: string): string | undefined => {
+  const value = parsed.flags[name]
+  return typeof value === 'string' ? value : undefined
+}
+
+function configFrom(io: CliIO, parsed: Parsed): Config {
+  const overrides: Record<string, string | undefined> = {
+    PORT: flag(parsed, 'port'),
+    HOST: flag(parsed, 'host'),
+    DATABASE_PATH: flag(parsed, 'database'),
+  }
+  for (const key of Object.keys(overrides)) if (overrides[key] === undefined) delete overrides[key]
+  return loadConfig(io.env, overrides)
+}
+
+function expectArgs(parsed: Parsed, count: number, usage: string): void {
+  if (parsed.positional.length !== count) throw new UsageError(usage)
+}
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const [command = 'serve', ...rest] =
+    argv[0]?.startsWith('--') && argv[0] !== '--help' && argv[0] !== '-h' ? ['serve', ...argv] : argv
+  try {
+    switch (command) {
+      case '--help':
+      case '-h':
+      case 'help':
+        io.out(HELP.main as string)
+        return 0
+      case 'serve':
+        return await serve(io, parseArgs(rest, ['port', 'host', 'database'], 'serve'))
+      case 'user':
+        return await user(io, rest)
+      case 'backup':
+        return backup(io, parseArgs(rest, ['database'], 'backup'))
+      case 'healthcheck':
+        return await healthcheck(io, parseArgs(rest, ['port'], 'healthcheck'))
+      default:
+        throw new UsageError(`unknown command "${command}" (see quest-tracker --help)`)
+    }
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      io.err(`quest-tracker: ${error.message}`)
+      return 2
+    }
+    if (error instanceof HttpError) {
+      io.err(`quest-tracker: ${error.message}`)
+      return 1
+    }
+    throw error
+  }
+}
+
+async function serve(io: CliIO, parsed: Parsed): Promise<number> {
+  if (parsed.flags.help) return help(io, 'serve')
+  expectArgs(parsed, 0, 'serve: takes no arguments (see --help)')
+  const config = configFrom(io, parsed)
+  const logger = createLogger(config.logLevel)
+  const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous })
+  const app = createApp({ db, config, clock: systemClock, logger })
+  // Bun's own limit only bounds memory for bodies without Content-Length; the 1 MiB rule
+  // (413 with a JSON body) is enforced by the app itself.
+  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES * 8 })
+  const port = app.server?.port
+  logger.info(`Quest Tracker listening on http://${config.host}:${port} (database ${resolve(config.databasePath)})`)
+  io.out(`listening on port ${port}`)
+  const stop = async () => {
+    await app.stop()
+    db.$client.close()
+  }
+  if (io.untilStopped) await io.untilStopped(stop)
+  return 0
+}
+
+async function user(io: CliIO, args: string[]): Promise<number> {
+  const [sub, ...rest] = args
+  if (!sub || sub === '--help' || sub === '-h') return help(io, 'user')
+  const allowed = sub === 'add' ? ['username', 'email', 'database'] : ['database']
+  const parsed = parseArgs(rest, allowed, `user ${sub}`)
+  if (parsed.flags.help) return help(io, 'user')
+  const withDb = async <T>(fn: (db: DB) => T | Promise<T>): Promise<T> => {
+    const config = configFrom(io, parsed)
+    const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous })
+    try {
+      return await fn(db)
+    } finally {
+      db.$client.close()
+    }
+  }
+  switch (sub) {
+    case 'add': {
+      expectArgs(parsed, 0, 'user add: takes --username and/or --email, no other arguments')
+      const username = flag(parsed, 'username')
+      const email = flag(parsed, 'email')
+      if (!username && !email) throw new UsageError('user add: give --username NAME, --email ADDR, or both')
+      const password = await io.readPassword('Password for the new account: ')
+      const created = await withDb((db) => createUser(db, systemClock, { username, email, password }))
+      io.out(`created account ${created.id} (${created.username ?? created.email})`)
+      return 0
+    }
+    case 'passwd': {
+      expectArgs(parsed, 1, 'user passwd: give the username or e-mail of the account')
+      const name = parsed.positional[0] as string
+      const password = await io.readPassword(`New password for ${name}: `)
+      await withDb((db) => setPassword(db, name, password))
+      io.out(`password changed for ${name}`)
+      return 0
+    }
+    case 'list': {
+      expectArgs(parsed, 0, 'user list: takes no arguments')
+      const rows = await withDb((db) => listUsers(db))
+      if (rows.length === 0) io.out('no accounts yet; create one with: quest-tracker user add --username NAME')
+      for (const row of rows) {
+        io.out(
+          `${row.id}\t${row.username ?? '-'}\t${row.email ?? '-'}\t${row.activeTokens} token(s)\tcreated ${row.createdAt}`,
+        )
+      }
+      return 0
+    }
+    case 'remove': {
+      expectArgs(parsed, 1, 'user remove: give the username or e-mail of the account')
+      const removed = await withDb((db) => removeUser(db, parsed.positional[0] as string))
+      io.out(`removed account ${removed.id} (${removed.username ?? removed.email}) and revoked its tokens`)
+      return 0
+    }
+    default:
+      throw new UsageError(`user: unknown subcommand "${sub}" (add, passwd, list, remove)`)
+  }
+}
+
+function backup(io: CliIO, parsed: Parsed): number {
+  if (parsed.flags.help) return help(io, 'backup')
+  expectArgs(parsed, 1, 'backup: give the path of the copy to write')
+  const target = resolve(parsed.positional[0] as string)
+  if (existsSync(target)) throw new UsageError(`backup: ${target} already exists`)
+  const config = configFrom(io, parsed)
+  const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous })
+  try {
+    db.$client.query('VACUUM INTO ?').run(target)
+  } finally {
+    db.$client.close()
+  }
+  io.out(`backup written to ${target}`)
+  return 0
+}
+
+async function healthcheck(io: CliIO, parsed: Parsed): Promise<number> {
+  if (parsed.flags.help) return help(io, 'healthcheck')
+  const config = configFrom(io, parsed)
+  try {
+    const response = await fetch(`http://127.0.0.1:${config.port}/api/health`, { signal: AbortSignal.timeout(3000) })
+    const body = (await response.json()) as { ok?: boolean }
+    if (response.ok && body.ok === true) return 0
+  } catch {
+    // fall through: unhealthy
+  }
+  io.err('quest-tracker: the server did not answer /api/health')
+  return 1
+}
+
+function help(io: CliIO, topic: string): number {
+  io.out(HELP[topic] as string)
+  return 0
+}

@@ -1,0 +1,81 @@
+// Environment -> frozen, typed configuration. The only module that reads process.env.
+import { Cron } from 'croner'
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
+export type Synchronous = 'full' | 'normal'
+
+export interface Config {
+  readonly port: number
+  readonly host: string
+  readonly databasePath: string
+  readonly databaseSynchronous: Synchronous
+  readonly catalogSourceUrl: string
+  /** null when the scheduled sync is switched off (`off`). */
+  readonly catalogSyncCron: string | null
+  readonly logLevel: LogLevel
+}
+
+/** A bad configuration value; main prints the message as one line and exits 2. */
+export class ConfigError extends Error {}
+
+export const DEFAULT_CATALOG_SOURCE_URL = 'https://ddowiki.com/page/Quests_by_level_and_XP'
+/** Once a day, at a quiet hour, off the top of the hour. */
+export const DEFAULT_CATALOG_SYNC_CRON = '17 4 * * *'
+
+type Env = Record<string, string | undefined>
+
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
+const SYNCHRONOUS: readonly Synchronous[] = ['full', 'normal']
+
+function oneOf<T extends string>(name: string, raw: string, allowed: readonly T[]): T {
+  const value = raw.trim().toLowerCase()
+  if ((allowed as readonly string[]).includes(value)) return value as T
+  throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${raw}").`)
+}
+
+function parsePort(name: string, raw: string): number {
+  const port = Number(raw)
+  if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`${name} must be a whole number from 0 to 65535 (got "${raw}").`)
+  }
+  return port
+}
+
+function parseCron(name: string, raw: string): string | null {
+  const value = raw.trim()
+  if (value.toLowerCase() === 'off') return null
+  try {
+    new Cron(value, { paused: true }).stop()
+  } catch {
+    throw new ConfigError(
+      `${name} must be a cron pattern such as "${DEFAULT_CATALOG_SYNC_CRON}" or "off" (got "${raw}").`,
+    )
+  }
+  return value
+}
+
+function nonEmpty(name: string, raw: string): string {
+  if (raw.trim() === '') throw new ConfigError(`${name} must not be empty.`)
+  return raw.trim()
+}
+
+/**
+ * Reads the variables documented in the README. `overrides` carries command-line flags,
+ * which win over the environment.
+ */
+export function loadConfig(env: Env = process.env, overrides: Env = {}): Config {
+  const pick = (name: string): string | undefined => overrides[name] ?? env[name]
+  const read = <T>(name: string, fallback: T, parse: (name: string, raw: string) => T): T => {
+    const raw = pick(name)
+    return raw === undefined ? fallback : parse(name, raw)
+  }
+  return Object.freeze({
+    port: read('PORT', 8080, parsePort),
+    host: read('HOST', '0.0.0.0', nonEmpty),
+    databasePath: read('DATABASE_PATH', './data/quest-tracker.sqlite', nonEmpty),
+    databaseSynchronous: read<Synchronous>('DATABASE_SYNCHRONOUS', 'full', (n, r) => oneOf(n, r, SYNCHRONOUS)),
+    catalogSourceUrl: read('CATALOG_SOURCE_URL', DEFAULT_CATALOG_SOURCE_URL, nonEmpty),
+    catalogSyncCron: read<string | null>('CATALOG_SYNC_CRON', DEFAULT_CATALOG_SYNC_CRON, parseCron),
+    logLevel: read<LogLevel>('LOG_LEVEL', 'info', (n, r) => oneOf(n, r, LOG_LEVELS)),
+  })
+}

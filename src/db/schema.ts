@@ -1,0 +1,216 @@
+// The whole database, as Drizzle tables. Keys are camelCase here and snake_case in SQLite
+// (`casing: 'snake_case'` in both drizzle() and drizzle.config.ts).
+// Timestamps are ISO 8601 text in UTC: they sort correctly and go to clients unchanged.
+// Quests are referred to by name everywhere (never by catalog row id), so a catalog sync
+// can never orphan a player's data.
+import { sql } from 'drizzle-orm'
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    /** Stored lower-cased: e-mail addresses match case-insensitively. */
+    email: text(),
+    username: text(),
+    passwordHash: text().notNull(),
+    createdAt: text().notNull(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    // Usernames are unique without regard to case, so "Alice" and "alice" are one account.
+    uniqueIndex('users_username_unique').on(sql`lower(${table.username})`),
+  ],
+)
+
+export const apiTokens = sqliteTable(
+  'api_tokens',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text().notNull(),
+    /** SHA-256 of the plain token, hex. The plain token is shown once, at login. */
+    tokenHash: text().notNull(),
+    createdAt: text().notNull(),
+    revokedAt: text(),
+  },
+  (table) => [uniqueIndex('api_tokens_hash_unique').on(table.tokenHash), index('api_tokens_user').on(table.userId)],
+)
+
+export interface ClassLevels {
+  name: string
+  levels: number
+}
+
+export const characters = sqliteTable(
+  'characters',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    givenName: text().notNull(),
+    surname: text().notNull().default(''),
+    race: text().notNull().default(''),
+    gender: text().notNull().default(''),
+    alignment: text().notNull().default(''),
+    server: text().notNull().default(''),
+    guild: text().notNull().default(''),
+    classes: text({ mode: 'json' }).$type<ClassLevels[]>().notNull().default(sql`'[]'`),
+    epicLevels: integer().notNull().default(0),
+    lastLoginAt: text(),
+    // Tracker state shown in progress.
+    targetDifficulty: text().notNull().default('any'),
+    levelBand: integer().notNull().default(0),
+    /** Set by PUT progress `characterLevel`; null means "derive from classes". */
+    characterLevelOverride: integer(),
+    excludedPatrons: text({ mode: 'json' }).$type<unknown[]>().notNull().default(sql`'[]'`),
+    versionFilter: text({ mode: 'json' })
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{"heroic":"any","epic":"any","legendary":"any"}'`),
+    xpBoosts: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    optionalPursuit: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    packState: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    questNotes: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    shareToken: text().notNull(),
+    createdAt: text().notNull(),
+    updatedAt: text().notNull(),
+  },
+  (table) => [
+    index('characters_user').on(table.userId),
+    uniqueIndex('characters_share_token_unique').on(table.shareToken),
+  ],
+)
+
+export const completions = sqliteTable(
+  'completions',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    characterId: integer()
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    difficulty: text().notNull(),
+    setting: text().notNull(),
+    completedAt: text().notNull(),
+    durationSeconds: integer(),
+    xpEarned: integer(),
+    reaperXpEarned: integer(),
+    updatedAt: text().notNull(),
+  },
+  // The upsert key. Enforced here so two clients posting the same triple at once make one row.
+  (table) => [
+    uniqueIndex('completions_triple_unique').on(table.characterId, table.name, table.difficulty, table.setting),
+  ],
+)
+
+/** The quest catalog: one row per remake, replaced whole by each sync. */
+export const quests = sqliteTable(
+  'quests',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    name: text().notNull(),
+    difficulty: text().notNull(),
+    level: integer().notNull(),
+    soloXp: integer('solo_xp'),
+    normalXp: integer('normal_xp'),
+    hardXp: integer('hard_xp'),
+    eliteXp: integer('elite_xp'),
+    duration: text().notNull().default(''),
+    pack: text().notNull().default(''),
+    patron: text().notNull().default(''),
+    favor: integer(),
+  },
+  (table) => [uniqueIndex('quests_name_difficulty_unique').on(table.name, table.difficulty)],
+)
+
+/** A single row (id 1) describing the last successful catalog sync. */
+export const catalogState = sqliteTable('catalog_state', {
+  id: integer().primaryKey(),
+  source: text().notNull(),
+  syncedAt: text().notNull(),
+  rows: integer().notNull(),
+})
+
+/** Optional-pursuit thresholds per quest name, loaded by `quest-tracker scorecards import`. */
+export const scorecards = sqliteTable('scorecards', {
+  questName: text().primaryKey(),
+  data: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+})
+
+export const routes = sqliteTable(
+  'routes',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    ownerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    boosts: text({ mode: 'json' }).$type<unknown>().notNull().default(sql`'{}'`),
+    optionals: text({ mode: 'json' }).$type<unknown>().notNull().default(sql`'{}'`),
+    createdAt: text().notNull(),
+    updatedAt: text().notNull(),
+  },
+  (table) => [index('routes_owner').on(table.ownerId)],
+)
+
+export const routeSteps = sqliteTable(
+  'route_steps',
+  {
+    routeId: integer()
+      .notNull()
+      .references(() => routes.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    name: text().notNull(),
+    difficulty: text().notNull(),
+    setting: text().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.routeId, table.position] })],
+)
+
+/** Live snapshot and planned build: one document each per character, same schema. */
+export const builds = sqliteTable(
+  'builds',
+  {
+    characterId: integer()
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    role: text().$type<'live' | 'planned'>().notNull(),
+    document: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    meta: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    breakdownCache: text({ mode: 'json' }).$type<Record<string, unknown> | null>(),
+    validationErrors: text({ mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    reaperPointsAvailable: real(),
+    updatedAt: text().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.characterId, table.role] })],
+)
+
+export interface SpecialFeat {
+  name: string
+  type: string
+  stacks: number
+}
+
+export const lives = sqliteTable(
+  'lives',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    characterId: integer()
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    lifeIndex: integer().notNull(),
+    isCurrent: integer({ mode: 'boolean' }).notNull(),
+    name: text().notNull().default(''),
+    race: text().notNull().default(''),
+    alignment: text().notNull().default(''),
+    classes: text({ mode: 'json' }).$type<ClassLevels[]>().notNull().default(sql`'[]'`),
+    specialFeats: text({ mode: 'json' }).$type<SpecialFeat[]>().notNull().default(sql`'[]'`),
+    createdAt: text().notNull(),
+    archivedAt: text(),
+  },
+  (table) => [uniqueIndex('lives_character_index_unique').on(table.characterId, table.lifeIndex)],
+)

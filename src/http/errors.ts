@@ -1,0 +1,41 @@
+// Typed errors that services throw; the one error handler (src/http/plumbing.ts) turns each
+// into `{"error": "<sentence>"}` with its status.
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+export class BadRequest extends HttpError {
+  constructor(message: string) {
+    super(400, message)
+  }
+}
+
+export class Unauthorized extends HttpError {
+  constructor(message: string) {
+    super(401, message)
+  }
+}
+
+export class NotFound extends HttpError {
+  constructor(message: string) {
+    super(404, message)
+  }
+}
+
+export class PayloadTooLarge extends HttpError {
+  constructor(message: string) {
+    super(413, message)
+  }
+}
+
+export class TooManyRequests extends HttpError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, { 'retry-after': String(retryAfterSeconds) })
+  }
+}

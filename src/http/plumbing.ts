@@ -1,0 +1,65 @@
+// What every request goes through: CORS, the 1 MiB body cap, a JSON body parser that answers
+// 400 instead of Elysia's own parse error, and the one error handler that turns every failure
+// into `{"error": "<sentence>"}` with the right status and never a stack trace.
+import { cors } from '@elysiajs/cors'
+import { Elysia, ParseError, ValidationError } from 'elysia'
+import type { Logger } from '../logger'
+import { BadRequest, HttpError, PayloadTooLarge } from './errors'
+import { describeValidationError } from './validation'
+
+export const MAX_BODY_BYTES = 1024 * 1024
+
+const tooLarge = () => new PayloadTooLarge(`The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB.`)
+
+/** Reads the body as JSON whatever its Content-Type (game clients are not always careful). */
+export async function parseJsonBody(request: Request): Promise<unknown> {
+  const bytes = await request.arrayBuffer()
+  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge()
+  const text = new TextDecoder().decode(bytes)
+  if (text.trim() === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new BadRequest('The request body is not valid JSON.')
+  }
+}
+
+function toHttpError(code: unknown, error: unknown, logger: Logger, where: string): HttpError {
+  if (error instanceof HttpError) return error
+  // Errors thrown inside the parser reach here wrapped in Elysia's ParseError.
+  if (error instanceof ParseError) {
+    if (error.cause instanceof HttpError) return error.cause
+    return new BadRequest('The request body is not valid JSON.')
+  }
+  if (error instanceof ValidationError) {
+    if (error.type === 'response') {
+      logger.error(`${where}: response does not match its schema: ${error.message.slice(0, 500)}`)
+      return new HttpError(500, 'The server produced an invalid response; this is a bug, please report it.')
+    }
+    return new BadRequest(describeValidationError(error))
+  }
+  if (code === 'NOT_FOUND') return new HttpError(404, 'No such endpoint; see /api/plugin/docs for the list.')
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
+  logger.error(`${where}: unexpected error: ${detail}`)
+  return new HttpError(500, 'Internal server error.')
+}
+
+export function plumbing(logger: Logger) {
+  return (
+    new Elysia({ name: 'plumbing' })
+      // Clients authenticate with bearer tokens, so any origin may call; never with credentials.
+      .use(cors({ origin: '*', credentials: false, preflight: true, allowedHeaders: '*', exposeHeaders: '*' }))
+      .onRequest(({ request }) => {
+        const length = Number(request.headers.get('content-length') ?? 0)
+        if (length > MAX_BODY_BYTES) throw tooLarge()
+      })
+      .onParse({ as: 'global' }, ({ request }) => parseJsonBody(request))
+      .onError({ as: 'global' }, ({ code, error, set, request }) => {
+        const path = new URL(request.url).pathname
+        const httpError = toHttpError(code, error, logger, `${request.method} ${path}`)
+        set.status = httpError.status
+        Object.assign(set.headers, httpError.headers, { 'content-type': 'application/json; charset=utf-8' })
+        return { error: httpError.message }
+      })
+  )
+}

@@ -1,0 +1,69 @@
+// GET /api/health, GET /api/plugin/info, the Markdown reference, the OpenAPI document at its
+// three paths, and the interactive /docs page (Swagger UI served from this binary, no CDN).
+import { type AnyElysia, Elysia } from 'elysia'
+import swaggerCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' }
+// Imported as files so `bun build --compile` embeds them in the executable.
+import swaggerBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' }
+import type { AppDeps } from '../../deps'
+import { authGuard } from '../auth'
+import { renderMarkdown } from './markdown'
+import { Health, Info } from './model'
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi'
+import { DOC_PATHS, info } from './service'
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Quest Tracker API</title>
+  <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script>
+    window.ui = SwaggerUIBundle({ url: '${DOC_PATHS.openapi}', dom_id: '#swagger-ui', persistAuthorization: true })
+  </script>
+</body>
+</html>
+`
+
+const hidden = { detail: { hide: true } }
+
+/** `app` is the finished application; the documents are built from its routes on first use. */
+export function systemModule(deps: AppDeps, app: () => AnyElysia) {
+  let document: OpenApiDocument | undefined
+  let markdown: string | undefined
+  const openapi = () => (document ??= buildOpenApiDocument(app()))
+  const reference = () =>
+    new Response((markdown ??= renderMarkdown(openapi())), {
+      headers: { 'content-type': 'text/markdown; charset=utf-8' },
+    })
+  const asset = (path: string, type: string) => () =>
+    new Response(Bun.file(path), { headers: { 'content-type': type, 'cache-control': 'public, max-age=86400' } })
+
+  return new Elysia()
+    .use(authGuard(deps))
+    .get('/api/health', () => ({ ok: true as const }), {
+      response: { 200: Health },
+      detail: { summary: 'Health check', description: 'No auth.', security: [], tags: ['System'] },
+    })
+    .get('/api/plugin/info', ({ user }) => info(deps.db, user, deps.config.catalogSourceUrl), {
+      auth: true,
+      response: { 200: Info },
+      detail: { summary: 'Server information, counts and feature flags', tags: ['System'] },
+    })
+    .get('/api/plugin/', reference, {
+      detail: { summary: 'Markdown reference of this API', description: 'No auth.', security: [], tags: ['System'] },
+    })
+    .get('/api/plugin/docs', reference, {
+      detail: { summary: 'Markdown reference of this API', description: 'No auth.', security: [], tags: ['System'] },
+    })
+    .get('/api/openapi.json', openapi, hidden)
+    .get('/api/plugin/openapi.json', openapi, hidden)
+    .get('/openapi.json', openapi, hidden)
+    .get('/docs', () => new Response(DOCS_PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } }), hidden)
+    .get('/docs/assets/swagger-ui.css', asset(swaggerCss, 'text/css; charset=utf-8'), hidden)
+    .get('/docs/assets/swagger-ui-bundle.js', asset(swaggerBundle, 'text/javascript; charset=utf-8'), hidden)
+}

@@ -1,0 +1,31 @@
+// Shapes of GET /info and GET /api/health.
+import { t } from 'elysia'
+import { User } from '../auth/model'
+import { FEATURES } from './features'
+
+const flags = Object.fromEntries(Object.keys(FEATURES).map((name) => [name, t.Boolean()])) as {
+  [K in keyof typeof FEATURES]: ReturnType<typeof t.Boolean>
+}
+
+export const Info = t.Object({
+  user: User,
+  characterCount: t.Integer(),
+  routeCount: t.Integer(),
+  questCatalogCount: t.Integer(),
+  catalog: t.Object({
+    source: t.String({ description: 'Where the catalog is synced from (URL or file).' }),
+    syncedAt: t.Nullable(t.String({ description: 'When the last successful sync finished; null before the first.' })),
+    rows: t.Integer(),
+  }),
+  apiVersion: t.Literal(6),
+  docs: t.String({ description: 'Path of the Markdown reference.' }),
+  openapi: t.String({ description: 'Path of the OpenAPI 3.0 document.' }),
+  humanDocs: t.String({ description: 'Path of the interactive documentation page.' }),
+  features: t.Object({
+    ...flags,
+    challengeSettings: t.Array(t.String()),
+    remakeTiers: t.Array(t.String()),
+  }),
+})
+
+export const Health = t.Object({ ok: t.Literal(true) })

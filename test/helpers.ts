@@ -1,0 +1,80 @@
+// Builds an app on a fresh in-memory database, with a movable clock, and small request helpers.
+import { createApp } from '../src/app'
+import type { Clock } from '../src/clock'
+import { loadConfig } from '../src/config'
+import { type DB, openDatabase } from '../src/db/client'
+import { silentLogger } from '../src/logger'
+import { createUser } from '../src/modules/auth/service'
+
+export class FakeClock implements Clock {
+  constructor(private ms = Date.parse('2026-11-21T12:00:00.000Z')) {}
+  now() {
+    return new Date(this.ms)
+  }
+  advance(ms: number) {
+    this.ms += ms
+  }
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>
+  db: DB
+  clock: FakeClock
+  request(method: string, path: string, options?: RequestOptions): Promise<Response>
+  json<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<{ status: number; body: T; headers: Headers }>
+  /** Creates an account and logs it in; returns its token. */
+  userWithToken(username: string, password?: string): Promise<string>
+}
+
+export interface RequestOptions {
+  body?: unknown
+  /** A raw body string, sent as is. */
+  raw?: string
+  token?: string
+  headers?: Record<string, string>
+}
+
+export function testApp(env: Record<string, string> = {}): TestApp {
+  const db = openDatabase(':memory:')
+  const clock = new FakeClock()
+  const config = loadConfig({ CATALOG_SYNC_CRON: 'off', ...env })
+  const app = createApp({ db, config, clock, logger: silentLogger })
+
+  const request = (method: string, path: string, options: RequestOptions = {}) => {
+    const headers: Record<string, string> = { ...options.headers }
+    let body: string | undefined = options.raw
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body)
+      headers['content-type'] ??= 'application/json'
+    }
+    if (options.token) headers.authorization = `Bearer ${options.token}`
+    return app.handle(new Request(`http://localhost${path}`, { method, headers, body }))
+  }
+
+  const json = async <T>(method: string, path: string, options?: RequestOptions) => {
+    const response = await request(method, path, options)
+    const text = await response.text()
+    let body: T
+    try {
+      body = JSON.parse(text) as T
+    } catch {
+      throw new Error(`${method} ${path} answered ${response.status} with non-JSON: ${text.slice(0, 200)}`)
+    }
+    return { status: response.status, body, headers: response.headers }
+  }
+
+  const userWithToken = async (username: string, password = 'correct horse battery') => {
+    await createUser(db, clock, { username, password })
+    const { status, body } = await json<{ token: string }>('POST', '/api/plugin/auth/login', {
+      body: { identifier: username, password },
+    })
+    if (status !== 200) throw new Error(`login failed: ${status}`)
+    return body.token
+  }
+
+  return { app, db, clock, request, json, userWithToken }
+}
