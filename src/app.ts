@@ -11,6 +11,7 @@ export function createApp(deps: AppDeps) {
     .use(plumbing(deps.logger))
     .use(authModule(deps))
     .use(systemModule(deps, () => app))
+  // Feature modules are added here, one .use() each.
   return app
 }
 

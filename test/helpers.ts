@@ -4,7 +4,8 @@ import type { Clock } from '../src/clock'
 import { loadConfig } from '../src/config'
 import { type DB, openDatabase } from '../src/db/client'
 import { silentLogger } from '../src/logger'
-import { createUser } from '../src/modules/auth/service'
+import { characters } from '../src/db/schema'
+import { createUser, findUser } from '../src/modules/auth/service'
 
 export class FakeClock implements Clock {
   constructor(private ms = Date.parse('2026-11-21T12:00:00.000Z')) {}
@@ -77,4 +78,30 @@ export function testApp(env: Record<string, string> = {}): TestApp {
   }
 
   return { app, db, clock, request, json, userWithToken }
+}
+
+/**
+ * Inserts a character row directly (for tests of features that need one to exist).
+ * `owner` is a username created with userWithToken.
+ */
+export function insertCharacter(
+  db: DB,
+  owner: string,
+  fields: Partial<typeof characters.$inferInsert> = {},
+): typeof characters.$inferSelect {
+  const user = findUser(db, owner)
+  if (!user) throw new Error(`no user ${owner}`)
+  const now = '2026-11-21T12:00:00.000Z'
+  return db
+    .insert(characters)
+    .values({
+      userId: user.id,
+      givenName: 'Tester',
+      shareToken: crypto.randomUUID(),
+      createdAt: now,
+      updatedAt: now,
+      ...fields,
+    })
+    .returning()
+    .get()
 }
