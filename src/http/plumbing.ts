@@ -17,11 +17,17 @@ export async function parseJsonBody(request: Request): Promise<unknown> {
   if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge()
   const text = new TextDecoder().decode(bytes)
   if (text.trim() === '') return undefined
+  let body: unknown
   try {
-    return JSON.parse(text)
+    body = JSON.parse(text)
   } catch {
     throw new BadRequest('The request body is not valid JSON.')
   }
+  // Every body of this API is an object; Elysia would coerce an array to {} before validating.
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new BadRequest('The request body must be a JSON object.')
+  }
+  return body
 }
 
 function toHttpError(code: unknown, error: unknown, logger: Logger, where: string): HttpError {

@@ -31,6 +31,16 @@ const DOCS_PAGE = `<!doctype html>
 
 const hidden = { detail: { hide: true } }
 
+const markdownDetail = {
+  summary: 'Markdown reference of this API',
+  description: 'No auth. Rendered from the OpenAPI document.',
+  security: [],
+  tags: ['System'],
+  responses: {
+    200: { description: 'The reference.', content: { 'text/markdown': { schema: { type: 'string' as const } } } },
+  },
+}
+
 /** `app` is the finished application; the documents are built from its routes on first use. */
 export function systemModule(deps: AppDeps, app: () => AnyElysia) {
   let document: OpenApiDocument | undefined
@@ -54,12 +64,8 @@ export function systemModule(deps: AppDeps, app: () => AnyElysia) {
       response: { 200: Info },
       detail: { summary: 'Server information, counts and feature flags', tags: ['System'] },
     })
-    .get('/api/plugin/', reference, {
-      detail: { summary: 'Markdown reference of this API', description: 'No auth.', security: [], tags: ['System'] },
-    })
-    .get('/api/plugin/docs', reference, {
-      detail: { summary: 'Markdown reference of this API', description: 'No auth.', security: [], tags: ['System'] },
-    })
+    .get('/api/plugin/', reference, { detail: markdownDetail })
+    .get('/api/plugin/docs', reference, { detail: markdownDetail })
     .get('/api/openapi.json', openapi, hidden)
     .get('/api/plugin/openapi.json', openapi, hidden)
     .get('/openapi.json', openapi, hidden)

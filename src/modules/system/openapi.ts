@@ -138,6 +138,11 @@ function normalizeSchemas(value: unknown, named: Record<string, unknown>): unkno
     const { anyOf: _, ...rest } = node
     node = { ...rest, ...(union.find(isNumericType) as Json) }
   }
+  // OpenAPI 3.0 has no `const`: a literal is a one-value enum.
+  if ('const' in node && !('enum' in node)) {
+    const { const: value, ...rest } = node
+    node = { ...rest, enum: [value] }
+  }
   const out: Json = {}
   for (const [key, child] of Object.entries(node)) out[key] = normalizeSchemas(child, named)
   if (typeof out.$id === 'string') {

@@ -1,0 +1,174 @@
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { apiTokens } from '../src/db/schema'
+import { createUser, hashToken } from '../src/modules/auth/service'
+import { FIRST_LOCK_MS, MAX_FAILURES } from '../src/modules/auth/throttle'
+import { type TestApp, testApp } from './helpers'
+
+const PASSWORD = 'correct horse battery'
+
+interface LoginBody {
+  token: string
+  tokenId: number
+  label: string
+  user: { id: number; email: string | null; username: string | null; displayName: string }
+}
+
+let t: TestApp
+
+beforeEach(async () => {
+  t = testApp()
+  await createUser(t.db, t.clock, { username: 'Alice', email: 'Alice@Example.com', password: PASSWORD })
+})
+
+const login = (body: Record<string, unknown>) => t.json<LoginBody>('POST', '/api/plugin/auth/login', { body })
+
+describe('POST /auth/login', () => {
+  test.each([
+    ['identifier', 'Alice'],
+    ['identifier', 'alice@example.com'],
+    ['email', 'ALICE@EXAMPLE.COM'],
+    ['username', 'alice'],
+    ['login', 'Alice@example.com'],
+  ])('logs in with %s=%s (case-insensitive)', async (field, value) => {
+    const { status, body } = await login({ [field]: value, password: PASSWORD })
+    expect(status).toBe(200)
+    expect(body.user).toEqual({ id: 1, email: 'alice@example.com', username: 'Alice', displayName: 'Alice' })
+    expect(body.token).toStartWith('qt_')
+    expect(body.label).toBe('plugin')
+    expect(body.tokenId).toBeGreaterThan(0)
+  })
+
+  test('the token is random, long, and stored only as its SHA-256', async () => {
+    const { body } = await login({ identifier: 'Alice', password: PASSWORD, label: 'laptop' })
+    expect(body.label).toBe('laptop')
+    expect(body.token.length).toBeGreaterThanOrEqual(3 + 43) // prefix + 32 bytes base64url
+    const rows = t.db.select().from(apiTokens).all()
+    expect(rows).toHaveLength(1)
+    expect(rows[0]?.tokenHash).toBe(hashToken(body.token))
+    expect(JSON.stringify(rows)).not.toContain(body.token)
+  })
+
+  test('an account can hold many tokens', async () => {
+    const first = await login({ identifier: 'Alice', password: PASSWORD })
+    const second = await login({ identifier: 'Alice', password: PASSWORD, label: 'second' })
+    expect(first.body.token).not.toBe(second.body.token)
+    expect(t.db.select().from(apiTokens).all()).toHaveLength(2)
+    for (const token of [first.body.token, second.body.token]) {
+      expect((await t.json('GET', '/api/plugin/auth/me', { token })).status).toBe(200)
+    }
+  })
+
+  test('wrong password and unknown account are indistinguishable', async () => {
+    const wrongPassword = await login({ identifier: 'Alice', password: 'nope nope nope' })
+    const wrongUser = await login({ identifier: 'Mallory', password: PASSWORD })
+    expect(wrongPassword.status).toBe(401)
+    expect(wrongUser.status).toBe(401)
+    expect(wrongPassword.body).toEqual(wrongUser.body as never)
+    expect(wrongPassword.body).toEqual({ error: expect.any(String) } as never)
+    expect(t.db.select().from(apiTokens).all()).toHaveLength(0)
+  })
+
+  test('an identifier is required', async () => {
+    const { status, body } = await login({ password: PASSWORD })
+    expect(status).toBe(400)
+    expect(body).toEqual({ error: expect.stringContaining('identifier') } as never)
+  })
+
+  test('a password is required and must be a string', async () => {
+    const missing = await login({ identifier: 'Alice' })
+    expect(missing.status).toBe(400)
+    expect(missing.body).toEqual({ error: 'Body field "password" is required.' } as never)
+    const wrongType = await login({ identifier: 'Alice', password: 12345678 })
+    expect(wrongType.status).toBe(400)
+    expect(wrongType.body).toEqual({ error: 'Body field "password" must be a string.' } as never)
+  })
+
+  test('a username-only account shows displayName "Player" only when it has no username', async () => {
+    await createUser(t.db, t.clock, { email: 'nobody@example.com', password: PASSWORD })
+    const { body } = await login({ email: 'nobody@example.com', password: PASSWORD })
+    expect(body.user).toMatchObject({ email: 'nobody@example.com', username: null, displayName: 'Player' })
+  })
+})
+
+describe('login throttling', () => {
+  const fail = () => login({ identifier: 'Alice', password: 'wrong password' })
+
+  test(`after ${MAX_FAILURES} failures the identifier gets 429 with Retry-After, then works after the wait`, async () => {
+    for (let i = 0; i < MAX_FAILURES; i++) expect((await fail()).status).toBe(401)
+    const refused = await login({ identifier: 'alice', password: PASSWORD }) // same identifier, any case
+    expect(refused.status).toBe(429)
+    expect(refused.body).toEqual({ error: expect.stringContaining('Too many failed logins') } as never)
+    expect(Number(refused.headers.get('retry-after'))).toBe(FIRST_LOCK_MS / 1000)
+
+    t.clock.advance(FIRST_LOCK_MS - 1000)
+    expect((await login({ identifier: 'Alice', password: PASSWORD })).status).toBe(429)
+    t.clock.advance(1000)
+    expect((await login({ identifier: 'Alice', password: PASSWORD })).status).toBe(200)
+  })
+
+  test('other accounts are not blocked', async () => {
+    await createUser(t.db, t.clock, { username: 'Bob', password: PASSWORD })
+    for (let i = 0; i < MAX_FAILURES; i++) await fail()
+    expect((await login({ identifier: 'Alice', password: PASSWORD })).status).toBe(429)
+    expect((await login({ identifier: 'Bob', password: PASSWORD })).status).toBe(200)
+  })
+
+  test('a success clears the count of failures', async () => {
+    for (let i = 0; i < MAX_FAILURES - 1; i++) await fail()
+    expect((await login({ identifier: 'Alice', password: PASSWORD })).status).toBe(200)
+    for (let i = 0; i < MAX_FAILURES - 1; i++) expect((await fail()).status).toBe(401)
+    expect((await login({ identifier: 'Alice', password: PASSWORD })).status).toBe(200)
+  })
+
+  test('each further lock lasts twice as long', async () => {
+    for (let i = 0; i < MAX_FAILURES; i++) await fail()
+    t.clock.advance(FIRST_LOCK_MS)
+    for (let i = 0; i < MAX_FAILURES; i++) await fail()
+    const refused = await fail()
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBe((2 * FIRST_LOCK_MS) / 1000)
+  })
+})
+
+describe('bearer tokens', () => {
+  let token: string
+  beforeEach(async () => {
+    token = (await login({ identifier: 'Alice', password: PASSWORD })).body.token
+  })
+
+  test('GET /auth/me returns the account', async () => {
+    const { status, body } = await t.json('GET', '/api/plugin/auth/me', { token })
+    expect(status).toBe(200)
+    expect(body).toEqual({ id: 1, email: 'alice@example.com', username: 'Alice', displayName: 'Alice' })
+  })
+
+  test.each([
+    ['missing', undefined, /Missing bearer token/],
+    ['malformed', 'Token abc', /Malformed Authorization header/],
+    ['empty bearer', 'Bearer ', /Malformed Authorization header/],
+    ['unknown', 'Bearer qt_doesnotexist', /Invalid or revoked token/],
+  ])('%s Authorization answers 401 with a sentence', async (_, header, message) => {
+    const headers: Record<string, string> = header === undefined ? {} : { authorization: header }
+    const { status, body } = await t.json<{ error: string }>('GET', '/api/plugin/auth/me', { headers })
+    expect(status).toBe(401)
+    expect(body.error).toMatch(message)
+    expect(Object.keys(body)).toEqual(['error'])
+  })
+
+  test('the scheme is case-insensitive', async () => {
+    const { status } = await t.json('GET', '/api/plugin/auth/me', { headers: { authorization: `bearer ${token}` } })
+    expect(status).toBe(200)
+  })
+
+  test('logout revokes only the presented token', async () => {
+    const other = (await login({ identifier: 'Alice', password: PASSWORD, label: 'other' })).body.token
+    const { status, body } = await t.json('POST', '/api/plugin/auth/logout', { token })
+    expect(status).toBe(200)
+    expect(body).toEqual({ ok: true })
+    const revoked = await t.json<{ error: string }>('GET', '/api/plugin/auth/me', { token })
+    expect(revoked.status).toBe(401)
+    expect(revoked.body.error).toMatch(/Invalid or revoked token/)
+    expect((await t.json('GET', '/api/plugin/auth/me', { token: other })).status).toBe(200)
+    expect((await t.json('POST', '/api/plugin/auth/logout', { token })).status).toBe(401)
+  })
+})

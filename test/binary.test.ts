@@ -1,0 +1,77 @@
+// End to end through the compiled executable: build it, add an account through its CLI,
+// start it on a temporary database and log in over HTTP.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const root = join(import.meta.dir, '..')
+let dir: string
+let binary: string
+let server: ReturnType<typeof Bun.spawn> | undefined
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'qt-bin-'))
+  binary = join(dir, 'quest-tracker')
+  // The same command as `bun run build`, into a temporary folder.
+  const build = Bun.spawnSync(
+    [process.execPath, 'build', '--compile', '--target=bun', 'src/main.ts', '--outfile', binary],
+    { cwd: root, stdout: 'pipe', stderr: 'pipe' },
+  )
+  if (build.exitCode !== 0) throw new Error(`build failed: ${build.stderr.toString()}`)
+}, 120_000)
+
+afterAll(async () => {
+  server?.kill()
+  await server?.exited
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('dist/quest-tracker', () => {
+  test('adds an account, serves, and logs in', async () => {
+    // Run from another folder: the binary must not depend on where it was built.
+    const env = { ...process.env, DATABASE_PATH: join(dir, 'data', 'qt.sqlite'), CATALOG_SYNC_CRON: 'off' }
+    const add = Bun.spawnSync([binary, 'user', 'add', '--username', 'gamer'], {
+      cwd: tmpdir(),
+      env,
+      stdin: new TextEncoder().encode('binary password\n'),
+    })
+    expect(add.stderr.toString()).toBe('')
+    expect(add.exitCode).toBe(0)
+
+    server = Bun.spawn([binary, 'serve', '--port', '0', '--host', '127.0.0.1'], {
+      cwd: tmpdir(),
+      env,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const reader = (server.stdout as ReadableStream<Uint8Array>).getReader()
+    let seen = ''
+    let port = 0
+    while (!port) {
+      const { value, done } = await reader.read()
+      if (done) throw new Error(`server exited: ${seen}`)
+      seen += new TextDecoder().decode(value)
+      port = Number(/listening on port (\d+)/.exec(seen)?.[1] ?? 0)
+    }
+    const base = `http://127.0.0.1:${port}`
+    expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ ok: true })
+
+    const login = await fetch(`${base}/api/plugin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'GAMER', password: 'binary password' }),
+    })
+    expect(login.status).toBe(200)
+    const { token } = (await login.json()) as { token: string }
+    const me = await fetch(`${base}/api/plugin/auth/me`, { headers: { authorization: `Bearer ${token}` } })
+    expect(await me.json()).toEqual({ id: 1, email: null, username: 'gamer', displayName: 'gamer' })
+
+    // The docs page and its assets are embedded in the executable.
+    const page = await fetch(`${base}/docs/assets/swagger-ui-bundle.js`)
+    expect(page.status).toBe(200)
+    expect((await page.text()).length).toBeGreaterThan(100_000)
+    const doc = (await (await fetch(`${base}/openapi.json`)).json()) as { info: { version: string } }
+    expect(doc.info.version).toBe('6.0.0')
+  }, 60_000)
+})

@@ -1,0 +1,182 @@
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { existsSync } from 'node:fs'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type CliIO, run } from '../src/cli'
+import { openDatabase } from '../src/db/client'
+import { authenticate, findUser, login } from '../src/modules/auth/service'
+import { LoginThrottle } from '../src/modules/auth/throttle'
+import { FakeClock } from './helpers'
+
+let dbPath: string
+let out: string[]
+let err: string[]
+let passwords: string[]
+
+const io = (): CliIO => ({
+  env: { DATABASE_PATH: dbPath, LOG_LEVEL: 'warn' },
+  out: (line) => out.push(line),
+  err: (line) => err.push(line),
+  readPassword: async () => passwords.shift() ?? '',
+})
+
+const cli = (...argv: string[]) => run(argv, io())
+
+beforeEach(async () => {
+  dbPath = join(await mkdtemp(join(tmpdir(), 'qt-cli-')), 'qt.sqlite')
+  out = []
+  err = []
+  passwords = []
+})
+
+const withDb = <T>(fn: (db: ReturnType<typeof openDatabase>) => T): T => {
+  const db = openDatabase(dbPath)
+  try {
+    return fn(db)
+  } finally {
+    db.$client.close()
+  }
+}
+
+const tryLogin = async (identifier: string, password: string) => {
+  const db = openDatabase(dbPath)
+  try {
+    return await login(db, new FakeClock(), new LoginThrottle(new FakeClock()), identifier, password, 'test')
+  } finally {
+    db.$client.close()
+  }
+}
+
+describe('quest-tracker user', () => {
+  test('add reads the password (never argv) and the account can log in', async () => {
+    passwords.push('a long password')
+    expect(await cli('user', 'add', '--username', 'Alice', '--email', 'Alice@Example.com')).toBe(0)
+    expect(out.join('\n')).toContain('created account 1 (Alice)')
+    const result = await tryLogin('alice@example.com', 'a long password')
+    expect(result.user).toEqual({ id: 1, email: 'alice@example.com', username: 'Alice', displayName: 'Alice' })
+  })
+
+  test('add with only an e-mail makes an account whose displayName is Player', async () => {
+    passwords.push('a long password')
+    expect(await cli('user', 'add', '--email=solo@example.com')).toBe(0)
+    expect((await tryLogin('solo@example.com', 'a long password')).user.displayName).toBe('Player')
+  })
+
+  test('add refuses a duplicate, a short password, and a missing name', async () => {
+    passwords.push('a long password', 'a long password', 'short')
+    expect(await cli('user', 'add', '--username', 'Alice')).toBe(0)
+    expect(await cli('user', 'add', '--username', 'alice')).toBe(1)
+    expect(err.pop()).toBe('quest-tracker: An account "alice" already exists.')
+    expect(await cli('user', 'add', '--username', 'Bob')).toBe(1)
+    expect(err.pop()).toContain('at least 8 characters')
+    expect(await cli('user', 'add')).toBe(2)
+    expect(err.pop()).toContain('give --username NAME, --email ADDR, or both')
+  })
+
+  test('passwd changes the password', async () => {
+    passwords.push('first password', 'second password')
+    await cli('user', 'add', '--username', 'Alice')
+    expect(await cli('user', 'passwd', 'Alice')).toBe(0)
+    await expect(tryLogin('Alice', 'first password')).rejects.toThrow()
+    expect((await tryLogin('Alice', 'second password')).user.username).toBe('Alice')
+  })
+
+  test('list shows accounts and their live tokens', async () => {
+    expect(await cli('user', 'list')).toBe(0)
+    expect(out.pop()).toContain('no accounts yet')
+    passwords.push('a long password')
+    await cli('user', 'add', '--username', 'Alice', '--email', 'a@example.com')
+    await tryLogin('Alice', 'a long password')
+    expect(await cli('user', 'list')).toBe(0)
+    expect(out.pop()).toMatch(/^1\tAlice\ta@example.com\t1 token\(s\)\tcreated /)
+  })
+
+  test('remove deletes the account and revokes its tokens', async () => {
+    passwords.push('a long password')
+    await cli('user', 'add', '--username', 'Alice')
+    const { token } = await tryLogin('Alice', 'a long password')
+    expect(await cli('user', 'remove', 'alice')).toBe(0)
+    expect(out.pop()).toContain('revoked its tokens')
+    withDb((db) => {
+      expect(findUser(db, 'Alice')).toBeUndefined()
+      expect(() => authenticate(db, `Bearer ${token}`)).toThrow('Invalid or revoked token')
+    })
+    expect(await cli('user', 'remove', 'alice')).toBe(1)
+    expect(err.pop()).toBe('quest-tracker: No account "alice".')
+  })
+})
+
+describe('quest-tracker backup', () => {
+  test('writes a consistent copy that opens with the same accounts', async () => {
+    passwords.push('a long password')
+    await cli('user', 'add', '--username', 'Alice')
+    const target = join(dbPath, '..', 'copy.sqlite')
+    expect(await cli('backup', target)).toBe(0)
+    const copy = openDatabase(target)
+    expect(findUser(copy, 'Alice')?.username).toBe('Alice')
+    copy.$client.close()
+    expect(await cli('backup', target)).toBe(2)
+    expect(err.pop()).toContain('already exists')
+  })
+})
+
+describe('misuse', () => {
+  test.each([
+    [['frobnicate'], 'unknown command "frobnicate"'],
+    [['user', 'add', '--password', 'x'], 'unknown option --password'],
+    [['user', 'add', '--username'], '--username needs a value'],
+    [['user', 'passwd'], 'give the username or e-mail'],
+    [['user', 'fly'], 'unknown subcommand "fly"'],
+    [['backup'], 'give the path'],
+    [['serve', '--port', 'abc'], 'PORT must be a whole number'],
+    [['serve', 'extra'], 'takes no arguments'],
+  ])('%p exits 2 with one line on stderr', async (argv, message) => {
+    expect(await run(argv as string[], io())).toBe(2)
+    expect(err).toHaveLength(1)
+    expect(err[0]).toContain(message)
+    expect(err[0]).not.toContain('\n')
+  })
+
+  test('a bad environment variable exits 2 with one line', async () => {
+    const code = await run(['user', 'list'], { ...io(), env: { DATABASE_PATH: dbPath, LOG_LEVEL: 'chatty' } })
+    expect(code).toBe(2)
+    expect(err).toEqual(['quest-tracker: LOG_LEVEL must be one of debug, info, warn, error (got "chatty").'])
+  })
+})
+
+describe('--help', () => {
+  test.each([
+    [['--help'], 'Usage: quest-tracker [command]'],
+    [['help'], 'Usage: quest-tracker [command]'],
+    [['serve', '--help'], 'Usage: quest-tracker serve'],
+    [['user', '--help'], 'quest-tracker user add'],
+    [['user', 'add', '--help'], 'quest-tracker user add'],
+    [['user', 'remove', '--help'], 'quest-tracker user remove'],
+    [['backup', '--help'], 'Usage: quest-tracker backup'],
+    [['healthcheck', '--help'], 'Usage: quest-tracker healthcheck'],
+  ])('%p prints usage and exits 0 without touching the database', async (argv, text) => {
+    expect(await run(argv as string[], io())).toBe(0)
+    expect(out.join('\n')).toContain(text)
+    expect(existsSync(dbPath)).toBe(false)
+  })
+})
+
+describe('quest-tracker serve', () => {
+  test('listens, answers health, and stops cleanly', async () => {
+    let stopped = false
+    const code = await run(['serve', '--port', '0', '--host', '127.0.0.1'], {
+      ...io(),
+      untilStopped: async (stop) => {
+        const port = Number(/port (\d+)/.exec(out.join('\n'))?.[1])
+        const response = await fetch(`http://127.0.0.1:${port}/api/health`)
+        expect(await response.json()).toEqual({ ok: true })
+        await stop()
+        stopped = true
+      },
+    })
+    expect(code).toBe(0)
+    expect(stopped).toBe(true)
+    expect(existsSync(dbPath)).toBe(true)
+  })
+})

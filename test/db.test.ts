@@ -1,0 +1,82 @@
+import { describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openDatabase } from '../src/db/client'
+import { migrate } from '../src/db/migrate'
+import { migrations } from '../src/db/migrations'
+
+const pragma = (db: ReturnType<typeof openDatabase>, name: string) =>
+  Object.values(db.$client.query(`PRAGMA ${name}`).get() as Record<string, unknown>)[0]
+
+describe('openDatabase', () => {
+  test('a file database gets WAL, synchronous FULL by default, busy_timeout and foreign keys', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'qt-db-'))
+    const db = openDatabase(join(dir, 'nested', 'folder', 'qt.sqlite'))
+    expect(pragma(db, 'journal_mode')).toBe('wal')
+    expect(pragma(db, 'synchronous')).toBe(2) // FULL
+    expect(pragma(db, 'busy_timeout')).toBe(5000)
+    expect(pragma(db, 'foreign_keys')).toBe(1)
+    db.$client.close()
+  })
+
+  test('DATABASE_SYNCHRONOUS=normal sets synchronous NORMAL', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'qt-db-'))
+    const db = openDatabase(join(dir, 'qt.sqlite'), { synchronous: 'normal' })
+    expect(pragma(db, 'synchronous')).toBe(1) // NORMAL
+    db.$client.close()
+  })
+
+  test('migrations create every table and run once', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'qt-db-'))
+    const path = join(dir, 'qt.sqlite')
+    openDatabase(path).$client.close()
+    const db = openDatabase(path) // second start: nothing to apply, nothing fails
+    const tables = (db.$client.query("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[])
+      .map((row) => row.name)
+      .sort()
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'api_tokens',
+        'builds',
+        'catalog_state',
+        'characters',
+        'completions',
+        'lives',
+        'quests',
+        'route_steps',
+        'routes',
+        'scorecards',
+        'users',
+      ]),
+    )
+    const applied = db.$client.query('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number }
+    expect(applied.n).toBe(migrations.length)
+    migrate(db) // idempotent
+    expect((db.$client.query('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number }).n).toBe(
+      migrations.length,
+    )
+    db.$client.close()
+  })
+
+  test('the embedded migrations are exactly the journal drizzle-kit wrote (run `bun run db:generate`)', () => {
+    const folder = join(import.meta.dir, '..', 'src', 'db', 'migrations')
+    const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { tag: string; when: number }[]
+    }
+    expect(migrations.map((m) => m.tag)).toEqual(journal.entries.map((e) => e.tag))
+    expect(migrations.map((m) => m.when)).toEqual(journal.entries.map((e) => e.when))
+    for (const migration of migrations) {
+      expect(migration.sql).toBe(readFileSync(join(folder, `${migration.tag}.sql`), 'utf8'))
+    }
+  })
+
+  test('foreign keys cascade: removing a user removes its tokens', () => {
+    const db = openDatabase(':memory:')
+    db.$client.run("INSERT INTO users (username, password_hash, created_at) VALUES ('a', 'x', 'now')")
+    db.$client.run("INSERT INTO api_tokens (user_id, label, token_hash, created_at) VALUES (1, 'p', 'h', 'now')")
+    db.$client.run('DELETE FROM users WHERE id = 1')
+    expect((db.$client.query('SELECT count(*) AS n FROM api_tokens').get() as { n: number }).n).toBe(0)
+  })
+})

@@ -1,0 +1,240 @@
+import { beforeAll, describe, expect, test } from 'bun:test'
+import SwaggerParser from '@apidevtools/swagger-parser'
+import { MAX_BODY_BYTES } from '../src/http/plumbing'
+import { FEATURES } from '../src/modules/system/features'
+import { type TestApp, testApp } from './helpers'
+
+let t: TestApp
+let token: string
+
+beforeAll(async () => {
+  t = testApp()
+  token = await t.userWithToken('alice')
+})
+
+/** Every documented route of the app, as "METHOD /path" with {param} placeholders. */
+const appRoutes = () =>
+  t.app.routes
+    .filter((route) => !(route.hooks as { detail?: { hide?: boolean } })?.detail?.hide)
+    .filter((route) => route.method !== 'OPTIONS' && !route.path.includes('*'))
+    .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`)
+
+describe('GET /api/health', () => {
+  test('answers {ok: true} without a token', async () => {
+    const { status, body } = await t.json('GET', '/api/health')
+    expect(status).toBe(200)
+    expect(body).toEqual({ ok: true })
+  })
+})
+
+describe('GET /api/plugin/info', () => {
+  test('needs a token', async () => {
+    expect((await t.json('GET', '/api/plugin/info')).status).toBe(401)
+  })
+
+  test('reports the user, counts, version, doc paths and features', async () => {
+    const { status, body } = await t.json('GET', '/api/plugin/info', { token })
+    expect(status).toBe(200)
+    expect(body).toMatchObject({
+      user: { id: 1, email: null, username: 'alice', displayName: 'alice' },
+      characterCount: 0,
+      routeCount: 0,
+      questCatalogCount: 0,
+      catalog: { source: 'https://ddowiki.com/page/Quests_by_level_and_XP', syncedAt: null, rows: 0 },
+      apiVersion: 6,
+      docs: '/api/plugin/docs',
+      openapi: '/api/openapi.json',
+      humanDocs: '/docs',
+    })
+    const features = body.features as Record<string, unknown>
+    expect(features.challengeSettings).toEqual(['casual', 'normal', 'hard', 'elite', 'reaper', 'unknown'])
+    expect(features.remakeTiers).toEqual(['Heroic', 'Epic', 'Legendary', 'Unknown'])
+    for (const name of Object.keys(FEATURES)) expect(typeof features[name]).toBe('boolean')
+    expect(Object.keys(features).sort()).toEqual([...Object.keys(FEATURES), 'challengeSettings', 'remakeTiers'].sort())
+  })
+
+  test('the doc paths it reports answer', async () => {
+    const { body } = await t.json<{ docs: string; openapi: string; humanDocs: string }>('GET', '/api/plugin/info', {
+      token,
+    })
+    for (const path of [body.docs, body.openapi, body.humanDocs])
+      expect((await t.request('GET', path)).status).toBe(200)
+  })
+})
+
+describe('one error path', () => {
+  test('an unknown path is 404 with a JSON sentence', async () => {
+    const { status, body } = await t.json('GET', '/api/plugin/nope')
+    expect(status).toBe(404)
+    expect(body).toEqual({ error: expect.any(String) })
+  })
+
+  test('a body that is not JSON is 400', async () => {
+    const { status, body } = await t.json('POST', '/api/plugin/auth/login', {
+      raw: '{"identifier": ',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(status).toBe(400)
+    expect(body).toEqual({ error: 'The request body is not valid JSON.' })
+  })
+
+  test('JSON is read whatever the Content-Type says', async () => {
+    const { status } = await t.json('POST', '/api/plugin/auth/login', {
+      raw: JSON.stringify({ identifier: 'alice', password: 'correct horse battery' }),
+      headers: { 'content-type': 'text/plain' },
+    })
+    expect(status).toBe(200)
+  })
+
+  test('a body that is JSON but not an object is 400', async () => {
+    const { status, body } = await t.json('POST', '/api/plugin/auth/login', { body: [1, 2] })
+    expect(status).toBe(400)
+    expect(body).toEqual({ error: 'The request body must be a JSON object.' })
+  })
+
+  test('a missing body is 400', async () => {
+    const { status, body } = await t.json('POST', '/api/plugin/auth/login')
+    expect(status).toBe(400)
+    expect(body).toEqual({ error: 'The request body must be a JSON object.' })
+  })
+
+  test('a body over 1 MiB is 413, by Content-Length or by its real size', async () => {
+    const big = JSON.stringify({ identifier: 'x', password: 'y'.repeat(MAX_BODY_BYTES) })
+    const declared = await t.json('POST', '/api/plugin/auth/login', { raw: big })
+    expect(declared.status).toBe(413)
+    expect(declared.body).toEqual({ error: 'The request body is larger than 1 MiB.' })
+    // A streamed body carries no Content-Length; the parser measures it.
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(big))
+        controller.close()
+      },
+    })
+    const response = await t.app.handle(
+      new Request('http://localhost/api/plugin/auth/login', { method: 'POST', body: stream }),
+    )
+    expect(response.status).toBe(413)
+    expect(await response.json()).toEqual({ error: 'The request body is larger than 1 MiB.' })
+  })
+
+  test('an unexpected failure is 500 with a sentence and no stack trace', async () => {
+    const local = testApp()
+    local.app.get('/api/plugin/explode', () => {
+      throw new Error('secret internals at /work/src/thing.ts:12')
+    })
+    const response = await local.request('GET', '/api/plugin/explode')
+    expect(response.status).toBe(500)
+    const text = await response.text()
+    expect(JSON.parse(text)).toEqual({ error: 'Internal server error.' })
+    expect(text).not.toContain('secret')
+    expect(text).not.toContain('.ts')
+  })
+})
+
+describe('CORS', () => {
+  test.each(['/api/health', '/api/plugin/info', '/api/openapi.json', '/openapi.json', '/api/plugin/openapi.json'])(
+    '%s allows any origin without credentials',
+    async (path) => {
+      const response = await t.request('GET', path, { token, headers: { origin: 'http://game-pc.lan' } })
+      expect(response.headers.get('access-control-allow-origin')).toBe('*')
+      expect(response.headers.get('access-control-allow-credentials')).toBeNull()
+    },
+  )
+
+  test('a preflight is answered', async () => {
+    const response = await t.request('OPTIONS', '/api/plugin/characters/1/completions', {
+      headers: {
+        origin: 'http://game-pc.lan',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    })
+    expect(response.status).toBe(204)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST')
+    expect(response.headers.get('access-control-allow-credentials')).toBeNull()
+  })
+})
+
+describe('OpenAPI document', () => {
+  let doc: Record<string, unknown> & { paths: Record<string, Record<string, Record<string, unknown>>> }
+  beforeAll(async () => {
+    doc = (await t.json('GET', '/api/openapi.json')).body as typeof doc
+  })
+
+  test('is OpenAPI 3.0.x, version 6.0.0, and valid', async () => {
+    expect(doc.openapi).toMatch(/^3\.0\.\d+$/)
+    expect((doc.info as { version: string }).version).toBe('6.0.0')
+    await SwaggerParser.validate(structuredClone(doc) as never)
+  })
+
+  test('is the same document at its three paths', async () => {
+    for (const path of ['/api/plugin/openapi.json', '/openapi.json']) {
+      expect((await t.json('GET', path)).body).toEqual(doc)
+    }
+  })
+
+  test('documents every route of the app, and nothing else', () => {
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    )
+    expect(documented.sort()).toEqual(appRoutes().sort())
+  })
+
+  test('every operation has a real 2xx response schema and documents its errors', () => {
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const responses = operation.responses as Record<string, { content?: Record<string, unknown> }>
+        const success = Object.keys(responses).filter((s) => s.startsWith('2'))
+        expect(success.length, `${method} ${path}`).toBeGreaterThan(0)
+        for (const status of success) expect(responses[status]?.content, `${method} ${path} ${status}`).toBeDefined()
+        expect(responses['500'], `${method} ${path}`).toBeDefined()
+        const secured = !(Array.isArray(operation.security) && operation.security.length === 0)
+        if (secured) expect(responses['401'], `${method} ${path}`).toBeDefined()
+        if (operation.requestBody) expect(responses['413'], `${method} ${path}`).toBeDefined()
+      }
+    }
+  })
+
+  test('login, health and the docs need no token; the rest need one', () => {
+    const open = ['/api/plugin/auth/login', '/api/health', '/api/plugin/', '/api/plugin/docs']
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const operation of Object.values(operations)) {
+        expect(operation.security, path).toEqual(open.includes(path) ? [] : undefined)
+      }
+    }
+    expect(doc.security).toEqual([{ bearer: [] }])
+  })
+})
+
+describe('Markdown reference', () => {
+  test.each(['/api/plugin/', '/api/plugin/docs'])(
+    '%s is Markdown listing every route, without a token',
+    async (path) => {
+      const response = await t.request('GET', path)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toStartWith('text/markdown')
+      const text = await response.text()
+      expect(text).toStartWith('# Quest Tracker API')
+      for (const route of appRoutes()) expect(text).toContain(`### ${route}`)
+    },
+  )
+})
+
+describe('/docs', () => {
+  test('is an HTML page whose scripts and styles come from this server, not a CDN', async () => {
+    const response = await t.request('GET', '/docs')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toStartWith('text/html')
+    const html = await response.text()
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] as string)
+    expect(assets.length).toBeGreaterThanOrEqual(2)
+    for (const asset of assets) {
+      expect(asset).toStartWith('/')
+      const served = await t.request('GET', asset)
+      expect(served.status).toBe(200)
+      expect((await served.text()).length).toBeGreaterThan(1000)
+    }
+    expect(html).not.toMatch(/https?:\/\//)
+  })
+})

@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'bun:test'
+import { FIRST_LOCK_MS, LoginThrottle, MAX_FAILURES, MAX_LOCK_MS } from '../src/modules/auth/throttle'
+import { FakeClock } from './helpers'
+
+describe('LoginThrottle', () => {
+  test('locks after MAX_FAILURES, doubling up to the cap', () => {
+    const clock = new FakeClock()
+    const throttle = new LoginThrottle(clock)
+    const expected = [FIRST_LOCK_MS, 2 * FIRST_LOCK_MS, 4 * FIRST_LOCK_MS, 8 * FIRST_LOCK_MS, MAX_LOCK_MS, MAX_LOCK_MS]
+    for (const lock of expected) {
+      for (let i = 0; i < MAX_FAILURES - 1; i++) throttle.fail('x')
+      expect(throttle.retryAfterSeconds('x')).toBe(0)
+      throttle.fail('x')
+      expect(throttle.retryAfterSeconds('x')).toBe(lock / 1000)
+      clock.advance(lock)
+      expect(throttle.retryAfterSeconds('x')).toBe(0)
+    }
+  })
+
+  test('forgets an identifier that has been quiet for longer than the longest lock', () => {
+    const clock = new FakeClock()
+    const throttle = new LoginThrottle(clock)
+    for (let i = 0; i < MAX_FAILURES - 1; i++) throttle.fail('x')
+    clock.advance(MAX_LOCK_MS + 1)
+    throttle.fail('x')
+    expect(throttle.retryAfterSeconds('x')).toBe(0)
+  })
+
+  test('identifiers are compared without case or surrounding space', () => {
+    const throttle = new LoginThrottle(new FakeClock())
+    for (let i = 0; i < MAX_FAILURES; i++) throttle.fail(i % 2 ? ' Alice ' : 'alice')
+    expect(throttle.retryAfterSeconds('ALICE')).toBeGreaterThan(0)
+    throttle.succeed('Alice')
+    expect(throttle.retryAfterSeconds('alice')).toBe(0)
+  })
+})
