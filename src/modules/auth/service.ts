@@ -92,17 +92,27 @@ export interface Session {
   tokenId: number
 }
 
+// Every authenticated request runs this query: prepare it once per database, not per request.
+const tokenLookups = new WeakMap<DB, ReturnType<typeof prepareTokenLookup>>()
+const prepareTokenLookup = (db: DB) =>
+  db
+    .select({ tokenId: apiTokens.id, id: users.id, email: users.email, username: users.username })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(and(eq(apiTokens.tokenHash, sql.placeholder('hash')), isNull(apiTokens.revokedAt)))
+    .prepare()
+const tokenLookup = (db: DB) => {
+  let statement = tokenLookups.get(db)
+  if (!statement) tokenLookups.set(db, (statement = prepareTokenLookup(db)))
+  return statement
+}
+
 /** Resolves an Authorization header to its account, or throws 401 saying why. */
 export function authenticate(db: DB, authorization: string | null | undefined): Session {
   if (!authorization) throw new Unauthorized('Missing bearer token: send "Authorization: Bearer <token>".')
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
   if (!match) throw new Unauthorized('Malformed Authorization header: expected "Bearer <token>".')
-  const row = db
-    .select({ tokenId: apiTokens.id, id: users.id, email: users.email, username: users.username })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(and(eq(apiTokens.tokenHash, hashToken(match[1])), isNull(apiTokens.revokedAt)))
-    .get()
+  const row = tokenLookup(db).get({ hash: hashToken(match[1] as string) })
   if (!row) throw new Unauthorized('Invalid or revoked token; log in again.')
   return { tokenId: row.tokenId, user: toPublicUser(row) }
 }

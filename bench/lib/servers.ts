@@ -1,0 +1,47 @@
+// Starts a server for the benchmarks and prints one JSON line {port, token} on stdout.
+//   bun bench/lib/servers.ts app    -- Quest Tracker itself (createApp) on a temporary database
+//   bun bench/lib/servers.ts bare   -- a bare Bun.serve answering the same paths with the same bytes
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createApp } from '../../src/app'
+import { systemClock } from '../../src/clock'
+import { loadConfig } from '../../src/config'
+import { openDatabase } from '../../src/db/client'
+import { silentLogger } from '../../src/logger'
+import { createUser, login } from '../../src/modules/auth/service'
+import { LoginThrottle } from '../../src/modules/auth/throttle'
+
+const kind = Bun.argv[2]
+const config = loadConfig({ ...process.env, CATALOG_SYNC_CRON: 'off' })
+const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'qt-bench-')), 'qt.sqlite'), {
+  synchronous: config.databaseSynchronous,
+})
+await createUser(db, systemClock, { username: 'bench', password: 'bench password' })
+const { token, user } = await login(db, systemClock, new LoginThrottle(systemClock), 'bench', 'bench password', 'b')
+
+if (kind === 'app') {
+  const app = createApp({ db, config, clock: systemClock, logger: silentLogger }).listen({
+    port: 0,
+    hostname: '127.0.0.1',
+  })
+  console.log(JSON.stringify({ port: app.server?.port, token }))
+} else if (kind === 'bare') {
+  const health = JSON.stringify({ ok: true })
+  const me = JSON.stringify(user)
+  const headers = { 'content-type': 'application/json;charset=utf-8', 'access-control-allow-origin': '*' }
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch(request) {
+      const path = new URL(request.url).pathname
+      if (path === '/api/health') return new Response(health, { headers })
+      if (path === '/api/plugin/auth/me') return new Response(me, { headers })
+      return new Response('{"error":"not found"}', { status: 404, headers })
+    },
+  })
+  console.log(JSON.stringify({ port: server.port, token }))
+} else {
+  console.error('usage: bun bench/lib/servers.ts app|bare')
+  process.exit(2)
+}
