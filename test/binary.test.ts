@@ -28,6 +28,18 @@ afterAll(async () => {
 })
 
 describe('dist/quest-tracker', () => {
+  test('has the same CLI: --help exits 0, misuse exits 2 with one line', () => {
+    const help = Bun.spawnSync([binary, '--help'], { cwd: tmpdir() })
+    expect(help.exitCode).toBe(0)
+    expect(help.stdout.toString()).toContain('Usage: quest-tracker [command]')
+    const misuse = Bun.spawnSync([binary, 'frobnicate'], { cwd: tmpdir() })
+    expect(misuse.exitCode).toBe(2)
+    expect(misuse.stderr.toString()).toBe('quest-tracker: unknown command "frobnicate" (see quest-tracker --help)\n')
+    const badConfig = Bun.spawnSync([binary, 'serve'], { cwd: tmpdir(), env: { ...process.env, PORT: 'eighty' } })
+    expect(badConfig.exitCode).toBe(2)
+    expect(badConfig.stderr.toString().trim().split('\n')).toHaveLength(1)
+  })
+
   test('adds an account, serves, and logs in', async () => {
     // Run from another folder: the binary must not depend on where it was built.
     const env = { ...process.env, DATABASE_PATH: join(dir, 'data', 'qt.sqlite'), CATALOG_SYNC_CRON: 'off' }
