@@ -10,8 +10,10 @@ const open = { additionalProperties: true } as const
 
 // TypeBox's own number types: Elysia's `t.Integer` would also take numeric strings ("16"), and a
 // document field of the wrong type must be refused, not converted.
+// Likewise its arrays: Elysia's `t.Array` would try to read an object or a string as an array.
 const Integer = Type.Integer
 const NumberType = Type.Number
+const ArrayType = Type.Array
 
 /** An object whose listed keys are all optional and whose unknown keys are kept. */
 function section<P extends TProperties>(properties: P, options: { description?: string; $id?: string } = {}) {
@@ -37,7 +39,7 @@ export const BuildMeta = section({
   source: t.String(),
   capturedAt: t.String({ description: 'ISO 8601 timestamp.' }),
   gameCharacterId: t.Union([t.String(), NumberType(), t.Null()]),
-  incomplete: t.Array(t.String(), {
+  incomplete: ArrayType(t.String(), {
     description: 'Live only: domains not read yet (feats, skills, enhancements, destiny, spells, tomes, reaper).',
   }),
 })
@@ -46,7 +48,7 @@ const LifeSection = section({
   name: t.String(),
   race: t.String(),
   alignment: t.String(),
-  specialFeats: t.Array(SpecialFeat),
+  specialFeats: ArrayType(SpecialFeat),
 })
 
 const abilityIntegers = {
@@ -61,20 +63,20 @@ const abilityIntegers = {
 const Tomes = section({ ...abilityIntegers, skills: t.Record(t.String(), Integer()) })
 
 const Trees = section({
-  selected: t.Array(t.String()),
+  selected: ArrayType(t.String()),
   tier5: t.Union([t.String(), t.Null()]),
-  spend: t.Array(
+  spend: ArrayType(
     section({
       treeName: t.String(),
       treeVersion: Integer(),
-      trained: t.Array(section({ enhancementName: t.String(), selection: t.String(), ranks: Integer() })),
+      trained: ArrayType(section({ enhancementName: t.String(), selection: t.String(), ranks: Integer() })),
     }),
   ),
 })
 
 const BuildSection = section({
   level: Integer({ description: 'Character level the build reaches (heroic plus epic).' }),
-  classes: t.Array(t.Union([t.String(), t.Null()]), { description: 'The three class slots; null when unused.' }),
+  classes: ArrayType(t.Union([t.String(), t.Null()]), { description: 'The three class slots; null when unused.' }),
   abilitySpend: section(
     { available: Integer(), ...abilityIntegers },
     { description: 'Build points spent per ability (not scores) out of `available`.' },
@@ -82,19 +84,19 @@ const BuildSection = section({
   levelAbilityBumps: t.Record(t.String(), t.String(), {
     description: 'Level number (as key, e.g. "4") to the ability raised there, e.g. "Wisdom" or "wis".',
   }),
-  levels: t.Array(
+  levels: ArrayType(
     section({
       class: t.String(),
-      feats: t.Array(section({ name: t.String(), type: t.String() })),
-      skills: t.Array(t.String()),
+      feats: ArrayType(section({ name: t.String(), type: t.String() })),
+      skills: ArrayType(t.String()),
     }),
     { description: 'One entry per character level, level 1 first.' },
   ),
   enhancementTrees: Trees,
   destinyTrees: Trees,
-  reaper: section({ pointsAvailable: Integer(), spend: t.Array(t.Unknown()) }),
-  trainedSpells: t.Array(section({ class: t.String(), level: Integer(), name: t.String() })),
-  stances: t.Array(t.String()),
+  reaper: section({ pointsAvailable: Integer(), spend: ArrayType(t.Unknown()) }),
+  trainedSpells: ArrayType(section({ class: t.String(), level: Integer(), name: t.String() })),
+  stances: ArrayType(t.String()),
   notes: t.String(),
 })
 
@@ -128,7 +130,7 @@ export type SpecialFeatInput = Static<typeof SpecialFeat>
 const putProperties = {
   ...documentProperties,
   document: BuildDocument,
-  incomplete: t.Array(t.String(), { description: 'Wrapper form: sets meta.incomplete.' }),
+  incomplete: ArrayType(t.String(), { description: 'Wrapper form: sets meta.incomplete.' }),
   source: t.String({ description: 'Wrapper form: sets meta.source.' }),
 }
 
@@ -149,7 +151,7 @@ export const LivePutQuery = t.Object({
 
 const patchProperties = {
   ...documentProperties,
-  pastLives: t.Array(SpecialFeat, {
+  pastLives: ArrayType(SpecialFeat, {
     description: 'The complete list of past lives: replaces every *PastLife entry of life.specialFeats.',
   }),
   reaperPoints: Integer({ description: 'Sets build.reaper.pointsAvailable.' }),
@@ -167,8 +169,8 @@ export const Life = t.Object(
     name: t.String(),
     race: t.String(),
     alignment: t.String(),
-    classes: t.Array(t.Object({ name: t.String(), levels: Integer() })),
-    specialFeats: t.Array(t.Object({ name: t.String(), type: t.String(), stacks: Integer() })),
+    classes: ArrayType(t.Object({ name: t.String(), levels: Integer() })),
+    specialFeats: ArrayType(t.Object({ name: t.String(), type: t.String(), stacks: Integer() })),
     createdAt: t.String(),
     archivedAt: t.Nullable(t.String()),
   },
@@ -193,7 +195,7 @@ export const PlannedBuild = t.Object(
     document: t.Nullable(BuildDocument, { description: 'null until a planned build is saved.' }),
     reaperPointsAvailable: t.Nullable(NumberType()),
     breakdownCache: t.Nullable(t.Object({}, open)),
-    validationErrors: t.Array(t.String()),
+    validationErrors: ArrayType(t.String()),
     updatedAt: t.Nullable(t.String()),
   },
   { $id: 'PlannedBuild' },
