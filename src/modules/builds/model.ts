@@ -60,7 +60,15 @@ const abilityIntegers = {
   cha: Integer(),
 }
 
-const Tomes = section({ ...abilityIntegers, skills: t.Record(t.String(), Integer()) })
+// Maps are objects whose values share one schema (`additionalProperties`), which OpenAPI 3.0
+// can describe; TypeBox's Record would be `patternProperties`, which it cannot.
+const mapOf = <V>(values: TSchema, description: string) =>
+  Type.Unsafe<Record<string, V>>(t.Object({}, { additionalProperties: values, description }))
+
+const Tomes = section({
+  ...abilityIntegers,
+  skills: mapOf<number>(Integer(), 'Skill name to tome bonus.'),
+})
 
 const Trees = section({
   selected: ArrayType(t.String()),
@@ -81,9 +89,10 @@ const BuildSection = section({
     { available: Integer(), ...abilityIntegers },
     { description: 'Build points spent per ability (not scores) out of `available`.' },
   ),
-  levelAbilityBumps: t.Record(t.String(), t.String(), {
-    description: 'Level number (as key, e.g. "4") to the ability raised there, e.g. "Wisdom" or "wis".',
-  }),
+  levelAbilityBumps: mapOf<string>(
+    t.String(),
+    'Level number (as key, e.g. "4") to the ability raised there, e.g. "Wisdom" or "wis".',
+  ),
   levels: ArrayType(
     section({
       class: t.String(),
@@ -109,7 +118,7 @@ const Breakdown = section({
 
 const documentProperties = {
   schemaVersion: Integer(),
-  role: t.Union([t.Literal('live'), t.Literal('planned')], { description: 'Set by the server to the slot it is in.' }),
+  role: t.String({ description: '`live` or `planned`: set by the server to the slot the document is in.' }),
   meta: BuildMeta,
   life: LifeSection,
   tomes: Tomes,
@@ -179,7 +188,7 @@ export const Life = t.Object(
 
 export const LiveBuild = t.Object(
   {
-    role: t.Literal('live'),
+    role: t.String({ description: 'Always `live`.' }),
     life: Life,
     document: BuildDocument,
     meta: t.Object({}, open),
@@ -190,7 +199,7 @@ export const LiveBuild = t.Object(
 
 export const PlannedBuild = t.Object(
   {
-    role: t.Literal('planned'),
+    role: t.String({ description: 'Always `planned`.' }),
     life: Life,
     document: t.Nullable(BuildDocument, { description: 'null until a planned build is saved.' }),
     reaperPointsAvailable: t.Nullable(NumberType()),
