@@ -202,6 +202,16 @@ describe('reincarnation', () => {
   })
 })
 
+test('the live and planned answers carry the current life', async () => {
+  const { json, token, base } = await setup()
+  await json('PUT', `${base}/live`, { token, body: { build: { notes: 'x' } } })
+  await json('POST', `${base}/lives/reincarnate`, { token, body: { name: 'Second' } })
+  const live = await json<Json>('GET', `${base}/live`, { token })
+  expect(live.body.life).toMatchObject({ lifeIndex: 2, isCurrent: true, name: 'Second' })
+  const planned = await json<Json>('GET', `${base}/build`, { token })
+  expect(planned.body.life).toMatchObject({ lifeIndex: 2, isCurrent: true, name: 'Second' })
+})
+
 describe('isolation', () => {
   test.each([
     ['GET', '/lives', undefined],

@@ -52,15 +52,17 @@ export function abilitySpendErrors(document: BuildDocument): string[] {
     }
   }
   const spent = ABILITIES.reduce((sum, a) => sum + (spend[a] ?? 0), 0)
-  if (spend.available !== undefined && spent > spend.available) {
-    errors.push(`Ability spend totals ${spent} build points, but only ${spend.available} are available.`)
-  }
   const pastLives = buildPointPastLives(document)
   const most = maxBuildPoints(document.life?.race, pastLives)
+  const lives = `${pastLives} heroic or racial past ${pastLives === 1 ? 'life' : 'lives'}`
+  if (spend.available !== undefined && spent > spend.available) {
+    errors.push(`Ability spend totals ${spent} build points, but only ${spend.available} are available.`)
+  } else if (spend.available === undefined && spent > most) {
+    // Without `available`, the most the past lives can give (Champion option included) is the limit.
+    errors.push(`Ability spend totals ${spent} build points, but with ${lives} at most ${most} are available.`)
+  }
   if (spend.available !== undefined && spend.available > most) {
-    errors.push(
-      `The build claims ${spend.available} build points, but with ${pastLives} heroic or racial past ${pastLives === 1 ? 'life' : 'lives'} at most ${most} are available.`,
-    )
+    errors.push(`The build claims ${spend.available} build points, but with ${lives} at most ${most} are available.`)
   }
   return errors
 }

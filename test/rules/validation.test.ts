@@ -64,6 +64,11 @@ describe('validateBuild', () => {
       ['Ability spend totals 30 build points, but only 28 are available.'],
     ],
     [
+      'without "available", a spend over what the past lives can give (32 with none, Champion included)',
+      { build: { abilitySpend: { str: 16, con: 16, dex: 1 } } },
+      ['Ability spend totals 33 build points, but with 0 heroic or racial past lives at most 32 are available.'],
+    ],
+    [
       'a spend above the point-buy cap',
       { build: { abilitySpend: { available: 32, str: 20 } } },
       ['Strength has 20 build points spent, above the point-buy cap (16 points buy 18).'],
