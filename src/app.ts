@@ -4,12 +4,16 @@ import { type AnyElysia, Elysia } from 'elysia'
 import type { AppDeps } from './deps'
 import { plumbing } from './http/plumbing'
 import { authModule } from './modules/auth'
+import { buildsModule } from './modules/builds'
+import { livesModule } from './modules/lives'
 import { systemModule } from './modules/system'
 
 export function createApp(deps: AppDeps) {
   const app: AnyElysia = new Elysia()
     .use(plumbing(deps.logger))
     .use(authModule(deps))
+    .use(buildsModule(deps))
+    .use(livesModule(deps))
     .use(systemModule(deps, () => app))
   // Feature modules are added here, one .use() each.
   return app

@@ -13,10 +13,10 @@ export const FEATURES = {
   navigationMatchRemake: false,
   // There is no website with live polling views in this project.
   liveUpdatesWebsite: false,
-  characterBuilder: false,
-  buildSync: false,
-  liveSnapshot: false,
-  livePromoteToPlanned: false,
+  characterBuilder: true,
+  buildSync: true,
+  liveSnapshot: true,
+  livePromoteToPlanned: true,
 } as const satisfies Record<string, boolean>
 
 export const CHALLENGE_SETTINGS = ['casual', 'normal', 'hard', 'elite', 'reaper', 'unknown'] as const

@@ -76,6 +76,8 @@ export function buildOpenApiDocument(app: AnyElysia): OpenApiDocument {
     tags: [
       { name: 'System', description: 'Health, server information and documentation.' },
       { name: 'Authentication', description: 'Accounts and bearer tokens.' },
+      { name: 'Builds', description: 'Live snapshot and planned build of a character.' },
+      { name: 'Lives', description: 'Past and current lives of a character, and reincarnation.' },
     ],
     paths,
     components: {

@@ -1,0 +1,100 @@
+// The live snapshot and planned build routes under /api/plugin/characters/{id}.
+import { Elysia } from 'elysia'
+import type { AppDeps } from '../../deps'
+import { errors, IdParams } from '../../http/model'
+import { authGuard } from '../auth'
+import { LiveBuild, LivePutBody, LivePutQuery, PartialBody, PlannedBuild, PlannedPutBody } from './model'
+import {
+  documentFromBody,
+  getLive,
+  getPlanned,
+  mergeRequested,
+  patchLive,
+  patchPlanned,
+  promoteLive,
+  putLive,
+  putPlanned,
+} from './service'
+
+const tags = ['Builds']
+
+export function buildsModule(deps: AppDeps) {
+  const { db, clock } = deps
+  return new Elysia({ prefix: '/api/plugin/characters' })
+    .use(authGuard(deps))
+    .get('/:id/live', ({ user, params }) => getLive(db, clock, user.id, params.id), {
+      auth: true,
+      params: IdParams,
+      response: { 200: LiveBuild, ...errors(404) },
+      detail: { summary: 'The live snapshot (404 before the first one)', tags },
+    })
+    .put(
+      '/:id/live',
+      ({ user, params, body, query }) =>
+        putLive(db, clock, user.id, params.id, documentFromBody(body), mergeRequested(body, query.merge)),
+      {
+        auth: true,
+        params: IdParams,
+        query: LivePutQuery,
+        body: LivePutBody,
+        response: { 200: LiveBuild, ...errors(404) },
+        detail: {
+          summary: 'Store the live snapshot (replace, or merge with ?merge=1 or "merge": true)',
+          description:
+            'Body: the build document, or {"document": ..., "meta"?, "incomplete"?, "source"?}. Replaces the snapshot unless merge is asked for (then shallow per section). Syncs the character profile (classes, level, race, past lives). Never touches the planned build.',
+          tags,
+        },
+      },
+    )
+    .put('/:id/live/partial', ({ user, params, body }) => patchLive(db, clock, user.id, params.id, body), {
+      auth: true,
+      params: IdParams,
+      body: PartialBody,
+      response: { 200: LiveBuild, ...errors(404) },
+      detail: {
+        summary: 'Merge a patch into the live snapshot',
+        description:
+          'Each section sent (life, build, tomes, meta, ...) is merged key by key: send the whole build.levels, enhancementTrees and so on. `pastLives` replaces the past lives of life.specialFeats; `reaperPoints` sets build.reaper.pointsAvailable. Syncs the profile like PUT live.',
+        tags,
+      },
+    })
+    .post('/:id/live/promote-to-planned', ({ user, params }) => promoteLive(db, clock, user.id, params.id), {
+      auth: true,
+      params: IdParams,
+      response: { 200: PlannedBuild, ...errors(404) },
+      detail: {
+        summary: 'Copy the live snapshot over the planned build',
+        description: '404 when there is no live snapshot. The live snapshot is unchanged.',
+        tags,
+      },
+    })
+    .get('/:id/build', ({ user, params }) => getPlanned(db, clock, user.id, params.id), {
+      auth: true,
+      params: IdParams,
+      response: { 200: PlannedBuild, ...errors(404) },
+      detail: {
+        summary: 'The planned build, its breakdown and validation errors',
+        description: 'Before any planned build is saved: 200 with `document` and `updatedAt` null.',
+        tags,
+      },
+    })
+    .put('/:id/build', ({ user, params, body }) => putPlanned(db, clock, user.id, params.id, documentFromBody(body)), {
+      auth: true,
+      params: IdParams,
+      body: PlannedPutBody,
+      response: { 200: PlannedBuild, ...errors(404) },
+      detail: {
+        summary: 'Replace the planned build',
+        description:
+          'Recalculates the breakdown and validation errors. Syncs the character profile only while no live snapshot exists.',
+        tags,
+      },
+    })
+    .put('/:id/build/partial', ({ user, params, body }) => patchPlanned(db, clock, user.id, params.id, body), {
+      auth: true,
+      params: IdParams,
+      body: PartialBody,
+      response: { 200: PlannedBuild, ...errors(404) },
+      detail: { summary: 'Merge a patch into the planned build', tags },
+    })
+}

@@ -1,0 +1,211 @@
+// The build document (one schema for the live snapshot and the planned build, plugin-api.md
+// "Build document") and the request and response shapes of the build operations.
+// Every path is optional (partial documents are allowed) and every object keeps keys it does
+// not know (`additionalProperties: true`), so a newer client loses nothing; only a known path
+// holding the wrong type is refused, with a 400 that names it.
+import { type TOptional, type TProperties, type TSchema, Type } from '@sinclair/typebox'
+import { type Static, t } from 'elysia'
+
+const open = { additionalProperties: true } as const
+
+// TypeBox's own number types: Elysia's `t.Integer` would also take numeric strings ("16"), and a
+// document field of the wrong type must be refused, not converted.
+// Likewise its arrays: Elysia's `t.Array` would try to read an object or a string as an array.
+const Integer = Type.Integer
+const NumberType = Type.Number
+const ArrayType = Type.Array
+
+/** An object whose listed keys are all optional and whose unknown keys are kept. */
+function section<P extends TProperties>(properties: P, options: { description?: string; $id?: string } = {}) {
+  const optional = Object.fromEntries(
+    Object.entries(properties).map(([key, schema]) => [key, t.Optional(schema as TSchema)]),
+  )
+  return t.Object(optional as { [K in keyof P]: TOptional<P[K]> }, { ...open, ...options })
+}
+
+export const SpecialFeat = section(
+  {
+    name: t.String(),
+    type: t.String({
+      description:
+        'HeroicPastLife, RacialPastLife, IconicPastLife, EpicPastLife, Special, Favor, UniversalTree or EpicDestinyTree.',
+    }),
+    stacks: Integer({ minimum: 0, description: 'Default 1. Past lives stack up to 3.' }),
+  },
+  { description: 'A past life or other special feat.' },
+)
+
+export const BuildMeta = section({
+  source: t.String(),
+  capturedAt: t.String({ description: 'ISO 8601 timestamp.' }),
+  gameCharacterId: t.Union([t.String(), NumberType(), t.Null()]),
+  incomplete: ArrayType(t.String(), {
+    description: 'Live only: domains not read yet (feats, skills, enhancements, destiny, spells, tomes, reaper).',
+  }),
+})
+
+const LifeSection = section({
+  name: t.String(),
+  race: t.String(),
+  alignment: t.String(),
+  specialFeats: ArrayType(SpecialFeat),
+})
+
+const abilityIntegers = {
+  str: Integer(),
+  dex: Integer(),
+  con: Integer(),
+  int: Integer(),
+  wis: Integer(),
+  cha: Integer(),
+}
+
+// Maps are objects whose values share one schema (`additionalProperties`), which OpenAPI 3.0
+// can describe; TypeBox's Record would be `patternProperties`, which it cannot.
+const mapOf = <V>(values: TSchema, description: string) =>
+  Type.Unsafe<Record<string, V>>(t.Object({}, { additionalProperties: values, description }))
+
+const Tomes = section({
+  ...abilityIntegers,
+  skills: mapOf<number>(Integer(), 'Skill name to tome bonus.'),
+})
+
+const Trees = section({
+  selected: ArrayType(t.String()),
+  tier5: t.Union([t.String(), t.Null()]),
+  spend: ArrayType(
+    section({
+      treeName: t.String(),
+      treeVersion: Integer(),
+      trained: ArrayType(section({ enhancementName: t.String(), selection: t.String(), ranks: Integer() })),
+    }),
+  ),
+})
+
+const BuildSection = section({
+  level: Integer({ description: 'Character level the build reaches (heroic plus epic).' }),
+  classes: ArrayType(t.Union([t.String(), t.Null()]), { description: 'The three class slots; null when unused.' }),
+  abilitySpend: section(
+    { available: Integer(), ...abilityIntegers },
+    { description: 'Build points spent per ability (not scores) out of `available`.' },
+  ),
+  levelAbilityBumps: mapOf<string>(
+    t.String(),
+    'Level number (as key, e.g. "4") to the ability raised there, e.g. "Wisdom" or "wis".',
+  ),
+  levels: ArrayType(
+    section({
+      class: t.String(),
+      feats: ArrayType(section({ name: t.String(), type: t.String() })),
+      skills: ArrayType(t.String()),
+    }),
+    { description: 'One entry per character level, level 1 first.' },
+  ),
+  enhancementTrees: Trees,
+  destinyTrees: Trees,
+  reaper: section({ pointsAvailable: Integer(), spend: ArrayType(t.Unknown()) }),
+  trainedSpells: ArrayType(section({ class: t.String(), level: Integer(), name: t.String() })),
+  stances: ArrayType(t.String()),
+  notes: t.String(),
+})
+
+const Breakdown = section({
+  hp: NumberType(),
+  sp: NumberType(),
+  saves: t.Object({}, open),
+  abilities: t.Object({}, open),
+})
+
+const documentProperties = {
+  schemaVersion: Integer(),
+  role: t.String({ description: '`live` or `planned`: set by the server to the slot the document is in.' }),
+  meta: BuildMeta,
+  life: LifeSection,
+  tomes: Tomes,
+  build: BuildSection,
+  breakdown: Breakdown,
+}
+
+export const BuildDocument = section(documentProperties, { $id: 'BuildDocument' })
+export type BuildDocument = Static<typeof BuildDocument>
+export type SpecialFeatInput = Static<typeof SpecialFeat>
+
+/**
+ * PUT body: the document itself, or `{document}` with optional `meta`, `incomplete`, `source`.
+ * One object schema covers both forms (the document's own keys and the wrapper's are disjoint
+ * apart from `meta`, which has the same shape in both), so a wrong type is reported at its exact
+ * path, e.g. `build.abilitySpend.str` or `document.build.abilitySpend.str`.
+ */
+const putProperties = {
+  ...documentProperties,
+  document: BuildDocument,
+  incomplete: ArrayType(t.String(), { description: 'Wrapper form: sets meta.incomplete.' }),
+  source: t.String({ description: 'Wrapper form: sets meta.source.' }),
+}
+
+export const PlannedPutBody = section(putProperties)
+export const LivePutBody = section({
+  ...putProperties,
+  merge: t.Boolean({ description: 'Merge into the stored snapshot (shallow per section) instead of replacing it.' }),
+})
+export type PutBody = Static<typeof LivePutBody>
+
+export const LivePutQuery = t.Object({
+  merge: t.Optional(
+    t.Union([t.Literal('1'), t.Literal('0'), t.Literal('true'), t.Literal('false')], {
+      description: '`1` or `true` merges instead of replacing.',
+    }),
+  ),
+})
+
+const patchProperties = {
+  ...documentProperties,
+  pastLives: ArrayType(SpecialFeat, {
+    description: 'The complete list of past lives: replaces every *PastLife entry of life.specialFeats.',
+  }),
+  reaperPoints: Integer({ description: 'Sets build.reaper.pointsAvailable.' }),
+}
+
+/** Merge patch: each section sent is merged key by key into the stored one (shallow per section). */
+export const PartialBody = section(patchProperties)
+export type PartialBody = Static<typeof PartialBody>
+
+export const Life = t.Object(
+  {
+    id: Integer(),
+    lifeIndex: Integer({ description: 'Counts from 1.' }),
+    isCurrent: t.Boolean(),
+    name: t.String(),
+    race: t.String(),
+    alignment: t.String(),
+    classes: ArrayType(t.Object({ name: t.String(), levels: Integer() })),
+    specialFeats: ArrayType(t.Object({ name: t.String(), type: t.String(), stacks: Integer() })),
+    createdAt: t.String(),
+    archivedAt: t.Nullable(t.String()),
+  },
+  { $id: 'Life' },
+)
+
+export const LiveBuild = t.Object(
+  {
+    role: t.String({ description: 'Always `live`.' }),
+    life: Life,
+    document: BuildDocument,
+    meta: t.Object({}, open),
+    updatedAt: t.String(),
+  },
+  { $id: 'LiveBuild' },
+)
+
+export const PlannedBuild = t.Object(
+  {
+    role: t.String({ description: 'Always `planned`.' }),
+    life: Life,
+    document: t.Nullable(BuildDocument, { description: 'null until a planned build is saved.' }),
+    reaperPointsAvailable: t.Nullable(NumberType()),
+    breakdownCache: t.Nullable(t.Object({}, open)),
+    validationErrors: ArrayType(t.String()),
+    updatedAt: t.Nullable(t.String()),
+  },
+  { $id: 'PlannedBuild' },
+)

@@ -1,0 +1,250 @@
+// The live snapshot and the planned build of a character: storing, merging, promoting, the
+// planned breakdown and validation, and the profile sync (plugin-api.md "Live snapshot",
+// "Planned build", "States and transitions"). Every write is one transaction: the build, the
+// character profile and the current life change together or not at all.
+import { and, eq } from 'drizzle-orm'
+import type { Clock } from '../../clock'
+import { isoNow } from '../../clock'
+import type { DB } from '../../db/client'
+import { builds, characters, lives } from '../../db/schema'
+import { NotFound } from '../../http/errors'
+import { breakdown } from '../../rules/breakdown'
+import { MAX_CLASS_LEVEL, MAX_CLASSES } from '../../rules/gameData'
+import { summarizeLevels } from '../../rules/levels'
+import { normalizeFeats, replacePastLives } from '../../rules/pastLives'
+import { validateBuild } from '../../rules/validation'
+import { ownedCharacter } from '../characters/access'
+import { currentLife, type Db, type LifeRow, toLife } from '../lives/service'
+import type { BuildDocument, PartialBody, PutBody } from './model'
+
+type Role = 'live' | 'planned'
+type BuildRow = typeof builds.$inferSelect
+type CharacterRow = typeof characters.$inferSelect
+type Json = Record<string, unknown>
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * A PUT body as a document: `{document, meta?, incomplete?, source?}` or the document itself.
+ * `meta`, `incomplete` and `source` beside the document land in the document's `meta`.
+ */
+export function documentFromBody(body: PutBody): BuildDocument {
+  const { document, merge: _merge, incomplete, source, ...rest } = body
+  const doc: BuildDocument = document ? { ...document } : { ...rest }
+  let meta: Json | undefined = doc.meta
+  if (document && body.meta) meta = { ...meta, ...body.meta }
+  if (incomplete !== undefined) meta = { ...meta, incomplete }
+  if (source !== undefined) meta = { ...meta, source }
+  if (meta !== undefined) doc.meta = meta
+  return doc
+}
+
+export function mergeRequested(body: PutBody, query: string | undefined): boolean {
+  return body.merge === true || query === '1' || query === 'true'
+}
+
+/** Shallow merge per section: each object section sent is merged key by key; anything else replaces. */
+export function mergeDocument(base: BuildDocument, patch: Json): BuildDocument {
+  const merged: Json = { ...base }
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue
+    const current = merged[key]
+    merged[key] = isObject(value) && isObject(current) ? { ...current, ...value } : value
+  }
+  return merged as BuildDocument
+}
+
+/** A merge patch (`live/partial`, `build/partial`) applied to a document. */
+export function applyPatch(base: BuildDocument, patch: PartialBody): BuildDocument {
+  const { pastLives, reaperPoints, ...sections } = patch
+  const doc = mergeDocument(base, sections)
+  if (pastLives) {
+    doc.life = { ...doc.life, specialFeats: replacePastLives(doc.life?.specialFeats ?? [], pastLives) }
+  }
+  if (reaperPoints !== undefined) {
+    doc.build = { ...doc.build, reaper: { ...doc.build?.reaper, pointsAvailable: reaperPoints } }
+  }
+  return doc
+}
+
+function findBuild(db: Db, characterId: number, role: Role): BuildRow | undefined {
+  return db
+    .select()
+    .from(builds)
+    .where(and(eq(builds.characterId, characterId), eq(builds.role, role)))
+    .get()
+}
+
+/** Stores a document in its slot; planned documents get their breakdown and validation here. */
+function storeBuild(db: Db, clock: Clock, characterId: number, role: Role, document: BuildDocument): BuildRow {
+  const doc: BuildDocument = { ...document, role }
+  let breakdownCache: Json | null = null
+  let validationErrors: string[] = []
+  if (role === 'planned') {
+    const { role: _r, breakdown: _b, ...plan } = doc
+    breakdownCache = breakdown(plan) as unknown as Json
+    validationErrors = validateBuild(plan)
+    doc.breakdown = breakdownCache
+  }
+  const values = {
+    document: doc as Json,
+    meta: doc.meta ?? {},
+    breakdownCache,
+    validationErrors,
+    reaperPointsAvailable: doc.build?.reaper?.pointsAvailable ?? null,
+    updatedAt: isoNow(clock),
+  }
+  return db
+    .insert(builds)
+    .values({ characterId, role, ...values })
+    .onConflictDoUpdate({ target: [builds.characterId, builds.role], set: values })
+    .returning()
+    .get()
+}
+
+/**
+ * The quest-tracker profile follows the build: classes and levels, level (epic levels; a level
+ * set by PUT progress is cleared), race, and the current life's name, race, alignment, classes
+ * and past lives. Only what the document says is synced; absent sections leave the profile alone.
+ */
+export function syncProfile(db: Db, clock: Clock, character: CharacterRow, document: BuildDocument): void {
+  const summary = summarizeLevels(document.build)
+  const profile: Partial<typeof characters.$inferInsert> = {}
+  const classes = summary.classesKnown
+    ? summary.classes.slice(0, MAX_CLASSES).map((c) => ({ name: c.name, levels: Math.min(c.levels, MAX_CLASS_LEVEL) }))
+    : undefined
+  if (classes) profile.classes = classes
+  if (summary.level !== null) {
+    profile.epicLevels = summary.epicLevels
+    profile.characterLevelOverride = null
+  }
+  const race = document.life?.race?.trim()
+  if (race) profile.race = race
+  if (Object.keys(profile).length > 0) {
+    db.update(characters)
+      .set({ ...profile, updatedAt: isoNow(clock) })
+      .where(eq(characters.id, character.id))
+      .run()
+  }
+
+  const life = currentLife(db, clock, character)
+  const changes: Partial<typeof lives.$inferInsert> = {}
+  const name = document.life?.name?.trim()
+  if (name) changes.name = name
+  if (race) changes.race = race
+  const alignment = document.life?.alignment?.trim()
+  if (alignment) changes.alignment = alignment
+  if (classes) changes.classes = classes
+  if (document.life?.specialFeats) changes.specialFeats = normalizeFeats(document.life.specialFeats)
+  if (Object.keys(changes).length > 0) db.update(lives).set(changes).where(eq(lives.id, life.id)).run()
+}
+
+function liveView(row: BuildRow, life: LifeRow) {
+  return {
+    role: 'live' as const,
+    life: toLife(life),
+    document: row.document as BuildDocument,
+    meta: row.meta,
+    updatedAt: row.updatedAt,
+  }
+}
+
+function plannedView(row: BuildRow | undefined, life: LifeRow) {
+  return {
+    role: 'planned' as const,
+    life: toLife(life),
+    document: (row?.document as BuildDocument | undefined) ?? null,
+    reaperPointsAvailable: row?.reaperPointsAvailable ?? null,
+    breakdownCache: row?.breakdownCache ?? null,
+    validationErrors: row?.validationErrors ?? [],
+    updatedAt: row?.updatedAt ?? null,
+  }
+}
+
+export type LiveView = ReturnType<typeof liveView>
+export type PlannedView = ReturnType<typeof plannedView>
+
+const noLive = (characterId: number) => new NotFound(`Character ${characterId} has no live snapshot yet.`)
+
+/** Runs `work` in one immediate transaction on a character the user owns (404 otherwise). */
+function onCharacter<T>(db: DB, userId: number, characterId: number, work: (tx: Db, character: CharacterRow) => T): T {
+  return db.transaction((tx) => work(tx, ownedCharacter(tx, userId, characterId)), { behavior: 'immediate' })
+}
+
+export function getLive(db: DB, clock: Clock, userId: number, characterId: number): LiveView {
+  return onCharacter(db, userId, characterId, (tx, character) => {
+    const row = findBuild(tx, character.id, 'live')
+    if (!row) throw noLive(characterId)
+    return liveView(row, currentLife(tx, clock, character))
+  })
+}
+
+/** PUT live: replaces the snapshot, or merges into it; syncs the profile. The planned build is untouched. */
+export function putLive(
+  db: DB,
+  clock: Clock,
+  userId: number,
+  characterId: number,
+  document: BuildDocument,
+  merge: boolean,
+) {
+  return onCharacter(db, userId, characterId, (tx, character) => {
+    const stored = findBuild(tx, character.id, 'live')
+    const next = merge && stored ? mergeDocument(stored.document as BuildDocument, document) : document
+    return saveLive(tx, clock, character, next)
+  })
+}
+
+/** PUT live/partial: a merge patch onto the snapshot (onto an empty one when there is none). */
+export function patchLive(db: DB, clock: Clock, userId: number, characterId: number, patch: PartialBody) {
+  return onCharacter(db, userId, characterId, (tx, character) => {
+    const stored = findBuild(tx, character.id, 'live')
+    return saveLive(tx, clock, character, applyPatch((stored?.document as BuildDocument) ?? {}, patch))
+  })
+}
+
+function saveLive(tx: Db, clock: Clock, character: CharacterRow, document: BuildDocument): LiveView {
+  const row = storeBuild(tx, clock, character.id, 'live', document)
+  syncProfile(tx, clock, character, row.document as BuildDocument)
+  return liveView(row, currentLife(tx, clock, character))
+}
+
+/** Copies the live snapshot over the planned build (without the live-only `meta.incomplete`). */
+export function promoteLive(db: DB, clock: Clock, userId: number, characterId: number): PlannedView {
+  return onCharacter(db, userId, characterId, (tx, character) => {
+    const live = findBuild(tx, character.id, 'live')
+    if (!live) throw noLive(characterId)
+    const { breakdown: _b, ...document } = live.document as BuildDocument
+    if (document.meta) {
+      const { incomplete: _i, ...meta } = document.meta
+      document.meta = meta
+    }
+    const row = storeBuild(tx, clock, character.id, 'planned', document)
+    return plannedView(row, currentLife(tx, clock, character))
+  })
+}
+
+/** GET build: before any planned build is saved, `document` and `updatedAt` are null. */
+export function getPlanned(db: DB, clock: Clock, userId: number, characterId: number): PlannedView {
+  return onCharacter(db, userId, characterId, (tx, character) =>
+    plannedView(findBuild(tx, character.id, 'planned'), currentLife(tx, clock, character)),
+  )
+}
+
+export function putPlanned(db: DB, clock: Clock, userId: number, characterId: number, document: BuildDocument) {
+  return onCharacter(db, userId, characterId, (tx, character) => savePlanned(tx, clock, character, document))
+}
+
+export function patchPlanned(db: DB, clock: Clock, userId: number, characterId: number, patch: PartialBody) {
+  return onCharacter(db, userId, characterId, (tx, character) => {
+    const stored = findBuild(tx, character.id, 'planned')
+    return savePlanned(tx, clock, character, applyPatch((stored?.document as BuildDocument) ?? {}, patch))
+  })
+}
+
+/** A planned save syncs the profile only while there is no live snapshot (v4 rule). */
+function savePlanned(tx: Db, clock: Clock, character: CharacterRow, document: BuildDocument): PlannedView {
+  const row = storeBuild(tx, clock, character.id, 'planned', document)
+  if (!findBuild(tx, character.id, 'live')) syncProfile(tx, clock, character, row.document as BuildDocument)
+  return plannedView(row, currentLife(tx, clock, character))
+}

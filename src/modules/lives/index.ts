@@ -1,0 +1,37 @@
+// GET /characters/{id}/lives and POST /characters/{id}/lives/reincarnate.
+import { Elysia, t } from 'elysia'
+import type { AppDeps } from '../../deps'
+import { errors, IdParams } from '../../http/model'
+import { authGuard } from '../auth'
+import { Life, LivesList, ReincarnateBody } from './model'
+import { listLives, reincarnate, toLife } from './service'
+
+const tags = ['Lives']
+
+export function livesModule(deps: AppDeps) {
+  const { db, clock } = deps
+  return new Elysia({ prefix: '/api/plugin/characters' })
+    .use(authGuard(deps))
+    .get('/:id/lives', ({ user, params }) => ({ lives: listLives(db, clock, user.id, params.id).map(toLife) }), {
+      auth: true,
+      params: IdParams,
+      response: { 200: LivesList, ...errors(404) },
+      detail: { summary: 'Every life of the character, oldest first; the last one is current', tags },
+    })
+    .post(
+      '/:id/lives/reincarnate',
+      ({ user, params, body }) => toLife(reincarnate(db, clock, user.id, params.id, body ?? {})),
+      {
+        auth: true,
+        params: IdParams,
+        body: t.Optional(ReincarnateBody),
+        response: { 200: Life, ...errors(400, 404) },
+        detail: {
+          summary: 'Archive the current life and open the next one',
+          description:
+            "Grants the finished life's heroic past life (dominant class) when grantHeroic, its racial or iconic past life when grantRacial, and additionalPastLives; past lives cap at 3 stacks. Earlier past lives carry forward; favor rewards do not. Answers the new life.",
+          tags,
+        },
+      },
+    )
+}

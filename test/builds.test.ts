@@ -1,0 +1,512 @@
+// Live snapshot and planned build over HTTP: every live/planned transition of plugin-api.md
+// "States and transitions", checked in the response AND in the stored rows.
+import { describe, expect, test } from 'bun:test'
+import { and, eq } from 'drizzle-orm'
+import type { DB } from '../src/db/client'
+import { builds, characters, lives } from '../src/db/schema'
+import { dwarfFighter, humanSplit } from './fixtures/builds'
+import { insertCharacter, testApp } from './helpers'
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests read deep into JSON bodies and stored documents.
+type Json = Record<string, any>
+
+async function setup() {
+  const h = testApp()
+  const token = await h.userWithToken('alice')
+  const character = insertCharacter(h.db, 'alice', { givenName: 'Tessa', race: 'Elf' })
+  return { ...h, token, character, base: `/api/plugin/characters/${character.id}` }
+}
+
+const stored = (db: DB, characterId: number, role: 'live' | 'planned') =>
+  db
+    .select()
+    .from(builds)
+    .where(and(eq(builds.characterId, characterId), eq(builds.role, role)))
+    .get()
+const profile = (db: DB, id: number) => db.select().from(characters).where(eq(characters.id, id)).get()!
+const livesOf = (db: DB, id: number) => db.select().from(lives).where(eq(lives.characterId, id)).all()
+
+const snapshot = {
+  schemaVersion: 1,
+  meta: { source: 'plugin', capturedAt: '2026-11-21T11:00:00.000Z', incomplete: ['spells'] },
+  life: {
+    name: 'Tessa Windleaf',
+    race: 'Halfling',
+    alignment: 'Chaotic Good',
+    specialFeats: [{ name: 'Past Life: Rogue', type: 'HeroicPastLife', stacks: 2 }],
+  },
+  tomes: { dex: 3 },
+  build: {
+    level: 7,
+    classes: ['Rogue', 'Fighter', null],
+    levels: [{ class: 'Rogue' }, { class: 'Fighter' }, ...Array.from({ length: 5 }, () => ({ class: 'Rogue' }))],
+    stances: ['Sneak'],
+  },
+}
+
+describe('live snapshot', () => {
+  test('GET live before any snapshot: 404, and nothing is created', async () => {
+    const { json, db, token, base, character } = await setup()
+    const { status, body } = await json('GET', `${base}/live`, { token })
+    expect(status).toBe(404)
+    expect(body.error).toContain('no live snapshot')
+    expect(stored(db, character.id, 'live')).toBeUndefined()
+  })
+
+  test('none -> PUT live -> present, profile synced (classes, level, race, past lives)', async () => {
+    const { json, db, token, base, character } = await setup()
+    db.update(characters).set({ characterLevelOverride: 3 }).where(eq(characters.id, character.id)).run()
+    const { status, body } = await json<Json>('PUT', `${base}/live`, { token, body: snapshot })
+    expect(status).toBe(200)
+    expect(body.role).toBe('live')
+    expect(body.document.build.stances).toEqual(['Sneak'])
+    expect(body.meta).toEqual(snapshot.meta)
+    expect(body.updatedAt).toBe('2026-11-21T12:00:00.000Z')
+    expect(body.life.lifeIndex).toBe(1)
+
+    const row = stored(db, character.id, 'live')!
+    expect(row.document).toEqual({ ...snapshot, role: 'live' })
+    expect(row.meta).toEqual(snapshot.meta)
+    const synced = profile(db, character.id)
+    expect(synced.classes).toEqual([
+      { name: 'Rogue', levels: 6 },
+      { name: 'Fighter', levels: 1 },
+    ])
+    expect(synced.epicLevels).toBe(0)
+    expect(synced.characterLevelOverride).toBeNull()
+    expect(synced.race).toBe('Halfling')
+    expect(synced.givenName).toBe('Tessa')
+    const [life] = livesOf(db, character.id)
+    expect(life).toMatchObject({
+      isCurrent: true,
+      name: 'Tessa Windleaf',
+      race: 'Halfling',
+      alignment: 'Chaotic Good',
+      classes: [
+        { name: 'Rogue', levels: 6 },
+        { name: 'Fighter', levels: 1 },
+      ],
+      specialFeats: [{ name: 'Past Life: Rogue', type: 'HeroicPastLife', stacks: 2 }],
+    })
+    // The planned build is not touched.
+    expect(stored(db, character.id, 'planned')).toBeUndefined()
+
+    const again = await json<Json>('GET', `${base}/live`, { token })
+    expect(again.status).toBe(200)
+    expect(again.body).toEqual(body)
+  })
+
+  test('present -> PUT live without merge -> replaced, profile synced', async () => {
+    const { json, db, token, base, character, clock } = await setup()
+    await json('PUT', `${base}/live`, { token, body: snapshot })
+    clock.advance(60_000)
+    const next = { life: { race: 'Human' }, build: { level: 25, classes: ['Fighter', null, null] } }
+    const { status, body } = await json<Json>('PUT', `${base}/live`, { token, body: next })
+    expect(status).toBe(200)
+    expect(body.document).toEqual({ ...next, role: 'live' })
+    const row = stored(db, character.id, 'live')!
+    expect(row.document).toEqual({ ...next, role: 'live' })
+    expect(row.document.tomes).toBeUndefined()
+    expect(row.updatedAt).toBe('2026-11-21T12:01:00.000Z')
+    const synced = profile(db, character.id)
+    expect(synced.classes).toEqual([{ name: 'Fighter', levels: 20 }])
+    expect(synced.epicLevels).toBe(5)
+    expect(synced.race).toBe('Human')
+    // No specialFeats in the new document: the life's past lives stay as they were.
+    expect(livesOf(db, character.id)[0].specialFeats).toEqual([
+      { name: 'Past Life: Rogue', type: 'HeroicPastLife', stacks: 2 },
+    ])
+  })
+
+  test('present -> PUT live?merge=1 -> merged (shallow per section), profile synced', async () => {
+    const { json, db, token, base, character } = await setup()
+    await json('PUT', `${base}/live`, { token, body: snapshot })
+    const { status } = await json('PUT', `${base}/live?merge=1`, {
+      token,
+      body: { tomes: { str: 1 }, build: { level: 8, levels: [...snapshot.build.levels, { class: 'Rogue' }] } },
+    })
+    expect(status).toBe(200)
+    const doc = stored(db, character.id, 'live')!.document as Json
+    expect(doc.tomes).toEqual({ dex: 3, str: 1 })
+    expect(doc.build.level).toBe(8)
+    expect(doc.build.classes).toEqual(['Rogue', 'Fighter', null])
+    expect(doc.build.stances).toEqual(['Sneak'])
+    expect(doc.build.levels).toHaveLength(8)
+    expect(doc.life).toEqual(snapshot.life)
+    expect(profile(db, character.id).classes).toEqual([
+      { name: 'Rogue', levels: 7 },
+      { name: 'Fighter', levels: 1 },
+    ])
+  })
+
+  test('present -> PUT live with body merge: true and the {document} form -> merged; meta, incomplete, source kept', async () => {
+    const { json, db, token, base, character } = await setup()
+    await json('PUT', `${base}/live`, { token, body: snapshot })
+    const { status, body } = await json<Json>('PUT', `${base}/live`, {
+      token,
+      body: {
+        merge: true,
+        document: { build: { notes: 'farming' } },
+        meta: { capturedAt: '2026-11-21T11:30:00.000Z' },
+        incomplete: [],
+        source: 'plugin 2.1',
+      },
+    })
+    expect(status).toBe(200)
+    const row = stored(db, character.id, 'live')!
+    const doc = row.document as Json
+    expect(doc.build.notes).toBe('farming')
+    expect(doc.build.stances).toEqual(['Sneak'])
+    expect(doc.merge).toBeUndefined()
+    expect(row.meta).toEqual({ source: 'plugin 2.1', capturedAt: '2026-11-21T11:30:00.000Z', incomplete: [] })
+    expect(body.meta).toEqual(row.meta)
+  })
+
+  test('?merge=0 replaces', async () => {
+    const { json, db, token, base, character } = await setup()
+    await json('PUT', `${base}/live`, { token, body: snapshot })
+    await json('PUT', `${base}/live?merge=0`, { token, body: { tomes: { str: 1 } } })
+    expect(stored(db, character.id, 'live')!.document).toEqual({ tomes: { str: 1 }, role: 'live' })
+  })
+
+  test('present -> PUT live/partial -> merged; pastLives and reaperPoints', async () => {
+    const { json, db, token, base, character } = await setup()
+    await json('PUT', `${base}/live`, { token, body: snapshot })
+    const { status, body } = await json<Json>('PUT', `${base}/live/partial`, {
+      token,
+      body: {
+        build: { notes: 'after patch' },
+        pastLives: [
+          { name: 'Past Life: Rogue', type: 'HeroicPastLife', stacks: 3 },
+          { name: 'Past Life: Halfling', type: 'RacialPastLife', stacks: 1 },
+        ],
+        reaperPoints: 12,
+        meta: { incomplete: [] },
+      },
+    })
+    expect(status).toBe(200)
+    expect(body.document.build.reaper).toEqual({ pointsAvailable: 12 })
+    const row = stored(db, character.id, 'live')!
+    const doc = row.document as Json
+    expect(doc.build.notes).toBe('after patch')
+    expect(doc.build.levels).toHaveLength(7)
+    expect(doc.build.reaper.pointsAvailable).toBe(12)
+    expect(row.reaperPointsAvailable).toBe(12)
+    expect(doc.life.name).toBe('Tessa Windleaf')
+    expect(doc.life.specialFeats).toEqual([
+      { name: 'Past Life: Rogue', type: 'HeroicPastLife', stacks: 3 },
+      { name: 'Past Life: Halfling', type: 'RacialPastLife', stacks: 1 },
+    ])
+    expect(row.meta).toEqual({ ...snapshot.meta, incomplete: [] })
+    expect(livesOf(db, character.id)[0].specialFeats).toEqual(doc.life.specialFeats)
+  })
+
+  test('live/partial before any snapshot starts one from the patch', async () => {
+    const { json, db, token, base, character } = await setup()
+    const { status } = await json('PUT', `${base}/live/partial`, { token, body: { life: { race: 'Dwarf' } } })
+    expect(status).toBe(200)
+    expect(stored(db, character.id, 'live')!.document).toEqual({ life: { race: 'Dwarf' }, role: 'live' })
+    expect(profile(db, character.id).race).toBe('Dwarf')
+  })
+
+  test('unknown keys are kept at every depth', async () => {
+    const { json, db, token, base, character } = await setup()
+    const odd = {
+      futureSection: { a: [1, 2] },
+      meta: { source: 'x', pluginBuild: 77 },
+      life: { race: 'Elf', hairColor: 'silver', specialFeats: [{ name: 'X', type: 'Special', stacks: 1, note: 'n' }] },
+      build: {
+        abilitySpend: { str: 2, bonusPool: 4 },
+        levels: [{ class: 'Wizard', feats: [{ name: 'Scribe', type: 'Standard', icon: 'x.png' }], extra: true }],
+        enhancementTrees: { selected: ['Archmage'], spend: [{ treeName: 'Archmage', trained: [{ ranks: 1, x: 1 }] }] },
+      },
+    }
+    const { status, body } = await json<Json>('PUT', `${base}/live`, { token, body: odd })
+    expect(status).toBe(200)
+    expect(body.document).toEqual({ ...odd, role: 'live' })
+    expect(stored(db, character.id, 'live')!.document).toEqual({ ...odd, role: 'live' })
+  })
+
+  test.each([
+    [{ build: { abilitySpend: { str: 'sixteen' } } }, 'build.abilitySpend.str', 'an integer'],
+    [{ build: { abilitySpend: { str: '16' } } }, 'build.abilitySpend.str', 'an integer'],
+    [{ document: { build: { level: 2.5 } } }, 'document.build.level', 'an integer'],
+    [
+      { life: { specialFeats: [{ name: 'PL', stacks: 'two' }] } },
+      'life.specialFeats.0.stacks',
+      'an integer of at least 0',
+    ],
+    [{ build: { classes: ['Monk', 3] } }, 'build.classes.1', 'a string or null'],
+    [{ build: { levels: [{ class: 'Monk', skills: 'Spot' }] } }, 'build.levels.0.skills', 'an array'],
+    [{ tomes: { skills: { Spot: true } } }, 'tomes.skills.Spot', 'an integer'],
+    [{ meta: { incomplete: 'feats' } }, 'meta.incomplete', 'an array'],
+    [{ build: { enhancementTrees: { tier5: 5 } } }, 'build.enhancementTrees.tier5', 'a string or null'],
+    [{ merge: 'yes' }, 'merge', 'true or false'],
+  ])('a wrong type answers 400 naming the path, and nothing is written: %j', async (body, path, what) => {
+    const { json, db, token, base, character } = await setup()
+    await json('PUT', `${base}/live`, { token, body: snapshot })
+    const before = stored(db, character.id, 'live')
+    const beforeProfile = profile(db, character.id)
+    const response = await json('PUT', `${base}/live`, { token, body })
+    expect(response.status).toBe(400)
+    expect(response.body.error).toBe(`Body field "${path}" must be ${what}.`)
+    expect(stored(db, character.id, 'live')).toEqual(before)
+    expect(profile(db, character.id)).toEqual(beforeProfile)
+  })
+
+  test('a bad merge query is 400 and a non-JSON body is 400', async () => {
+    const { json, token, base } = await setup()
+    const query = await json('PUT', `${base}/live?merge=maybe`, { token, body: {} })
+    expect(query.status).toBe(400)
+    expect(query.body.error).toContain('"merge"')
+    const raw = await json('PUT', `${base}/live`, {
+      token,
+      raw: '{nope',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(raw.status).toBe(400)
+  })
+})
+
+describe('promote to planned', () => {
+  test('without a live snapshot: 404 and no planned build appears', async () => {
+    const { json, db, token, base, character } = await setup()
+    const { status } = await json('POST', `${base}/live/promote-to-planned`, { token })
+    expect(status).toBe(404)
+    expect(stored(db, character.id, 'planned')).toBeUndefined()
+  })
+
+  test('any -> promote -> planned copied from live; live unchanged', async () => {
+    const { json, db, token, base, character, clock } = await setup()
+    await json('PUT', `${base}/build`, { token, body: dwarfFighter })
+    await json('PUT', `${base}/live`, { token, body: snapshot })
+    const liveBefore = stored(db, character.id, 'live')
+    clock.advance(1000)
+    const { status, body } = await json<Json>('POST', `${base}/live/promote-to-planned`, { token })
+    expect(status).toBe(200)
+    expect(body.role).toBe('planned')
+    const planned = stored(db, character.id, 'planned')!
+    const { breakdown, ...copied } = planned.document as Json
+    const { incomplete: _, ...metaWithoutIncomplete } = snapshot.meta
+    expect(copied).toEqual({ ...snapshot, meta: metaWithoutIncomplete, role: 'planned' })
+    expect(breakdown.classes).toEqual([
+      { name: 'Rogue', levels: 6 },
+      { name: 'Fighter', levels: 1 },
+    ])
+    expect(planned.breakdownCache).toEqual(breakdown)
+    expect(planned.updatedAt).toBe('2026-11-21T12:00:01.000Z')
+    expect(body.document).toEqual(planned.document)
+    expect(stored(db, character.id, 'live')).toEqual(liveBefore)
+  })
+})
+
+describe('planned build', () => {
+  test('GET before any planned build: 200 with document and updatedAt null', async () => {
+    const { json, token, base, db, character } = await setup()
+    const { status, body } = await json<Json>('GET', `${base}/build`, { token })
+    expect(status).toBe(200)
+    expect(body).toMatchObject({
+      role: 'planned',
+      document: null,
+      reaperPointsAvailable: null,
+      breakdownCache: null,
+      validationErrors: [],
+      updatedAt: null,
+    })
+    expect(body.life).toMatchObject({ lifeIndex: 1, isCurrent: true, name: 'Tessa', race: 'Elf' })
+    expect(stored(db, character.id, 'planned')).toBeUndefined()
+  })
+
+  test('PUT build computes the breakdown of the hand-worked split to the point and stores it', async () => {
+    const { json, db, token, base, character } = await setup()
+    const { status, body } = await json<Json>('PUT', `${base}/build`, { token, body: humanSplit })
+    expect(status).toBe(200)
+    expect(body.validationErrors).toEqual([])
+    expect(body.breakdownCache).toMatchObject({
+      hp: 316,
+      sp: 778,
+      level: 24,
+      saves: {
+        fortitude: { base: 10, total: 15 },
+        reflex: { base: 9, total: 10 },
+        will: { base: 13, total: 20 },
+      },
+      abilities: { wis: { score: 25, modifier: 7 }, con: { score: 20, modifier: 5 } },
+    })
+    const row = stored(db, character.id, 'planned')!
+    expect(row.breakdownCache).toEqual(body.breakdownCache)
+    expect((row.document as Json).breakdown).toEqual(body.breakdownCache)
+    const get = await json<Json>('GET', `${base}/build`, { token })
+    expect(get.body).toEqual(body)
+  })
+
+  test('PUT build with the pure-class build: HP 300, saves 17/6/5', async () => {
+    const { json, token, base } = await setup()
+    const { body } = await json<Json>('PUT', `${base}/build`, { token, body: { document: dwarfFighter } })
+    expect(body.breakdownCache.hp).toBe(300)
+    expect(body.breakdownCache.sp).toBe(0)
+    expect(body.breakdownCache.saves).toEqual({
+      fortitude: { base: 12, abilityModifier: 5, total: 17 },
+      reflex: { base: 6, abilityModifier: 0, total: 6 },
+      will: { base: 6, abilityModifier: -1, total: 5 },
+    })
+  })
+
+  test('an impossible plan is stored with its validation errors', async () => {
+    const { json, db, token, base, character } = await setup()
+    const plan = {
+      build: {
+        level: 2,
+        abilitySpend: { available: 28, str: 16, con: 16 },
+        levels: [{ class: 'Fighter' }, { class: 'Fighter' }, { class: 'Fighter', feats: [{ name: 'Cleave' }] }],
+      },
+    }
+    const { status, body } = await json<Json>('PUT', `${base}/build`, { token, body: plan })
+    expect(status).toBe(200)
+    const expected = [
+      'Ability spend totals 32 build points, but only 28 are available.',
+      'Feat "Cleave" is taken at level 3, but the build only reaches level 2.',
+    ]
+    expect(body.validationErrors).toEqual(expected)
+    expect(stored(db, character.id, 'planned')!.validationErrors).toEqual(expected)
+  })
+
+  test('a planned PUT syncs the profile while there is no live snapshot', async () => {
+    const { json, db, token, base, character } = await setup()
+    await json('PUT', `${base}/build`, { token, body: dwarfFighter })
+    const synced = profile(db, character.id)
+    expect(synced.classes).toEqual([{ name: 'Fighter', levels: 20 }])
+    expect(synced.race).toBe('Dwarf')
+    expect(livesOf(db, character.id)[0].race).toBe('Dwarf')
+  })
+
+  test('a planned PUT leaves the profile alone once a live snapshot exists (v4 rule)', async () => {
+    const { json, db, token, base, character } = await setup()
+    await json('PUT', `${base}/live`, { token, body: snapshot })
+    const before = profile(db, character.id)
+    const lifeBefore = livesOf(db, character.id)
+    const { status } = await json('PUT', `${base}/build`, { token, body: dwarfFighter })
+    expect(status).toBe(200)
+    expect(profile(db, character.id)).toEqual(before)
+    expect(livesOf(db, character.id)).toEqual(lifeBefore)
+    const partial = await json('PUT', `${base}/build/partial`, { token, body: { life: { race: 'Gnome' } } })
+    expect(partial.status).toBe(200)
+    expect(profile(db, character.id)).toEqual(before)
+  })
+
+  test('PUT build replaces; build/partial merges, recalculates, and sets past lives and reaper points', async () => {
+    const { json, db, token, base, character } = await setup()
+    await json('PUT', `${base}/build`, { token, body: humanSplit })
+    const { status, body } = await json<Json>('PUT', `${base}/build/partial`, {
+      token,
+      body: {
+        tomes: { con: 4 },
+        build: { level: 20 },
+        pastLives: [{ name: 'Past Life: Cleric', type: 'HeroicPastLife', stacks: 4 }],
+        reaperPoints: 7,
+      },
+    })
+    expect(status).toBe(200)
+    const row = stored(db, character.id, 'planned')!
+    const doc = row.document as Json
+    expect(doc.tomes).toEqual({ wis: 3, con: 4, skills: { Heal: 2 } })
+    expect(doc.build.classes).toEqual(['Cleric', 'Rogue', 'Wizard'])
+    expect(doc.build.reaper).toEqual({ pointsAvailable: 7 })
+    expect(row.reaperPointsAvailable).toBe(7)
+    expect(body.reaperPointsAvailable).toBe(7)
+    // Level 20 now: no epic levels; Con 16 + 1 (level 16) + 4 = 21 -> +5; HP 156 + 5 x 20 = 256.
+    expect(body.breakdownCache.hp).toBe(256)
+    // One heroic past life with 4 stacks left, the racial one replaced: 4 stacks count for
+    // build points (36 allowed) but break the 3-stack cap.
+    expect(body.validationErrors).toEqual([
+      'Past life "Past Life: Cleric" has 4 stacks; a past life stacks at most 3 times.',
+    ])
+
+    await json('PUT', `${base}/build`, { token, body: { build: { notes: 'fresh' } } })
+    expect(stored(db, character.id, 'planned')!.document).toMatchObject({ build: { notes: 'fresh' }, role: 'planned' })
+    expect((stored(db, character.id, 'planned')!.document as Json).tomes).toBeUndefined()
+  })
+
+  test('a wrong type in a planned PUT or patch is 400 naming the path, nothing written', async () => {
+    const { json, db, token, base, character } = await setup()
+    await json('PUT', `${base}/build`, { token, body: humanSplit })
+    const before = stored(db, character.id, 'planned')
+    const put = await json('PUT', `${base}/build`, { token, body: { build: { abilitySpend: { str: 'x' } } } })
+    expect(put.status).toBe(400)
+    expect(put.body.error).toBe('Body field "build.abilitySpend.str" must be an integer.')
+    const patch = await json('PUT', `${base}/build/partial`, { token, body: { reaperPoints: 'many' } })
+    expect(patch.status).toBe(400)
+    expect(patch.body.error).toBe('Body field "reaperPoints" must be an integer.')
+    const pastLives = await json('PUT', `${base}/build/partial`, { token, body: { pastLives: {} } })
+    expect(pastLives.status).toBe(400)
+    // Elysia reports the object as a one-item array missing its item; the path still names pastLives.
+    expect(pastLives.body.error).toStartWith('Body field "pastLives')
+    expect(stored(db, character.id, 'planned')).toEqual(before)
+  })
+})
+
+describe('isolation', () => {
+  const routes: [string, string, unknown][] = [
+    ['GET', '/live', undefined],
+    ['PUT', '/live', snapshot],
+    ['PUT', '/live?merge=1', snapshot],
+    ['PUT', '/live/partial', { build: { notes: 'x' } }],
+    ['POST', '/live/promote-to-planned', undefined],
+    ['GET', '/build', undefined],
+    ['PUT', '/build', dwarfFighter],
+    ['PUT', '/build/partial', { build: { notes: 'x' } }],
+  ]
+
+  test.each(routes)("%s %s on someone else's character: 404 and nothing changes", async (method, path, body) => {
+    const { json, db, token, base, character, userWithToken } = await setup()
+    await json('PUT', `${base}/live`, { token, body: snapshot })
+    await json('PUT', `${base}/build`, { token, body: humanSplit })
+    const before = {
+      live: stored(db, character.id, 'live'),
+      planned: stored(db, character.id, 'planned'),
+      profile: profile(db, character.id),
+      lives: livesOf(db, character.id),
+    }
+    const mallory = await userWithToken('mallory')
+    const response = await json(method, `${base}${path}`, { token: mallory, body })
+    expect(response.status).toBe(404)
+    expect(response.body.error).toBe(`No character ${character.id} on this account.`)
+    expect({
+      live: stored(db, character.id, 'live'),
+      planned: stored(db, character.id, 'planned'),
+      profile: profile(db, character.id),
+      lives: livesOf(db, character.id),
+    }).toEqual(before)
+  })
+
+  test.each(routes)('%s %s on a character that does not exist: 404', async (method, path, body) => {
+    const { json, token } = await setup()
+    const response = await json(method, `/api/plugin/characters/999${path}`, { token, body })
+    expect(response.status).toBe(404)
+  })
+
+  test.each(routes)('%s %s without a token: 401', async (method, path, body) => {
+    const { json, base } = await setup()
+    expect((await json(method, `${base}${path}`, { body })).status).toBe(401)
+  })
+
+  test('a non-integer id is 400', async () => {
+    const { json, token } = await setup()
+    const response = await json('GET', '/api/plugin/characters/abc/live', { token })
+    expect(response.status).toBe(400)
+    expect(response.body.error).toContain('"id"')
+  })
+})
+
+describe('/info', () => {
+  test('characterBuilder, buildSync, liveSnapshot and livePromoteToPlanned are on', async () => {
+    const { json, token } = await setup()
+    const { body } = await json<Json>('GET', '/api/plugin/info', { token })
+    expect(body.features).toMatchObject({
+      characterBuilder: true,
+      buildSync: true,
+      liveSnapshot: true,
+      livePromoteToPlanned: true,
+    })
+  })
+})
