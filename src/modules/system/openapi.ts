@@ -76,6 +76,10 @@ export function buildOpenApiDocument(app: AnyElysia): OpenApiDocument {
     tags: [
       { name: 'System', description: 'Health, server information and documentation.' },
       { name: 'Authentication', description: 'Accounts and bearer tokens.' },
+      {
+        name: 'Catalog',
+        description: 'The quest catalog (synced from the DDO wiki): list, search, lookup, scorecards.',
+      },
     ],
     paths,
     components: {
