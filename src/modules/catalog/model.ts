@@ -35,7 +35,9 @@ export const SearchRow = t.Object(
   { $id: 'QuestSearchRow' },
 )
 
-const level = (description: string) => t.Optional(t.Integer({ minimum: 1, maximum: 34, description }))
+// Ranges are checked by the service: Elysia reports a range failure of a coerced query integer
+// without the parameter's name, and every error here must name its field.
+const level = (description: string) => t.Optional(t.Integer({ description }))
 
 export const SearchQuery = t.Object({
   q: t.Optional(t.String({ description: 'Required (or an alias): substring of the name; weaker on pack and patron.' })),
@@ -47,7 +49,7 @@ export const SearchQuery = t.Object({
   level: level('Character level, 1 to 34: ranks enterable remakes and the tier of that level first.'),
   characterLevel: level('Alias of level.'),
   cl: level('Alias of level.'),
-  limit: t.Optional(t.Integer({ minimum: 1, maximum: 50, description: 'Rows returned, 1 to 50; default 20.' })),
+  limit: t.Optional(t.Integer({ description: 'Rows returned, 1 to 50; default 20.' })),
 })
 
 export const SearchResponse = t.Object({
@@ -89,8 +91,13 @@ export const LookupResponse = t.Object({
 })
 
 export const Scorecards = t.Object({
-  scorecards: t.Record(t.String(), t.Record(t.String(), t.Unknown()), {
-    description:
-      'Optional-pursuit thresholds keyed by quest name, as loaded by `quest-tracker scorecards import FILE`; empty until then.',
-  }),
+  // additionalProperties rather than t.Record: OpenAPI 3.0 has no patternProperties.
+  scorecards: t.Object(
+    {},
+    {
+      additionalProperties: t.Object({}, { additionalProperties: true }),
+      description:
+        'Optional-pursuit thresholds keyed by quest name, as loaded by `quest-tracker scorecards import FILE`; empty until then.',
+    },
+  ),
 })

@@ -95,6 +95,20 @@ export interface SearchInput {
 }
 
 export const DEFAULT_SEARCH_LIMIT = 20
+export const MAX_SEARCH_LIMIT = 50
+/** Character levels end at 34 (GAME-RULES.md: heroic 1-20, epic 21-30, legendary 31-34). */
+export const MAX_CHARACTER_LEVEL = 34
+
+function inRange(field: string, value: number, min: number, max: number): void {
+  if (value < min || value > max)
+    throw new BadRequest(`Query parameter "${field}" must be an integer from ${min} to ${max}.`)
+}
+
+/** The first alias that was given, with its name (for error messages). */
+function firstDefined(...pairs: [string, number | undefined][]): [string, number | null] {
+  const found = pairs.find(([, value]) => value !== undefined)
+  return found ? [found[0], found[1] as number] : ['level', null]
+}
 
 const firstText = (...values: (string | undefined)[]) => values.find((v) => v !== undefined && v.trim() !== '')
 
@@ -103,13 +117,15 @@ export function searchQuests(db: DB, input: SearchInput) {
   const query = firstText(input.q, input.query, input.name)
   if (query === undefined) throw new BadRequest('Query parameter "q" (or "query", "name") is required.')
   const difficulty = difficultyFilter(input.difficulty)
-  const level = input.level ?? input.characterLevel ?? input.cl ?? null
-  const result = catalogIndex(db).search({
-    query: query.trim(),
-    difficulty,
-    level,
-    limit: input.limit ?? DEFAULT_SEARCH_LIMIT,
-  })
+  const [levelField, level] = firstDefined(
+    ['level', input.level],
+    ['characterLevel', input.characterLevel],
+    ['cl', input.cl],
+  )
+  if (level !== null) inRange(levelField, level, 1, MAX_CHARACTER_LEVEL)
+  const limit = input.limit ?? DEFAULT_SEARCH_LIMIT
+  inRange('limit', limit, 1, MAX_SEARCH_LIMIT)
+  const result = catalogIndex(db).search({ query: query.trim(), difficulty, level, limit })
   return {
     query: query.trim(),
     count: result.quests.length,
