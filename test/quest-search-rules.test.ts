@@ -1,8 +1,9 @@
 // The pure rules behind search ranking, as tables of cases.
 import { describe, expect, test } from 'bun:test'
 import type { QuestRow } from '../src/modules/catalog/parse'
-import { CatalogIndex, fold, levelBonus, MATCH_SCORE, matchScore } from '../src/modules/catalog/search'
+import { CatalogIndex, fold, levelBonus, MATCH_SCORE, matchScore, prepareQuery } from '../src/modules/catalog/search'
 import { isEnterable, preferredTier } from '../src/rules/quest-levels'
+import { readRows, SHARED_718, SMALL_JSON, sharedExists } from './catalog-fixtures'
 
 describe('levels', () => {
   test.each([
@@ -58,7 +59,7 @@ describe('matching', () => {
     ['kobold', 0],
     ['', 0],
   ])('query %p scores %p', (query, score) => {
-    expect(matchScore(entry, query)).toBe(score)
+    expect(matchScore(entry, prepareQuery(query))).toBe(score)
   })
 
   test('the score gaps keep every name match above every pack or patron match, whatever the bonuses', () => {
@@ -85,5 +86,43 @@ describe('matching', () => {
     expect(new CatalogIndex([row]).search({ query: "'", difficulty: null, level: null, limit: 20 }).totalMatches).toBe(
       0,
     )
+  })
+})
+
+describe('the index finds exactly the rows a full scan would', () => {
+  /** The reference: every row, scored one by one. */
+  const scan = (rows: QuestRow[], query: string) => {
+    const prepared = prepareQuery(query)
+    return rows
+      .filter(
+        (row) => matchScore({ name: fold(row.name), pack: fold(row.pack), patron: fold(row.patron) }, prepared) > 0,
+      )
+      .map((row) => `${row.name}/${row.difficulty}`)
+      .sort()
+  }
+  const queriesFor = (rows: QuestRow[]) => {
+    const words = new Set<string>()
+    for (const row of rows)
+      for (const text of [row.name, row.pack, row.patron]) for (const word of fold(text).split(' ')) words.add(word)
+    const queries = [...words].flatMap((word) => [word, word.slice(0, 3), word.slice(1)])
+    queries.push('the of', 'tomb deleras', 'a', 'zzz', 'crypt hidden', 'house j', "delera's", '')
+    return queries
+  }
+  const check = (rows: QuestRow[]) => {
+    const index = new CatalogIndex(rows)
+    for (const query of queriesFor(rows)) {
+      const found = index.search({ query, difficulty: null, level: 20, limit: rows.length })
+      const names = found.quests.map((row) => `${row.name}/${row.difficulty}`).sort()
+      expect({ query, names }).toEqual({ query, names: scan(rows, query) })
+      expect(found.totalMatches).toBe(names.length)
+    }
+  }
+
+  test('on our small fixture', async () => {
+    check(await readRows(SMALL_JSON))
+  })
+
+  test.skipIf(!sharedExists)('on the real 718-row catalog', async () => {
+    check(await readRows(SHARED_718))
   })
 })
