@@ -1,8 +1,9 @@
 // Request and response shapes of the catalog operations (plugin-api.md "Quest catalog row", "Catalog").
 import { t } from 'elysia'
 
-const Tier = t.Union([t.Literal('Heroic'), t.Literal('Epic'), t.Literal('Legendary')], {
-  description: 'Remake tier. Heroic, Epic and Legendary rows are independent, never merged.',
+// The contract's type lists Unknown too; catalog rows are always one of the three tiers.
+const Tier = t.Union([t.Literal('Heroic'), t.Literal('Epic'), t.Literal('Legendary'), t.Literal('Unknown')], {
+  description: 'Remake tier: Heroic, Epic or Legendary for catalog rows, which are never merged across tiers.',
 })
 
 const rowFields = {

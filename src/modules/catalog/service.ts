@@ -26,7 +26,8 @@ function catalogStamp(db: DB): string {
   return state ? `${state.syncedAt}\u0000${state.rows}\u0000${state.source}` : 'never synced'
 }
 
-export function readCatalogRows(db: DB): QuestRow[] {
+/** The catalog rows in source order; `db` may be a transaction. */
+export function readCatalogRows(db: Pick<DB, 'select'>): QuestRow[] {
   return db
     .select()
     .from(quests)

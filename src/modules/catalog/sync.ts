@@ -179,7 +179,7 @@ const INSERT_CHUNK = 200
 function replaceCatalog(db: DB, clock: Clock, source: string, parsed: ParsedCatalog): SyncReport {
   return db.transaction(
     (tx) => {
-      const current = readCatalogRows(tx as unknown as DB)
+      const current = readCatalogRows(tx)
       if (parsed.rows.length < current.length / 2) {
         throw new CatalogRefused(
           `the source has ${parsed.rows.length} rows, under half of the current ${current.length} (most likely a broken page, not real removals)`,
