@@ -63,6 +63,11 @@ describe('sync from files', () => {
     expect(deps.logger.lines[0]).toContain('12 rows (12 added, 0 removed, 0 changed)')
   })
 
+  test('a file:// URL names a file too', async () => {
+    const t = testApp()
+    expect(await syncCatalog(syncDeps(t), `file://${SMALL_HTML}`)).toMatchObject({ ok: true, source: SMALL_HTML })
+  })
+
   test('the HTML page and the JSON file of our fixture load the same catalog', async () => {
     const fromHtml = testApp()
     const fromJson = testApp()
@@ -267,6 +272,8 @@ describe('other refusals', () => {
     writeFileSync(broken, '[{"name": "Crypt", ')
     for (const [source, reason] of [
       [join(tmp, 'nope.json'), 'does not exist'],
+      [tmp, 'is not a file'],
+      ['ftp://example.com/quests.json', 'neither an http(s) URL nor a file'],
       [broken, 'does not parse'],
       [writeJson('empty.json', []), 'no readable quest rows'],
       [writeJson('junk.json', [{ name: 'X' }, { name: 'Y' }]), 'no readable quest rows'],

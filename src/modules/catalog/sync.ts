@@ -5,6 +5,7 @@
 // does not parse, or a result under half the current rows keeps the catalog as it is and logs
 // one line; the result says why. Completions, routes and notes refer to quests by name, so the
 // swap never touches a player's data.
+import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { cron } from '@elysiajs/cron'
@@ -76,11 +77,19 @@ export class CatalogSourceError extends Error {}
 class CatalogRefused extends Error {}
 
 const isUrl = (source: string) => /^https?:\/\//i.test(source)
+const isFileUrl = (source: string) => /^file:/i.test(source)
+/** ftp://, s3://...: named as given, refused as unsupported. */
+const isOtherUrl = (source: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(source) && !isUrl(source) && !isFileUrl(source)
 
 /** How a source is named in logs and in catalog_state: URLs as given, files as absolute paths. */
 export function sourceLabel(source: string): string {
-  if (isUrl(source)) return source
-  return resolve(source.startsWith('file:') ? fileURLToPath(source) : source)
+  if (isUrl(source) || isOtherUrl(source)) return source
+  if (!isFileUrl(source)) return resolve(source)
+  try {
+    return fileURLToPath(source)
+  } catch {
+    return source // not a usable file URL: reading it fails with a clear line
+  }
 }
 
 const mib = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`
@@ -89,12 +98,14 @@ const mib = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} M
 export async function readSource(source: string, options: SourceOptions = {}): Promise<string> {
   const maxBytes = options.maxBytes ?? SOURCE_MAX_BYTES
   if (!isUrl(source)) {
+    if (isOtherUrl(source)) throw new CatalogSourceError(`${source} is neither an http(s) URL nor a file`)
     const path = sourceLabel(source)
-    const file = Bun.file(path)
-    if (!(await file.exists())) throw new CatalogSourceError(`the file ${path} does not exist`)
-    if (file.size > maxBytes) throw new CatalogSourceError(`the file ${path} is larger than ${mib(maxBytes)}`)
+    const stats = await stat(path).catch(() => null)
+    if (!stats) throw new CatalogSourceError(`the file ${path} does not exist`)
+    if (!stats.isFile()) throw new CatalogSourceError(`${path} is not a file`)
+    if (stats.size > maxBytes) throw new CatalogSourceError(`the file ${path} is larger than ${mib(maxBytes)}`)
     try {
-      return await file.text()
+      return await Bun.file(path).text()
     } catch (error) {
       throw new CatalogSourceError(`could not read ${path}: ${error instanceof Error ? error.message : error}`)
     }
