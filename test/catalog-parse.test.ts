@@ -62,6 +62,13 @@ describe('our small fixtures', () => {
     expect(html.rows).toEqual(json.rows)
   })
 
+  test('cells and rows whose end tags are left out (valid HTML) read the same', async () => {
+    const page = await Bun.file(SMALL_HTML).text()
+    const terse = page.replaceAll('</td>', '').replaceAll('</tr>', '').replaceAll('</th>', '')
+    expect(terse).not.toContain('</td>')
+    expect(parseCatalog(terse).rows).toEqual(parseCatalog(await Bun.file(SMALL_JSON).text()).rows)
+  })
+
   test('Epic levels, separators, empty cells, entities and footnotes are read from the page', async () => {
     const { rows } = parseCatalog(await Bun.file(SMALL_HTML).text())
     const find = (name: string, difficulty: string) =>

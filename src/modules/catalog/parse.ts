@@ -163,12 +163,30 @@ function jsonRow(raw: Record<string, unknown>): QuestRow | string {
 /** Cells of a row, in page order: name, level, casual/solo, normal, hard, elite, duration, pack, patron, favor. */
 const CELLS_PER_ROW = 10
 
+interface Cell {
+  text: string
+}
+
 interface TableState {
   /** From the caption, or else from the tier heading above the table. */
   tier: QuestTier | null
   rows: string[][]
   row: string[] | null
-  cell: string | null
+  /** The open <td>; <th> cells are headers and collect nothing. */
+  cell: Cell | null
+}
+
+// HTML lets </td> and </tr> be left out, and the parser then reports those end tags only at
+// </table>: a new cell or row closes the previous one, and each close happens once.
+function finishCell(table: TableState): void {
+  if (table.row && table.cell) table.row.push(clean(decodeEntities(table.cell.text)))
+  table.cell = null
+}
+
+function finishRow(table: TableState): void {
+  finishCell(table)
+  if (table.row && table.row.length > 0) table.rows.push(table.row)
+  table.row = null
 }
 
 /** Tier named by a heading or caption: "Heroic", "Epic quests", "Legendary"... */
@@ -194,8 +212,8 @@ export function parseHtmlCatalog(html: string): ParsedCatalog {
     if (hidden > 0) return
     if (heading) heading.text += text
     if (caption) caption.text += text
-    const table = current()
-    if (table?.cell != null) table.cell += text
+    const cell = current()?.cell
+    if (cell) cell.text += text
   }
 
   new HTMLRewriter()
@@ -222,7 +240,8 @@ export function parseHtmlCatalog(html: string): ParsedCatalog {
         tables.push(table)
         open.push(table)
         el.onEndTag(() => {
-          open.pop()
+          finishRow(table)
+          open.splice(open.lastIndexOf(table), 1)
         })
       },
     })
@@ -241,22 +260,25 @@ export function parseHtmlCatalog(html: string): ParsedCatalog {
       element(el) {
         const table = current()
         if (!table) return
-        table.row = []
+        finishRow(table)
+        const row: string[] = []
+        table.row = row
         el.onEndTag(() => {
-          // Header rows are made of <th> cells only and never reach CELLS_PER_ROW <td>s.
-          if (table.row && table.row.length > 0) table.rows.push(table.row)
-          table.row = null
+          // Header rows have <th> cells only, so they finish empty and are not kept.
+          if (table.row === row) finishRow(table)
         })
       },
     })
-    .on('td', {
+    .on('td, th', {
       element(el) {
         const table = current()
         if (!table?.row) return
-        table.cell = ''
+        finishCell(table)
+        if (el.tagName !== 'td') return
+        const cell: Cell = { text: '' }
+        table.cell = cell
         el.onEndTag(() => {
-          if (table.row && table.cell !== null) table.row.push(clean(decodeEntities(table.cell)))
-          table.cell = null
+          if (table.cell === cell) finishCell(table)
         })
       },
     })
