@@ -119,6 +119,37 @@ describe('telling formats apart and refusing what is not a catalog', () => {
     expect(parsed.skipped.join('\n')).toContain('row 6 repeats "Good" (Heroic)')
   })
 
+  test('hidden sort keys, footnotes, line breaks and void elements in cells', () => {
+    const cells = [
+      '<span style="display:none">0005</span><a href="/page/X">X</a>',
+      '3<sup>[2]</sup>',
+      '1,000<img style="display:none" src="icon.png">',
+      '2,000',
+      '',
+      '4,000',
+      'Very<br>long',
+      'Pack',
+      'Patron',
+      '1',
+    ]
+    const page = `<h2>Heroic</h2><table><tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr></table>`
+    expect(parseCatalog(page).rows).toEqual([
+      {
+        name: 'X',
+        difficulty: 'Heroic',
+        level: 3,
+        soloXP: 1000,
+        normalXP: 2000,
+        hardXP: null,
+        eliteXP: 4000,
+        duration: 'Very long',
+        pack: 'Pack',
+        patron: 'Patron',
+        favor: 1,
+      },
+    ])
+  })
+
   test('tables under a non-tier section are not read; without tier headings, three tables go in order', () => {
     const row = (name: string, level: string) =>
       `<tr>${[name, level, '1', '2', '3', '4', 'Short', 'Pack', 'Patron', '1'].map((c) => `<td>${c}</td>`).join('')}</tr>`

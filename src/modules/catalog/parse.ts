@@ -216,7 +216,7 @@ export function parseHtmlCatalog(html: string): ParsedCatalog {
     if (cell) cell.text += text
   }
 
-  new HTMLRewriter()
+  const rewriter = new HTMLRewriter()
     .on('h1, h2, h3, h4, h5, h6', {
       element(el) {
         heading = { text: '', rank: Number(el.tagName.slice(1)) }
@@ -289,6 +289,8 @@ export function parseHtmlCatalog(html: string): ParsedCatalog {
     })
     .on('sup, script, style, [style*="display:none"], [style*="display: none"]', {
       element(el) {
+        // A void element (<img style="display:none">) has no content to hide, and no end tag.
+        if (el.selfClosing || !el.canHaveContent) return
         hidden++
         el.onEndTag(() => {
           hidden--
@@ -300,7 +302,11 @@ export function parseHtmlCatalog(html: string): ParsedCatalog {
         appendText(chunk.text)
       },
     })
-    .transform(html)
+  try {
+    rewriter.transform(html)
+  } catch (error) {
+    throw new CatalogParseError(`the page could not be parsed (${error instanceof Error ? error.message : error})`)
+  }
 
   let quests = tables.filter((table) => table.tier && table.rows.some((row) => row.length >= CELLS_PER_ROW))
   if (quests.length === 0) {
