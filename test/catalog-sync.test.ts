@@ -10,7 +10,7 @@ import { openDatabase } from '../src/db/client'
 import { catalogState, completions, quests } from '../src/db/schema'
 import { silentLogger } from '../src/logger'
 import type { QuestRow } from '../src/modules/catalog/parse'
-import { catalogCron, type SyncReport, syncCatalog, syncIfEmpty } from '../src/modules/catalog/sync'
+import { catalogCron, type SyncReport, syncCatalog, syncDetails, syncIfEmpty } from '../src/modules/catalog/sync'
 import {
   readRows,
   recordingLogger,
@@ -96,6 +96,11 @@ describe('sync from files', () => {
       removed: [{ name: 'Bell Tower', difficulty: 'Heroic' }],
       changed: [{ name: 'Crypt', difficulty: 'Epic' }],
     })
+    expect(syncDetails(report)).toEqual([
+      'added: New Quest (Heroic)',
+      'removed: Bell Tower (Heroic)',
+      'changed: Crypt (Epic)',
+    ])
     expect((await catalogOverHttp(t, token)).quests).toEqual(next)
     expect(t.db.select().from(catalogState).get()?.syncedAt).toBe('2026-11-22T12:00:00.000Z')
   })

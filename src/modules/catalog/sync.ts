@@ -260,21 +260,37 @@ export async function syncCatalog(deps: SyncDeps, source: string, options: Sourc
     if (parsed.rows.length === 0) throw new CatalogRefused('the source has no readable quest rows')
     const report = replaceCatalog(db, clock, label, parsed)
     publishCatalogIndex(db, parsed.rows)
-    const skipped = report.skipped ? `, ${report.skipped} unreadable source rows left out` : ''
-    logger.info(
-      `Catalog synced from ${label}: ${report.rows} rows (${report.added} added, ${report.removed} removed, ${report.changed} changed${skipped}).`,
-    )
+    logger.info(syncSummary(report))
     return report
   } catch (error) {
     const expected =
       error instanceof CatalogSourceError || error instanceof CatalogParseError || error instanceof CatalogRefused
     const reason = expected ? error.message : `unexpected error: ${error instanceof Error ? error.message : error}`
     const rows = currentRows(db)
-    const line = `Catalog sync from ${label} failed; the current catalog (${rows} rows) is kept: ${reason}.`
-    if (expected) logger.warn(line)
-    else logger.error(line)
-    return { ok: false, source: label, error: reason, rows }
+    const failure: SyncFailure = { ok: false, source: label, error: reason, rows }
+    if (expected) logger.warn(syncSummary(failure))
+    else logger.error(syncSummary(failure))
+    return failure
   }
+}
+
+/** The one line a sync logs: what changed, or why the catalog was kept. */
+export function syncSummary(result: SyncResult): string {
+  if (!result.ok)
+    return `Catalog sync from ${result.source} failed; the current catalog (${result.rows} rows) is kept: ${result.error}.`
+  const skipped = result.skipped ? `, ${result.skipped} unreadable source rows left out` : ''
+  return `Catalog synced from ${result.source}: ${result.rows} rows (${result.added} added, ${result.removed} removed, ${result.changed} changed${skipped}).`
+}
+
+/** The rows behind the counts, one per line ("added: Tower of Despair (Epic)"), for the command line. */
+export function syncDetails(report: SyncReport): string[] {
+  const lines = (what: string, keys: QuestKey[]) => keys.map((key) => `${what}: ${key.name} (${key.difficulty})`)
+  return [
+    ...lines('added', report.details.added),
+    ...lines('removed', report.details.removed),
+    ...lines('changed', report.details.changed),
+    ...report.details.skipped.map((reason) => `left out: ${reason}`),
+  ]
 }
 
 /**
