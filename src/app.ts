@@ -5,6 +5,7 @@ import type { AppDeps } from './deps'
 import { plumbing } from './http/plumbing'
 import { authModule } from './modules/auth'
 import { buildsModule } from './modules/builds'
+import { catalogModule } from './modules/catalog'
 import { livesModule } from './modules/lives'
 import { systemModule } from './modules/system'
 
@@ -14,6 +15,7 @@ export function createApp(deps: AppDeps) {
     .use(authModule(deps))
     .use(buildsModule(deps))
     .use(livesModule(deps))
+    .use(catalogModule(deps))
     .use(systemModule(deps, () => app))
   // Feature modules are added here, one .use() each.
   return app

@@ -50,7 +50,11 @@ export function describeSchema(schema: SchemaLike): string {
     if (schema.anyOf.every((s) => s.const !== undefined)) {
       return `one of ${schema.anyOf.map((s) => String(s.const)).join(', ')}`
     }
-    const parts = [...new Set(schema.anyOf.map(describeSchema))]
+    // Elysia accepts a query/path integer as `string (format integer) | integer`: name the integer.
+    const coercion = (s: SchemaLike) => s.type === 'string' && (s.format === 'integer' || s.format === 'numeric')
+    const hasNumber = schema.anyOf.some((s) => s.type === 'integer' || s.type === 'number')
+    const members = hasNumber ? schema.anyOf.filter((s) => !coercion(s)) : schema.anyOf
+    const parts = [...new Set(members.map(describeSchema))]
     return parts.join(' or ')
   }
   if (schema.const !== undefined) return JSON.stringify(schema.const)

@@ -3,8 +3,8 @@
 export const FEATURES = {
   playOnAny: false,
   unknownDifficultyAccepted: false,
-  questSearch: false,
-  questLookupRemakes: false,
+  questSearch: true,
+  questLookupRemakes: true,
   completionXp: false,
   completionReaperXp: false,
   characterProfiles: false,

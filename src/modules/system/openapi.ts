@@ -78,6 +78,10 @@ export function buildOpenApiDocument(app: AnyElysia): OpenApiDocument {
       { name: 'Authentication', description: 'Accounts and bearer tokens.' },
       { name: 'Builds', description: 'Live snapshot and planned build of a character.' },
       { name: 'Lives', description: 'Past and current lives of a character, and reincarnation.' },
+      {
+        name: 'Catalog',
+        description: 'The quest catalog (synced from the DDO wiki): list, search, lookup, scorecards.',
+      },
     ],
     paths,
     components: {

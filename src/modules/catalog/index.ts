@@ -1,0 +1,59 @@
+// GET /quests, /quests/search, /quests/lookup and /scorecards: the read side of the quest
+// catalog, answered from the in-memory index (see service.ts). Syncing is in sync.ts.
+import { Elysia } from 'elysia'
+import type { AppDeps } from '../../deps'
+import { errors } from '../../http/model'
+import { authGuard } from '../auth'
+import { LookupQuery, LookupResponse, QuestList, Scorecards, SearchQuery, SearchResponse } from './model'
+import { listQuests, listScorecards, lookupQuest, searchQuests } from './service'
+
+export function catalogModule(deps: AppDeps) {
+  const { db } = deps
+  return new Elysia({ prefix: '/api/plugin' })
+    .use(authGuard(deps))
+    .get('/quests', () => listQuests(db), {
+      auth: true,
+      response: { 200: QuestList },
+      detail: {
+        summary: 'The whole quest catalog, one row per remake',
+        description: 'Unknown XP or favor is null. Synced daily from the DDO wiki list "Quests by level and XP".',
+        tags: ['Catalog'],
+      },
+    })
+    .get('/quests/search', ({ query }) => searchQuests(db, query), {
+      auth: true,
+      query: SearchQuery,
+      response: { 200: SearchResponse },
+      detail: {
+        summary: 'Ranked search over the catalog',
+        description: [
+          'Exact name > name prefix > name substring > every word in the name > pack > patron.',
+          'With a level: enterable remakes (level >= quest level) rank above the others, and the tier of',
+          'that level (below 20 Heroic, 20-29 Epic, 30+ Legendary) slightly above the rest.',
+          'Every remake is its own row; remakes are never collapsed.',
+        ].join(' '),
+        tags: ['Catalog'],
+      },
+    })
+    .get('/quests/lookup', ({ query }) => lookupQuest(db, query.name, query.difficulty), {
+      auth: true,
+      query: LookupQuery,
+      response: { 200: LookupResponse, ...errors(404) },
+      detail: {
+        summary: 'Every remake of one quest name',
+        description:
+          'Exact name, case-insensitive. `remakes` always lists every tier of the name; `difficulty` filters `quests`. 404 when the name, or the requested remake of it, is not in the catalog.',
+        tags: ['Catalog'],
+      },
+    })
+    .get('/scorecards', () => listScorecards(db), {
+      auth: true,
+      response: { 200: Scorecards },
+      detail: {
+        summary: 'Optional-pursuit scorecard thresholds keyed by quest name',
+        description:
+          'Loaded by the server administrator with `quest-tracker scorecards import FILE`; empty until then.',
+        tags: ['Catalog'],
+      },
+    })
+}

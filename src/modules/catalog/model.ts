@@ -1,0 +1,104 @@
+// Request and response shapes of the catalog operations (plugin-api.md "Quest catalog row", "Catalog").
+import { t } from 'elysia'
+
+// The contract's type lists Unknown too; catalog rows are always one of the three tiers.
+const Tier = t.Union([t.Literal('Heroic'), t.Literal('Epic'), t.Literal('Legendary'), t.Literal('Unknown')], {
+  description: 'Remake tier: Heroic, Epic or Legendary for catalog rows, which are never merged across tiers.',
+})
+
+const rowFields = {
+  name: t.String(),
+  difficulty: Tier,
+  level: t.Integer({ description: 'Quest level of this remake (for Epic rows, the epic level).' }),
+  soloXP: t.Nullable(t.Integer({ description: 'Casual/solo base XP; null when unknown.' })),
+  normalXP: t.Nullable(t.Integer({ description: 'Null when unknown.' })),
+  hardXP: t.Nullable(t.Integer({ description: 'Null when unknown.' })),
+  eliteXP: t.Nullable(t.Integer({ description: 'Null when unknown.' })),
+  duration: t.String({ description: 'A descriptive phrase ("Short", "Very long").' }),
+  pack: t.String({ description: 'Adventure pack.' }),
+  patron: t.String({ description: 'Empty when the wiki names none.' }),
+  favor: t.Nullable(t.Integer({ description: 'Base favor; null when unknown.' })),
+}
+
+export const QuestRow = t.Object(rowFields, { $id: 'QuestRow' })
+
+export const QuestList = t.Object({
+  count: t.Integer(),
+  quests: t.Array(QuestRow, { description: 'One object per remake row, in the wiki list order.' }),
+})
+
+export const SearchRow = t.Object(
+  {
+    ...rowFields,
+    score: t.Number({ description: 'Higher ranks first.' }),
+    enterable: t.Nullable(t.Boolean({ description: 'Character level >= quest level; null when no level was given.' })),
+  },
+  { $id: 'QuestSearchRow' },
+)
+
+// Ranges are checked by the service: Elysia reports a range failure of a coerced query integer
+// without the parameter's name, and every error here must name its field.
+const level = (description: string) => t.Optional(t.Integer({ description }))
+
+export const SearchQuery = t.Object({
+  q: t.Optional(t.String({ description: 'Required (or an alias): substring of the name; weaker on pack and patron.' })),
+  query: t.Optional(t.String({ description: 'Alias of q.' })),
+  name: t.Optional(t.String({ description: 'Alias of q.' })),
+  difficulty: t.Optional(
+    t.String({ description: 'Heroic, Epic or Legendary (any case). Empty, "any" or "Unknown": no filter.' }),
+  ),
+  level: level('Character level, 1 to 34: ranks enterable remakes and the tier of that level first.'),
+  characterLevel: level('Alias of level.'),
+  cl: level('Alias of level.'),
+  limit: t.Optional(t.Integer({ description: 'Rows returned, 1 to 50; default 20.' })),
+})
+
+export const SearchResponse = t.Object({
+  query: t.String(),
+  count: t.Integer({ description: 'Rows returned.' }),
+  totalMatches: t.Integer({ description: 'Rows matching before the limit.' }),
+  level: t.Nullable(t.Integer()),
+  quests: t.Array(SearchRow),
+})
+
+export const LookupQuery = t.Object({
+  name: t.String({ description: 'Exact quest name, case-insensitive.' }),
+  difficulty: t.Optional(
+    t.String({ description: 'Filters `quests` to that remake. Empty, "any" or "Unknown": no filter.' }),
+  ),
+})
+
+export const LookupQuest = t.Object(
+  {
+    name: t.String(),
+    difficulty: Tier,
+    level: t.Integer(),
+    pack: t.String(),
+    patron: t.String(),
+    favor: t.Nullable(t.Integer()),
+  },
+  { $id: 'QuestLookupRow' },
+)
+
+export const LookupRemake = t.Object(
+  { name: t.String(), difficulty: Tier, level: t.Integer(), pack: t.String(), patron: t.String() },
+  { $id: 'QuestRemake' },
+)
+
+export const LookupResponse = t.Object({
+  quests: t.Array(LookupQuest, { description: 'The remakes of the name, filtered by difficulty when given.' }),
+  remakes: t.Array(LookupRemake, { description: 'Every tier of the name, whatever the difficulty filter.' }),
+  remakeCount: t.Integer(),
+})
+
+export const Scorecards = t.Object({
+  // additionalProperties rather than t.Record: OpenAPI 3.0 has no patternProperties.
+  scorecards: t.Object(
+    {},
+    {
+      additionalProperties: t.Object({}, { additionalProperties: true }),
+      description:
+        'Optional-pursuit thresholds keyed by quest name, as loaded by `quest-tracker scorecards import FILE`; empty until then.',
+    },
+  ),
+})

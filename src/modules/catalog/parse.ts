@@ -1,0 +1,394 @@
+// Turns a catalog source's text into validated QuestRows. Two formats, told apart by content:
+// a JSON array of QuestRow, or the HTML of the DDO wiki page "Quests by level and XP" (three
+// tables, Heroic, Epic and Legendary, of 10 cells a row). The HTML is read with Bun's
+// HTMLRewriter (a real streaming parser); regular expressions only ever see a cell's text.
+// Pure: no I/O.
+import type { QuestTier } from '../../rules/quest-levels'
+
+export const TIERS: readonly QuestTier[] = ['Heroic', 'Epic', 'Legendary']
+
+export interface QuestRow {
+  name: string
+  difficulty: QuestTier
+  level: number
+  soloXP: number | null
+  normalXP: number | null
+  hardXP: number | null
+  eliteXP: number | null
+  duration: string
+  pack: string
+  patron: string
+  favor: number | null
+}
+
+export interface ParsedCatalog {
+  format: 'html' | 'json'
+  rows: QuestRow[]
+  /** One sentence per source row that could not be read (it is left out of the catalog). */
+  skipped: string[]
+}
+
+/** The text is neither a usable JSON catalog nor a page with the quest tables. */
+export class CatalogParseError extends Error {}
+
+/** `Heroic`, `epic`, ` LEGENDARY ` -> the tier; anything else -> null. */
+export function tierOf(value: string): QuestTier | null {
+  const wanted = value.trim().toLowerCase()
+  return TIERS.find((tier) => tier.toLowerCase() === wanted) ?? null
+}
+
+/**
+ * A count cell: `12,143` -> 12143; empty (unknown) -> null. Thousands separators may be commas,
+ * spaces or thin spaces; a cell with a footnote or a word after the number keeps the number;
+ * a cell with no digits at all (`?`, `-`) is unknown.
+ */
+export function parseCount(text: string): number | null {
+  const compact = text.replace(/[\s,\u2009\u202f]/g, '')
+  const digits = /\d+/.exec(compact)
+  return digits ? Number(digits[0]) : null
+}
+
+/**
+ * A level cell. The wiki writes Epic levels as `heroic/epic` (`7/27`, `-/27` when the quest has
+ * no heroic version): an Epic row's level is the part after the slash. Other tiers take the
+ * first number. Null when the cell holds no level.
+ */
+export function parseLevel(text: string, tier: QuestTier): number | null {
+  const parts = text.split('/')
+  const part = tier === 'Epic' ? parts[parts.length - 1] : parts[0]
+  const level = parseCount(part ?? '')
+  return level !== null && level >= 1 ? level : null
+}
+
+/** Collapses whitespace (non-breaking spaces included) and trims. */
+const clean = (text: string) => text.replace(/\s+/g, ' ').trim()
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  ndash: '\u2013',
+  mdash: '\u2014',
+  lsquo: '\u2018',
+  rsquo: '\u2019',
+  ldquo: '\u201c',
+  rdquo: '\u201d',
+  hellip: '\u2026',
+}
+
+/** HTMLRewriter hands text chunks over as written in the source, entities included. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#[xX][0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (whole, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1))
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+    }
+    return NAMED_ENTITIES[body.toLowerCase()] ?? whole
+  })
+}
+
+export function parseCatalog(text: string): ParsedCatalog {
+  const body = text.replace(/^\uFEFF/, '').trimStart()
+  if (body.startsWith('[') || body.startsWith('{')) return parseJsonCatalog(body)
+  if (body.startsWith('<')) return parseHtmlCatalog(body)
+  throw new CatalogParseError('the source is neither JSON nor an HTML page')
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON
+
+export function parseJsonCatalog(text: string): ParsedCatalog {
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    throw new CatalogParseError('the source looks like JSON but does not parse')
+  }
+  // Also accepted: the `{count, quests}` object that GET /quests answers.
+  if (isRecord(data) && Array.isArray(data.quests)) data = data.quests
+  if (!Array.isArray(data)) throw new CatalogParseError('the JSON is not an array of quest rows')
+  const collected = new Collector()
+  data.forEach((raw, i) => {
+    collected.add(isRecord(raw) ? jsonRow(raw) : 'is not an object', `row ${i + 1}`)
+  })
+  return collected.finish('json')
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function jsonCount(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : null
+  if (typeof value === 'string') return parseCount(value)
+  return null
+}
+
+const jsonText = (value: unknown) => (typeof value === 'string' ? clean(value) : '')
+
+function jsonRow(raw: Record<string, unknown>): QuestRow | string {
+  const name = jsonText(raw.name)
+  if (!name) return 'has no name'
+  const difficulty = typeof raw.difficulty === 'string' ? tierOf(raw.difficulty) : null
+  if (!difficulty) return `("${name}") has difficulty ${JSON.stringify(raw.difficulty)}, not Heroic, Epic or Legendary`
+  const level =
+    typeof raw.level === 'number'
+      ? Number.isInteger(raw.level) && raw.level >= 1
+        ? raw.level
+        : null
+      : typeof raw.level === 'string'
+        ? parseLevel(raw.level, difficulty)
+        : null
+  if (level === null) return `("${name}", ${difficulty}) has no valid level`
+  return {
+    name,
+    difficulty,
+    level,
+    soloXP: jsonCount(raw.soloXP),
+    normalXP: jsonCount(raw.normalXP),
+    hardXP: jsonCount(raw.hardXP),
+    eliteXP: jsonCount(raw.eliteXP),
+    duration: jsonText(raw.duration),
+    pack: jsonText(raw.pack),
+    patron: jsonText(raw.patron),
+    favor: jsonCount(raw.favor),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTML
+
+/** Cells of a row, in page order: name, level, casual/solo, normal, hard, elite, duration, pack, patron, favor. */
+const CELLS_PER_ROW = 10
+
+interface Cell {
+  text: string
+}
+
+interface TableState {
+  /** From the caption, or else from the tier heading above the table. */
+  tier: QuestTier | null
+  rows: string[][]
+  row: string[] | null
+  /** The open <td>; <th> cells are headers and collect nothing. */
+  cell: Cell | null
+}
+
+// HTML lets </td> and </tr> be left out, and the parser then reports those end tags only at
+// </table>: a new cell or row closes the previous one, and each close happens once.
+function finishCell(table: TableState): void {
+  if (table.row && table.cell) table.row.push(clean(decodeEntities(table.cell.text)))
+  table.cell = null
+}
+
+function finishRow(table: TableState): void {
+  finishCell(table)
+  if (table.row && table.row.length > 0) table.rows.push(table.row)
+  table.row = null
+}
+
+/** Tier named by a heading or caption: "Heroic", "Epic quests", "Legendary"... */
+function tierInText(text: string): QuestTier | null {
+  const words = clean(decodeEntities(text))
+    .toLowerCase()
+    .split(/[^a-z]+/)
+  return TIERS.find((tier) => words.includes(tier.toLowerCase())) ?? null
+}
+
+export function parseHtmlCatalog(html: string): ParsedCatalog {
+  const tables: TableState[] = []
+  const open: TableState[] = []
+  let headingTier: QuestTier | null = null
+  let headingTierRank = 0
+  let heading: { text: string; rank: number } | null = null
+  let caption: { text: string; table: TableState } | null = null
+  // Footnote markers, hidden sort keys and scripts are not cell text.
+  let hidden = 0
+
+  const current = () => open[open.length - 1]
+  const appendText = (text: string) => {
+    if (hidden > 0) return
+    if (heading) heading.text += text
+    if (caption) caption.text += text
+    const cell = current()?.cell
+    if (cell) cell.text += text
+  }
+
+  const rewriter = new HTMLRewriter()
+    .on('h1, h2, h3, h4, h5, h6', {
+      element(el) {
+        heading = { text: '', rank: Number(el.tagName.slice(1)) }
+        el.onEndTag(() => {
+          if (!heading) return
+          const tier = tierInText(heading.text)
+          if (tier) {
+            headingTier = tier
+            headingTierRank = heading.rank
+          } else if (headingTier && heading.rank <= headingTierRank) {
+            // A new section at the tier heading's level ("See also"...): its tables are not quests.
+            headingTier = null
+          }
+          heading = null
+        })
+      },
+    })
+    .on('table', {
+      element(el) {
+        const table: TableState = { tier: headingTier, rows: [], row: null, cell: null }
+        tables.push(table)
+        open.push(table)
+        el.onEndTag(() => {
+          finishRow(table)
+          open.splice(open.lastIndexOf(table), 1)
+        })
+      },
+    })
+    .on('caption', {
+      element(el) {
+        const table = current()
+        if (!table) return
+        caption = { text: '', table }
+        el.onEndTag(() => {
+          if (caption) caption.table.tier = tierInText(caption.text) ?? caption.table.tier
+          caption = null
+        })
+      },
+    })
+    .on('tr', {
+      element(el) {
+        const table = current()
+        if (!table) return
+        finishRow(table)
+        const row: string[] = []
+        table.row = row
+        el.onEndTag(() => {
+          // Header rows have <th> cells only, so they finish empty and are not kept.
+          if (table.row === row) finishRow(table)
+        })
+      },
+    })
+    .on('td, th', {
+      element(el) {
+        const table = current()
+        if (!table?.row) return
+        finishCell(table)
+        if (el.tagName !== 'td') return
+        const cell: Cell = { text: '' }
+        table.cell = cell
+        el.onEndTag(() => {
+          if (table.cell === cell) finishCell(table)
+        })
+      },
+    })
+    .on('br', {
+      element() {
+        appendText(' ')
+      },
+    })
+    .on('sup, script, style, [style*="display:none"], [style*="display: none"]', {
+      element(el) {
+        // A void element (<img style="display:none">) has no content to hide, and no end tag.
+        if (el.selfClosing || !el.canHaveContent) return
+        hidden++
+        el.onEndTag(() => {
+          hidden--
+        })
+      },
+    })
+    .onDocument({
+      text(chunk) {
+        appendText(chunk.text)
+      },
+    })
+  try {
+    rewriter.transform(html)
+  } catch (error) {
+    throw new CatalogParseError(`the page could not be parsed (${error instanceof Error ? error.message : error})`)
+  }
+
+  let quests = tables.filter((table) => table.tier && table.rows.some((row) => row.length >= CELLS_PER_ROW))
+  if (quests.length === 0) {
+    // No heading or caption names the tiers: fall back on the page's order, when it has
+    // exactly the three quest tables.
+    const candidates = tables.filter((table) => table.rows.some((row) => row.length >= CELLS_PER_ROW))
+    if (candidates.length === TIERS.length) {
+      candidates.forEach((table, i) => {
+        table.tier = TIERS[i] as QuestTier
+      })
+      quests = candidates
+    }
+  }
+  if (quests.length === 0) throw new CatalogParseError('the page has no quest tables (Heroic, Epic, Legendary)')
+
+  const collected = new Collector()
+  for (const table of quests) {
+    const tier = table.tier as QuestTier
+    table.rows.forEach((cells, i) => {
+      const row =
+        cells.length < CELLS_PER_ROW ? `has ${cells.length} cells, not ${CELLS_PER_ROW}` : htmlRow(cells, tier)
+      collected.add(row, `${tier} table row ${i + 1}`)
+    })
+  }
+  return collected.finish('html')
+}
+
+function htmlRow(cells: string[], tier: QuestTier): QuestRow | string {
+  const [
+    name = '',
+    level = '',
+    solo = '',
+    normal = '',
+    hard = '',
+    elite = '',
+    duration = '',
+    pack = '',
+    patron = '',
+    favor = '',
+  ] = cells
+  if (!name) return 'has no name'
+  const parsedLevel = parseLevel(level, tier)
+  if (parsedLevel === null) return `("${name}") has no valid level (${JSON.stringify(level)})`
+  return {
+    name,
+    difficulty: tier,
+    level: parsedLevel,
+    soloXP: parseCount(solo),
+    normalXP: parseCount(normal),
+    hardXP: parseCount(hard),
+    eliteXP: parseCount(elite),
+    duration,
+    pack,
+    patron,
+    favor: parseCount(favor),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Gathers rows in source order, keeping the first of any (name, difficulty) pair. */
+class Collector {
+  private readonly rows: QuestRow[] = []
+  private readonly skipped: string[] = []
+  private readonly seen = new Set<string>()
+
+  /** `row` is the row, or why it could not be read. */
+  add(row: QuestRow | string, where: string): void {
+    if (typeof row === 'string') {
+      this.skipped.push(`${where} ${row}`)
+      return
+    }
+    const key = `${row.name}\u0000${row.difficulty}`
+    if (this.seen.has(key)) {
+      this.skipped.push(`${where} repeats "${row.name}" (${row.difficulty})`)
+      return
+    }
+    this.seen.add(key)
+    this.rows.push(row)
+  }
+
+  finish(format: 'html' | 'json'): ParsedCatalog {
+    return { format, rows: this.rows, skipped: this.skipped }
+  }
+}

@@ -1,0 +1,211 @@
+// The catalog's read operations (full list, search, lookup, scorecards) and the scorecards
+// import. Reads answer from the in-memory CatalogIndex; the index is rebuilt by each sync in
+// this process, and also when the catalog_state row shows that another process (the
+// `catalog sync` command against the same database file) has synced since it was built.
+import { asc, eq } from 'drizzle-orm'
+import type { DB } from '../../db/client'
+import { catalogState, quests, scorecards } from '../../db/schema'
+import { BadRequest, NotFound } from '../../http/errors'
+import type { QuestTier } from '../../rules/quest-levels'
+import { type QuestRow, TIERS, tierOf } from './parse'
+import { CatalogIndex } from './search'
+
+// ---------------------------------------------------------------------------------------------
+// The index, one per database handle.
+
+interface CachedIndex {
+  stamp: string
+  index: CatalogIndex
+}
+
+const indexes = new WeakMap<DB, CachedIndex>()
+
+/** What changes whenever a sync commits: one primary-key read, cheap enough for every request. */
+function catalogStamp(db: DB): string {
+  const state = db.select().from(catalogState).where(eq(catalogState.id, 1)).get()
+  return state ? `${state.syncedAt}\u0000${state.rows}\u0000${state.source}` : 'never synced'
+}
+
+/** The catalog rows in source order; `db` may be a transaction. */
+export function readCatalogRows(db: Pick<DB, 'select'>): QuestRow[] {
+  return db
+    .select()
+    .from(quests)
+    .orderBy(asc(quests.id))
+    .all()
+    .map((row) => ({
+      name: row.name,
+      difficulty: tierOf(row.difficulty) ?? 'Heroic',
+      level: row.level,
+      soloXP: row.soloXp,
+      normalXP: row.normalXp,
+      hardXP: row.hardXp,
+      eliteXP: row.eliteXp,
+      duration: row.duration,
+      pack: row.pack,
+      patron: row.patron,
+      favor: row.favor,
+    }))
+}
+
+/** The current index, rebuilt from the table only when the catalog changed under it. */
+export function catalogIndex(db: DB): CatalogIndex {
+  const stamp = catalogStamp(db)
+  const cached = indexes.get(db)
+  if (cached && cached.stamp === stamp) return cached.index
+  const index = new CatalogIndex(readCatalogRows(db))
+  indexes.set(db, { stamp, index })
+  return index
+}
+
+/** Called by a sync right after its transaction commits. */
+export function publishCatalogIndex(db: DB, rows: readonly QuestRow[]): void {
+  indexes.set(db, { stamp: catalogStamp(db), index: new CatalogIndex(rows) })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+export function listQuests(db: DB) {
+  const { rows } = catalogIndex(db)
+  return { count: rows.length, quests: rows as QuestRow[] }
+}
+
+/**
+ * `difficulty` of search and lookup: one of the three tiers (any case). Empty, `any` and
+ * `Unknown` mean no filter (a completion's remake `Unknown` matches every remake of a name).
+ */
+export function difficultyFilter(value: string | undefined): QuestTier | null {
+  if (value === undefined) return null
+  const trimmed = value.trim().toLowerCase()
+  if (trimmed === '' || trimmed === 'any' || trimmed === 'unknown') return null
+  const tier = tierOf(trimmed)
+  if (!tier) throw new BadRequest(`Query parameter "difficulty" must be one of ${TIERS.join(', ')}.`)
+  return tier
+}
+
+export interface SearchInput {
+  q?: string
+  query?: string
+  name?: string
+  difficulty?: string
+  level?: number
+  characterLevel?: number
+  cl?: number
+  limit?: number
+}
+
+export const DEFAULT_SEARCH_LIMIT = 20
+export const MAX_SEARCH_LIMIT = 50
+/** Character levels end at 34 (GAME-RULES.md: heroic 1-20, epic 21-30, legendary 31-34). */
+export const MAX_CHARACTER_LEVEL = 34
+
+function inRange(field: string, value: number, min: number, max: number): void {
+  if (value < min || value > max)
+    throw new BadRequest(`Query parameter "${field}" must be an integer from ${min} to ${max}.`)
+}
+
+/** The first alias that was given, with its name (for error messages). */
+function firstDefined(...pairs: [string, number | undefined][]): [string, number | null] {
+  const found = pairs.find(([, value]) => value !== undefined)
+  return found ? [found[0], found[1] as number] : ['level', null]
+}
+
+const firstText = (...values: (string | undefined)[]) => values.find((v) => v !== undefined && v.trim() !== '')
+
+export function searchQuests(db: DB, input: SearchInput) {
+  // Aliases fold into the canonical field here: q > query > name, level > characterLevel > cl.
+  const query = firstText(input.q, input.query, input.name)
+  if (query === undefined) throw new BadRequest('Query parameter "q" (or "query", "name") is required.')
+  const difficulty = difficultyFilter(input.difficulty)
+  const [levelField, level] = firstDefined(
+    ['level', input.level],
+    ['characterLevel', input.characterLevel],
+    ['cl', input.cl],
+  )
+  if (level !== null) inRange(levelField, level, 1, MAX_CHARACTER_LEVEL)
+  const limit = input.limit ?? DEFAULT_SEARCH_LIMIT
+  inRange('limit', limit, 1, MAX_SEARCH_LIMIT)
+  const result = catalogIndex(db).search({ query: query.trim(), difficulty, level, limit })
+  return {
+    query: query.trim(),
+    count: result.quests.length,
+    totalMatches: result.totalMatches,
+    level,
+    quests: result.quests,
+  }
+}
+
+export function lookupQuest(db: DB, name: string, difficultyParam: string | undefined) {
+  if (name.trim() === '') throw new BadRequest('Query parameter "name" is required.')
+  const difficulty = difficultyFilter(difficultyParam)
+  const remakes = catalogIndex(db).remakesOf(name)
+  if (remakes.length === 0) throw new NotFound(`No quest named "${name.trim()}" in the catalog.`)
+  const matching = difficulty ? remakes.filter((row) => row.difficulty === difficulty) : remakes
+  if (matching.length === 0) {
+    const tiers = remakes.map((row) => row.difficulty).join(', ')
+    throw new NotFound(`"${remakes[0]?.name}" has no ${difficulty} remake in the catalog (it has: ${tiers}).`)
+  }
+  return {
+    quests: matching.map(({ name, difficulty, level, pack, patron, favor }) => ({
+      name,
+      difficulty,
+      level,
+      pack,
+      patron,
+      favor,
+    })),
+    remakes: remakes.map(({ name, difficulty, level, pack, patron }) => ({ name, difficulty, level, pack, patron })),
+    remakeCount: remakes.length,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scorecards
+
+export function listScorecards(db: DB) {
+  const all: Record<string, Record<string, unknown>> = {}
+  for (const row of db.select().from(scorecards).orderBy(asc(scorecards.questName)).all()) all[row.questName] = row.data
+  return { scorecards: all }
+}
+
+export const SCORECARDS_MAX_BYTES = 16 * 1024 * 1024
+
+/**
+ * Replaces every stored scorecard with the contents of a JSON file: an object keyed by quest
+ * name whose values are objects (stored and served unchanged), or that object wrapped as
+ * `{"scorecards": {...}}` (what GET /scorecards answers, so an export re-imports). All or
+ * nothing. Throws BadRequest with a one-sentence reason when the file is not usable.
+ */
+export async function importScorecards(db: DB, filePath: string): Promise<{ count: number; notInCatalog: string[] }> {
+  const file = Bun.file(filePath)
+  if (!(await file.exists())) throw new BadRequest(`Scorecards file ${filePath} does not exist.`)
+  if (file.size > SCORECARDS_MAX_BYTES) throw new BadRequest(`Scorecards file ${filePath} is larger than 16 MiB.`)
+  let data: unknown
+  try {
+    data = JSON.parse((await file.text()).replace(/^\uFEFF/, ''))
+  } catch {
+    throw new BadRequest(`Scorecards file ${filePath} is not valid JSON.`)
+  }
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+  if (isObject(data) && Object.keys(data).length === 1 && isObject(data.scorecards)) data = data.scorecards
+  if (!isObject(data)) throw new BadRequest(`Scorecards file ${filePath} must hold a JSON object keyed by quest name.`)
+  const entries: { questName: string; data: Record<string, unknown> }[] = []
+  for (const [name, value] of Object.entries(data)) {
+    if (name.trim() === '') throw new BadRequest(`Scorecards file ${filePath} has an entry with an empty quest name.`)
+    if (!isObject(value)) throw new BadRequest(`Scorecard "${name}" in ${filePath} must be an object of thresholds.`)
+    entries.push({ questName: name.trim(), data: value })
+  }
+  db.transaction((tx) => {
+    tx.delete(scorecards).run()
+    for (const entry of entries)
+      tx.insert(scorecards)
+        .values(entry)
+        .onConflictDoUpdate({ target: scorecards.questName, set: { data: entry.data } })
+        .run()
+  })
+  const index = catalogIndex(db)
+  const notInCatalog = entries.map((e) => e.questName).filter((name) => index.remakesOf(name).length === 0)
+  return { count: entries.length, notInCatalog }
+}
