@@ -11,6 +11,8 @@ import { HttpError } from './http/errors'
 import { MAX_BODY_BYTES } from './http/plumbing'
 import { createLogger } from './logger'
 import { createUser, listUsers, removeUser, setPassword } from './modules/auth/service'
+import { importScorecards } from './modules/catalog/service'
+import { catalogCron, syncCatalog, syncDetails, syncIfEmpty, syncSummary } from './modules/catalog/sync'
 
 export interface CliIO {
   env: Record<string, string | undefined>
@@ -32,6 +34,8 @@ Usage: quest-tracker [command] [options]
 Commands:
   serve                     start the server (the default)
   user add|passwd|list|remove  manage accounts
+  catalog sync [--from SRC] sync the quest catalog now (from a URL or a file)
+  scorecards import FILE    load optional-pursuit scorecards from a JSON file
   backup PATH               write a consistent copy of the database to PATH
   healthcheck               exit 0 when the local server answers /api/health
 
@@ -50,6 +54,16 @@ Starts the HTTP server. Flags override PORT, HOST and DATABASE_PATH.`,
 The password is read from standard input (one line) or prompted for on a terminal;
 it is never taken from the command line. NAME is a username or an e-mail address.
 Option: --database PATH (overrides DATABASE_PATH).`,
+  catalog: `Usage: quest-tracker catalog sync [--from URL_OR_PATH] [--database PATH]
+
+Syncs the quest catalog now, with the same code as the daily job: from --from, or else
+CATALOG_SOURCE_URL. The source is the DDO wiki page "Quests by level and XP" (HTML) or a JSON
+array of quest rows, from a URL or a local file. All or nothing: a failed fetch, a page that
+does not parse, or a result under half the current rows keeps the catalog and exits 1.`,
+  scorecards: `Usage: quest-tracker scorecards import FILE [--database PATH]
+
+Replaces the scorecards served by GET /api/plugin/scorecards with those in FILE: a JSON object
+keyed by quest name, each value an object of thresholds (see docs/catalog.md).`,
   backup: `Usage: quest-tracker backup PATH [--database PATH]
 
 Writes a consistent copy of the live database to PATH (SQLite VACUUM INTO); safe while
@@ -119,6 +133,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         return await serve(io, parseArgs(rest, ['port', 'host', 'database'], 'serve'))
       case 'user':
         return await user(io, rest)
+      case 'catalog':
+        return await catalog(io, rest)
+      case 'scorecards':
+        return await scorecards(io, rest)
       case 'backup':
         return backup(io, parseArgs(rest, ['database'], 'backup'))
       case 'healthcheck':
@@ -145,14 +163,23 @@ async function serve(io: CliIO, parsed: Parsed): Promise<number> {
   const config = configFrom(io, parsed)
   const logger = createLogger(config.logLevel)
   const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous })
-  const app = createApp({ db, config, clock: systemClock, logger })
+  const deps = { db, config, clock: systemClock, logger }
+  // The cron plugin starts its job at .use(), so it is added here and never in createApp.
+  const app = createApp(deps).use(catalogCron(deps))
   // Bun's own limit only bounds memory for bodies without Content-Length; the 1 MiB rule
   // (413 with a JSON body) is enforced by the app itself.
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES * 8 })
   const port = app.server?.port
   logger.info(`Quest Tracker listening on http://${config.host}:${port} (database ${resolve(config.databasePath)})`)
   io.out(`listening on port ${port}`)
+  // First start: fill the catalog in the background; the server answers meanwhile.
+  const shutdown = new AbortController()
+  const firstSync = syncIfEmpty(deps, { signal: shutdown.signal })
   const stop = async () => {
+    shutdown.abort()
+    await firstSync
+    const jobs = (app.store as { cron?: Record<string, { stop(): void }> }).cron ?? {}
+    for (const job of Object.values(jobs)) job.stop()
     await app.stop()
     db.$client.close()
   }
@@ -166,15 +193,7 @@ async function user(io: CliIO, args: string[]): Promise<number> {
   const allowed = sub === 'add' ? ['username', 'email', 'database'] : ['database']
   const parsed = parseArgs(rest, allowed, `user ${sub}`)
   if (parsed.flags.help) return help(io, 'user')
-  const withDb = async <T>(fn: (db: DB) => T | Promise<T>): Promise<T> => {
-    const config = configFrom(io, parsed)
-    const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous })
-    try {
-      return await fn(db)
-    } finally {
-      db.$client.close()
-    }
-  }
+  const withDb = <T>(fn: (db: DB) => T | Promise<T>) => withDatabase(io, parsed, (db) => fn(db))
   switch (sub) {
     case 'add': {
       expectArgs(parsed, 0, 'user add: takes --username and/or --email, no other arguments')
@@ -214,6 +233,54 @@ async function user(io: CliIO, args: string[]): Promise<number> {
     default:
       throw new UsageError(`user: unknown subcommand "${sub}" (add, passwd, list, remove)`)
   }
+}
+
+/** Opens the configured database for one command, and closes it after. */
+async function withDatabase<T>(io: CliIO, parsed: Parsed, fn: (db: DB, config: Config) => T | Promise<T>): Promise<T> {
+  const config = configFrom(io, parsed)
+  const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous })
+  try {
+    return await fn(db, config)
+  } finally {
+    db.$client.close()
+  }
+}
+
+async function catalog(io: CliIO, args: string[]): Promise<number> {
+  const [sub, ...rest] = args
+  if (!sub || sub === '--help' || sub === '-h') return help(io, 'catalog')
+  if (sub !== 'sync') throw new UsageError(`catalog: unknown subcommand "${sub}" (sync)`)
+  const parsed = parseArgs(rest, ['from', 'database'], 'catalog sync')
+  if (parsed.flags.help) return help(io, 'catalog')
+  expectArgs(parsed, 0, 'catalog sync: takes --from URL_OR_PATH, no other arguments')
+  return withDatabase(io, parsed, async (db, config) => {
+    const logger = createLogger(config.logLevel)
+    const result = await syncCatalog(
+      { db, clock: systemClock, logger },
+      flag(parsed, 'from') ?? config.catalogSourceUrl,
+    )
+    if (!result.ok) {
+      io.err(`quest-tracker: ${syncSummary(result)}`)
+      return 1
+    }
+    io.out(syncSummary(result))
+    for (const line of syncDetails(result)) io.out(`  ${line}`)
+    return 0
+  })
+}
+
+async function scorecards(io: CliIO, args: string[]): Promise<number> {
+  const [sub, ...rest] = args
+  if (!sub || sub === '--help' || sub === '-h') return help(io, 'scorecards')
+  if (sub !== 'import') throw new UsageError(`scorecards: unknown subcommand "${sub}" (import)`)
+  const parsed = parseArgs(rest, ['database'], 'scorecards import')
+  if (parsed.flags.help) return help(io, 'scorecards')
+  expectArgs(parsed, 1, 'scorecards import: give the path of the JSON file')
+  const file = resolve(parsed.positional[0] as string)
+  const { count, notInCatalog } = await withDatabase(io, parsed, (db) => importScorecards(db, file))
+  io.out(`imported ${count} scorecard(s) from ${file}`)
+  if (notInCatalog.length > 0) io.out(`not in the catalog (kept anyway): ${notInCatalog.join(', ')}`)
+  return 0
 }
 
 function backup(io: CliIO, parsed: Parsed): number {

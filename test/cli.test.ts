@@ -15,7 +15,7 @@ let err: string[]
 let passwords: string[]
 
 const io = (): CliIO => ({
-  env: { DATABASE_PATH: dbPath, LOG_LEVEL: 'warn' },
+  env: { DATABASE_PATH: dbPath, LOG_LEVEL: 'error' },
   out: (line) => out.push(line),
   err: (line) => err.push(line),
   readPassword: async () => passwords.shift() ?? '',
@@ -107,6 +107,60 @@ describe('quest-tracker user', () => {
   })
 })
 
+describe('quest-tracker catalog sync', () => {
+  const fixture = (name: string) => join(import.meta.dir, 'fixtures', name)
+  const questCount = () =>
+    withDb((db) => (db.$client.query('SELECT count(*) AS n FROM quests').get() as { n: number }).n)
+
+  test('--from a JSON file loads the catalog and reports what changed', async () => {
+    expect(await cli('catalog', 'sync', '--from', fixture('catalog-small.json'))).toBe(0)
+    expect(out[0]).toMatch(/^Catalog synced from .*catalog-small\.json: 12 rows \(12 added, 0 removed, 0 changed\)\.$/)
+    expect(out.slice(1).every((line) => line.startsWith('  added: '))).toBe(true)
+    expect(questCount()).toBe(12)
+  })
+
+  test('--from the HTML page layout gives the same rows', async () => {
+    expect(await cli('catalog', 'sync', '--from', fixture('catalog-small.json'))).toBe(0)
+    out = []
+    expect(await cli('catalog', 'sync', '--from', fixture('catalog-small.html'))).toBe(0)
+    expect(out).toHaveLength(1)
+    expect(out[0]).toContain('12 rows (0 added, 0 removed, 0 changed)')
+  })
+
+  test('a source that cannot be read keeps the catalog and exits 1 with one line', async () => {
+    await cli('catalog', 'sync', '--from', fixture('catalog-small.json'))
+    expect(await cli('catalog', 'sync', '--from', fixture('no-such-file.json'))).toBe(1)
+    expect(err).toHaveLength(1)
+    expect(err[0]).toContain('the current catalog (12 rows) is kept')
+    expect(questCount()).toBe(12)
+  })
+
+  test('misuse exits 2', async () => {
+    expect(await cli('catalog', 'fetch')).toBe(2)
+    expect(await cli('catalog', 'sync', 'extra')).toBe(2)
+    expect(err).toHaveLength(2)
+  })
+})
+
+describe('quest-tracker scorecards import', () => {
+  test('loads the file, names those not in the catalog', async () => {
+    expect(await cli('scorecards', 'import', join(import.meta.dir, 'fixtures', 'scorecards.json'))).toBe(0)
+    expect(out[0]).toMatch(/^imported 3 scorecard\(s\) from /)
+    expect(out[1]).toContain('A Quest Not In The Catalog')
+    const stored = withDb((db) => db.$client.query('SELECT quest_name FROM scorecards ORDER BY 1').all())
+    expect(stored).toEqual([
+      { quest_name: 'A Quest Not In The Catalog' },
+      { quest_name: 'Crypt' },
+      { quest_name: 'Shadow Gate' },
+    ])
+  })
+
+  test('a missing file is one line and exit 1', async () => {
+    expect(await cli('scorecards', 'import', '/nonexistent/scorecards.json')).toBe(1)
+    expect(err[0]).toContain('does not exist')
+  })
+})
+
 describe('quest-tracker backup', () => {
   test('writes a consistent copy that opens with the same accounts', async () => {
     passwords.push('a long password')
@@ -154,6 +208,9 @@ describe('--help', () => {
     [['user', 'add', '--help'], 'quest-tracker user add'],
     [['user', 'remove', '--help'], 'quest-tracker user remove'],
     [['backup', '--help'], 'Usage: quest-tracker backup'],
+    [['catalog', '--help'], 'Usage: quest-tracker catalog sync'],
+    [['catalog', 'sync', '--help'], 'Usage: quest-tracker catalog sync'],
+    [['scorecards', 'import', '--help'], 'Usage: quest-tracker scorecards import'],
     [['healthcheck', '--help'], 'Usage: quest-tracker healthcheck'],
   ])('%p prints usage and exits 0 without touching the database', async (argv, text) => {
     expect(await run(argv as string[], io())).toBe(0)
@@ -163,14 +220,22 @@ describe('--help', () => {
 })
 
 describe('quest-tracker serve', () => {
-  test('listens, answers health, and stops cleanly', async () => {
+  test('listens, answers at once, fills an empty catalog in the background, and stops cleanly', async () => {
     let stopped = false
+    const source = join(import.meta.dir, 'fixtures', 'catalog-small.json')
     const code = await run(['serve', '--port', '0', '--host', '127.0.0.1'], {
       ...io(),
+      env: { ...io().env, CATALOG_SOURCE_URL: source, CATALOG_SYNC_CRON: '0 3 * * *' },
       untilStopped: async (stop) => {
         const port = Number(/port (\d+)/.exec(out.join('\n'))?.[1])
         const response = await fetch(`http://127.0.0.1:${port}/api/health`)
         expect(await response.json()).toEqual({ ok: true })
+        let rows = 0
+        for (let i = 0; i < 50 && rows < 12; i++) {
+          await Bun.sleep(20)
+          rows = withDb((db) => (db.$client.query('SELECT count(*) AS n FROM quests').get() as { n: number }).n)
+        }
+        expect(rows).toBe(12)
         await stop()
         stopped = true
       },
