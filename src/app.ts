@@ -4,12 +4,14 @@ import { type AnyElysia, Elysia } from 'elysia'
 import type { AppDeps } from './deps'
 import { plumbing } from './http/plumbing'
 import { authModule } from './modules/auth'
+import { routesModule } from './modules/routes'
 import { systemModule } from './modules/system'
 
 export function createApp(deps: AppDeps) {
   const app: AnyElysia = new Elysia()
     .use(plumbing(deps.logger))
     .use(authModule(deps))
+    .use(routesModule(deps))
     .use(systemModule(deps, () => app))
   // Feature modules are added here, one .use() each.
   return app

@@ -76,6 +76,7 @@ export function buildOpenApiDocument(app: AnyElysia): OpenApiDocument {
     tags: [
       { name: 'System', description: 'Health, server information and documentation.' },
       { name: 'Authentication', description: 'Accounts and bearer tokens.' },
+      { name: 'Routes', description: 'Shared routes and navigation along them.' },
     ],
     paths,
     components: {
