@@ -10,36 +10,44 @@ const FreeObject = (description: string) => t.Object({}, { additionalProperties:
 // {"0": ...}), so free-form objects are taken as unknown and checked in the service.
 const FreeInput = (description: string) => t.Unknown({ description: `A JSON object. ${description}` })
 
-const StepInput = t.Object({
-  name: t.String({
-    ...NAME,
-    description: 'Quest name; a case-insensitive catalog match is stored with the catalog spelling.',
-  }),
-  difficulty: t.Optional(
-    t.Nullable(
-      t.String({
-        description:
-          'Heroic, Epic or Legendary (any case); default Heroic. A challenge word here with no setting moves to setting.',
-      }),
+const stepInputSchema = () =>
+  t.Object({
+    name: t.String({
+      ...NAME,
+      description: 'Quest name; a case-insensitive catalog match is stored with the catalog spelling.',
+    }),
+    difficulty: t.Optional(
+      t.Nullable(
+        t.String({
+          description:
+            'Heroic, Epic or Legendary (any case); default Heroic. A challenge word here with no setting moves to setting.',
+        }),
+      ),
     ),
-  ),
-  setting: t.Optional(
-    t.Nullable(t.String({ description: 'casual, normal, hard, elite or reaper (any case); default elite.' })),
-  ),
-  challengeSetting: t.Optional(t.Nullable(t.String({ description: 'Alias of setting.' }))),
-  challenge_setting: t.Optional(t.Nullable(t.String({ description: 'Alias of setting.' }))),
-})
+    setting: t.Optional(
+      t.Nullable(t.String({ description: 'casual, normal, hard, elite or reaper (any case); default elite.' })),
+    ),
+    challengeSetting: t.Optional(t.Nullable(t.String({ description: 'Alias of setting.' }))),
+    challenge_setting: t.Optional(t.Nullable(t.String({ description: 'Alias of setting.' }))),
+  })
 
-/** The body of POST and PUT /routes, and the core of an exported route file. */
-export const RouteInput = t.Object({
-  name: t.String({ ...NAME, description: 'Route name.' }),
-  quests: t.Array(StepInput, {
-    maxItems: MAX_ROUTE_STEPS,
-    description: 'The steps in order (at least one); each gets position 1..n.',
-  }),
-  boosts: t.Optional(FreeInput('XP boosts the route assumes (free-form, as in the tracker); default {}.')),
-  optionals: t.Optional(FreeInput('Optional objectives the route assumes (free-form); default {}.')),
-})
+/**
+ * The body of POST and PUT /routes, and the core of a route file. A factory, because Elysia
+ * rewrites the schemas it is given (it sets additionalProperties: false and strips extras), so
+ * the file importer checks against an instance of its own.
+ */
+export const routeInputSchema = () =>
+  t.Object({
+    name: t.String({ ...NAME, description: 'Route name.' }),
+    quests: t.Array(stepInputSchema(), {
+      maxItems: MAX_ROUTE_STEPS,
+      description: 'The steps in order (at least one); each gets position 1..n.',
+    }),
+    boosts: t.Optional(FreeInput('XP boosts the route assumes (free-form, as in the tracker); default {}.')),
+    optionals: t.Optional(FreeInput('Optional objectives the route assumes (free-form); default {}.')),
+  })
+
+export const RouteInput = routeInputSchema()
 
 export type RouteInputBody = typeof RouteInput.static
 

@@ -7,11 +7,14 @@ import type { DB } from '../../db/client'
 import { BadRequest, NotFound } from '../../http/errors'
 import { describeSchema, fieldName } from '../../http/validation'
 import { findUser } from '../auth/service'
-import { RouteInput } from './model'
+import { routeInputSchema } from './model'
 import { findRoute, getRoute, normalizeRouteInput, type RouteDetail, storeRoute } from './service'
 
 export const ROUTE_FILE_FORMAT = 'quest-tracker-route'
 export const ROUTE_FILE_VERSION = 1
+
+// Never handed to Elysia, so extra fields of a file (format, author...) stay allowed.
+const FileSchema = routeInputSchema()
 
 export interface RouteFile {
   format: typeof ROUTE_FILE_FORMAT
@@ -61,8 +64,8 @@ export function importRoute(db: DB, clock: Clock, file: unknown, ownerIdentifier
       `Route file format version ${JSON.stringify(record.formatVersion)} is not supported; this server reads version ${ROUTE_FILE_VERSION}.`,
     )
   }
-  if (!Value.Check(RouteInput, record)) {
-    const problems = [...Value.Errors(RouteInput, record)]
+  if (!Value.Check(FileSchema, record)) {
+    const problems = [...Value.Errors(FileSchema, record)]
     // The deepest path is the most precise complaint (a union reports its parent first).
     const first = problems.sort((a, b) => b.path.length - a.path.length)[0]
     const field = fieldName(first?.path ?? '')
