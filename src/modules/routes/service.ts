@@ -226,18 +226,52 @@ export function getRoute(db: DB, viewerId: number, id: number): RouteDetail {
 }
 
 function routeStepsOf(db: DB, routeId: number): RouteStepOut[] {
-  return db
-    .select({
-      position: routeSteps.position,
-      name: routeSteps.name,
-      difficulty: routeSteps.difficulty,
-      setting: routeSteps.setting,
-    })
-    .from(routeSteps)
-    .where(eq(routeSteps.routeId, routeId))
-    .orderBy(asc(routeSteps.position))
-    .all()
+  return statements(db)
+    .steps.all({ routeId })
     .map((step) => ({ ...step, difficulty: step.difficulty as StepDifficulty, setting: step.setting as StepSetting }))
+}
+
+// The reads navigation repeats on every call, prepared once per database.
+const prepared = new WeakMap<DB, ReturnType<typeof prepare>>()
+const statements = (db: DB) => {
+  let found = prepared.get(db)
+  if (!found) prepared.set(db, (found = prepare(db)))
+  return found
+}
+
+function prepare(db: DB) {
+  const routeId = sql.placeholder('routeId')
+  return {
+    steps: db
+      .select({
+        position: routeSteps.position,
+        name: routeSteps.name,
+        difficulty: routeSteps.difficulty,
+        setting: routeSteps.setting,
+      })
+      .from(routeSteps)
+      .where(eq(routeSteps.routeId, routeId))
+      .orderBy(asc(routeSteps.position))
+      .prepare(),
+    // Only the completions of quests on the route (names compared without regard to case).
+    logged: db
+      .select({
+        id: completions.id,
+        name: completions.name,
+        difficulty: completions.difficulty,
+        setting: completions.setting,
+        completedAt: completions.completedAt,
+        durationSeconds: completions.durationSeconds,
+      })
+      .from(completions)
+      .where(
+        and(
+          eq(completions.characterId, sql.placeholder('characterId')),
+          sql`lower(${completions.name}) in (select lower(${routeSteps.name}) from ${routeSteps} where ${routeSteps.routeId} = ${routeId})`,
+        ),
+      )
+      .prepare(),
+  }
 }
 
 // ---- Navigation ----
@@ -263,24 +297,7 @@ export function navigation(db: DB, userId: number, query: NavigationQueryInput):
   const route = db.select({ id: routes.id, name: routes.name }).from(routes).where(eq(routes.id, query.routeId)).get()
   if (!route) throw new NotFound(`No route ${query.routeId}.`)
   const steps = routeStepsOf(db, route.id)
-  // Only the completions of quests on this route (names compared without regard to case).
-  const logged = db
-    .select({
-      id: completions.id,
-      name: completions.name,
-      difficulty: completions.difficulty,
-      setting: completions.setting,
-      completedAt: completions.completedAt,
-      durationSeconds: completions.durationSeconds,
-    })
-    .from(completions)
-    .where(
-      and(
-        eq(completions.characterId, character.id),
-        sql`lower(${completions.name}) in (select lower(${routeSteps.name}) from ${routeSteps} where ${routeSteps.routeId} = ${route.id})`,
-      ),
-    )
-    .all()
+  const logged = statements(db).logged.all({ characterId: character.id, routeId: route.id })
   return {
     character: { id: character.id, name: characterName(character), targetDifficulty: character.targetDifficulty },
     route,
