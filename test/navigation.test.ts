@@ -351,5 +351,13 @@ describe('GET /navigation errors', () => {
     expect(missing.status).toBe(404)
     expect(foreign.body.error.replace(String(hero.id), 'N')).toBe(missing.body.error.replace('9999', 'N'))
     expect((await t.json('GET', `/api/plugin/navigation?characterId=${hero.id}&routeId=${routeId}`)).status).toBe(401)
+    // Ids that are integers but cannot exist are simply not found.
+    const zero = await t.json<{ error: string }>('GET', `/api/plugin/navigation?characterId=0&routeId=${routeId}`, {
+      token: alice,
+    })
+    expect(zero.status).toBe(404)
+    expect(zero.body.error).toMatch(/No character 0/)
+    const negative = await t.json('GET', `/api/plugin/navigation?characterId=${hero.id}&routeId=-1`, { token: alice })
+    expect(negative.status).toBe(404)
   })
 })

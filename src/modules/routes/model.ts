@@ -83,9 +83,11 @@ export const RouteList = t.Object({ routes: t.Array(RouteListItem) })
 
 export const RouteDetail = t.Object({ ...common, quests: t.Array(RouteStep) }, { $id: 'Route' })
 
+// No `minimum` on the ids: Elysia reports a range failure of a coerced query integer without its
+// field name, and an id of 0 is simply one that does not exist (404, with a sentence naming it).
 export const NavigationQuery = t.Object({
-  characterId: t.Integer({ minimum: 1, description: "One of the caller's characters." }),
-  routeId: t.Integer({ minimum: 1 }),
+  characterId: t.Integer({ description: "One of the caller's characters." }),
+  routeId: t.Integer({ description: 'Any route on the server.' }),
   match: t.Optional(
     t.Union([t.Literal('setting'), t.Literal('remake')], {
       description: 'setting (default): a step needs its exact setting; remake: any setting of the remake.',
