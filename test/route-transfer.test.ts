@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { routeSteps, routes } from '../src/db/schema'
 import { HttpError } from '../src/http/errors'
 import { createUser } from '../src/modules/auth/service'
-import { exportRoute, importRoute } from '../src/modules/routes/transfer'
+import { exportRoute, importRoute, readRouteFile } from '../src/modules/routes/transfer'
 import { testApp } from './helpers'
 
 const FIXTURE = join(import.meta.dir, 'fixtures', 'routes', 'korthos.json')
@@ -143,6 +143,12 @@ describe('importRoute', () => {
       expect(t.db.select().from(routeSteps).all()).toEqual([])
     })
   }
+
+  test('readRouteFile: the text, or a sentence for a missing file or a directory', () => {
+    expect(JSON.parse(readRouteFile(FIXTURE)).formatVersion).toBe(1)
+    rejects(() => readRouteFile(join(import.meta.dir, 'no-such-route.json')), /no such file/)
+    rejects(() => readRouteFile(import.meta.dir), /it is a directory/)
+  })
 
   test('an unknown owner is refused before anything is stored', async () => {
     const { t } = await setup()

@@ -1,6 +1,7 @@
 // Routes as files, so groups can pass them around: `quest-tracker route export ID` prints one,
 // `quest-tracker route import FILE --owner NAME` stores it as a new route. The format is in
 // docs/routes.md; an imported file goes through the same checks as POST /routes.
+import { readFileSync } from 'node:fs'
 import { Value } from '@sinclair/typebox/value'
 import type { Clock } from '../../clock'
 import type { DB } from '../../db/client'
@@ -77,6 +78,17 @@ export function importRoute(db: DB, clock: Clock, file: unknown, ownerIdentifier
   }
   const id = storeRoute(db, clock, owner.id, normalizeRouteInput(db, record))
   return getRoute(db, owner.id, id)
+}
+
+/** Reads a route file for `importRoute`, with a sentence instead of a stack when it cannot. */
+export function readRouteFile(path: string): string {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? String(error))
+    throw new BadRequest(`Cannot read the route file "${path}": ${why}.`)
+  }
 }
 
 function parseJson(text: string): unknown {
