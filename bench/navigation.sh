@@ -6,6 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${1:-10}
 connections=${2:-16}
+threads=$(( connections < 2 ? connections : 2 ))
 bun=node_modules/.bin/bun
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 2; }
 
@@ -19,10 +20,10 @@ port=$(value port); token=$(value token)
 base="http://127.0.0.1:$port/api/plugin/navigation?characterId=$(value characterId)&routeId=$(value routeId)"
 
 curl -fsS -H "Authorization: Bearer $token" "$base&match=remake" >/dev/null
-echo "GET /navigation, 200 steps, 2,000 completions; wrk -t2 -c$connections -d${duration}s (after a warm-up run)"
+echo "GET /navigation, 200 steps, 2,000 completions; wrk -t$threads -c$connections -d${duration}s (after a warm-up run)"
 for match in setting remake; do
-  wrk -t2 -c"$connections" -d"${duration}s" -H "Authorization: Bearer $token" "$base&match=$match" >/dev/null
-  out=$(wrk -t2 -c"$connections" -d"${duration}s" --latency -H "Authorization: Bearer $token" "$base&match=$match")
+  wrk -t"$threads" -c"$connections" -d"${duration}s" -H "Authorization: Bearer $token" "$base&match=$match" >/dev/null
+  out=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -H "Authorization: Bearer $token" "$base&match=$match")
   rps=$(echo "$out" | awk '/Requests\/sec/ { print $2 }')
   p50=$(echo "$out" | awk '$1 == "50%" { print $2 }')
   p99=$(echo "$out" | awk '$1 == "99%" { print $2 }')
