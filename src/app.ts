@@ -7,6 +7,7 @@ import { authModule } from './modules/auth'
 import { buildsModule } from './modules/builds'
 import { catalogModule } from './modules/catalog'
 import { livesModule } from './modules/lives'
+import { routesModule } from './modules/routes'
 import { systemModule } from './modules/system'
 
 export function createApp(deps: AppDeps) {
@@ -16,6 +17,7 @@ export function createApp(deps: AppDeps) {
     .use(buildsModule(deps))
     .use(livesModule(deps))
     .use(catalogModule(deps))
+    .use(routesModule(deps))
     .use(systemModule(deps, () => app))
   // Feature modules are added here, one .use() each.
   return app

@@ -10,7 +10,7 @@ export const FEATURES = {
   characterProfiles: false,
   progressPut: false,
   clearAllSettings: false,
-  navigationMatchRemake: false,
+  navigationMatchRemake: true,
   // There is no website with live polling views in this project.
   liveUpdatesWebsite: false,
   characterBuilder: true,

@@ -82,6 +82,7 @@ export function buildOpenApiDocument(app: AnyElysia): OpenApiDocument {
         name: 'Catalog',
         description: 'The quest catalog (synced from the DDO wiki): list, search, lookup, scorecards.',
       },
+      { name: 'Routes', description: 'Shared routes and navigation along them.' },
     ],
     paths,
     components: {

@@ -1,0 +1,25 @@
+// Starts Quest Tracker on a temporary database seeded with the navigation benchmark's data
+// (bench/navigation-data.ts) and prints one JSON line {port, token, characterId, routeId}.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createApp } from '../src/app'
+import { systemClock } from '../src/clock'
+import { loadConfig } from '../src/config'
+import { openDatabase } from '../src/db/client'
+import { silentLogger } from '../src/logger'
+import { login } from '../src/modules/auth/service'
+import { LoginThrottle } from '../src/modules/auth/throttle'
+import { seedNavigation } from './navigation-data'
+
+const config = loadConfig({ ...process.env, CATALOG_SYNC_CRON: 'off' })
+const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'qt-nav-bench-')), 'qt.sqlite'), {
+  synchronous: config.databaseSynchronous,
+})
+const seeded = await seedNavigation(db, systemClock)
+const { token } = await login(db, systemClock, new LoginThrottle(systemClock), seeded.username, seeded.password, 'b')
+const app = createApp({ db, config, clock: systemClock, logger: silentLogger }).listen({
+  port: 0,
+  hostname: '127.0.0.1',
+})
+console.log(JSON.stringify({ port: app.server?.port, token, characterId: seeded.characterId, routeId: seeded.routeId }))

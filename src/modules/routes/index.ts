@@ -1,0 +1,89 @@
+// Shared routes (list, detail, create, update, delete) and navigation along a route.
+import { Elysia } from 'elysia'
+import type { AppDeps } from '../../deps'
+import { errors, IdParams, OkBody } from '../../http/model'
+import { authGuard } from '../auth'
+import { Navigation, NavigationQuery, RouteDetail, RouteInput, RouteList } from './model'
+import { createRoute, deleteRoute, getRoute, listRoutes, navigation, updateRoute } from './service'
+
+const tags = ['Routes']
+
+export function routesModule(deps: AppDeps) {
+  const { db, clock } = deps
+  return new Elysia({ prefix: '/api/plugin' })
+    .use(authGuard(deps))
+    .get('/routes', ({ user }) => ({ routes: listRoutes(db, user.id) }), {
+      auth: true,
+      response: { 200: RouteList },
+      detail: {
+        summary: 'Every shared route on this server',
+        description: 'Every account sees every route. Owners are shown by display name, never by e-mail.',
+        tags,
+      },
+    })
+    .post(
+      '/routes',
+      ({ user, body, set }) => {
+        const route = createRoute(db, clock, user.id, body)
+        set.status = 201
+        return route
+      },
+      {
+        auth: true,
+        body: RouteInput,
+        response: { 201: RouteDetail },
+        detail: {
+          summary: 'Create a shared route',
+          description:
+            'Steps get position 1..n in the given order. A step without setting gets elite, without difficulty Heroic; a word that is not a concrete remake or setting (Unknown, any, a typo) is 400.',
+          tags,
+        },
+      },
+    )
+    .get('/routes/:id', ({ user, params }) => getRoute(db, user.id, params.id), {
+      auth: true,
+      params: IdParams,
+      response: { 200: RouteDetail, ...errors(404) },
+      detail: { summary: 'One route with its steps in order', tags },
+    })
+    .put('/routes/:id', ({ user, params, body }) => updateRoute(db, clock, user.id, params.id, body), {
+      auth: true,
+      params: IdParams,
+      body: RouteInput,
+      response: { 200: RouteDetail, ...errors(404) },
+      detail: {
+        summary: 'Replace a route (owner only)',
+        description:
+          'Same body as create; the whole route is replaced (omitted boosts/optionals become {}). Someone else’s route answers 404 and is left unchanged.',
+        tags,
+      },
+    })
+    .delete(
+      '/routes/:id',
+      ({ user, params }) => {
+        deleteRoute(db, user.id, params.id)
+        return { ok: true as const }
+      },
+      {
+        auth: true,
+        params: IdParams,
+        response: { 200: OkBody, ...errors(404) },
+        detail: {
+          summary: 'Delete a route (owner only)',
+          description: 'Someone else’s route answers 404 and is left unchanged.',
+          tags,
+        },
+      },
+    )
+    .get('/navigation', ({ user, query }) => navigation(db, user.id, query), {
+      auth: true,
+      query: NavigationQuery,
+      response: { 200: Navigation, ...errors(404) },
+      detail: {
+        summary: "A character's progress along a route, and the quest to run next",
+        description:
+          'match=setting (default): a step is completed when its exact setting is logged; match=remake: when any setting is logged for its remake. A completion whose remake is Unknown matches any remake of that quest name, in both modes. nextQuest is null once the route is finished. Someone else’s character, or an unknown route: 404.',
+        tags,
+      },
+    })
+}

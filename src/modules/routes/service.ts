@@ -1,0 +1,307 @@
+// Shared routes (user content: CONTRACT.md "Routes are user content") and navigation along them.
+// Every route is visible to every account; only its owner may change or delete it, and for
+// anyone else it answers 404 exactly like a missing one (ownership in the query).
+import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { type Clock, isoNow } from '../../clock'
+import type { DB } from '../../db/client'
+import { completions, quests, routeSteps, routes, users } from '../../db/schema'
+import { BadRequest, NotFound } from '../../http/errors'
+import { type MatchMode, type NavigationState, navigate } from '../../rules/navigation'
+import {
+  normalizeStepWords,
+  STEP_DIFFICULTIES,
+  STEP_SETTINGS,
+  type StepDifficulty,
+  type StepSetting,
+} from '../../rules/routeStep'
+import { displayName } from '../auth/service'
+import { type CharacterRow, ownedCharacter } from '../characters/access'
+import type { RouteInputBody } from './model'
+
+type Json = Record<string, unknown>
+type Tx = Parameters<Parameters<DB['transaction']>[0]>[0]
+
+export interface StepValues {
+  name: string
+  difficulty: StepDifficulty
+  setting: StepSetting
+}
+
+export interface RouteStepOut extends StepValues {
+  position: number
+}
+
+export interface RouteListItem {
+  id: number
+  name: string
+  ownerDisplayName: string
+  owned: boolean
+  questCount: number
+  boosts: Json
+  optionals: Json
+  createdAt: string
+  updatedAt: string
+}
+
+export interface RouteDetail extends RouteListItem {
+  quests: RouteStepOut[]
+}
+
+export interface NormalizedRoute {
+  name: string
+  boosts: Json
+  optionals: Json
+  quests: StepValues[]
+}
+
+const isPlainObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const asObject = (value: unknown): Json => (isPlainObject(value) ? value : {})
+
+/** boosts/optionals: omitted or null -> {}; anything but a JSON object is refused. */
+function freeObject(field: string, value: unknown): Json {
+  if (value === undefined || value === null) return {}
+  if (!isPlainObject(value)) throw new BadRequest(`Field "${field}" must be a JSON object.`)
+  return value
+}
+
+/**
+ * Checks and normalises a route body (POST, PUT, or an imported file): names trimmed and not
+ * blank, at least one step, each step's words made concrete (see rules/routeStep.ts), quest names
+ * in the catalog's spelling when the catalog knows them. Throws BadRequest naming the step.
+ */
+export function normalizeRouteInput(db: DB, input: RouteInputBody): NormalizedRoute {
+  const name = input.name.trim()
+  if (name === '') throw new BadRequest('The route name must not be blank.')
+  if (input.quests.length === 0) throw new BadRequest('A route needs at least one quest in "quests".')
+  const spelling = catalogSpelling(db)
+  const steps = input.quests.map((step, i): StepValues => {
+    const questName = step.name.trim()
+    if (questName === '') throw new BadRequest(`Step ${i + 1} needs a quest name ("quests.${i}.name" is blank).`)
+    const setting = step.setting ?? step.challengeSetting ?? step.challenge_setting
+    const words = normalizeStepWords(step.difficulty, setting)
+    if (!words.ok) {
+      const allowed = words.field === 'difficulty' ? STEP_DIFFICULTIES.join(', ') : STEP_SETTINGS.join(', ')
+      throw new BadRequest(
+        `Step ${i + 1} ("${questName}"): ${words.field} "${words.value}" is not allowed on a route; use one of ${allowed}.`,
+      )
+    }
+    return {
+      name: spelling.get(questName.toLowerCase()) ?? questName,
+      difficulty: words.difficulty,
+      setting: words.setting,
+    }
+  })
+  const boosts = freeObject('boosts', input.boosts)
+  const optionals = freeObject('optionals', input.optionals)
+  return { name, boosts, optionals, quests: steps }
+}
+
+/** Lower-cased quest name -> the catalog's spelling (empty until a catalog sync has run). */
+function catalogSpelling(db: DB): Map<string, string> {
+  const rows = db.selectDistinct({ name: quests.name }).from(quests).all()
+  return new Map(rows.map((row) => [row.name.toLowerCase(), row.name]))
+}
+
+// Multi-row inserts stay well under SQLite's bound-parameter limit (5 columns per step).
+const STEP_CHUNK = 500
+
+function insertSteps(tx: Tx, routeId: number, steps: StepValues[]): void {
+  for (let start = 0; start < steps.length; start += STEP_CHUNK) {
+    tx.insert(routeSteps)
+      .values(steps.slice(start, start + STEP_CHUNK).map((step, i) => ({ routeId, position: start + i + 1, ...step })))
+      .run()
+  }
+}
+
+/** Stores an already normalised route for `ownerId`; returns its id. */
+export function storeRoute(db: DB, clock: Clock, ownerId: number, route: NormalizedRoute): number {
+  const now = isoNow(clock)
+  return db.transaction(
+    (tx) => {
+      const row = tx
+        .insert(routes)
+        .values({
+          ownerId,
+          name: route.name,
+          boosts: route.boosts,
+          optionals: route.optionals,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: routes.id })
+        .get()
+      insertSteps(tx, row.id, route.quests)
+      return row.id
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+export function createRoute(db: DB, clock: Clock, ownerId: number, input: RouteInputBody): RouteDetail {
+  const id = storeRoute(db, clock, ownerId, normalizeRouteInput(db, input))
+  return getRoute(db, ownerId, id)
+}
+
+/** Replaces the whole route (name, steps, boosts, optionals) when `userId` owns it; else 404. */
+export function updateRoute(db: DB, clock: Clock, userId: number, id: number, input: RouteInputBody): RouteDetail {
+  const route = normalizeRouteInput(db, input)
+  db.transaction(
+    (tx) => {
+      const updated = tx
+        .update(routes)
+        .set({ name: route.name, boosts: route.boosts, optionals: route.optionals, updatedAt: isoNow(clock) })
+        .where(and(eq(routes.id, id), eq(routes.ownerId, userId)))
+        .returning({ id: routes.id })
+        .get()
+      if (!updated) throw notYours(id)
+      tx.delete(routeSteps).where(eq(routeSteps.routeId, id)).run()
+      insertSteps(tx, id, route.quests)
+    },
+    { behavior: 'immediate' },
+  )
+  return getRoute(db, userId, id)
+}
+
+export function deleteRoute(db: DB, userId: number, id: number): void {
+  // Steps go with the route (foreign-key cascade).
+  const deleted = db
+    .delete(routes)
+    .where(and(eq(routes.id, id), eq(routes.ownerId, userId)))
+    .returning({ id: routes.id })
+    .get()
+  if (!deleted) throw notYours(id)
+}
+
+const notYours = (id: number) => new NotFound(`No route ${id} of yours (only its owner may change or delete a route).`)
+
+const listColumns = {
+  id: routes.id,
+  name: routes.name,
+  ownerId: routes.ownerId,
+  ownerUsername: users.username,
+  boosts: routes.boosts,
+  optionals: routes.optionals,
+  createdAt: routes.createdAt,
+  updatedAt: routes.updatedAt,
+  questCount: sql<number>`(select ${count()} from ${routeSteps} where ${routeSteps.routeId} = ${routes.id})`,
+}
+
+const selectRoutes = (db: DB) => db.select(listColumns).from(routes).innerJoin(users, eq(users.id, routes.ownerId))
+
+type ListRow = ReturnType<ReturnType<typeof selectRoutes>['all']>[number]
+
+const toListItem = (row: ListRow, viewerId: number): RouteListItem => ({
+  id: row.id,
+  name: row.name,
+  // The owner's username or "Player": the e-mail is never selected, so it cannot leak.
+  ownerDisplayName: displayName({ username: row.ownerUsername }),
+  owned: row.ownerId === viewerId,
+  questCount: row.questCount,
+  boosts: asObject(row.boosts),
+  optionals: asObject(row.optionals),
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+})
+
+/** Every route on the server, by name (case-insensitive), then oldest first. */
+export function listRoutes(db: DB, viewerId: number): RouteListItem[] {
+  return selectRoutes(db)
+    .orderBy(sql`lower(${routes.name})`, asc(routes.id))
+    .all()
+    .map((row) => toListItem(row, viewerId))
+}
+
+export function findRoute(db: DB, viewerId: number, id: number): RouteDetail | undefined {
+  const row = selectRoutes(db).where(eq(routes.id, id)).get()
+  if (!row) return undefined
+  return { ...toListItem(row, viewerId), quests: routeStepsOf(db, id) }
+}
+
+export function getRoute(db: DB, viewerId: number, id: number): RouteDetail {
+  const route = findRoute(db, viewerId, id)
+  if (!route) throw new NotFound(`No route ${id}.`)
+  return route
+}
+
+function routeStepsOf(db: DB, routeId: number): RouteStepOut[] {
+  return statements(db)
+    .steps.all({ routeId })
+    .map((step) => ({ ...step, difficulty: step.difficulty as StepDifficulty, setting: step.setting as StepSetting }))
+}
+
+// The reads navigation repeats on every call, prepared once per database.
+const prepared = new WeakMap<DB, ReturnType<typeof prepare>>()
+const statements = (db: DB) => {
+  let found = prepared.get(db)
+  if (!found) prepared.set(db, (found = prepare(db)))
+  return found
+}
+
+function prepare(db: DB) {
+  const routeId = sql.placeholder('routeId')
+  return {
+    steps: db
+      .select({
+        position: routeSteps.position,
+        name: routeSteps.name,
+        difficulty: routeSteps.difficulty,
+        setting: routeSteps.setting,
+      })
+      .from(routeSteps)
+      .where(eq(routeSteps.routeId, routeId))
+      .orderBy(asc(routeSteps.position))
+      .prepare(),
+    // Only the completions of quests on the route (names compared without regard to case).
+    logged: db
+      .select({
+        id: completions.id,
+        name: completions.name,
+        difficulty: completions.difficulty,
+        setting: completions.setting,
+        completedAt: completions.completedAt,
+        durationSeconds: completions.durationSeconds,
+      })
+      .from(completions)
+      .where(
+        and(
+          eq(completions.characterId, sql.placeholder('characterId')),
+          sql`lower(${completions.name}) in (select lower(${routeSteps.name}) from ${routeSteps} where ${routeSteps.routeId} = ${routeId})`,
+        ),
+      )
+      .prepare(),
+  }
+}
+
+// ---- Navigation ----
+
+export interface NavigationQueryInput {
+  characterId: number
+  routeId: number
+  match?: MatchMode
+}
+
+export interface NavigationResult extends NavigationState<StepDifficulty, StepSetting> {
+  character: { id: number; name: string; targetDifficulty: string }
+  route: { id: number; name: string }
+  match: MatchMode
+}
+
+/** The character's display name, as on its profile: given name and surname. */
+const characterName = (row: CharacterRow) => [row.givenName, row.surname].filter((part) => part !== '').join(' ')
+
+export function navigation(db: DB, userId: number, query: NavigationQueryInput): NavigationResult {
+  const match = query.match ?? 'setting'
+  const character = ownedCharacter(db, userId, query.characterId)
+  const route = db.select({ id: routes.id, name: routes.name }).from(routes).where(eq(routes.id, query.routeId)).get()
+  if (!route) throw new NotFound(`No route ${query.routeId}.`)
+  const steps = routeStepsOf(db, route.id)
+  const logged = statements(db).logged.all({ characterId: character.id, routeId: route.id })
+  return {
+    character: { id: character.id, name: characterName(character), targetDifficulty: character.targetDifficulty },
+    route,
+    match,
+    ...navigate(steps, logged, match),
+  }
+}
