@@ -13,6 +13,7 @@ import { createLogger } from './logger'
 import { createUser, listUsers, removeUser, setPassword } from './modules/auth/service'
 import { importScorecards } from './modules/catalog/service'
 import { catalogCron, syncCatalog, syncDetails, syncIfEmpty, syncSummary } from './modules/catalog/sync'
+import { exportRoute, importRoute, readRouteFile } from './modules/routes/transfer'
 
 export interface CliIO {
   env: Record<string, string | undefined>
@@ -36,6 +37,8 @@ Commands:
   user add|passwd|list|remove  manage accounts
   catalog sync [--from SRC] sync the quest catalog now (from a URL or a file)
   scorecards import FILE    load optional-pursuit scorecards from a JSON file
+  route export ID           print a route as a JSON file to share
+  route import FILE --owner NAME  add a route from such a file
   backup PATH               write a consistent copy of the database to PATH
   healthcheck               exit 0 when the local server answers /api/health
 
@@ -64,6 +67,12 @@ does not parse, or a result under half the current rows keeps the catalog and ex
 
 Replaces the scorecards served by GET /api/plugin/scorecards with those in FILE: a JSON object
 keyed by quest name, each value an object of thresholds (see docs/catalog.md).`,
+  route: `Usage:
+  quest-tracker route export ID                 print route ID as JSON (redirect it to a file)
+  quest-tracker route import FILE --owner NAME  add the route in FILE, owned by account NAME
+
+The file format is described in docs/routes.md. Import always creates a new route.
+Option: --database PATH (overrides DATABASE_PATH).`,
   backup: `Usage: quest-tracker backup PATH [--database PATH]
 
 Writes a consistent copy of the live database to PATH (SQLite VACUUM INTO); safe while
@@ -137,6 +146,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         return await catalog(io, rest)
       case 'scorecards':
         return await scorecards(io, rest)
+      case 'route':
+        return await route(io, rest)
       case 'backup':
         return backup(io, parseArgs(rest, ['database'], 'backup'))
       case 'healthcheck':
@@ -281,6 +292,34 @@ async function scorecards(io: CliIO, args: string[]): Promise<number> {
   io.out(`imported ${count} scorecard(s) from ${file}`)
   if (notInCatalog.length > 0) io.out(`not in the catalog (kept anyway): ${notInCatalog.join(', ')}`)
   return 0
+}
+
+async function route(io: CliIO, args: string[]): Promise<number> {
+  const [sub, ...rest] = args
+  if (!sub || sub === '--help' || sub === '-h') return help(io, 'route')
+  const parsed = parseArgs(rest, sub === 'import' ? ['owner', 'database'] : ['database'], `route ${sub}`)
+  if (parsed.flags.help) return help(io, 'route')
+  switch (sub) {
+    case 'export': {
+      expectArgs(parsed, 1, 'route export: give the id of the route')
+      const id = Number(parsed.positional[0])
+      if (!Number.isInteger(id) || id < 1) throw new UsageError('route export: the id is a whole number')
+      const file = await withDatabase(io, parsed, (db) => exportRoute(db, id))
+      io.out(JSON.stringify(file, null, 2))
+      return 0
+    }
+    case 'import': {
+      expectArgs(parsed, 1, 'route import: give the path of the route file')
+      const owner = flag(parsed, 'owner')
+      if (!owner) throw new UsageError('route import: give --owner NAME (the account that will own the route)')
+      const text = readRouteFile(resolve(parsed.positional[0] as string))
+      const created = await withDatabase(io, parsed, (db) => importRoute(db, systemClock, text, owner))
+      io.out(`imported route ${created.id} "${created.name}" (${created.quests.length} steps), owned by ${owner}`)
+      return 0
+    }
+    default:
+      throw new UsageError(`route: unknown subcommand "${sub}" (export, import)`)
+  }
 }
 
 function backup(io: CliIO, parsed: Parsed): number {
