@@ -6,7 +6,9 @@ export const ErrorBody = t.Object(
   { additionalProperties: true, $id: 'Error' },
 )
 
-export const IdParams = t.Object({ id: t.Integer({ minimum: 1, description: 'Numeric id.' }) })
+// No minimum: Elysia reports a range failure on a coerced path parameter without its name, and
+// an id of 0 or below is simply one that does not exist (404, like any other unknown id).
+export const IdParams = t.Object({ id: t.Integer({ description: 'Numeric id.' }) })
 
 export const OkBody = t.Object({ ok: t.Literal(true) })
 

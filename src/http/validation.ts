@@ -93,7 +93,13 @@ export function describeValidationError(error: ValidationError): string {
   const all = (error.all ?? []) as unknown as ValueErrorLike[]
   // The deepest path is the most precise complaint (a union reports its parent first).
   const first = [...all].sort((a, b) => b.path.length - a.path.length)[0]
-  if (!first || first.path === '') return WHOLE[error.type] ?? 'The request is not valid.'
+  if (!first) return WHOLE[error.type] ?? 'The request is not valid.'
+  if (first.path === '') {
+    // Elysia checks coerced query and path values one by one and drops their name ("property").
+    const scalar = first.value !== null && typeof first.value !== 'object'
+    if (scalar) return `The value ${JSON.stringify(first.value)} must be ${describeSchema(first.schema)}.`
+    return WHOLE[error.type] ?? 'The request is not valid.'
+  }
   const field = fieldName(first.path)
   const where = WHERE[error.type] ?? 'Field'
   if (first.value === undefined) return `${where} "${field}" is required.`
