@@ -96,7 +96,7 @@ export function describeValidationError(error: ValidationError): string {
   if (!first) return WHOLE[error.type] ?? 'The request is not valid.'
   if (first.path === '') {
     // Elysia checks coerced query and path values one by one and drops their name ("property").
-    const scalar = first.value !== null && typeof first.value !== 'object'
+    const scalar = ['string', 'number', 'boolean'].includes(typeof first.value)
     if (scalar) return `The value ${JSON.stringify(first.value)} must be ${describeSchema(first.schema)}.`
     return WHOLE[error.type] ?? 'The request is not valid.'
   }
