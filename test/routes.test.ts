@@ -268,15 +268,19 @@ describe('GET /routes and GET /routes/{id}', () => {
     expect(res.body).toEqual({ routes: [] })
   })
 
-  test('detail of a missing route is 404; a non-integer id is 400; no token is 401', async () => {
+  test('detail of a missing route is 404 (ids 0 and below too); a non-integer id is 400; no token is 401', async () => {
     const { t, alice } = await setup()
     const missing = await t.json<{ error: string }>('GET', '/api/plugin/routes/99', { token: alice })
     expect(missing.status).toBe(404)
     expect(missing.body.error).toMatch(/No route 99/)
-    for (const id of ['abc', '1.5', '0', '-2']) {
+    for (const id of ['abc', '1.5']) {
       const bad = await t.json<{ error: string }>('GET', `/api/plugin/routes/${id}`, { token: alice })
       expect(bad.status).toBe(400)
-      expect(typeof bad.body.error).toBe('string')
+      expect(bad.body.error).toBe('Path parameter "id" must be an integer.')
+    }
+    // No route has an id of 0 or below: such an id is simply unknown.
+    for (const id of ['0', '-2']) {
+      expect((await t.json('GET', `/api/plugin/routes/${id}`, { token: alice })).status).toBe(404)
     }
     expect((await t.json('GET', '/api/plugin/routes')).status).toBe(401)
     expect((await t.json('GET', '/api/plugin/routes/1')).status).toBe(401)
