@@ -4,12 +4,23 @@ import { type AnyElysia, Elysia } from 'elysia'
 import type { AppDeps } from './deps'
 import { plumbing } from './http/plumbing'
 import { authModule } from './modules/auth'
+import { charactersModule } from './modules/characters'
+import { completionsModule } from './modules/completions'
+import { progressModule } from './modules/progress'
+import { shareModule } from './modules/share'
 import { systemModule } from './modules/system'
 
 export function createApp(deps: AppDeps) {
-  const app: AnyElysia = new Elysia()
+  // `normalize: 'typebox'`: validate first, then drop unknown keys. Elysia's default
+  // (exact-mirror) rebuilds objects before validating, so `5` or `[]` sent for an object
+  // field silently became `{}` instead of a 400.
+  const app: AnyElysia = new Elysia({ normalize: 'typebox' })
     .use(plumbing(deps.logger))
     .use(authModule(deps))
+    .use(charactersModule(deps))
+    .use(completionsModule(deps))
+    .use(progressModule(deps))
+    .use(shareModule(deps))
     .use(systemModule(deps, () => app))
   // Feature modules are added here, one .use() each.
   return app

@@ -3,8 +3,8 @@ import { createApp } from '../src/app'
 import type { Clock } from '../src/clock'
 import { loadConfig } from '../src/config'
 import { type DB, openDatabase } from '../src/db/client'
-import { silentLogger } from '../src/logger'
 import { characters } from '../src/db/schema'
+import { silentLogger } from '../src/logger'
 import { createUser, findUser } from '../src/modules/auth/service'
 
 export class FakeClock implements Clock {

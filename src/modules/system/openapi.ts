@@ -76,6 +76,9 @@ export function buildOpenApiDocument(app: AnyElysia): OpenApiDocument {
     tags: [
       { name: 'System', description: 'Health, server information and documentation.' },
       { name: 'Authentication', description: 'Accounts and bearer tokens.' },
+      { name: 'Characters', description: "The account's game characters." },
+      { name: 'Completions', description: 'Quest completions of a character.' },
+      { name: 'Progress', description: "A character's tracker state and completions." },
     ],
     paths,
     components: {
@@ -137,6 +140,15 @@ function normalizeSchemas(value: unknown, named: Record<string, unknown>): unkno
   if (Array.isArray(union) && union.length === 2 && union.some(isCoercionString) && union.some(isNumericType)) {
     const { anyOf: _, ...rest } = node
     node = { ...rest, ...(union.find(isNumericType) as Json) }
+  }
+  // OpenAPI 3.0 has neither `const` nor `patternProperties` (TypeBox's Literal and Record).
+  if ('const' in node && !('enum' in node)) {
+    const { const: value, ...rest } = node
+    node = { ...rest, enum: [value] }
+  }
+  if (isObject(node.patternProperties)) {
+    const { patternProperties, ...rest } = node
+    node = { ...rest, additionalProperties: Object.values(patternProperties)[0] ?? true }
   }
   const out: Json = {}
   for (const [key, child] of Object.entries(node)) out[key] = normalizeSchemas(child, named)
