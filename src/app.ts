@@ -11,9 +11,10 @@ import { shareModule } from './modules/share'
 import { systemModule } from './modules/system'
 
 export function createApp(deps: AppDeps) {
-  // `normalize: 'typebox'`: validate first, then drop unknown keys. Elysia's default
-  // (exact-mirror) rebuilds objects before validating, so `5` or `[]` sent for an object
-  // field silently became `{}` instead of a 400.
+  // `normalize: 'typebox'`: validate what the client sent, then drop unknown keys. Elysia's
+  // default (exact mirror) rebuilds objects before validating, so `5` or `[]` sent for an
+  // object field silently became `{}` instead of a 400. (`false` would reject unknown keys,
+  // which game clients do send.) Cost: responses are cleaned by TypeBox too; see bench/.
   const app: AnyElysia = new Elysia({ normalize: 'typebox' })
     .use(plumbing(deps.logger))
     .use(authModule(deps))

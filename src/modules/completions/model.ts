@@ -6,13 +6,13 @@ import { Enum } from '../characters/model'
 
 const Xp = (description: string) => t.Optional(t.Nullable(t.Integer({ minimum: 0, description })))
 
-const xpFields = (keys: readonly string[], what: string) =>
+const xpFields = <const K extends readonly string[]>(keys: K, what: string) =>
   Object.fromEntries(
     keys.map((key, i) => [
       key,
       Xp(i === 0 ? `${what}; omitted keeps the stored value, null clears it.` : `Alias of ${keys[0]}.`),
     ]),
-  ) as Record<string, ReturnType<typeof Xp>>
+  ) as { [P in K[number]]: ReturnType<typeof Xp> }
 
 const AnyValue = (description: string) => t.Optional(t.Unknown({ description }))
 

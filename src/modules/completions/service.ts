@@ -1,6 +1,7 @@
 // Completions: the upsert (one INSERT ... ON CONFLICT DO UPDATE against the unique index, so
 // two clients posting the same triple at once make one row) and the delete rules.
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, type SQLWrapper, sql } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
@@ -14,12 +15,10 @@ import {
   type CompletionInput as RuleInput,
 } from '../../rules/completion'
 import { parseTimestamp } from '../../rules/timestamp'
-import { ownedCharacter } from '../characters/access'
+import { assertOwnsCharacter } from '../characters/access'
 import type { CompletionInput, StoredCompletion } from './model'
 
 export type StoredCompletionJson = Static<typeof StoredCompletion>
-type Tx = Parameters<Parameters<DB['transaction']>[0]>[0]
-type Writer = DB | Tx
 
 export const storedColumns = {
   name: completions.name,
@@ -32,7 +31,7 @@ export const storedColumns = {
 }
 
 /** The catalog's spelling of a quest name (case-insensitive match), else the name as given. */
-const catalogName = (name: string) =>
+const catalogName = (name: SQLWrapper | string) =>
   sql`coalesce((select ${quests.name} from ${quests} where lower(${quests.name}) = lower(${name}) order by ${quests.name} limit 1), ${name})`
 
 /** Normalises one posted completion; a bad completedAt is the only timestamp error. */
@@ -47,47 +46,70 @@ export function normalizePosted(input: Static<typeof CompletionInput>, nowIso: s
   return { ...completion, completedAt }
 }
 
-/**
- * Inserts the triple or updates the row that has it. Omitted durationSeconds, xpEarned and
- * reaperXpEarned keep the stored value (they are left out of the SET list); null clears.
- */
-export function upsertCompletion(
-  db: Writer,
-  characterId: number,
-  c: NormalizedCompletion & { completedAt: string },
-  nowIso: string,
-): { created: boolean; completion: StoredCompletionJson } {
-  const kept = (value: unknown, column: string) =>
-    value === undefined
-      ? {}
-      : { [column]: sql.raw(`excluded.${column.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)}`) }
-  const row = db
+function prepareUpsert(db: DB) {
+  const p = (name: string) => sql.placeholder(name)
+  // Omitted durationSeconds/xpEarned/reaperXpEarned keep the stored value: the `keep*` flags
+  // choose the stored column over the new value inside the one statement.
+  const keepOr = (flag: string, column: SQLiteColumn, excluded: string) =>
+    sql`case when ${p(flag)} then ${column} else ${sql.raw(`excluded.${excluded}`)} end`
+  return db
     .insert(completions)
     .values({
-      characterId,
-      name: catalogName(c.name),
-      difficulty: c.difficulty,
-      setting: c.setting,
-      completedAt: c.completedAt,
-      durationSeconds: c.durationSeconds ?? null,
-      xpEarned: c.xpEarned ?? null,
-      reaperXpEarned: c.reaperXpEarned ?? null,
+      characterId: p('characterId'),
+      name: catalogName(p('name')),
+      difficulty: p('difficulty'),
+      setting: p('setting'),
+      completedAt: p('completedAt'),
+      durationSeconds: p('durationSeconds'),
+      xpEarned: p('xpEarned'),
+      reaperXpEarned: p('reaperXpEarned'),
       runs: 1,
-      updatedAt: nowIso,
+      updatedAt: p('now'),
     })
     .onConflictDoUpdate({
       target: [completions.characterId, completions.name, completions.difficulty, completions.setting],
       set: {
         completedAt: sql`excluded.completed_at`,
-        ...kept(c.durationSeconds, 'durationSeconds'),
-        ...kept(c.xpEarned, 'xpEarned'),
-        ...kept(c.reaperXpEarned, 'reaperXpEarned'),
+        durationSeconds: keepOr('keepDuration', completions.durationSeconds, 'duration_seconds'),
+        xpEarned: keepOr('keepXp', completions.xpEarned, 'xp_earned'),
+        reaperXpEarned: keepOr('keepReaperXp', completions.reaperXpEarned, 'reaper_xp_earned'),
         runs: sql`${completions.runs} + 1`,
         updatedAt: sql`excluded.updated_at`,
       },
     })
     .returning({ ...storedColumns, runs: completions.runs })
-    .get()
+    .prepare()
+}
+
+const upsertStatements = new WeakMap<DB, ReturnType<typeof prepareUpsert>>()
+
+/**
+ * Inserts the triple or updates the row that has it: one INSERT ... ON CONFLICT DO UPDATE
+ * against the unique index, prepared once per database. `runs` (1 after an insert) tells
+ * created from updated. Call it inside a transaction of `db` (one connection).
+ */
+export function upsertCompletion(
+  db: DB,
+  characterId: number,
+  c: NormalizedCompletion & { completedAt: string },
+  nowIso: string,
+): { created: boolean; completion: StoredCompletionJson } {
+  let statement = upsertStatements.get(db)
+  if (!statement) upsertStatements.set(db, (statement = prepareUpsert(db)))
+  const row = statement.get({
+    characterId,
+    name: c.name,
+    difficulty: c.difficulty,
+    setting: c.setting,
+    completedAt: c.completedAt,
+    durationSeconds: c.durationSeconds ?? null,
+    xpEarned: c.xpEarned ?? null,
+    reaperXpEarned: c.reaperXpEarned ?? null,
+    keepDuration: c.durationSeconds === undefined ? 1 : 0,
+    keepXp: c.xpEarned === undefined ? 1 : 0,
+    keepReaperXp: c.reaperXpEarned === undefined ? 1 : 0,
+    now: nowIso,
+  })
   if (!row) throw new Error('the completion upsert returned no row')
   const { runs, ...completion } = row
   return { created: runs === 1, completion: completion as StoredCompletionJson }
@@ -102,9 +124,9 @@ export function postCompletion(
 ) {
   const now = isoNow(clock)
   const completion = normalizePosted(input, now)
-  return db.transaction((tx) => {
-    ownedCharacter(tx, userId, characterId)
-    return upsertCompletion(tx, characterId, completion, now)
+  return db.transaction(() => {
+    assertOwnsCharacter(db, userId, characterId)
+    return upsertCompletion(db, characterId, completion, now)
   })
 }
 
@@ -140,7 +162,7 @@ export function deleteScopeFrom(body: DeleteFields | undefined, query: DeleteFie
 
 export function deleteCompletions(db: DB, userId: number, characterId: number, scope: DeleteScope): number {
   return db.transaction((tx) => {
-    ownedCharacter(tx, userId, characterId)
+    assertOwnsCharacter(db, userId, characterId)
     const removed = tx
       .delete(completions)
       .where(

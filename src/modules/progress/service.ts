@@ -1,6 +1,6 @@
 // Progress: the tracker state stored on the character plus its completions. PUT changes only
 // the fields sent; `completions` replaces the whole set through the completion normaliser.
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
@@ -14,13 +14,22 @@ import type { Progress, ProgressPut } from './model'
 type ProgressJson = Static<typeof Progress>
 type Reader = Pick<DB, 'select'>
 
-function listCompletions(db: Reader, characterId: number): StoredCompletionJson[] {
+function prepareList(db: Reader) {
   return db
     .select(storedColumns)
     .from(completions)
-    .where(eq(completions.characterId, characterId))
+    .where(eq(completions.characterId, sql.placeholder('characterId')))
     .orderBy(desc(completions.completedAt), desc(completions.id))
-    .all() as StoredCompletionJson[]
+    .prepare()
+}
+
+const listStatements = new WeakMap<Reader, ReturnType<typeof prepareList>>()
+
+/** Most recent first. Prepared once per database (or transaction) object. */
+function listCompletions(db: Reader, characterId: number): StoredCompletionJson[] {
+  let statement = listStatements.get(db)
+  if (!statement) listStatements.set(db, (statement = prepareList(db)))
+  return statement.all({ characterId }) as StoredCompletionJson[]
 }
 
 export function toProgress(row: CharacterRow, done: StoredCompletionJson[]): ProgressJson {
@@ -79,7 +88,8 @@ export function putProgress(
       .get() as CharacterRow
     if (replacement) {
       tx.delete(completions).where(eq(completions.characterId, characterId)).run()
-      for (const completion of replacement) upsertCompletion(tx, characterId, completion, now)
+      // Prepared statements run on the same connection, so inside this transaction.
+      for (const completion of replacement) upsertCompletion(db, characterId, completion, now)
     }
     return toProgress(row, listCompletions(tx, characterId))
   })
