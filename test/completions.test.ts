@@ -1,8 +1,17 @@
 // Completions over HTTP: upsert status and stored row for every normalisation rule, XP
 // keep/clear, catalog spelling, delete rules 1-3 from body or query.
 import { describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
+import { createApp } from '../src/app'
+import { systemClock } from '../src/clock'
+import { loadConfig } from '../src/config'
+import { openDatabase } from '../src/db/client'
 import { completions } from '../src/db/schema'
+import { silentLogger } from '../src/logger'
+import { createUser } from '../src/modules/auth/service'
 import { loadCatalog, readCatalog, SHARED_CATALOG, SMALL_CATALOG, sharedCatalogExists } from './catalog-fixture'
 import { insertCharacter, testApp } from './helpers'
 
@@ -130,6 +139,44 @@ describe('POST completions: upsert', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(19)
     expect(t.rows()).toHaveLength(1)
     expect(t.rows()[0]?.runs).toBe(20)
+  })
+
+  test('two server processes on one database file: still one row per triple', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qt-upsert-'))
+    try {
+      const file = join(dir, 'db.sqlite')
+      const first = openDatabase(file)
+      const second = openDatabase(file)
+      await createUser(first, systemClock, { username: 'alice', password: 'correct horse battery' })
+      const character = insertCharacter(first, 'alice')
+      const apps = [first, second].map((db) =>
+        createApp({ db, config: loadConfig({ CATALOG_SYNC_CRON: 'off' }), clock: systemClock, logger: silentLogger }),
+      )
+      const login = await apps[0]!.handle(
+        new Request('http://localhost/api/plugin/auth/login', {
+          method: 'POST',
+          body: JSON.stringify({ identifier: 'alice', password: 'correct horse battery' }),
+        }),
+      )
+      const { token } = (await login.json()) as { token: string }
+      const post = (i: number) =>
+        apps[i % 2]!.handle(
+          new Request(`http://localhost/api/plugin/characters/${character.id}/completions`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}` },
+            body: JSON.stringify({ name: 'Same', difficulty: 'Heroic', xpEarned: i }),
+          }),
+        )
+      const statuses = (await Promise.all(Array.from({ length: 10 }, (_, i) => post(i)))).map((r) => r.status)
+      expect(statuses.sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201])
+      const rows = second.select().from(completions).all()
+      expect(rows).toHaveLength(1)
+      expect(rows[0]?.runs).toBe(10)
+      first.$client.close()
+      second.$client.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   test('the unique index itself refuses a second row with the same triple', async () => {

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
-import type { DB } from '../../db/client'
+import { type DB, IMMEDIATE } from '../../db/client'
 import { characters } from '../../db/schema'
 import { BadRequest } from '../../http/errors'
 import * as levels from '../../rules/levels'
@@ -229,5 +229,5 @@ function updateCharacterRow(db: DB, userId: number, id: number, set: Partial<Cha
       .returning()
       .get()
     return toCharacterJson(row as CharacterRow)
-  })
+  }, IMMEDIATE)
 }

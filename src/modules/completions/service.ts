@@ -4,7 +4,7 @@ import { and, eq, type SQLWrapper, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
-import type { DB } from '../../db/client'
+import { type DB, IMMEDIATE } from '../../db/client'
 import { completions, quests } from '../../db/schema'
 import { BadRequest } from '../../http/errors'
 import {
@@ -127,7 +127,7 @@ export function postCompletion(
   return db.transaction(() => {
     assertOwnsCharacter(db, userId, characterId)
     return upsertCompletion(db, characterId, completion, now)
-  })
+  }, IMMEDIATE)
 }
 
 export interface DeleteFields {
@@ -177,5 +177,5 @@ export function deleteCompletions(db: DB, userId: number, characterId: number, s
       .returning({ id: completions.id })
       .all()
     return removed.length
-  })
+  }, IMMEDIATE)
 }

@@ -3,7 +3,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
-import type { DB } from '../../db/client'
+import { type DB, IMMEDIATE } from '../../db/client'
 import { characters, completions } from '../../db/schema'
 import { minLevel, type PlayOn } from '../../rules/levels'
 import { type CharacterRow, ownedCharacter } from '../characters/access'
@@ -92,5 +92,5 @@ export function putProgress(
       for (const completion of replacement) upsertCompletion(db, characterId, completion, now)
     }
     return toProgress(row, listCompletions(tx, characterId))
-  })
+  }, IMMEDIATE)
 }
