@@ -9,6 +9,13 @@ import * as schema from './schema'
 
 export type DB = BunSQLiteDatabase<typeof schema> & { $client: Database }
 
+/**
+ * For read-then-write transactions: take the write lock at BEGIN, so a transaction that read
+ * first never fails to upgrade its lock when another connection writes (busy_timeout covers
+ * waiting for BEGIN IMMEDIATE, not a failed upgrade).
+ */
+export const IMMEDIATE = { behavior: 'immediate' } as const
+
 export interface OpenOptions {
   synchronous?: Synchronous
 }

@@ -99,6 +99,12 @@ export const completions = sqliteTable(
     durationSeconds: integer(),
     xpEarned: integer(),
     reaperXpEarned: integer(),
+    /**
+     * How many times this triple was logged. The upsert sets 1 on insert and adds 1 on
+     * conflict, so its RETURNING row says whether it created (201) or updated (200) without
+     * a separate read.
+     */
+    runs: integer().notNull().default(1),
     updatedAt: text().notNull(),
   },
   // The upsert key. Enforced here so two clients posting the same triple at once make one row.

@@ -47,14 +47,17 @@ function range(schema: SchemaLike): string {
 /** A noun phrase for what the schema accepts ("an integer from 1 to 20", "one of a, b"). */
 export function describeSchema(schema: SchemaLike): string {
   if (schema.anyOf) {
+    // Elysia accepts numeric strings for numbers (a `format: integer|numeric` string branch);
+    // the client should be told the number, not "a string".
+    const numeric = schema.anyOf.some((s) => s.type === 'integer' || s.type === 'number')
+    const branches = schema.anyOf.filter(
+      (s) => !(numeric && s.type === 'string' && (s.format === 'integer' || s.format === 'numeric')),
+    )
+    if (branches.length === 1) return describeSchema(branches[0] as SchemaLike)
     if (schema.anyOf.every((s) => s.const !== undefined)) {
       return `one of ${schema.anyOf.map((s) => String(s.const)).join(', ')}`
     }
-    // Elysia accepts a query/path integer as `string (format integer) | integer`: name the integer.
-    const coercion = (s: SchemaLike) => s.type === 'string' && (s.format === 'integer' || s.format === 'numeric')
-    const hasNumber = schema.anyOf.some((s) => s.type === 'integer' || s.type === 'number')
-    const members = hasNumber ? schema.anyOf.filter((s) => !coercion(s)) : schema.anyOf
-    const parts = [...new Set(members.map(describeSchema))]
+    const parts = [...new Set(branches.map(describeSchema))]
     return parts.join(' or ')
   }
   if (schema.const !== undefined) return JSON.stringify(schema.const)

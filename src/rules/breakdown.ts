@@ -2,6 +2,7 @@
 // points, spell points and saves, as pure functions over a build document. The numbers come
 // from gameData.ts; the formulas are here.
 import type { BuildDocument } from '../modules/builds/model'
+import { baseClass, type ClassLevels, type LevelSummary, summarizeLevels } from './buildLevels'
 import {
   ABILITIES,
   ABILITY_INCREASE_LEVELS,
@@ -19,7 +20,6 @@ import {
   RACIAL_MODIFIERS,
   type Save,
 } from './gameData'
-import { baseClass, type ClassLevels, type LevelSummary, summarizeLevels } from './levels'
 
 export interface AbilityLine {
   spend: number

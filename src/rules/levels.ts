@@ -1,62 +1,57 @@
-// Which classes a build has and how many levels of each, from `build.levels` (one entry per
-// character level) or, without it, from `build.classes` when there is one class. Used by the
-// breakdown, the validation and the profile sync.
-import type { BuildDocument } from '../modules/builds/model'
-import { ARCHETYPES, CLASSES, MAX_EPIC_LEVELS, MAX_HEROIC_LEVEL, NON_CLASS_LABELS } from './gameData'
+// Character levels and the Full XP band (GAME-RULES.md, "Levels and tiers" and "Effective
+// quest level and the Full XP band"). Pure functions over plain data.
+
+import { MAX_CLASS_LEVEL, MAX_CLASSES, MAX_EPIC_LEVELS, MAX_HEROIC_LEVEL, MAX_TOTAL_LEVEL } from './gameData'
+
+// The caps live with the other game numbers in gameData.ts.
+export { MAX_CLASS_LEVEL, MAX_EPIC_LEVELS, MAX_HEROIC_LEVEL, MAX_TOTAL_LEVEL }
+export const MAX_MULTICLASS = MAX_CLASSES
+
+export const PLAY_ON = ['any', 'casual', 'normal', 'hard', 'elite', 'reaper'] as const
+export type PlayOn = (typeof PLAY_ON)[number]
+
+/**
+ * Effective level of a remake relative to its base level, by challenge setting. Reaper uses
+ * elite's level math; `any` (the website filter) takes the best case, elite/reaper.
+ */
+export const EFFECTIVE_LEVEL_OFFSET: Readonly<Record<PlayOn, number>> = {
+  casual: -1,
+  normal: 0,
+  hard: 1,
+  elite: 2,
+  reaper: 2,
+  any: 2,
+}
+
+/** A character may be one level above a quest's effective level and still get full XP. */
+export const FULL_XP_OVER_LEVEL = 1
 
 export interface ClassLevels {
   name: string
   levels: number
 }
 
-export interface LevelSummary {
-  /** The level the build reaches: `build.level`, else the number of `build.levels` entries. */
-  level: number | null
-  /** Class levels among the levels reached, in class-slot order. */
-  classes: ClassLevels[]
-  /** Levels above 20. */
-  epicLevels: number
-  /** False when the split between classes cannot be told (no `build.levels`, several classes). */
-  classesKnown: boolean
+const sumLevels = (classes: readonly ClassLevels[]) => classes.reduce((sum, c) => sum + c.levels, 0)
+
+/** Sum of class levels, at most 20 (the heroic cap in game). */
+export function heroicLevel(classes: readonly ClassLevels[]): number {
+  return Math.min(MAX_HEROIC_LEVEL, sumLevels(classes))
 }
 
-/** A class name as written, or undefined for a level label that is no class ("Epic", "Unknown"). */
-export function classLabel(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined
-  const name = value.trim()
-  return NON_CLASS_LABELS.includes(name.toLowerCase()) ? undefined : name
+/** `min(34, sum(class levels) + epicLevels)` — capped, never rejected. */
+export function totalLevel(classes: readonly ClassLevels[], epicLevels: number): number {
+  return Math.min(MAX_TOTAL_LEVEL, sumLevels(classes) + epicLevels)
 }
 
-/** The class whose numbers a class or archetype uses ("Sacred Fist" -> "Paladin"), if known. */
-export function baseClass(name: string): string | undefined {
-  const found = Object.keys(CLASSES).find((c) => c.toLowerCase() === name.toLowerCase())
-  if (found) return found
-  const archetype = Object.keys(ARCHETYPES).find((a) => a.toLowerCase() === name.toLowerCase())
-  return archetype ? ARCHETYPES[archetype] : undefined
+/**
+ * The lowest base quest level that still gives full XP: a remake's effective level at the
+ * chosen setting must be at least `characterLevel - 1`. Never below 1.
+ */
+export function minLevel(characterLevel: number, playOn: PlayOn): number {
+  return Math.max(1, characterLevel - FULL_XP_OVER_LEVEL - EFFECTIVE_LEVEL_OFFSET[playOn])
 }
 
-export function summarizeLevels(build: BuildDocument['build']): LevelSummary {
-  const slots = (build?.classes ?? []).map(classLabel).filter((c): c is string => c !== undefined)
-  const declared = typeof build?.level === 'number' ? build.level : null
-  const levels = build?.levels
-  if (levels && levels.length > 0) {
-    const level = declared ?? levels.length
-    const counts = new Map<string, number>()
-    for (const slot of slots) counts.set(slot, 0)
-    for (const entry of levels.slice(0, Math.max(0, level))) {
-      const name = classLabel(entry.class)
-      if (name) counts.set(name, (counts.get(name) ?? 0) + 1)
-    }
-    const classes = [...counts].filter(([, n]) => n > 0).map(([name, n]) => ({ name, levels: n }))
-    return { level, classes, epicLevels: epicLevelsOf(level), classesKnown: true }
-  }
-  if (declared !== null && slots.length === 1) {
-    const classes = declared > 0 ? [{ name: slots[0], levels: Math.min(declared, MAX_HEROIC_LEVEL) }] : []
-    return { level: declared, classes, epicLevels: epicLevelsOf(declared), classesKnown: true }
-  }
-  return { level: declared, classes: [], epicLevels: epicLevelsOf(declared ?? 0), classesKnown: false }
-}
-
-function epicLevelsOf(level: number): number {
-  return Math.min(MAX_EPIC_LEVELS, Math.max(0, level - MAX_HEROIC_LEVEL))
+/** "Fighter 12 / Rogue 6 / Wizard 2", in the order given; empty when there are no classes. */
+export function classSummary(classes: readonly ClassLevels[]): string {
+  return classes.map((c) => `${c.name} ${c.levels}`).join(' / ')
 }

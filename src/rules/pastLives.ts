@@ -1,7 +1,8 @@
 // Past lives and reincarnation (GAME-RULES.md "Past lives and reincarnation"): which feats a
 // finished life grants, the 3-stack cap, and what carries into the next life.
+
+import type { ClassLevels } from './buildLevels'
 import { ARCHETYPES, ICONIC_RACES, MAX_PAST_LIFE_STACKS, PAST_LIFE_TYPES } from './gameData'
-import type { ClassLevels } from './levels'
 
 export interface SpecialFeat {
   name: string

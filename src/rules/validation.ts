@@ -2,6 +2,7 @@
 // problems is still stored; these are shown beside it (`validationErrors`).
 import type { BuildDocument } from '../modules/builds/model'
 import { abilityKey, buildPointPastLives, maxBuildPoints, scoreForSpend } from './breakdown'
+import { classLabel, summarizeLevels } from './buildLevels'
 import {
   ABILITIES,
   ABILITY_INCREASE_LEVELS,
@@ -17,7 +18,6 @@ import {
   POINT_BUY_COST,
   POINT_BUY_MAX_SCORE,
 } from './gameData'
-import { classLabel, summarizeLevels } from './levels'
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 

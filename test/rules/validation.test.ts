@@ -1,7 +1,7 @@
 // validationErrors: one readable sentence per impossible thing in a planned build.
 import { describe, expect, test } from 'bun:test'
 import type { BuildDocument } from '../../src/modules/builds/model'
-import { summarizeLevels } from '../../src/rules/levels'
+import { summarizeLevels } from '../../src/rules/buildLevels'
 import { validateBuild } from '../../src/rules/validation'
 import { dwarfFighter, humanSplit } from '../fixtures/builds'
 

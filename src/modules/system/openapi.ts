@@ -83,6 +83,9 @@ export function buildOpenApiDocument(app: AnyElysia): OpenApiDocument {
         description: 'The quest catalog (synced from the DDO wiki): list, search, lookup, scorecards.',
       },
       { name: 'Routes', description: 'Shared routes and navigation along them.' },
+      { name: 'Characters', description: "The account's game characters." },
+      { name: 'Completions', description: 'Quest completions of a character.' },
+      { name: 'Progress', description: "A character's tracker state and completions." },
     ],
     paths,
     components: {
@@ -145,10 +148,14 @@ function normalizeSchemas(value: unknown, named: Record<string, unknown>): unkno
     const { anyOf: _, ...rest } = node
     node = { ...rest, ...(union.find(isNumericType) as Json) }
   }
-  // OpenAPI 3.0 has no `const`: a literal is a one-value enum.
+  // OpenAPI 3.0 has neither `const` nor `patternProperties` (TypeBox's Literal and Record).
   if ('const' in node && !('enum' in node)) {
     const { const: value, ...rest } = node
     node = { ...rest, enum: [value] }
+  }
+  if (isObject(node.patternProperties)) {
+    const { patternProperties, ...rest } = node
+    node = { ...rest, additionalProperties: Object.values(patternProperties)[0] ?? true }
   }
   const out: Json = {}
   for (const [key, child] of Object.entries(node)) out[key] = normalizeSchemas(child, named)

@@ -1,7 +1,7 @@
 // Navigation for a 200-step route and a character with 2,000 completions, measured with mitata
 // at three depths: the pure rule (navigate), the service (its SQL + the rule), and the whole
-// in-process HTTP stack (app.handle: auth, validation, JSON). Run: bun bench/navigation.ts
-// For the figure over real HTTP, see bench/navigation.sh (wrk).
+// in-process HTTP stack (app.handle: auth, validation, JSON). Run: bun bench/navigation.bench.ts
+// For the figure over real HTTP, see bench/navigation-wrk.sh (wrk).
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # GET /api/plugin/navigation over real HTTP (wrk) for a 200-step route and a character with
 # 2,000 completions, in both match modes. Needs wrk (Debian package `wrk`).
-# Usage: bash bench/navigation.sh [seconds] [connections]
+# Usage: bash bench/navigation-wrk.sh [seconds] [connections]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${1:-10}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Foundation benchmark: GET /api/health and GET /api/plugin/auth/me on Quest Tracker against a
 # bare Bun.serve returning the same bytes, one server at a time, side by side in one run.
-# Needs wrk (Debian package `wrk`). Usage: bash bench/foundation.sh [seconds] [connections]
+# Needs wrk (Debian package `wrk`). Usage: bash bench/foundation-wrk.sh [seconds] [connections]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${1:-10}

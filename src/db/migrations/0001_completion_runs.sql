@@ -1,0 +1,1 @@
+ALTER TABLE `completions` ADD `runs` integer DEFAULT 1 NOT NULL;

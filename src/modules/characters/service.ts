@@ -1,0 +1,233 @@
+// Characters: create, list, get, find, update, login, and the JSON shape every route returns.
+// Ownership is in every query (see access.ts); derived fields come from src/rules/levels.ts.
+import { randomBytes } from 'node:crypto'
+import { and, asc, eq } from 'drizzle-orm'
+import type { Static } from 'elysia'
+import { type Clock, isoNow } from '../../clock'
+import { type DB, IMMEDIATE } from '../../db/client'
+import { characters } from '../../db/schema'
+import { BadRequest } from '../../http/errors'
+import * as levels from '../../rules/levels'
+import { ALIGNMENTS, CLASSES, canonicalSpelling, GENDERS, RACES, SERVERS } from '../../rules/picklists'
+import { parseTimestampOrNow } from '../../rules/timestamp'
+import { type CharacterRow, ownedCharacter } from './access'
+import type { Character, CharacterInput, FindQuery } from './model'
+
+export type CharacterJson = Static<typeof Character>
+type Input = Static<typeof CharacterInput>
+type Profile = Partial<
+  Pick<
+    CharacterRow,
+    | 'givenName'
+    | 'surname'
+    | 'race'
+    | 'gender'
+    | 'alignment'
+    | 'server'
+    | 'guild'
+    | 'classes'
+    | 'epicLevels'
+    | 'lastLoginAt'
+  >
+>
+
+/** A share token: 16 random bytes, URL-safe. Never client-assignable. */
+export const newShareToken = (): string => randomBytes(16).toString('base64url')
+
+export const shareUrl = (token: string): string => `/s/${token}`
+
+export const displayName = (row: Pick<CharacterRow, 'givenName' | 'surname'>): string =>
+  row.surname ? `${row.givenName} ${row.surname}` : row.givenName
+
+/** The level the tracker works with: the PUT-progress override, else the derived total level. */
+export const trackerLevel = (row: CharacterRow): number =>
+  row.characterLevelOverride ?? levels.totalLevel(row.classes, row.epicLevels)
+
+export function toCharacterJson(row: CharacterRow): CharacterJson {
+  const total = levels.totalLevel(row.classes, row.epicLevels)
+  return {
+    id: row.id,
+    name: displayName(row),
+    givenName: row.givenName,
+    firstName: row.givenName,
+    surname: row.surname,
+    race: row.race,
+    gender: row.gender,
+    alignment: row.alignment,
+    server: row.server,
+    guild: row.guild,
+    classes: row.classes,
+    classSummary: levels.classSummary(row.classes),
+    epicLevels: row.epicLevels,
+    heroicLevel: levels.heroicLevel(row.classes),
+    totalLevel: total,
+    characterLevel: total,
+    minLevel: levels.minLevel(trackerLevel(row), row.targetDifficulty as levels.PlayOn),
+    lastLoginAt: row.lastLoginAt,
+    targetDifficulty: row.targetDifficulty as levels.PlayOn,
+    levelBand: row.levelBand,
+    excludedPatrons: row.excludedPatrons,
+    versionFilter: row.versionFilter as CharacterJson['versionFilter'],
+    xpBoosts: row.xpBoosts,
+    optionalPursuit: row.optionalPursuit,
+    shareToken: row.shareToken,
+    shareUrl: shareUrl(row.shareToken),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }
+}
+
+/** Legacy `{name: "Given Surname"}`: split at the first space. */
+export function splitLegacyName(name: string): { givenName: string; surname: string } {
+  const trimmed = name.trim()
+  const space = trimmed.indexOf(' ')
+  if (space < 0) return { givenName: trimmed, surname: '' }
+  return { givenName: trimmed.slice(0, space), surname: trimmed.slice(space + 1).trim() }
+}
+
+function checkClasses(classes: { name: string; levels: number }[], field: string) {
+  const seen = new Set<string>()
+  return classes.map((entry, i) => {
+    const name = canonicalSpelling(entry.name.trim(), CLASSES)
+    if (name === '') throw new BadRequest(`Body field "${field}.${i}.name" must be a non-empty string.`)
+    if (seen.has(name.toLowerCase())) throw new BadRequest(`Body field "${field}" lists "${name}" more than once.`)
+    seen.add(name.toLowerCase())
+    return { name, levels: entry.levels }
+  })
+}
+
+/**
+ * Folds aliases (canonical name wins) and checks what the schema cannot: non-empty names,
+ * distinct classes, timestamps. Returns only the fields that were sent.
+ */
+export function profileFromInput(input: Input, nowIso: string, touch: boolean): Profile {
+  const out: Profile = {}
+  const legacy = input.name !== undefined ? splitLegacyName(input.name) : undefined
+  const given = input.givenName ?? input.firstName ?? legacy?.givenName
+  const givenField = input.givenName !== undefined ? 'givenName' : input.firstName !== undefined ? 'firstName' : 'name'
+  if (given !== undefined) {
+    if (given.trim() === '') throw new BadRequest(`Body field "${givenField}" must be a non-empty name.`)
+    out.givenName = given.trim()
+  }
+  const fromLegacy = input.givenName === undefined && input.firstName === undefined
+  const surname = input.surname ?? input.lastName ?? (fromLegacy ? legacy?.surname : undefined)
+  if (surname !== undefined) out.surname = surname.trim()
+  const pick = (value: string | undefined, list: readonly string[]) =>
+    value === undefined ? undefined : canonicalSpelling(value.trim(), list)
+  const race = pick(input.race, RACES)
+  const gender = pick(input.gender, GENDERS)
+  const alignment = pick(input.alignment, ALIGNMENTS)
+  const server = pick(input.server, SERVERS)
+  if (race !== undefined) out.race = race
+  if (gender !== undefined) out.gender = gender
+  if (alignment !== undefined) out.alignment = alignment
+  if (server !== undefined) out.server = server
+  if (input.guild !== undefined) out.guild = input.guild.trim()
+  const classes = input.classes ?? input.classLevels
+  if (classes !== undefined) out.classes = checkClasses(classes, input.classes ? 'classes' : 'classLevels')
+  const epic = input.epicLevels ?? input.epic_levels
+  if (epic !== undefined) out.epicLevels = epic
+  const loginKey = input.lastLoginAt !== undefined ? 'lastLoginAt' : 'last_login_at'
+  const login = input.lastLoginAt !== undefined ? input.lastLoginAt : input.last_login_at
+  if (login !== undefined) out.lastLoginAt = loginTimestamp(login, nowIso, loginKey)
+  else if (touch) out.lastLoginAt = nowIso
+  return out
+}
+
+/** `now`, an ISO 8601 timestamp (stored as UTC), or null (clears it). */
+export function loginTimestamp(value: string | null, nowIso: string, field = 'lastLoginAt'): string | null {
+  if (value === null) return null
+  const parsed = parseTimestampOrNow(value, nowIso)
+  if (parsed === null) throw new BadRequest(`Body field "${field}" must be "now" or an ISO 8601 timestamp.`)
+  return parsed
+}
+
+export function createCharacter(db: DB, clock: Clock, userId: number, input: Input): CharacterJson {
+  const now = isoNow(clock)
+  const profile = profileFromInput(input, now, false)
+  if (profile.givenName === undefined) {
+    throw new BadRequest('Body field "givenName" is required (or "firstName", or a legacy "name").')
+  }
+  const row = db
+    .insert(characters)
+    .values({
+      ...profile,
+      givenName: profile.givenName,
+      userId,
+      shareToken: newShareToken(),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get()
+  return toCharacterJson(row)
+}
+
+export function listCharacters(db: DB, userId: number): CharacterJson[] {
+  return db
+    .select()
+    .from(characters)
+    .where(eq(characters.userId, userId))
+    .orderBy(asc(characters.id))
+    .all()
+    .map(toCharacterJson)
+}
+
+export function getCharacter(db: DB, userId: number, id: number): CharacterJson {
+  return toCharacterJson(ownedCharacter(db, userId, id))
+}
+
+const same = (a: string, b: string) => a.toLocaleLowerCase() === b.trim().toLocaleLowerCase()
+
+/**
+ * Any combination of criteria, all case-insensitive, among the caller's characters only.
+ * No criteria: all of them. Compared here rather than in SQL so case folding covers accents.
+ */
+export function findCharacters(db: DB, userId: number, query: Static<typeof FindQuery>): CharacterJson[] {
+  const given = query.givenName ?? query.firstName
+  const surname = query.surname ?? query.lastName
+  const name = query.name
+  return listCharacters(db, userId).filter(
+    (c) =>
+      (given === undefined || same(c.givenName, given)) &&
+      (surname === undefined || same(c.surname, surname)) &&
+      (name === undefined ||
+        same(c.name, name) ||
+        (given === undefined && surname === undefined && same(c.givenName, name))) &&
+      (query.server === undefined || same(c.server, query.server)),
+  )
+}
+
+/** PATCH and PUT: only the fields sent change. */
+export function updateCharacter(db: DB, clock: Clock, userId: number, id: number, input: Input): CharacterJson {
+  const now = isoNow(clock)
+  const profile = profileFromInput(input, now, input.touchLastLogin === true || input.seen === true)
+  return updateCharacterRow(db, userId, id, { ...profile, updatedAt: now })
+}
+
+/** POST .../login: lastLoginAt = the given timestamp, or now. */
+export function noteLogin(
+  db: DB,
+  clock: Clock,
+  userId: number,
+  id: number,
+  lastLoginAt: string | null | undefined,
+  field: string,
+): CharacterJson {
+  const now = isoNow(clock)
+  const at = lastLoginAt === undefined || lastLoginAt === null ? now : loginTimestamp(lastLoginAt, now, field)
+  return updateCharacterRow(db, userId, id, { lastLoginAt: at, updatedAt: now })
+}
+
+function updateCharacterRow(db: DB, userId: number, id: number, set: Partial<CharacterRow>): CharacterJson {
+  return db.transaction((tx) => {
+    ownedCharacter(tx, userId, id)
+    const row = tx
+      .update(characters)
+      .set(set)
+      .where(and(eq(characters.id, id), eq(characters.userId, userId)))
+      .returning()
+      .get()
+    return toCharacterJson(row as CharacterRow)
+  }, IMMEDIATE)
+}

@@ -1,0 +1,76 @@
+// Shapes of the completion operations. `difficulty` and `setting` take any JSON value: a
+// completion is never rejected for them (junk is stored as Unknown/unknown).
+import { t } from 'elysia'
+import { CHALLENGE_SETTINGS, REAPER_XP_KEYS, REMAKE_TIERS, XP_KEYS } from '../../rules/completion'
+import { Enum } from '../characters/model'
+
+const Xp = (description: string) => t.Optional(t.Nullable(t.Integer({ minimum: 0, description })))
+
+const xpFields = <const K extends readonly string[]>(keys: K, what: string) =>
+  Object.fromEntries(
+    keys.map((key, i) => [
+      key,
+      Xp(i === 0 ? `${what}; omitted keeps the stored value, null clears it.` : `Alias of ${keys[0]}.`),
+    ]),
+  ) as { [P in K[number]]: ReturnType<typeof Xp> }
+
+const AnyValue = (description: string) => t.Optional(t.Unknown({ description }))
+
+export const CompletionInput = t.Object({
+  name: t.String({
+    minLength: 1,
+    maxLength: 200,
+    pattern: '\\S',
+    description: 'Quest name; a case-insensitive catalog match is stored with the catalog spelling.',
+  }),
+  difficulty: AnyValue(
+    `Remake: ${REMAKE_TIERS.join(', ')} (any case). Omitted or unrecognised: Unknown. A challenge word here moves to setting when setting is omitted.`,
+  ),
+  setting: AnyValue(
+    `Challenge setting: ${CHALLENGE_SETTINGS.join(', ')} (any case). Omitted: elite. Unknown, any or unrecognised: unknown.`,
+  ),
+  challengeSetting: AnyValue('Alias of setting.'),
+  challenge_setting: AnyValue('Alias of setting.'),
+  completedAt: t.Optional(t.Nullable(t.String({ maxLength: 40, description: 'ISO 8601 timestamp; default now.' }))),
+  durationSeconds: t.Optional(
+    t.Nullable(t.Integer({ minimum: 0, description: 'Run length; omitted keeps the stored value, null clears it.' })),
+  ),
+  ...xpFields(XP_KEYS, 'Actual XP awarded in game'),
+  ...xpFields(REAPER_XP_KEYS, 'Reaper experience (RXP)'),
+})
+
+export const StoredCompletion = t.Object(
+  {
+    name: t.String(),
+    difficulty: Enum(REMAKE_TIERS),
+    setting: Enum(CHALLENGE_SETTINGS),
+    completedAt: t.String(),
+    durationSeconds: t.Nullable(t.Integer()),
+    xpEarned: t.Nullable(t.Integer()),
+    reaperXpEarned: t.Nullable(t.Integer()),
+  },
+  { $id: 'Completion' },
+)
+
+export const UpsertResult = t.Object({ ok: t.Literal(true), completion: StoredCompletion })
+
+const Flag = t.Union([t.Boolean(), t.String()], {
+  description: 'true (or "true", "1", "yes") removes every setting of the remake.',
+})
+
+const deleteFields = {
+  name: t.Optional(t.String({ maxLength: 200, description: 'Quest name (required, in the body or the query).' })),
+  difficulty: AnyValue('Remake, normalised as when posting.'),
+  setting: AnyValue('Omitted: the elite row. A concrete setting: that row. all, any or *: every setting.'),
+  allSettings: t.Optional(Flag),
+}
+
+/** DELETE takes its fields from the body or the query (some clients send no body with DELETE). */
+export const DeleteBody = t.Optional(t.Object(deleteFields))
+export const DeleteQuery = t.Object({
+  ...deleteFields,
+  difficulty: t.Optional(t.String()),
+  setting: t.Optional(t.String()),
+})
+
+export const DeleteResult = t.Object({ ok: t.Literal(true), deleted: t.Integer() })

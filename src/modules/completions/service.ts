@@ -1,0 +1,181 @@
+// Completions: the upsert (one INSERT ... ON CONFLICT DO UPDATE against the unique index, so
+// two clients posting the same triple at once make one row) and the delete rules.
+import { and, eq, type SQLWrapper, sql } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import type { Static } from 'elysia'
+import { type Clock, isoNow } from '../../clock'
+import { type DB, IMMEDIATE } from '../../db/client'
+import { completions, quests } from '../../db/schema'
+import { BadRequest } from '../../http/errors'
+import {
+  type DeleteScope,
+  deleteScope,
+  type NormalizedCompletion,
+  normalizeCompletion,
+  type CompletionInput as RuleInput,
+} from '../../rules/completion'
+import { parseTimestamp } from '../../rules/timestamp'
+import { assertOwnsCharacter } from '../characters/access'
+import type { CompletionInput, StoredCompletion } from './model'
+
+export type StoredCompletionJson = Static<typeof StoredCompletion>
+
+export const storedColumns = {
+  name: completions.name,
+  difficulty: completions.difficulty,
+  setting: completions.setting,
+  completedAt: completions.completedAt,
+  durationSeconds: completions.durationSeconds,
+  xpEarned: completions.xpEarned,
+  reaperXpEarned: completions.reaperXpEarned,
+}
+
+/** The catalog's spelling of a quest name (case-insensitive match), else the name as given. */
+const catalogName = (name: SQLWrapper | string) =>
+  sql`coalesce((select ${quests.name} from ${quests} where lower(${quests.name}) = lower(${name}) order by ${quests.name} limit 1), ${name})`
+
+/** Normalises one posted completion; a bad completedAt is the only timestamp error. */
+export function normalizePosted(input: Static<typeof CompletionInput>, nowIso: string, field = 'completedAt') {
+  const completion = normalizeCompletion(input as RuleInput)
+  let completedAt = nowIso
+  if (completion.completedAt !== undefined && completion.completedAt !== null) {
+    const parsed = parseTimestamp(completion.completedAt)
+    if (parsed === null) throw new BadRequest(`Body field "${field}" must be an ISO 8601 timestamp.`)
+    completedAt = parsed
+  }
+  return { ...completion, completedAt }
+}
+
+function prepareUpsert(db: DB) {
+  const p = (name: string) => sql.placeholder(name)
+  // Omitted durationSeconds/xpEarned/reaperXpEarned keep the stored value: the `keep*` flags
+  // choose the stored column over the new value inside the one statement.
+  const keepOr = (flag: string, column: SQLiteColumn, excluded: string) =>
+    sql`case when ${p(flag)} then ${column} else ${sql.raw(`excluded.${excluded}`)} end`
+  return db
+    .insert(completions)
+    .values({
+      characterId: p('characterId'),
+      name: catalogName(p('name')),
+      difficulty: p('difficulty'),
+      setting: p('setting'),
+      completedAt: p('completedAt'),
+      durationSeconds: p('durationSeconds'),
+      xpEarned: p('xpEarned'),
+      reaperXpEarned: p('reaperXpEarned'),
+      runs: 1,
+      updatedAt: p('now'),
+    })
+    .onConflictDoUpdate({
+      target: [completions.characterId, completions.name, completions.difficulty, completions.setting],
+      set: {
+        completedAt: sql`excluded.completed_at`,
+        durationSeconds: keepOr('keepDuration', completions.durationSeconds, 'duration_seconds'),
+        xpEarned: keepOr('keepXp', completions.xpEarned, 'xp_earned'),
+        reaperXpEarned: keepOr('keepReaperXp', completions.reaperXpEarned, 'reaper_xp_earned'),
+        runs: sql`${completions.runs} + 1`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    })
+    .returning({ ...storedColumns, runs: completions.runs })
+    .prepare()
+}
+
+const upsertStatements = new WeakMap<DB, ReturnType<typeof prepareUpsert>>()
+
+/**
+ * Inserts the triple or updates the row that has it: one INSERT ... ON CONFLICT DO UPDATE
+ * against the unique index, prepared once per database. `runs` (1 after an insert) tells
+ * created from updated. Call it inside a transaction of `db` (one connection).
+ */
+export function upsertCompletion(
+  db: DB,
+  characterId: number,
+  c: NormalizedCompletion & { completedAt: string },
+  nowIso: string,
+): { created: boolean; completion: StoredCompletionJson } {
+  let statement = upsertStatements.get(db)
+  if (!statement) upsertStatements.set(db, (statement = prepareUpsert(db)))
+  const row = statement.get({
+    characterId,
+    name: c.name,
+    difficulty: c.difficulty,
+    setting: c.setting,
+    completedAt: c.completedAt,
+    durationSeconds: c.durationSeconds ?? null,
+    xpEarned: c.xpEarned ?? null,
+    reaperXpEarned: c.reaperXpEarned ?? null,
+    keepDuration: c.durationSeconds === undefined ? 1 : 0,
+    keepXp: c.xpEarned === undefined ? 1 : 0,
+    keepReaperXp: c.reaperXpEarned === undefined ? 1 : 0,
+    now: nowIso,
+  })
+  if (!row) throw new Error('the completion upsert returned no row')
+  const { runs, ...completion } = row
+  return { created: runs === 1, completion: completion as StoredCompletionJson }
+}
+
+export function postCompletion(
+  db: DB,
+  clock: Clock,
+  userId: number,
+  characterId: number,
+  input: Static<typeof CompletionInput>,
+) {
+  const now = isoNow(clock)
+  const completion = normalizePosted(input, now)
+  return db.transaction(() => {
+    assertOwnsCharacter(db, userId, characterId)
+    return upsertCompletion(db, characterId, completion, now)
+  }, IMMEDIATE)
+}
+
+export interface DeleteFields {
+  name?: string
+  difficulty?: unknown
+  setting?: unknown
+  allSettings?: boolean | string
+}
+
+function flag(value: boolean | string | undefined): boolean | undefined {
+  if (value === undefined || typeof value === 'boolean') return value
+  const word = value.trim().toLowerCase()
+  if (['true', '1', 'yes'].includes(word)) return true
+  if (['false', '0', 'no', ''].includes(word)) return false
+  throw new BadRequest('Field "allSettings" must be true or false.')
+}
+
+/** Body fields win; the query fills in what the body does not carry. */
+export function deleteScopeFrom(body: DeleteFields | undefined, query: DeleteFields): DeleteScope {
+  const pick = <K extends keyof DeleteFields>(key: K) => (body?.[key] !== undefined ? body[key] : query[key])
+  const name = pick('name')
+  if (typeof name !== 'string' || name.trim() === '') {
+    throw new BadRequest('Field "name" is required (in the body or the query).')
+  }
+  return deleteScope({
+    name,
+    difficulty: pick('difficulty'),
+    setting: pick('setting'),
+    allSettings: flag(pick('allSettings') as boolean | string | undefined),
+  })
+}
+
+export function deleteCompletions(db: DB, userId: number, characterId: number, scope: DeleteScope): number {
+  return db.transaction((tx) => {
+    assertOwnsCharacter(db, userId, characterId)
+    const removed = tx
+      .delete(completions)
+      .where(
+        and(
+          eq(completions.characterId, characterId),
+          // Any case: a name typed differently from how it was logged still finds the row.
+          sql`lower(${completions.name}) = lower(${scope.name})`,
+          eq(completions.difficulty, scope.difficulty),
+          scope.setting === null ? undefined : eq(completions.setting, scope.setting),
+        ),
+      )
+      .returning({ id: completions.id })
+      .all()
+    return removed.length
+  }, IMMEDIATE)
+}

@@ -1,0 +1,33 @@
+// GET and PUT /characters/{id}/progress.
+import { Elysia } from 'elysia'
+import type { AppDeps } from '../../deps'
+import { errors, IdParams } from '../../http/model'
+import { authGuard } from '../auth'
+import { Progress, ProgressPut } from './model'
+import { getProgress, putProgress } from './service'
+
+const tags = ['Progress']
+
+export function progressModule(deps: AppDeps) {
+  const { db, clock } = deps
+  return new Elysia({ prefix: '/api/plugin/characters' })
+    .use(authGuard(deps))
+    .get('/:id/progress', ({ user, params }) => getProgress(db, user.id, params.id), {
+      auth: true,
+      params: IdParams,
+      response: { 200: Progress, ...errors(404) },
+      detail: { summary: "A character's tracker state and completions", tags },
+    })
+    .put('/:id/progress', ({ user, params, body }) => putProgress(db, clock, user.id, params.id, body), {
+      auth: true,
+      params: IdParams,
+      body: ProgressPut,
+      response: { 200: Progress, ...errors(404) },
+      detail: {
+        summary: 'Change tracker state (partial)',
+        description:
+          'Only the fields sent change. `completions` replaces the whole set (each item normalised as when posting); without it completions are untouched.',
+        tags,
+      },
+    })
+}

@@ -1,0 +1,57 @@
+// Shapes of GET and PUT /characters/{id}/progress.
+import { t } from 'elysia'
+import { MAX_TOTAL_LEVEL } from '../../rules/levels'
+import { Enum, OpenObject, PlayOn, VERSION_FLAGS, VersionFilter } from '../characters/model'
+import { CompletionInput, StoredCompletion } from '../completions/model'
+
+export const Progress = t.Object(
+  {
+    character: t.Object({ id: t.Integer(), name: t.String(), targetDifficulty: PlayOn }),
+    minLevel: t.Integer({ description: 'Lowest base quest level that still gives full XP at targetDifficulty.' }),
+    characterLevel: t.Integer({ description: 'The PUT override when set, else the derived total level.' }),
+    targetDifficulty: PlayOn,
+    levelBand: t.Integer({ description: '0 = Full XP filter, 255 = any level.' }),
+    excludedPatrons: t.Array(t.Unknown()),
+    versionFilter: VersionFilter,
+    xpBoosts: OpenObject('Same shape as the website tracker.'),
+    optionalPursuit: OpenObject('Same shape as the website tracker.'),
+    packState: OpenObject('Pack state.'),
+    questNotes: OpenObject('Quest notes.'),
+    completions: t.Array(StoredCompletion, { description: 'Most recent first.' }),
+    completedQuests: t.Array(t.String(), { description: 'Distinct names of completed quests, sorted.' }),
+  },
+  { $id: 'Progress' },
+)
+
+const Flag = Enum(VERSION_FLAGS)
+
+export const ProgressPut = t.Object({
+  targetDifficulty: t.Optional(PlayOn),
+  levelBand: t.Optional(t.Integer({ minimum: 0, maximum: 255, description: '0 = Full XP, 255 = any level.' })),
+  characterLevel: t.Optional(
+    t.Nullable(
+      t.Integer({
+        minimum: 1,
+        maximum: MAX_TOTAL_LEVEL,
+        description: 'Overrides the derived level for the tracker; null goes back to the derived level.',
+      }),
+    ),
+  ),
+  excludedPatrons: t.Optional(t.Array(t.Unknown(), { maxItems: 1000 })),
+  versionFilter: t.Optional(
+    t.Object(
+      { heroic: t.Optional(Flag), epic: t.Optional(Flag), legendary: t.Optional(Flag) },
+      { description: 'Replaces the whole filter; a tier not sent is `any`.' },
+    ),
+  ),
+  xpBoosts: t.Optional(OpenObject('Replaces the stored value.')),
+  optionalPursuit: t.Optional(OpenObject('Replaces the stored value.')),
+  packState: t.Optional(OpenObject('Replaces the stored value.')),
+  questNotes: t.Optional(OpenObject('Replaces the stored value.')),
+  completions: t.Optional(
+    t.Array(CompletionInput, {
+      maxItems: 10000,
+      description: 'Replaces the whole set; each item normalised as when posting. Omitted: completions untouched.',
+    }),
+  ),
+})

@@ -1,0 +1,96 @@
+// Progress: the tracker state stored on the character plus its completions. PUT changes only
+// the fields sent; `completions` replaces the whole set through the completion normaliser.
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Static } from 'elysia'
+import { type Clock, isoNow } from '../../clock'
+import { type DB, IMMEDIATE } from '../../db/client'
+import { characters, completions } from '../../db/schema'
+import { minLevel, type PlayOn } from '../../rules/levels'
+import { type CharacterRow, ownedCharacter } from '../characters/access'
+import { displayName, trackerLevel } from '../characters/service'
+import { normalizePosted, type StoredCompletionJson, storedColumns, upsertCompletion } from '../completions/service'
+import type { Progress, ProgressPut } from './model'
+
+type ProgressJson = Static<typeof Progress>
+type Reader = Pick<DB, 'select'>
+
+function prepareList(db: Reader) {
+  return db
+    .select(storedColumns)
+    .from(completions)
+    .where(eq(completions.characterId, sql.placeholder('characterId')))
+    .orderBy(desc(completions.completedAt), desc(completions.id))
+    .prepare()
+}
+
+const listStatements = new WeakMap<Reader, ReturnType<typeof prepareList>>()
+
+/** Most recent first. Prepared once per database (or transaction) object. */
+function listCompletions(db: Reader, characterId: number): StoredCompletionJson[] {
+  let statement = listStatements.get(db)
+  if (!statement) listStatements.set(db, (statement = prepareList(db)))
+  return statement.all({ characterId }) as StoredCompletionJson[]
+}
+
+export function toProgress(row: CharacterRow, done: StoredCompletionJson[]): ProgressJson {
+  const level = trackerLevel(row)
+  const targetDifficulty = row.targetDifficulty as PlayOn
+  return {
+    character: { id: row.id, name: displayName(row), targetDifficulty },
+    minLevel: minLevel(level, targetDifficulty),
+    characterLevel: level,
+    targetDifficulty,
+    levelBand: row.levelBand,
+    excludedPatrons: row.excludedPatrons,
+    versionFilter: row.versionFilter as ProgressJson['versionFilter'],
+    xpBoosts: row.xpBoosts,
+    optionalPursuit: row.optionalPursuit,
+    packState: row.packState,
+    questNotes: row.questNotes,
+    completions: done,
+    completedQuests: [...new Set(done.map((c) => c.name))].sort(),
+  }
+}
+
+export function getProgress(db: DB, userId: number, characterId: number): ProgressJson {
+  const row = ownedCharacter(db, userId, characterId)
+  return toProgress(row, listCompletions(db, characterId))
+}
+
+export function putProgress(
+  db: DB,
+  clock: Clock,
+  userId: number,
+  characterId: number,
+  body: Static<typeof ProgressPut>,
+): ProgressJson {
+  const now = isoNow(clock)
+  // Normalise every item first: a bad one is a 400 before anything is written.
+  const replacement = body.completions?.map((item, i) => normalizePosted(item, now, `completions.${i}.completedAt`))
+  const set: Partial<CharacterRow> = { updatedAt: now }
+  if (body.targetDifficulty !== undefined) set.targetDifficulty = body.targetDifficulty
+  if (body.levelBand !== undefined) set.levelBand = body.levelBand
+  if (body.characterLevel !== undefined) set.characterLevelOverride = body.characterLevel
+  if (body.excludedPatrons !== undefined) set.excludedPatrons = body.excludedPatrons
+  if (body.versionFilter !== undefined)
+    set.versionFilter = { heroic: 'any', epic: 'any', legendary: 'any', ...body.versionFilter }
+  if (body.xpBoosts !== undefined) set.xpBoosts = body.xpBoosts
+  if (body.optionalPursuit !== undefined) set.optionalPursuit = body.optionalPursuit
+  if (body.packState !== undefined) set.packState = body.packState
+  if (body.questNotes !== undefined) set.questNotes = body.questNotes
+  return db.transaction((tx) => {
+    ownedCharacter(tx, userId, characterId)
+    const row = tx
+      .update(characters)
+      .set(set)
+      .where(and(eq(characters.id, characterId), eq(characters.userId, userId)))
+      .returning()
+      .get() as CharacterRow
+    if (replacement) {
+      tx.delete(completions).where(eq(completions.characterId, characterId)).run()
+      // Prepared statements run on the same connection, so inside this transaction.
+      for (const completion of replacement) upsertCompletion(db, characterId, completion, now)
+    }
+    return toProgress(row, listCompletions(tx, characterId))
+  }, IMMEDIATE)
+}

@@ -1,0 +1,18 @@
+// Client timestamps: the word `now` or an ISO 8601 date-time, stored as UTC ISO text so that
+// stored timestamps sort correctly whatever offset the client sent.
+
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i
+
+/** The timestamp as UTC ISO text, or null when it is not ISO 8601 (or not a real date). */
+export function parseTimestamp(value: string): string | null {
+  const text = value.trim()
+  if (!ISO_8601.test(text)) return null
+  const ms = Date.parse(text.replace(',', '.').replace(' ', 'T'))
+  if (!Number.isFinite(ms)) return null
+  return new Date(ms).toISOString()
+}
+
+/** `now` (any case) gives `nowIso`; otherwise as parseTimestamp. */
+export function parseTimestampOrNow(value: string, nowIso: string): string | null {
+  return value.trim().toLowerCase() === 'now' ? nowIso : parseTimestamp(value)
+}

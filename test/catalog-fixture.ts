@@ -1,0 +1,49 @@
+// Loads QuestRow JSON (our small fixture, or the shared real catalog) into the quests table.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { DB } from '../src/db/client'
+import { quests } from '../src/db/schema'
+
+export interface QuestRow {
+  name: string
+  difficulty: string
+  level: number
+  soloXP: number | null
+  normalXP: number | null
+  hardXP: number | null
+  eliteXP: number | null
+  duration: string
+  pack: string
+  patron: string
+  favor: number | null
+}
+
+export const SMALL_CATALOG = join(import.meta.dir, 'fixtures', 'quests-small.json')
+export const SHARED_CATALOG = join(import.meta.dir, '..', '..', 'shared', 'fixtures', 'catalog', 'quests-718.json')
+export const sharedCatalogExists = existsSync(SHARED_CATALOG)
+
+export function readCatalog(path: string): QuestRow[] {
+  return JSON.parse(readFileSync(path, 'utf8')) as QuestRow[]
+}
+
+export function loadCatalog(db: DB, rows: QuestRow[]): void {
+  db.transaction((tx) => {
+    for (const r of rows) {
+      tx.insert(quests)
+        .values({
+          name: r.name,
+          difficulty: r.difficulty,
+          level: r.level,
+          soloXp: r.soloXP,
+          normalXp: r.normalXP,
+          hardXp: r.hardXP,
+          eliteXp: r.eliteXP,
+          duration: r.duration ?? '',
+          pack: r.pack ?? '',
+          patron: r.patron ?? '',
+          favor: r.favor,
+        })
+        .run()
+    }
+  })
+}

@@ -1,0 +1,384 @@
+// Completions over HTTP: upsert status and stored row for every normalisation rule, XP
+// keep/clear, catalog spelling, delete rules 1-3 from body or query.
+import { describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { and, eq } from 'drizzle-orm'
+import { createApp } from '../src/app'
+import { systemClock } from '../src/clock'
+import { loadConfig } from '../src/config'
+import { openDatabase } from '../src/db/client'
+import { completions } from '../src/db/schema'
+import { silentLogger } from '../src/logger'
+import { createUser } from '../src/modules/auth/service'
+import { loadCatalog, readCatalog, SHARED_CATALOG, SMALL_CATALOG, sharedCatalogExists } from './catalog-fixture'
+import { insertCharacter, testApp } from './helpers'
+
+interface Stored {
+  name: string
+  difficulty: string
+  setting: string
+  completedAt: string
+  durationSeconds: number | null
+  xpEarned: number | null
+  reaperXpEarned: number | null
+}
+
+async function setup() {
+  const t = testApp()
+  const token = await t.userWithToken('alice')
+  const character = insertCharacter(t.db, 'alice')
+  const path = `/api/plugin/characters/${character.id}/completions`
+  const post = (body: unknown) => t.json<{ ok: true; completion: Stored }>('POST', path, { token, body })
+  const rows = () =>
+    t.db.select().from(completions).where(eq(completions.characterId, character.id)).orderBy(completions.id).all()
+  const keys = () => rows().map((r) => `${r.name}|${r.difficulty}|${r.setting}`)
+  return { ...t, token, character, path, post, rows, keys }
+}
+
+describe('POST completions: normalisation, stored as the rules say', () => {
+  const cases: [string, Record<string, unknown>, string][] = [
+    // [why, body, stored "name|difficulty|setting"]
+    ['setting omitted -> elite', { name: 'Q', difficulty: 'Heroic' }, 'Q|Heroic|elite'],
+    ['explicit Unknown -> unknown', { name: 'Q', difficulty: 'Heroic', setting: 'Unknown' }, 'Q|Heroic|unknown'],
+    ['any -> unknown', { name: 'Q', difficulty: 'Heroic', setting: 'any' }, 'Q|Heroic|unknown'],
+    ['unrecognised setting -> unknown', { name: 'Q', difficulty: 'Epic', setting: 'mythic+' }, 'Q|Epic|unknown'],
+    ['setting of the wrong type -> unknown, not 400', { name: 'Q', difficulty: 'Epic', setting: 42 }, 'Q|Epic|unknown'],
+    ['difficulty omitted -> Unknown', { name: 'Q', setting: 'hard' }, 'Q|Unknown|hard'],
+    ['junk difficulty -> Unknown', { name: 'Q', difficulty: 'Hardcore', setting: 'hard' }, 'Q|Unknown|hard'],
+    ['difficulty of the wrong type -> Unknown, not 400', { name: 'Q', difficulty: ['x'] }, 'Q|Unknown|elite'],
+    ['tier word in any case', { name: 'Q', difficulty: 'legendary', setting: 'Normal' }, 'Q|Legendary|normal'],
+    ['challenge word in difficulty moves to setting', { name: 'Q', difficulty: 'reaper' }, 'Q|Unknown|reaper'],
+    ['alias challengeSetting', { name: 'Q', difficulty: 'Heroic', challengeSetting: 'casual' }, 'Q|Heroic|casual'],
+    ['alias challenge_setting', { name: 'Q', difficulty: 'Heroic', challenge_setting: 'reaper' }, 'Q|Heroic|reaper'],
+    ['name is trimmed', { name: '  Q  ', difficulty: 'Heroic' }, 'Q|Heroic|elite'],
+  ]
+  for (const [why, body, key] of cases) {
+    test(why, async () => {
+      const t = await setup()
+      const res = await t.post(body)
+      expect(res.status).toBe(201)
+      expect(res.body.ok).toBe(true)
+      expect(`${res.body.completion.name}|${res.body.completion.difficulty}|${res.body.completion.setting}`).toBe(key)
+      expect(t.keys()).toEqual([key])
+    })
+  }
+})
+
+describe('POST completions: upsert', () => {
+  test('201 new, 200 updated; one row per triple; other settings are separate rows', async () => {
+    const t = await setup()
+    expect((await t.post({ name: 'Q', difficulty: 'Heroic', setting: 'elite' })).status).toBe(201)
+    t.clock.advance(60_000)
+    const again = await t.post({ name: 'Q', difficulty: 'Heroic' })
+    expect(again.status).toBe(200)
+    expect(again.body.completion.completedAt).toBe('2026-11-21T12:01:00.000Z')
+    expect((await t.post({ name: 'Q', difficulty: 'Heroic', setting: 'reaper' })).status).toBe(201)
+    expect((await t.post({ name: 'Q', difficulty: 'Epic', setting: 'reaper' })).status).toBe(201)
+    expect(t.keys()).toEqual(['Q|Heroic|elite', 'Q|Heroic|reaper', 'Q|Epic|reaper'])
+    expect(t.rows()[0]?.completedAt).toBe('2026-11-21T12:01:00.000Z')
+  })
+
+  test('completedAt: default now, explicit timestamp stored as UTC, bad one 400', async () => {
+    const t = await setup()
+    const a = await t.post({ name: 'A', completedAt: '2026-11-20T23:30:00-01:00' })
+    expect(a.body.completion.completedAt).toBe('2026-11-21T00:30:00.000Z')
+    const b = await t.post({ name: 'B', completedAt: null })
+    expect(b.body.completion.completedAt).toBe('2026-11-21T12:00:00.000Z')
+    const c = await t.post({ name: 'C', completedAt: 'last night' })
+    expect(c.status).toBe(400)
+    expect((c.body as unknown as { error: string }).error).toMatch(/completedAt/)
+    expect(t.keys()).toEqual(['A|Unknown|elite', 'B|Unknown|elite'])
+  })
+
+  test('omitted xpEarned/reaperXpEarned/durationSeconds keep the stored value; null clears', async () => {
+    const t = await setup()
+    const key = { name: 'Q', difficulty: 'Heroic', setting: 'reaper' }
+    await t.post({ ...key, xpEarned: 5000, reaperXpEarned: 40, durationSeconds: 900 })
+    const kept = await t.post(key)
+    expect(kept.status).toBe(200)
+    expect(kept.body.completion).toMatchObject({ xpEarned: 5000, reaperXpEarned: 40, durationSeconds: 900 })
+    expect(t.rows()[0]).toMatchObject({ xpEarned: 5000, reaperXpEarned: 40, durationSeconds: 900 })
+    await t.post({ ...key, xp: 6000 })
+    expect(t.rows()[0]).toMatchObject({ xpEarned: 6000, reaperXpEarned: 40 })
+    const cleared = await t.post({ ...key, xpEarned: null, rxp: null, durationSeconds: null })
+    expect(cleared.body.completion).toMatchObject({ xpEarned: null, reaperXpEarned: null, durationSeconds: null })
+    expect(t.rows()[0]).toMatchObject({ xpEarned: null, reaperXpEarned: null, durationSeconds: null })
+    expect(t.rows()).toHaveLength(1)
+  })
+
+  test.each([['xp'], ['xpReceived'], ['xp_received'], ['actualXp'], ['actual_xp'], ['xp_earned']])(
+    'xpEarned alias %s is stored',
+    async (alias) => {
+      const t = await setup()
+      const res = await t.post({ name: 'Q', [alias]: 1234 })
+      expect(res.body.completion.xpEarned).toBe(1234)
+      expect(t.rows()[0]?.xpEarned).toBe(1234)
+    },
+  )
+
+  test.each([['reaperXp'], ['reaper_xp'], ['reaper_xp_earned'], ['rxp'], ['rxpEarned'], ['rxp_earned']])(
+    'reaperXpEarned alias %s is stored',
+    async (alias) => {
+      const t = await setup()
+      const res = await t.post({ name: 'Q', setting: 'reaper', [alias]: 77 })
+      expect(res.body.completion.reaperXpEarned).toBe(77)
+      expect(t.rows()[0]?.reaperXpEarned).toBe(77)
+    },
+  )
+
+  test('two clients posting the same triple at once make one row', async () => {
+    const t = await setup()
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.post({ name: 'Same', difficulty: 'Heroic', setting: 'elite', xpEarned: i }),
+      ),
+    )
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1)
+    expect(results.filter((r) => r.status === 200)).toHaveLength(19)
+    expect(t.rows()).toHaveLength(1)
+    expect(t.rows()[0]?.runs).toBe(20)
+  })
+
+  test('two server processes on one database file: still one row per triple', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qt-upsert-'))
+    try {
+      const file = join(dir, 'db.sqlite')
+      const first = openDatabase(file)
+      const second = openDatabase(file)
+      await createUser(first, systemClock, { username: 'alice', password: 'correct horse battery' })
+      const character = insertCharacter(first, 'alice')
+      const apps = [first, second].map((db) =>
+        createApp({ db, config: loadConfig({ CATALOG_SYNC_CRON: 'off' }), clock: systemClock, logger: silentLogger }),
+      )
+      const login = await apps[0]!.handle(
+        new Request('http://localhost/api/plugin/auth/login', {
+          method: 'POST',
+          body: JSON.stringify({ identifier: 'alice', password: 'correct horse battery' }),
+        }),
+      )
+      const { token } = (await login.json()) as { token: string }
+      const post = (i: number) =>
+        apps[i % 2]!.handle(
+          new Request(`http://localhost/api/plugin/characters/${character.id}/completions`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}` },
+            body: JSON.stringify({ name: 'Same', difficulty: 'Heroic', xpEarned: i }),
+          }),
+        )
+      const statuses = (await Promise.all(Array.from({ length: 10 }, (_, i) => post(i)))).map((r) => r.status)
+      expect(statuses.sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201])
+      const rows = second.select().from(completions).all()
+      expect(rows).toHaveLength(1)
+      expect(rows[0]?.runs).toBe(10)
+      first.$client.close()
+      second.$client.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('the unique index itself refuses a second row with the same triple', async () => {
+    const t = await setup()
+    await t.post({ name: 'Q', difficulty: 'Heroic' })
+    const now = '2026-11-21T12:00:00.000Z'
+    const row = {
+      characterId: t.character.id,
+      name: 'Q',
+      difficulty: 'Heroic',
+      setting: 'elite',
+      completedAt: now,
+      updatedAt: now,
+    }
+    expect(() => t.db.insert(completions).values(row).run()).toThrow()
+  })
+})
+
+describe('POST completions: catalog spelling', () => {
+  test('a case-insensitive catalog match is stored with the catalog spelling; unknown names as sent', async () => {
+    const t = await setup()
+    loadCatalog(t.db, readCatalog(SMALL_CATALOG))
+    const a = await t.post({ name: 'the pit', difficulty: 'Heroic' })
+    expect(a.body.completion.name).toBe('The Pit')
+    const b = await t.post({ name: 'THE PIT', difficulty: 'heroic' })
+    expect(b.status).toBe(200)
+    const c = await t.post({ name: "tempest's spine", difficulty: 'Heroic', setting: 'hard' })
+    expect(c.body.completion.name).toBe("Tempest's Spine")
+    const d = await t.post({ name: 'A Quest From The Next Update', difficulty: 'Epic' })
+    expect(d.status).toBe(201)
+    expect(t.keys()).toEqual([
+      'The Pit|Heroic|elite',
+      "Tempest's Spine|Heroic|hard",
+      'A Quest From The Next Update|Epic|elite',
+    ])
+  })
+
+  test.skipIf(!sharedCatalogExists)(
+    'every name of the real 718-row catalog, lower-cased, comes back in catalog spelling',
+    async () => {
+      const t = await setup()
+      const catalog = readCatalog(SHARED_CATALOG)
+      loadCatalog(t.db, catalog)
+      const names = [...new Set(catalog.map((q) => q.name))]
+      for (const name of names) {
+        const res = await t.post({ name: name.toLowerCase(), difficulty: 'Heroic' })
+        expect(res.body.completion.name).toBe(name)
+      }
+      expect(t.rows()).toHaveLength(names.length)
+    },
+  )
+  if (!sharedCatalogExists) console.warn('skipped: ../shared/fixtures not found')
+})
+
+describe('POST completions: bad input is 400 and writes nothing', () => {
+  const invalid: [string, unknown, RegExp][] = [
+    ['no name', { difficulty: 'Heroic' }, /name/],
+    ['empty name', { name: '' }, /name/],
+    ['blank name', { name: '   ' }, /name/],
+    ['name not a string', { name: 12 }, /name/],
+    ['xpEarned a string', { name: 'Q', xpEarned: 'lots' }, /xpEarned/],
+    ['xp alias negative', { name: 'Q', xp: -5 }, /xp/],
+    ['rxp a float', { name: 'Q', rxp: 1.5 }, /rxp/],
+    ['durationSeconds an object', { name: 'Q', durationSeconds: {} }, /durationSeconds/],
+    ['completedAt a number', { name: 'Q', completedAt: 1700000000 }, /completedAt/],
+    ['body an array', [{ name: 'Q' }], /body/i],
+  ]
+  for (const [why, body, message] of invalid) {
+    test(why, async () => {
+      const t = await setup()
+      const res = await t.post(body)
+      expect(res.status).toBe(400)
+      expect((res.body as unknown as { error: string }).error).toMatch(message)
+      expect(t.rows()).toHaveLength(0)
+    })
+  }
+
+  test('body not JSON', async () => {
+    const t = await setup()
+    const res = await t.json('POST', t.path, {
+      token: t.token,
+      raw: '{name:',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(res.status).toBe(400)
+    expect(t.rows()).toHaveLength(0)
+  })
+})
+
+describe('DELETE completions: rules 1-3, body or query', () => {
+  async function seeded() {
+    const t = await setup()
+    for (const setting of ['casual', 'elite', 'reaper', 'unknown'])
+      await t.post({ name: 'Q', difficulty: 'Heroic', setting })
+    await t.post({ name: 'Q', difficulty: 'Epic', setting: 'elite' })
+    await t.post({ name: 'Other', difficulty: 'Heroic', setting: 'elite' })
+    const del = (options: { body?: unknown; query?: string }) =>
+      t.json<{ ok: true; deleted: number }>('DELETE', `${t.path}${options.query ? `?${options.query}` : ''}`, {
+        token: t.token,
+        body: options.body,
+      })
+    return { ...t, del }
+  }
+  const all = [
+    'Q|Heroic|casual',
+    'Q|Heroic|elite',
+    'Q|Heroic|reaper',
+    'Q|Heroic|unknown',
+    'Q|Epic|elite',
+    'Other|Heroic|elite',
+  ]
+  const without = (...gone: string[]) => all.filter((k) => !gone.includes(k))
+
+  const cases: [string, { body?: unknown; query?: string }, string[]][] = [
+    [
+      'rule 1: no setting removes the elite row only',
+      { body: { name: 'Q', difficulty: 'Heroic' } },
+      ['Q|Heroic|elite'],
+    ],
+    [
+      'rule 2: a concrete setting',
+      { body: { name: 'Q', difficulty: 'Heroic', setting: 'reaper' } },
+      ['Q|Heroic|reaper'],
+    ],
+    [
+      'rule 2: Unknown removes the unknown row',
+      { body: { name: 'Q', difficulty: 'Heroic', setting: 'Unknown' } },
+      ['Q|Heroic|unknown'],
+    ],
+    [
+      'rule 3: allSettings true',
+      { body: { name: 'Q', difficulty: 'Heroic', allSettings: true } },
+      ['Q|Heroic|casual', 'Q|Heroic|elite', 'Q|Heroic|reaper', 'Q|Heroic|unknown'],
+    ],
+    [
+      'rule 3: setting all',
+      { body: { name: 'Q', difficulty: 'Heroic', setting: 'all' } },
+      ['Q|Heroic|casual', 'Q|Heroic|elite', 'Q|Heroic|reaper', 'Q|Heroic|unknown'],
+    ],
+    [
+      'rule 3: setting any',
+      { body: { name: 'Q', difficulty: 'Heroic', setting: 'any' } },
+      ['Q|Heroic|casual', 'Q|Heroic|elite', 'Q|Heroic|reaper', 'Q|Heroic|unknown'],
+    ],
+    [
+      'rule 3: setting *',
+      { body: { name: 'Q', difficulty: 'Heroic', setting: '*' } },
+      ['Q|Heroic|casual', 'Q|Heroic|elite', 'Q|Heroic|reaper', 'Q|Heroic|unknown'],
+    ],
+    ['query: rule 1', { query: 'name=Q&difficulty=Epic' }, ['Q|Epic|elite']],
+    ['query: rule 2', { query: 'name=Q&difficulty=Heroic&setting=casual' }, ['Q|Heroic|casual']],
+    [
+      'query: allSettings=true',
+      { query: 'name=Q&difficulty=Heroic&allSettings=true' },
+      ['Q|Heroic|casual', 'Q|Heroic|elite', 'Q|Heroic|reaper', 'Q|Heroic|unknown'],
+    ],
+    [
+      'query: setting=%2A',
+      { query: 'name=Q&difficulty=Heroic&setting=%2A' },
+      ['Q|Heroic|casual', 'Q|Heroic|elite', 'Q|Heroic|reaper', 'Q|Heroic|unknown'],
+    ],
+    [
+      'body wins over the query',
+      { body: { name: 'Q', difficulty: 'Heroic', setting: 'casual' }, query: 'setting=reaper' },
+      ['Q|Heroic|casual'],
+    ],
+    [
+      'the query fills what the body lacks',
+      { body: { difficulty: 'Heroic' }, query: 'name=Q&setting=reaper' },
+      ['Q|Heroic|reaper'],
+    ],
+    ['name in any case', { body: { name: 'q', difficulty: 'heroic' } }, ['Q|Heroic|elite']],
+    ['nothing matches: deleted 0', { body: { name: 'Nope', difficulty: 'Heroic' } }, []],
+  ]
+  for (const [why, request, gone] of cases) {
+    test(why, async () => {
+      const t = await seeded()
+      const res = await t.del(request)
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual({ ok: true, deleted: gone.length })
+      expect(t.keys()).toEqual(without(...gone))
+    })
+  }
+
+  test('no name: 400 and nothing removed; bad allSettings: 400', async () => {
+    const t = await seeded()
+    expect((await t.del({ body: { difficulty: 'Heroic', allSettings: true } })).status).toBe(400)
+    expect((await t.del({})).status).toBe(400)
+    expect((await t.del({ query: 'name=Q&allSettings=perhaps' })).status).toBe(400)
+    expect((await t.del({ body: { name: 'Q', allSettings: 5 } })).status).toBe(400)
+    expect(t.keys()).toEqual(all)
+  })
+
+  test('delete then post again creates (201)', async () => {
+    const t = await seeded()
+    await t.del({ body: { name: 'Other', difficulty: 'Heroic' } })
+    expect((await t.post({ name: 'Other', difficulty: 'Heroic' })).status).toBe(201)
+    const row = t.db
+      .select()
+      .from(completions)
+      .where(and(eq(completions.name, 'Other'), eq(completions.setting, 'elite')))
+      .get()
+    expect(row?.runs).toBe(1)
+  })
+})
