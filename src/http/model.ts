@@ -3,7 +3,7 @@ import { t } from 'elysia'
 
 export const ErrorBody = t.Object(
   { error: t.String({ description: 'A human-readable sentence saying what went wrong.' }) },
-  { additionalProperties: true, $id: 'Error' },
+  { additionalProperties: t.Unknown(), $id: 'Error' },
 )
 
 // No minimum: Elysia reports a range failure on a coerced path parameter without its name, and

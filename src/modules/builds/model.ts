@@ -1,12 +1,14 @@
 // The build document (one schema for the live snapshot and the planned build, plugin-api.md
 // "Build document") and the request and response shapes of the build operations.
 // Every path is optional (partial documents are allowed) and every object keeps keys it does
-// not know (`additionalProperties: true`), so a newer client loses nothing; only a known path
+// not know (`additionalProperties: t.Unknown()`), so a newer client loses nothing; only a known path
 // holding the wrong type is refused, with a 400 that names it.
 import { type TOptional, type TProperties, type TSchema, Type } from '@sinclair/typebox'
 import { type Static, t } from 'elysia'
 
-const open = { additionalProperties: true } as const
+// A schema, not `true`: with `normalize: 'typebox'` (src/app.ts), TypeBox's Clean drops extra
+// keys unless they pass an additionalProperties schema.
+const open = { additionalProperties: t.Unknown() }
 
 // TypeBox's own number types: Elysia's `t.Integer` would also take numeric strings ("16"), and a
 // document field of the wrong type must be refused, not converted.
@@ -60,10 +62,11 @@ const abilityIntegers = {
   cha: Integer(),
 }
 
-// Maps are objects whose values share one schema (`additionalProperties`), which OpenAPI 3.0
-// can describe; TypeBox's Record would be `patternProperties`, which it cannot.
+// Maps are Records: under `normalize: 'typebox'` an object with an additionalProperties schema
+// silently drops a wrong-typed entry, while a Record refuses it (400). The OpenAPI generator
+// turns a Record's patternProperties into additionalProperties, which 3.0 can describe.
 const mapOf = <V>(values: TSchema, description: string) =>
-  Type.Unsafe<Record<string, V>>(t.Object({}, { additionalProperties: values, description }))
+  Type.Unsafe<Record<string, V>>(t.Record(t.String(), values, { description }))
 
 const Tomes = section({
   ...abilityIntegers,

@@ -96,7 +96,7 @@ export const Scorecards = t.Object({
   scorecards: t.Object(
     {},
     {
-      additionalProperties: t.Object({}, { additionalProperties: true }),
+      additionalProperties: t.Object({}, { additionalProperties: t.Unknown() }),
       description:
         'Optional-pursuit thresholds keyed by quest name, as loaded by `quest-tracker scorecards import FILE`; empty until then.',
     },

@@ -26,13 +26,13 @@ export const ReincarnateBody = t.Object(
             type: t.String({ description: 'e.g. EpicPastLife, HeroicPastLife.' }),
             stacks: t.Optional(Type.Integer({ minimum: 1, description: 'Default 1.' })),
           },
-          { additionalProperties: true },
+          { additionalProperties: t.Unknown() },
         ),
         { description: 'More past lives to grant (each capped at 3 stacks with what the character has).' },
       ),
     ),
   },
-  { additionalProperties: true },
+  { additionalProperties: t.Unknown() },
 )
 export type ReincarnateBody = Static<typeof ReincarnateBody>
 

@@ -4,7 +4,7 @@ import { t } from 'elysia'
 export const MAX_ROUTE_STEPS = 2000
 const NAME = { minLength: 1, maxLength: 200 }
 
-const FreeObject = (description: string) => t.Object({}, { additionalProperties: true, description })
+const FreeObject = (description: string) => t.Object({}, { additionalProperties: t.Unknown(), description })
 
 // In a request body, Elysia coerces anything into a t.Object (an array or a string becomes
 // {"0": ...}), so free-form objects are taken as unknown and checked in the service.
