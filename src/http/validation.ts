@@ -37,7 +37,9 @@ const WHOLE: Record<string, string> = {
 }
 
 function range(schema: SchemaLike): string {
-  const { minimum: lo, maximum: hi } = schema
+  // +-2^53 only keeps integers exact (and their sums finite): not worth naming in a sentence.
+  const bound = (value: number | undefined) => (Math.abs(value ?? 0) === Number.MAX_SAFE_INTEGER ? undefined : value)
+  const [lo, hi] = [bound(schema.minimum), bound(schema.maximum)]
   if (lo !== undefined && hi !== undefined) return ` from ${lo} to ${hi}`
   if (lo !== undefined) return ` of at least ${lo}`
   if (hi !== undefined) return ` of at most ${hi}`
