@@ -458,7 +458,9 @@ describe('numbers too large to add up', () => {
     ]
     const put = await json('PUT', `${base}/live`, { token, body: { life: { specialFeats: feats } } })
     expect(put.status).toBe(400)
-    expect(put.body.error).toStartWith('Body field "life.specialFeats.0.stacks" must be an integer')
+    expect(put.body.error).toBe(
+      'Body field "life.specialFeats.0.stacks" must be an integer from 0 to 9007199254740991.',
+    )
     expect(stored(db, character.id, 'live')).toBeUndefined()
     expect(livesOf(db, character.id).every((life) => life.specialFeats.length === 0)).toBe(true)
     expect((await json('GET', `${base}/lives`, { token })).status).toBe(200)
