@@ -445,6 +445,44 @@ describe('planned build', () => {
   })
 })
 
+describe('numbers too large to add up', () => {
+  // 1.7e308 is an integer to JSON and TypeBox, but two of them sum to Infinity, which JSON stores
+  // as null: the write used to commit and every later read of the character answered 500.
+  const huge = 1.7e308
+
+  test('special feat stacks past 2^53 are 400 and nothing is written', async () => {
+    const { json, db, token, base, character } = await setup()
+    const feats = [
+      { name: 'Stacked', type: 'Special', stacks: huge },
+      { name: 'Stacked', type: 'Special', stacks: huge },
+    ]
+    const put = await json('PUT', `${base}/live`, { token, body: { life: { specialFeats: feats } } })
+    expect(put.status).toBe(400)
+    expect(put.body.error).toBe(
+      'Body field "life.specialFeats.0.stacks" must be an integer from 0 to 9007199254740991.',
+    )
+    expect(stored(db, character.id, 'live')).toBeUndefined()
+    expect(livesOf(db, character.id).every((life) => life.specialFeats.length === 0)).toBe(true)
+    expect((await json('GET', `${base}/lives`, { token })).status).toBe(200)
+  })
+
+  test('a planned tome past 2^53 is 400, and the stored plan still reads', async () => {
+    const { json, db, token, base, character } = await setup()
+    await json('PUT', `${base}/build`, { token, body: humanSplit })
+    const before = stored(db, character.id, 'planned')
+    const put = await json('PUT', `${base}/build`, {
+      token,
+      body: { tomes: { con: huge }, build: { level: 34, classes: ['Fighter', null, null] } },
+    })
+    expect(put.status).toBe(400)
+    expect(put.body.error).toStartWith('Body field "tomes.con" must be an integer')
+    const patch = await json('PUT', `${base}/build/partial`, { token, body: { build: { level: 2 ** 60 } } })
+    expect(patch.status).toBe(400)
+    expect(stored(db, character.id, 'planned')).toEqual(before)
+    expect((await json('GET', `${base}/build`, { token })).status).toBe(200)
+  })
+})
+
 describe('isolation', () => {
   const routes: [string, string, unknown][] = [
     ['GET', '/live', undefined],

@@ -212,6 +212,23 @@ test('the live and planned answers carry the current life', async () => {
   expect(planned.body.life).toMatchObject({ lifeIndex: 2, isCurrent: true, name: 'Second' })
 })
 
+describe('numbers too large to add up', () => {
+  test('additionalPastLives stacks past 2^53 are 400 and nothing is archived', async () => {
+    const { json, db, token, base, character } = await setup()
+    await json('GET', `${base}/lives`, { token })
+    const before = livesOf(db, character.id)
+    const extra = { name: 'Stacked', type: 'Special', stacks: 1.7e308 }
+    const response = await json('POST', `${base}/lives/reincarnate`, {
+      token,
+      body: { additionalPastLives: [extra, extra] },
+    })
+    expect(response.status).toBe(400)
+    expect(response.body.error).toStartWith('Body field "additionalPastLives.0.stacks" must be an integer')
+    expect(livesOf(db, character.id)).toEqual(before)
+    expect((await json('GET', `${base}/lives`, { token })).status).toBe(200)
+  })
+})
+
 describe('isolation', () => {
   test.each([
     ['GET', '/lives', undefined],

@@ -279,6 +279,22 @@ describe('GET /navigation on a mixed route', () => {
     expect(res.body.progress).toEqual({ completed: 0, total: 6, remaining: 6, finished: false })
   })
 
+  test('names compare without regard to case beyond ASCII too (a quest the catalog does not know yet)', async () => {
+    const t = testApp()
+    const alice = await t.userWithToken('alice')
+    const hero = insertCharacter(t.db, 'alice', { givenName: 'Aria' })
+    const route = { name: 'Accents', quests: [{ name: 'Éclat de Lune', setting: 'elite' }] }
+    const created = await t.json<{ id: number }>('POST', '/api/plugin/routes', { token: alice, body: route })
+    expect(created.status).toBe(201)
+    log(t, hero.id, [
+      { name: 'éclat de lune', difficulty: 'Heroic', setting: 'elite', completedAt: '2026-11-01T10:00:00.000Z' },
+    ])
+    const res = await nav(t, alice, `characterId=${hero.id}&routeId=${created.body.id}`)
+    expect(res.status).toBe(200)
+    expect(res.body.steps[0]).toMatchObject({ completed: true, settingCompleted: true, settingsLogged: ['elite'] })
+    expect(res.body.progress).toEqual({ completed: 1, total: 1, remaining: 0, finished: true })
+  })
+
   test('navigation reads only: nothing is written', async () => {
     const { t, alice, hero, routeId } = await setup()
     const before = t.db.select().from(completions).all()

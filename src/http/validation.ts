@@ -36,8 +36,12 @@ const WHOLE: Record<string, string> = {
   headers: 'The request headers are not valid.',
 }
 
-function range(schema: SchemaLike): string {
-  const { minimum: lo, maximum: hi } = schema
+function range(schema: SchemaLike, value?: unknown): string {
+  // +-2^53 only keeps integers exact (and their sums finite): named only to a number beyond it.
+  const beyond = typeof value === 'number' && Math.abs(value) > Number.MAX_SAFE_INTEGER
+  const bound = (limit: number | undefined) =>
+    !beyond && Math.abs(limit ?? 0) === Number.MAX_SAFE_INTEGER ? undefined : limit
+  const [lo, hi] = [bound(schema.minimum), bound(schema.maximum)]
   if (lo !== undefined && hi !== undefined) return ` from ${lo} to ${hi}`
   if (lo !== undefined) return ` of at least ${lo}`
   if (hi !== undefined) return ` of at most ${hi}`
@@ -45,7 +49,7 @@ function range(schema: SchemaLike): string {
 }
 
 /** A noun phrase for what the schema accepts ("an integer from 1 to 20", "one of a, b"). */
-export function describeSchema(schema: SchemaLike): string {
+export function describeSchema(schema: SchemaLike, value?: unknown): string {
   if (schema.anyOf) {
     // Elysia accepts numeric strings for numbers (a `format: integer|numeric` string branch);
     // the client should be told the number, not "a string".
@@ -53,7 +57,7 @@ export function describeSchema(schema: SchemaLike): string {
     const branches = schema.anyOf.filter(
       (s) => !(numeric && s.type === 'string' && (s.format === 'integer' || s.format === 'numeric')),
     )
-    if (branches.length === 1) return describeSchema(branches[0] as SchemaLike)
+    if (branches.length === 1) return describeSchema(branches[0] as SchemaLike, value)
     if (schema.anyOf.every((s) => s.const !== undefined)) {
       return `one of ${schema.anyOf.map((s) => String(s.const)).join(', ')}`
     }
@@ -65,9 +69,9 @@ export function describeSchema(schema: SchemaLike): string {
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type
   switch (type) {
     case 'integer':
-      return `an integer${range(schema)}`
+      return `an integer${range(schema, value)}`
     case 'number':
-      return `a number${range(schema)}`
+      return `a number${range(schema, value)}`
     case 'boolean':
       return 'true or false'
     case 'null':
@@ -106,5 +110,5 @@ export function describeValidationError(error: ValidationError): string {
   const field = fieldName(first.path)
   const where = WHERE[error.type] ?? 'Field'
   if (first.value === undefined) return `${where} "${field}" is required.`
-  return `${where} "${field}" must be ${describeSchema(first.schema)}.`
+  return `${where} "${field}" must be ${describeSchema(first.schema, first.value)}.`
 }

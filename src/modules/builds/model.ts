@@ -13,7 +13,10 @@ const open = { additionalProperties: t.Unknown() }
 // TypeBox's own number types: Elysia's `t.Integer` would also take numeric strings ("16"), and a
 // document field of the wrong type must be refused, not converted.
 // Likewise its arrays: Elysia's `t.Array` would try to read an object or a string as an array.
-const Integer = Type.Integer
+// Input integers stay within +-2^53: 1.7e308 is an integer to TypeBox, but two of them add up to
+// Infinity, which JSON stores as null (a 500 on every later read of the character).
+const SAFE = { minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }
+const Integer = (options: Parameters<typeof Type.Integer>[0] = {}) => Type.Integer({ ...SAFE, ...options })
 const NumberType = Type.Number
 const ArrayType = Type.Array
 
@@ -175,14 +178,14 @@ export type PartialBody = Static<typeof PartialBody>
 
 export const Life = t.Object(
   {
-    id: Integer(),
-    lifeIndex: Integer({ description: 'Counts from 1.' }),
+    id: Type.Integer(),
+    lifeIndex: Type.Integer({ description: 'Counts from 1.' }),
     isCurrent: t.Boolean(),
     name: t.String(),
     race: t.String(),
     alignment: t.String(),
-    classes: ArrayType(t.Object({ name: t.String(), levels: Integer() })),
-    specialFeats: ArrayType(t.Object({ name: t.String(), type: t.String(), stacks: Integer() })),
+    classes: ArrayType(t.Object({ name: t.String(), levels: Type.Integer() })),
+    specialFeats: ArrayType(t.Object({ name: t.String(), type: t.String(), stacks: Type.Integer() })),
     createdAt: t.String(),
     archivedAt: t.Nullable(t.String()),
   },

@@ -24,7 +24,9 @@ export const ReincarnateBody = t.Object(
           {
             name: t.String({ minLength: 1 }),
             type: t.String({ description: 'e.g. EpicPastLife, HeroicPastLife.' }),
-            stacks: t.Optional(Type.Integer({ minimum: 1, description: 'Default 1.' })),
+            stacks: t.Optional(
+              Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Default 1.' }),
+            ),
           },
           { additionalProperties: t.Unknown() },
         ),

@@ -253,7 +253,8 @@ function prepare(db: DB) {
       .where(eq(routeSteps.routeId, routeId))
       .orderBy(asc(routeSteps.position))
       .prepare(),
-    // Only the completions of quests on the route (names compared without regard to case).
+    // Every completion of the character: navigate() matches names without regard to case, which
+    // SQLite's lower() cannot do beyond ASCII ("Éclat" vs "éclat"), so no name filter here.
     logged: db
       .select({
         id: completions.id,
@@ -264,12 +265,7 @@ function prepare(db: DB) {
         durationSeconds: completions.durationSeconds,
       })
       .from(completions)
-      .where(
-        and(
-          eq(completions.characterId, sql.placeholder('characterId')),
-          sql`lower(${completions.name}) in (select lower(${routeSteps.name}) from ${routeSteps} where ${routeSteps.routeId} = ${routeId})`,
-        ),
-      )
+      .where(eq(completions.characterId, sql.placeholder('characterId')))
       .prepare(),
   }
 }
@@ -297,7 +293,7 @@ export function navigation(db: DB, userId: number, query: NavigationQueryInput):
   const route = db.select({ id: routes.id, name: routes.name }).from(routes).where(eq(routes.id, query.routeId)).get()
   if (!route) throw new NotFound(`No route ${query.routeId}.`)
   const steps = routeStepsOf(db, route.id)
-  const logged = statements(db).logged.all({ characterId: character.id, routeId: route.id })
+  const logged = statements(db).logged.all({ characterId: character.id })
   return {
     character: { id: character.id, name: characterName(character), targetDifficulty: character.targetDifficulty },
     route,
