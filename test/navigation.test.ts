@@ -233,7 +233,7 @@ describe('GET /navigation on a mixed route', () => {
     expect(res.body.progress).toEqual({ completed: 4, total: 6, remaining: 2, finished: false })
   })
 
-  test('a finished route: nextQuest null, finished true, remaining 0 — per mode', async () => {
+  test('a finished route: nextQuest is the last step with completed true, finished, remaining 0 — per mode', async () => {
     const { t, alice, hero, routeId } = await setup()
     log(t, hero.id, [
       { name: 'Tangleroot Gorge', difficulty: 'Heroic', setting: 'casual', completedAt: '2026-11-10T10:00:00.000Z' },
@@ -242,7 +242,7 @@ describe('GET /navigation on a mixed route', () => {
     ])
     const remake = await nav(t, alice, `characterId=${hero.id}&routeId=${routeId}&match=remake`)
     expect(remake.status).toBe(200)
-    expect(remake.body.nextQuest).toBeNull()
+    expect(remake.body.nextQuest).toEqual({ position: 6, ...ROUTE.quests[5], completed: true })
     expect(remake.body.progress).toEqual({ completed: 6, total: 6, remaining: 0, finished: true })
     // An `unknown` setting counts only in remake mode: in setting mode step 5 is still open.
     expect(remake.body.steps[4]?.settingsLogged).toEqual(['unknown'])

@@ -88,6 +88,12 @@ describe('importRoute', () => {
     expect(detail.body).toEqual({ ...route, owned: true })
   })
 
+  test('a file saved with a byte-order mark imports like one without', async () => {
+    const { t } = await setup()
+    const route = importRoute(t.db, t.clock, `\uFEFF${readFileSync(FIXTURE, 'utf8')}`, 'alice')
+    expect(route).toMatchObject({ name: 'Korthos Island, elite', questCount: 4 })
+  })
+
   test('extra fields in a file are ignored, even after the HTTP validator has been built', async () => {
     const { t, alice } = await setup()
     // Elysia rewrites the schemas it validates bodies with; the importer must not inherit that.

@@ -10,7 +10,9 @@
 // - `completedAt`/`durationSeconds` come from the best of the completions that make the step
 //   completed in this mode, null when it is not completed. Best = closest to the step: its exact
 //   setting first, then its exact remake before an Unknown one, then the latest run.
-// - `nextQuest` is the first step (by position) not completed; null when the route is finished.
+// - `nextQuest` is the first step (by position) not completed. When every step is completed it is
+//   the last step with `completed: true` (the contract's nextQuest carries `completed`, and is
+//   never shown as absent), and `progress.finished` is true.
 
 export type MatchMode = 'setting' | 'remake'
 
@@ -129,17 +131,18 @@ export function navigate<D extends string, S extends string>(
       }
     })
 
-  const next = states.find((s) => !s.completed)
+  const next = states.find((s) => !s.completed) ?? states.at(-1)
   const done = states.filter((s) => s.completed).length
   return {
     steps: states,
+    // null only for a route without steps, which the routes module never stores.
     nextQuest: next
       ? {
           position: next.position,
           name: next.name,
           difficulty: next.difficulty,
           setting: next.setting,
-          completed: false,
+          completed: next.completed,
         }
       : null,
     progress: {

@@ -123,10 +123,16 @@ describe('nextQuest and progress', () => {
     })
     expect(result.progress).toEqual({ completed: 2, total: 3, remaining: 1, finished: false })
   })
-  test('all completed: nextQuest null, finished', () => {
+  test('all completed: nextQuest is the last step, completed; finished', () => {
     const all = ['A', 'B', 'C'].map((name) => run('Unknown', 'elite', undefined, null, name))
     const result = navigate(steps, all, 'setting')
-    expect(result.nextQuest).toBeNull()
+    expect(result.nextQuest).toEqual({
+      position: 3,
+      name: 'C',
+      difficulty: 'Heroic',
+      setting: 'elite',
+      completed: true,
+    })
     expect(result.progress).toEqual({ completed: 3, total: 3, remaining: 0, finished: true })
   })
   test('nothing completed', () => {

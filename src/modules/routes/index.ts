@@ -82,7 +82,7 @@ export function routesModule(deps: AppDeps) {
       detail: {
         summary: "A character's progress along a route, and the quest to run next",
         description:
-          'match=setting (default): a step is completed when its exact setting is logged; match=remake: when any setting is logged for its remake. A completion whose remake is Unknown matches any remake of that quest name, in both modes. nextQuest is null once the route is finished. Someone else’s character, or an unknown route: 404.',
+          'match=setting (default): a step is completed when its exact setting is logged; match=remake: when any setting is logged for its remake. A completion whose remake is Unknown matches any remake of that quest name, in both modes. nextQuest is the first step not completed; once the route is finished, its last step with completed: true. Someone else’s character, or an unknown route: 404.',
         tags,
       },
     })

@@ -129,7 +129,7 @@ export const Navigation = t.Object(
         setting: Setting,
         completed: t.Boolean(),
       }),
-      { description: 'The first step not completed; null when the route is finished.' },
+      { description: 'The first step not completed; when the route is finished, its last step (completed: true).' },
     ),
     progress: t.Object({
       completed: t.Integer(),

@@ -93,7 +93,8 @@ export function readRouteFile(path: string): string {
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text)
+    // Windows editors may save a byte-order mark; it is not part of the JSON.
+    return JSON.parse(text.replace(/^\uFEFF/, ''))
   } catch {
     throw new BadRequest('The route file is not valid JSON.')
   }
