@@ -154,6 +154,21 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-allow-methods')).toContain('POST')
     expect(response.headers.get('access-control-allow-credentials')).toBeNull()
   })
+
+  test('a preflight allows the Authorization header by name (a "*" alone does not cover it)', async () => {
+    // Fetch spec: in Access-Control-Allow-Headers, "*" matches every header except
+    // Authorization, which must be listed; without it a browser never sends the bearer token.
+    const response = await t.request('OPTIONS', '/api/plugin/characters/1/completions', {
+      headers: {
+        origin: 'http://game-pc.lan',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    })
+    const allowed = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(/\s*,\s*/)
+    expect(allowed).toContain('authorization')
+    expect(allowed).toContain('content-type')
+  })
 })
 
 describe('OpenAPI document', () => {

@@ -54,7 +54,16 @@ export function plumbing(logger: Logger) {
   return (
     new Elysia({ name: 'plumbing' })
       // Clients authenticate with bearer tokens, so any origin may call; never with credentials.
-      .use(cors({ origin: '*', credentials: false, preflight: true, allowedHeaders: '*', exposeHeaders: '*' }))
+      // Authorization is named: browsers never let a "*" in Access-Control-Allow-Headers cover it.
+      .use(
+        cors({
+          origin: '*',
+          credentials: false,
+          preflight: true,
+          allowedHeaders: ['Authorization', 'Content-Type', '*'],
+          exposeHeaders: '*',
+        }),
+      )
       .onRequest(({ request }) => {
         const length = Number(request.headers.get('content-length') ?? 0)
         if (length > MAX_BODY_BYTES) throw tooLarge()
