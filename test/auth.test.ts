@@ -155,6 +155,20 @@ describe('bearer tokens', () => {
     expect(Object.keys(body)).toEqual(['error'])
   })
 
+  test.each([
+    ['a wrong-typed body field', 'POST', '/api/plugin/characters', { givenName: 5 }],
+    ['a missing required field', 'POST', '/api/plugin/characters/1/completions', {}],
+    ['a non-integer path id', 'GET', '/api/plugin/characters/abc', undefined],
+    ['a bad query parameter', 'GET', '/api/plugin/navigation?characterId=x&routeId=y', undefined],
+  ])('without a token, a request with %s is still 401, not 400', async (_, method, path, body) => {
+    const variants: Record<string, string>[] = [{}, { authorization: 'Bearer qt_doesnotexist' }]
+    for (const headers of variants) {
+      const answer = await t.json<{ error: string }>(method, path, { body, headers })
+      expect(answer.status).toBe(401)
+      expect(Object.keys(answer.body)).toEqual(['error'])
+    }
+  })
+
   test('the scheme is case-insensitive', async () => {
     const { status } = await t.json('GET', '/api/plugin/auth/me', { headers: { authorization: `bearer ${token}` } })
     expect(status).toBe(200)

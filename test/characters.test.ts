@@ -226,6 +226,24 @@ describe('GET /characters, /characters/{id}', () => {
     expect((await t.json('GET', `${BASE}/abc`, { token: t.token })).status).toBe(400)
   })
 
+  test('a class name synced from a live snapshot longer than input allows still reads back (no 500)', async () => {
+    const t = await setup()
+    const { body: created } = await t.create({ givenName: 'Synced' })
+    const long = 'K'.repeat(80)
+    const live = await t.json('PUT', `${BASE}/${created.id}/live`, {
+      token: t.token,
+      body: { build: { levels: [{ class: long }, { class: long }] } },
+    })
+    expect(live.status).toBe(200)
+    expect(t.stored(created.id)?.classes).toEqual([{ name: long, levels: 2 }])
+    const one = await t.json<CharacterBody>('GET', `${BASE}/${created.id}`, { token: t.token })
+    expect(one.status).toBe(200)
+    expect(one.body.classes).toEqual([{ name: long, levels: 2 }])
+    const all = await t.json<{ characters: CharacterBody[] }>('GET', BASE, { token: t.token })
+    expect(all.status).toBe(200)
+    expect(all.body.characters.map((c) => c.classSummary)).toEqual([`${long} 2`])
+  })
+
   test('401 without a token', async () => {
     const t = await setup()
     expect((await t.json('GET', BASE)).status).toBe(401)

@@ -92,6 +92,18 @@ describe('POST completions: upsert', () => {
     expect(t.keys()).toEqual(['A|Unknown|elite', 'B|Unknown|elite'])
   })
 
+  test('a completedAt on a day the calendar does not have is 400, not silently another day', async () => {
+    const t = await setup()
+    for (const completedAt of ['2026-02-30T10:00:00Z', '2026-04-31', '2025-02-29T00:00:00+02:00']) {
+      const bad = await t.post({ name: 'A', completedAt })
+      expect(bad.status).toBe(400)
+      expect(bad.body).toEqual({ error: 'Body field "completedAt" must be an ISO 8601 timestamp.' } as never)
+    }
+    expect(t.keys()).toEqual([])
+    const leap = await t.post({ name: 'A', completedAt: '2028-02-29T23:00:00-02:00' })
+    expect(leap.body.completion.completedAt).toBe('2028-03-01T01:00:00.000Z')
+  })
+
   test('omitted xpEarned/reaperXpEarned/durationSeconds keep the stored value; null clears', async () => {
     const t = await setup()
     const key = { name: 'Q', difficulty: 'Heroic', setting: 'reaper' }

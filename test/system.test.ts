@@ -117,6 +117,22 @@ describe('one error path', () => {
     expect(await response.json()).toEqual({ error: 'The request body is larger than 1 MiB.' })
   })
 
+  test('a body nested too deeply is 400, not a 500 from a stack overflow, and changes nothing', async () => {
+    const create = await t.json<{ id: number }>('POST', '/api/plugin/characters', {
+      token,
+      body: { givenName: 'Deep' },
+    })
+    const depth = 100_000
+    const raw = `{"xpBoosts":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`
+    const { status, body } = await t.json('PUT', `/api/plugin/characters/${create.body.id}/progress`, { token, raw })
+    expect(status).toBe(400)
+    expect(body).toEqual({ error: 'The request body is nested too deeply (more than 64 levels).' })
+    const after = await t.json<{ xpBoosts: unknown }>('GET', `/api/plugin/characters/${create.body.id}/progress`, {
+      token,
+    })
+    expect(after.body.xpBoosts).toEqual({})
+  })
+
   test('an unexpected failure is 500 with a sentence and no stack trace', async () => {
     const local = testApp()
     local.app.get('/api/plugin/explode', () => {
@@ -153,6 +169,21 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
     expect(response.headers.get('access-control-allow-methods')).toContain('POST')
     expect(response.headers.get('access-control-allow-credentials')).toBeNull()
+  })
+
+  test('a preflight allows the Authorization header by name (a "*" alone does not cover it)', async () => {
+    // Fetch spec: in Access-Control-Allow-Headers, "*" matches every header except
+    // Authorization, which must be listed; without it a browser never sends the bearer token.
+    const response = await t.request('OPTIONS', '/api/plugin/characters/1/completions', {
+      headers: {
+        origin: 'http://game-pc.lan',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    })
+    const allowed = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(/\s*,\s*/)
+    expect(allowed).toContain('authorization')
+    expect(allowed).toContain('content-type')
   })
 })
 

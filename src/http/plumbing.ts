@@ -9,6 +9,21 @@ import { describeValidationError } from './validation'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
+/** Deeper bodies would overflow the stack later (storing, validating, answering): a 500. */
+export const MAX_BODY_DEPTH = 64
+
+/** How deeply arrays and objects nest in a parsed JSON value, without recursion. */
+function tooDeep(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]]
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number]
+    if (typeof node !== 'object' || node === null) continue
+    if (depth > limit) return true
+    for (const child of Object.values(node)) stack.push([child, depth + 1])
+  }
+  return false
+}
+
 const tooLarge = () => new PayloadTooLarge(`The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB.`)
 
 /** Reads the body as JSON whatever its Content-Type (game clients are not always careful). */
@@ -26,6 +41,9 @@ export async function parseJsonBody(request: Request): Promise<unknown> {
   // Every body of this API is an object; Elysia would coerce an array to {} before validating.
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new BadRequest('The request body must be a JSON object.')
+  }
+  if (tooDeep(body, MAX_BODY_DEPTH)) {
+    throw new BadRequest(`The request body is nested too deeply (more than ${MAX_BODY_DEPTH} levels).`)
   }
   return body
 }
@@ -54,7 +72,16 @@ export function plumbing(logger: Logger) {
   return (
     new Elysia({ name: 'plumbing' })
       // Clients authenticate with bearer tokens, so any origin may call; never with credentials.
-      .use(cors({ origin: '*', credentials: false, preflight: true, allowedHeaders: '*', exposeHeaders: '*' }))
+      // Authorization is named: browsers never let a "*" in Access-Control-Allow-Headers cover it.
+      .use(
+        cors({
+          origin: '*',
+          credentials: false,
+          preflight: true,
+          allowedHeaders: ['Authorization', 'Content-Type', '*'],
+          exposeHeaders: '*',
+        }),
+      )
       .onRequest(({ request }) => {
         const length = Number(request.headers.get('content-length') ?? 0)
         if (length > MAX_BODY_BYTES) throw tooLarge()

@@ -14,6 +14,9 @@ test.each([
   ['yesterday', null],
   ['', null],
   ['2026-13-45T10:00:00Z', null],
+  ['2026-02-30T10:00:00Z', null],
+  ['2026-04-31', null],
+  ['2028-02-29', '2028-02-29T00:00:00.000Z'],
   ['1700000000', null],
 ])('parseTimestamp(%p) -> %p', (input, expected) => {
   expect(parseTimestamp(input)).toBe(expected)

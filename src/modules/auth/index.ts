@@ -5,15 +5,24 @@ import type { AppDeps } from '../../deps'
 import { BadRequest } from '../../http/errors'
 import { errors, OkBody } from '../../http/model'
 import { LoginBody, LoginResponse, User } from './model'
-import { authenticate, login, revokeToken } from './service'
+import { authenticate, login, revokeToken, type Session } from './service'
 import { LoginThrottle } from './throttle'
 
-/** `{ auth: true }` on a route: 401 without a valid token, else `user` and `session` in context. */
+/**
+ * `{ auth: true }` on a route: 401 without a valid token, else `user` and `session` in context.
+ * The token is checked in `transform`, which runs before validation: a request without a valid
+ * token is 401 whatever its body, query or path (`resolve` alone runs after validation, so a
+ * bad field answered 400 first).
+ */
 export function authGuard({ db }: AppDeps) {
+  const sessions = new WeakMap<Request, Session>()
   return new Elysia().macro({
     auth: {
+      transform({ request }) {
+        sessions.set(request, authenticate(db, request.headers.get('authorization')))
+      },
       resolve({ request }) {
-        const session = authenticate(db, request.headers.get('authorization'))
+        const session = sessions.get(request) ?? authenticate(db, request.headers.get('authorization'))
         return { user: session.user, session }
       },
     },

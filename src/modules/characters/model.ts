@@ -21,6 +21,15 @@ export const ClassEntry = t.Object({
   levels: t.Integer({ minimum: 1, maximum: MAX_CLASS_LEVEL }),
 })
 
+/**
+ * A class as answered: the name without the input length limits, since the live snapshot sync
+ * stores class names as the build document spells them (a limit here made reads a 500).
+ */
+const StoredClassEntry = t.Object({
+  name: t.String({ description: 'Class name, e.g. "Fighter".' }),
+  levels: t.Integer({ minimum: 1, maximum: MAX_CLASS_LEVEL }),
+})
+
 const Classes = (description: string) => t.Array(ClassEntry, { maxItems: MAX_MULTICLASS, description })
 const EpicLevels = (description: string) => t.Integer({ minimum: 0, maximum: MAX_EPIC_LEVELS, description })
 const LoginAt = (description: string) => t.Nullable(t.String({ maxLength: 40, description }))
@@ -100,7 +109,7 @@ export const Character = t.Object(
     alignment: t.String(),
     server: t.String(),
     guild: t.String(),
-    classes: t.Array(ClassEntry),
+    classes: t.Array(StoredClassEntry),
     classSummary: t.String({ description: 'e.g. "Fighter 12 / Rogue 6 / Wizard 2".' }),
     epicLevels: t.Integer(),
     heroicLevel: t.Integer({ description: 'Sum of class levels, at most 20.' }),
