@@ -14,7 +14,7 @@ const CHALLENGE_WORDS: readonly string[] = ['casual', 'normal', 'hard', 'elite',
 /** Rule 1: a completion that names no setting was run on elite. */
 export const DEFAULT_SETTING: Setting = 'elite'
 
-/** Aliases, canonical name first; the first key present wins. */
+/** Aliases, canonical name first; the first key holding a value wins (see firstPresent). */
 export const SETTING_KEYS = ['setting', 'challengeSetting', 'challenge_setting'] as const
 export const XP_KEYS = ['xpEarned', 'xp', 'xpReceived', 'xp_received', 'actualXp', 'actual_xp', 'xp_earned'] as const
 export const REAPER_XP_KEYS = [
@@ -86,11 +86,19 @@ export function normalizeSetting(value: unknown): Setting {
   return CHALLENGE_SETTINGS.find((s) => s === w) ?? 'unknown'
 }
 
-/** The value under the first of `keys` that is present (null counts as present). */
-function firstPresent<T>(input: object, keys: readonly string[]): T | undefined {
+/**
+ * The value under the first of `keys` that holds one; `null` (clear it) only when every key sent
+ * is null; `undefined` when none was sent. A client that sends its unused aliases as null must not
+ * wipe the value it sent under another name.
+ */
+function firstPresent<T>(input: object, keys: readonly string[]): T | null | undefined {
   const record = input as Record<string, unknown>
-  for (const key of keys) if (record[key] !== undefined) return record[key] as T
-  return undefined
+  let sentNull = false
+  for (const key of keys) {
+    if (record[key] === null) sentNull = true
+    else if (record[key] !== undefined) return record[key] as T
+  }
+  return sentNull ? null : undefined
 }
 
 /** Folds the aliases and applies completion rules 1–4. */

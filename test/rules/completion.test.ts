@@ -39,6 +39,18 @@ describe('normalizeCompletion: difficulty and setting', () => {
     ['alias challenge_setting', { difficulty: 'Heroic', challenge_setting: 'casual' }, 'Heroic', 'casual'],
     ['setting wins over its aliases', { setting: 'normal', challengeSetting: 'hard' }, 'Unknown', 'normal'],
     ['an alias blocks rule 4', { difficulty: 'reaper', challenge_setting: 'hard' }, 'Unknown', 'hard'],
+    [
+      'a null setting gives way to an alias',
+      { difficulty: 'Heroic', setting: null, challengeSetting: 'hard' },
+      'Heroic',
+      'hard',
+    ],
+    [
+      'all settings null: omitted, elite',
+      { difficulty: 'Heroic', setting: null, challenge_setting: null },
+      'Heroic',
+      'elite',
+    ],
   ]
   for (const [why, input, difficulty, setting] of cases) {
     test(why, () => {
@@ -61,7 +73,9 @@ describe('normalizeCompletion: XP aliases keep "omitted" apart from "null"', () 
     ['alias actual_xp', { actual_xp: 5 }, 5, undefined],
     ['alias xp_earned', { xp_earned: 6 }, 6, undefined],
     ['canonical wins over aliases', { xpEarned: 7, xp: 8 }, 7, undefined],
-    ['canonical null wins over an alias', { xpEarned: null, xp: 8 }, null, undefined],
+    ['a value under an alias wins over a null canonical', { xpEarned: null, xp: 8 }, 8, undefined],
+    ['null only when every key sent is null', { xpEarned: null, xp: null, rxp: null }, null, null],
+    ['a null alias beside nothing else clears', { reaper_xp: null }, undefined, null],
     ['alias reaperXp', { reaperXp: 10 }, undefined, 10],
     ['alias reaper_xp', { reaper_xp: 11 }, undefined, 11],
     ['alias reaper_xp_earned', { reaper_xp_earned: 12 }, undefined, 12],
