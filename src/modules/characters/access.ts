@@ -9,6 +9,8 @@ export type CharacterRow = typeof characters.$inferSelect
 
 type Reader = Pick<DB, 'select'>
 
+const noCharacter = (characterId: number) => new NotFound(`No character ${characterId} on this account.`)
+
 function prepareOwned(db: Reader) {
   return db
     .select()
@@ -25,7 +27,27 @@ export function ownedCharacter(db: Reader, userId: number, characterId: number):
   let statement = ownedStatements.get(db)
   if (!statement) ownedStatements.set(db, (statement = prepareOwned(db)))
   const row = statement.get({ id: characterId, userId })
-  if (!row) throw new NotFound(`No character ${characterId} on this account.`)
+  if (!row) throw noCharacter(characterId)
+  return row
+}
+
+/**
+ * Updates a character the user owns and returns the new row; the same 404 otherwise, with
+ * nothing written (the ownership is in the update's own WHERE).
+ */
+export function updateOwnedCharacter(
+  db: Pick<DB, 'update'>,
+  userId: number,
+  characterId: number,
+  set: Partial<CharacterRow>,
+): CharacterRow {
+  const row = db
+    .update(characters)
+    .set(set)
+    .where(and(eq(characters.id, characterId), eq(characters.userId, userId)))
+    .returning()
+    .get()
+  if (!row) throw noCharacter(characterId)
   return row
 }
 
@@ -45,5 +67,5 @@ function prepareOwns(db: DB) {
 export function assertOwnsCharacter(db: DB, userId: number, characterId: number): void {
   let statement = ownsStatements.get(db)
   if (!statement) ownsStatements.set(db, (statement = prepareOwns(db)))
-  if (!statement.get({ id: characterId, userId })) throw new NotFound(`No character ${characterId} on this account.`)
+  if (!statement.get({ id: characterId, userId })) throw noCharacter(characterId)
 }

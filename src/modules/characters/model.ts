@@ -97,6 +97,16 @@ export const OpenObject = (description: string) => t.Record(t.String(), t.Unknow
 
 export const PlayOn = Enum(PLAY_ON, { description: 'Play on: default `any`.' })
 
+/** The tracker filters kept on the character, shown both on it and in its progress. */
+export const trackerState = {
+  targetDifficulty: PlayOn,
+  levelBand: t.Integer({ description: '0 = Full XP filter, 255 = any level.' }),
+  excludedPatrons: t.Array(t.Unknown()),
+  versionFilter: VersionFilter,
+  xpBoosts: OpenObject('Same shape as the website tracker.'),
+  optionalPursuit: OpenObject('Same shape as the website tracker.'),
+}
+
 export const Character = t.Object(
   {
     id: t.Integer(),
@@ -119,12 +129,7 @@ export const Character = t.Object(
       description: 'Lowest base quest level that still gives full XP at targetDifficulty (progress characterLevel).',
     }),
     lastLoginAt: t.Nullable(t.String()),
-    targetDifficulty: PlayOn,
-    levelBand: t.Integer({ description: '0 = Full XP filter, 255 = any level.' }),
-    excludedPatrons: t.Array(t.Unknown()),
-    versionFilter: VersionFilter,
-    xpBoosts: OpenObject('Same shape as the website tracker.'),
-    optionalPursuit: OpenObject('Same shape as the website tracker.'),
+    ...trackerState,
     shareToken: t.String(),
     shareUrl: t.String({ description: 'Path of the public read-only page: /s/<shareToken>.' }),
     createdAt: t.String(),

@@ -1,16 +1,16 @@
 // Characters: create, list, get, find, update, login, and the JSON shape every route returns.
 // Ownership is in every query (see access.ts); derived fields come from src/rules/levels.ts.
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
-import { type DB, IMMEDIATE } from '../../db/client'
+import type { DB } from '../../db/client'
 import { characters } from '../../db/schema'
 import { BadRequest } from '../../http/errors'
 import * as levels from '../../rules/levels'
 import { ALIGNMENTS, CLASSES, canonicalSpelling, GENDERS, RACES, SERVERS } from '../../rules/picklists'
 import { parseTimestampOrNow } from '../../rules/timestamp'
-import { type CharacterRow, ownedCharacter } from './access'
+import { type CharacterRow, ownedCharacter, updateOwnedCharacter } from './access'
 import type { Character, CharacterInput, FindQuery } from './model'
 
 export type CharacterJson = Static<typeof Character>
@@ -220,14 +220,5 @@ export function noteLogin(
 }
 
 function updateCharacterRow(db: DB, userId: number, id: number, set: Partial<CharacterRow>): CharacterJson {
-  return db.transaction((tx) => {
-    ownedCharacter(tx, userId, id)
-    const row = tx
-      .update(characters)
-      .set(set)
-      .where(and(eq(characters.id, id), eq(characters.userId, userId)))
-      .returning()
-      .get()
-    return toCharacterJson(row as CharacterRow)
-  }, IMMEDIATE)
+  return toCharacterJson(updateOwnedCharacter(db, userId, id, set))
 }

@@ -1,7 +1,7 @@
 // Shapes of GET and PUT /characters/{id}/progress.
 import { t } from 'elysia'
 import { MAX_TOTAL_LEVEL } from '../../rules/levels'
-import { Enum, OpenObject, PlayOn, VERSION_FLAGS, VersionFilter } from '../characters/model'
+import { Enum, OpenObject, PlayOn, trackerState, VERSION_FLAGS } from '../characters/model'
 import { CompletionInput, StoredCompletion } from '../completions/model'
 
 export const Progress = t.Object(
@@ -9,12 +9,7 @@ export const Progress = t.Object(
     character: t.Object({ id: t.Integer(), name: t.String(), targetDifficulty: PlayOn }),
     minLevel: t.Integer({ description: 'Lowest base quest level that still gives full XP at targetDifficulty.' }),
     characterLevel: t.Integer({ description: 'The PUT override when set, else the derived total level.' }),
-    targetDifficulty: PlayOn,
-    levelBand: t.Integer({ description: '0 = Full XP filter, 255 = any level.' }),
-    excludedPatrons: t.Array(t.Unknown()),
-    versionFilter: VersionFilter,
-    xpBoosts: OpenObject('Same shape as the website tracker.'),
-    optionalPursuit: OpenObject('Same shape as the website tracker.'),
+    ...trackerState,
     packState: OpenObject('Pack state.'),
     questNotes: OpenObject('Quest notes.'),
     completions: t.Array(StoredCompletion, { description: 'Most recent first.' }),

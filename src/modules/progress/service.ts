@@ -1,12 +1,12 @@
 // Progress: the tracker state stored on the character plus its completions. PUT changes only
 // the fields sent; `completions` replaces the whole set through the completion normaliser.
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
-import { characters, completions } from '../../db/schema'
+import { completions } from '../../db/schema'
 import { minLevel, type PlayOn } from '../../rules/levels'
-import { type CharacterRow, ownedCharacter } from '../characters/access'
+import { type CharacterRow, ownedCharacter, updateOwnedCharacter } from '../characters/access'
 import { displayName, trackerLevel } from '../characters/service'
 import { normalizePosted, type StoredCompletionJson, storedColumns, upsertCompletion } from '../completions/service'
 import type { Progress, ProgressPut } from './model'
@@ -79,13 +79,7 @@ export function putProgress(
   if (body.packState !== undefined) set.packState = body.packState
   if (body.questNotes !== undefined) set.questNotes = body.questNotes
   return db.transaction((tx) => {
-    ownedCharacter(tx, userId, characterId)
-    const row = tx
-      .update(characters)
-      .set(set)
-      .where(and(eq(characters.id, characterId), eq(characters.userId, userId)))
-      .returning()
-      .get() as CharacterRow
+    const row = updateOwnedCharacter(tx, userId, characterId, set)
     if (replacement) {
       tx.delete(completions).where(eq(completions.characterId, characterId)).run()
       // Prepared statements run on the same connection, so inside this transaction.
