@@ -3,20 +3,9 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { DB } from '../src/db/client'
 import { quests } from '../src/db/schema'
+import type { QuestRow } from '../src/modules/catalog/parse'
 
-export interface QuestRow {
-  name: string
-  difficulty: string
-  level: number
-  soloXP: number | null
-  normalXP: number | null
-  hardXP: number | null
-  eliteXP: number | null
-  duration: string
-  pack: string
-  patron: string
-  favor: number | null
-}
+export type { QuestRow }
 
 export const SMALL_CATALOG = join(import.meta.dir, 'fixtures', 'quests-small.json')
 export const SHARED_CATALOG = join(import.meta.dir, '..', '..', 'shared', 'fixtures', 'catalog', 'quests-718.json')
