@@ -3,6 +3,7 @@
 // into `{"error": "<sentence>"}` with the right status and never a stack trace.
 import { cors } from '@elysiajs/cors'
 import { Elysia, ParseError, ValidationError } from 'elysia'
+import { isPlainObject } from '../json'
 import type { Logger } from '../logger'
 import { BadRequest, HttpError, PayloadTooLarge } from './errors'
 import { describeValidationError } from './validation'
@@ -39,7 +40,7 @@ export async function parseJsonBody(request: Request): Promise<unknown> {
     throw new BadRequest('The request body is not valid JSON.')
   }
   // Every body of this API is an object; Elysia would coerce an array to {} before validating.
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+  if (!isPlainObject(body)) {
     throw new BadRequest('The request body must be a JSON object.')
   }
   if (tooDeep(body, MAX_BODY_DEPTH)) {

@@ -9,7 +9,7 @@ export const CHALLENGE_SETTINGS = ['casual', 'normal', 'hard', 'elite', 'reaper'
 export type Setting = (typeof CHALLENGE_SETTINGS)[number]
 
 /** The settings a player can actually run; a challenge word in `difficulty` is one of these. */
-const CHALLENGE_WORDS: readonly string[] = ['casual', 'normal', 'hard', 'elite', 'reaper']
+const CHALLENGE_WORDS: readonly string[] = CHALLENGE_SETTINGS.filter((s) => s !== 'unknown')
 
 /** Rule 1: a completion that names no setting was run on elite. */
 export const DEFAULT_SETTING: Setting = 'elite'

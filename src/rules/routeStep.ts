@@ -3,11 +3,14 @@
 // and every step must name one concrete remake and setting, so a word that names neither is an
 // error the author gets to fix rather than a silent guess.
 
-export const STEP_DIFFICULTIES = ['Heroic', 'Epic', 'Legendary'] as const
-export const STEP_SETTINGS = ['casual', 'normal', 'hard', 'elite', 'reaper'] as const
+import { CHALLENGE_SETTINGS, type Difficulty, REMAKE_TIERS, type Setting } from './completion'
 
-export type StepDifficulty = (typeof STEP_DIFFICULTIES)[number]
-export type StepSetting = (typeof STEP_SETTINGS)[number]
+export type StepDifficulty = Exclude<Difficulty, 'Unknown'>
+export type StepSetting = Exclude<Setting, 'unknown'>
+
+// The completion enumerations without their "don't know" values: a step is always concrete.
+export const STEP_DIFFICULTIES = REMAKE_TIERS.filter((d): d is StepDifficulty => d !== 'Unknown')
+export const STEP_SETTINGS = CHALLENGE_SETTINGS.filter((s): s is StepSetting => s !== 'unknown')
 
 /** Defaults from CONTRACT.md "Routes are user content". */
 export const DEFAULT_STEP_DIFFICULTY: StepDifficulty = 'Heroic'

@@ -8,6 +8,7 @@ import { isoNow } from '../../clock'
 import type { DB } from '../../db/client'
 import { builds, characters, lives } from '../../db/schema'
 import { NotFound } from '../../http/errors'
+import { isPlainObject, type Json } from '../../json'
 import { breakdown } from '../../rules/breakdown'
 import { summarizeLevels } from '../../rules/buildLevels'
 import { MAX_CLASS_LEVEL, MAX_CLASSES } from '../../rules/gameData'
@@ -20,9 +21,6 @@ import type { BuildDocument, PartialBody, PutBody } from './model'
 type Role = 'live' | 'planned'
 type BuildRow = typeof builds.$inferSelect
 type CharacterRow = typeof characters.$inferSelect
-type Json = Record<string, unknown>
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * A PUT body as a document: `{document, meta?, incomplete?, source?}` or the document itself.
@@ -49,7 +47,7 @@ export function mergeDocument(base: BuildDocument, patch: Json): BuildDocument {
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue
     const current = merged[key]
-    merged[key] = isObject(value) && isObject(current) ? { ...current, ...value } : value
+    merged[key] = isPlainObject(value) && isPlainObject(current) ? { ...current, ...value } : value
   }
   return merged as BuildDocument
 }

@@ -6,6 +6,7 @@ import { asc, eq } from 'drizzle-orm'
 import type { DB } from '../../db/client'
 import { catalogState, quests, scorecards } from '../../db/schema'
 import { BadRequest, NotFound } from '../../http/errors'
+import { isPlainObject } from '../../json'
 import type { QuestTier } from '../../rules/quest-levels'
 import { type QuestRow, TIERS, tierOf } from './parse'
 import { CatalogIndex } from './search'
@@ -187,14 +188,14 @@ export async function importScorecards(db: DB, filePath: string): Promise<{ coun
   } catch {
     throw new BadRequest(`Scorecards file ${filePath} is not valid JSON.`)
   }
-  const isObject = (value: unknown): value is Record<string, unknown> =>
-    typeof value === 'object' && value !== null && !Array.isArray(value)
-  if (isObject(data) && Object.keys(data).length === 1 && isObject(data.scorecards)) data = data.scorecards
-  if (!isObject(data)) throw new BadRequest(`Scorecards file ${filePath} must hold a JSON object keyed by quest name.`)
+  if (isPlainObject(data) && Object.keys(data).length === 1 && isPlainObject(data.scorecards)) data = data.scorecards
+  if (!isPlainObject(data))
+    throw new BadRequest(`Scorecards file ${filePath} must hold a JSON object keyed by quest name.`)
   const entries: { questName: string; data: Record<string, unknown> }[] = []
   for (const [name, value] of Object.entries(data)) {
     if (name.trim() === '') throw new BadRequest(`Scorecards file ${filePath} has an entry with an empty quest name.`)
-    if (!isObject(value)) throw new BadRequest(`Scorecard "${name}" in ${filePath} must be an object of thresholds.`)
+    if (!isPlainObject(value))
+      throw new BadRequest(`Scorecard "${name}" in ${filePath} must be an object of thresholds.`)
     entries.push({ questName: name.trim(), data: value })
   }
   db.transaction((tx) => {

@@ -6,6 +6,7 @@ import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
 import { completions, quests, routeSteps, routes, users } from '../../db/schema'
 import { BadRequest, NotFound } from '../../http/errors'
+import { isPlainObject, type Json } from '../../json'
 import { type MatchMode, type NavigationState, navigate } from '../../rules/navigation'
 import {
   normalizeStepWords,
@@ -18,7 +19,6 @@ import { displayName } from '../auth/service'
 import { type CharacterRow, ownedCharacter } from '../characters/access'
 import type { RouteInputBody } from './model'
 
-type Json = Record<string, unknown>
 type Tx = Parameters<Parameters<DB['transaction']>[0]>[0]
 
 export interface StepValues {
@@ -53,9 +53,6 @@ export interface NormalizedRoute {
   optionals: Json
   quests: StepValues[]
 }
-
-const isPlainObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const asObject = (value: unknown): Json => (isPlainObject(value) ? value : {})
 

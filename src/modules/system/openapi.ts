@@ -3,11 +3,10 @@
 // the common request path can answer (so the document is true to the traffic).
 import { toOpenAPISchema } from '@elysiajs/openapi'
 import type { AnyElysia } from 'elysia'
+import { isPlainObject, type Json } from '../../json'
 
 export const OPENAPI_VERSION = '3.0.3'
 export const API_VERSION_STRING = '6.0.0'
-
-type Json = Record<string, unknown>
 
 interface Operation extends Json {
   security?: unknown[]
@@ -121,7 +120,7 @@ function completeOperation(operation: Operation): void {
   // The generator describes every response as "Response for status N"; say what it means.
   for (const [status, response] of Object.entries(responses)) {
     if (
-      isObject(response) &&
+      isPlainObject(response) &&
       (!response.description || String(response.description).startsWith('Response for status'))
     ) {
       response.description = STANDARD_ERRORS[status] ?? (status === '201' ? 'Created.' : 'Success.')
@@ -129,11 +128,9 @@ function completeOperation(operation: Operation): void {
   }
 }
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null
-
-const isNumericType = (value: unknown) => isObject(value) && (value.type === 'integer' || value.type === 'number')
+const isNumericType = (value: unknown) => isPlainObject(value) && (value.type === 'integer' || value.type === 'number')
 const isCoercionString = (value: unknown) =>
-  isObject(value) && value.type === 'string' && (value.format === 'integer' || value.format === 'numeric')
+  isPlainObject(value) && value.type === 'string' && (value.format === 'integer' || value.format === 'numeric')
 
 /**
  * Walks the generated schemas: Elysia's accept-a-numeric-string unions become the plain number
@@ -141,7 +138,7 @@ const isCoercionString = (value: unknown) =>
  */
 function normalizeSchemas(value: unknown, named: Record<string, unknown>): unknown {
   if (Array.isArray(value)) return value.map((item) => normalizeSchemas(item, named))
-  if (!isObject(value)) return value
+  if (!isPlainObject(value)) return value
   let node: Json = { ...value }
   const union = node.anyOf
   if (Array.isArray(union) && union.length === 2 && union.some(isCoercionString) && union.some(isNumericType)) {
@@ -153,7 +150,7 @@ function normalizeSchemas(value: unknown, named: Record<string, unknown>): unkno
     const { const: value, ...rest } = node
     node = { ...rest, enum: [value] }
   }
-  if (isObject(node.patternProperties)) {
+  if (isPlainObject(node.patternProperties)) {
     const { patternProperties, ...rest } = node
     node = { ...rest, additionalProperties: Object.values(patternProperties)[0] ?? true }
   }
