@@ -1,16 +1,15 @@
-// GET /s/<shareToken>: public (no token), read-only HTML page of a character.
-import { Elysia, t } from 'elysia'
+// GET /api/share/<shareToken>: public (no sign-in), read-only data of a shared character for the
+// share page (/s/<shareToken>, served by the website module).
+import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
-import { renderSharePage, sharedCharacter } from './service'
+import { errors } from '../../http/model'
+import { SharedTracker, ShareParams } from './model'
+import { sharedTracker } from './service'
 
 export function shareModule({ db }: AppDeps) {
-  return new Elysia().get(
-    '/s/:token',
-    ({ params }) =>
-      new Response(renderSharePage(sharedCharacter(db, params.token)), {
-        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-      }),
-    // An HTML page for people, like /docs: not part of the JSON API document.
-    { params: t.Object({ token: t.String({ maxLength: 100 }) }), detail: { hide: true } },
-  )
+  return new Elysia().get('/api/share/:token', ({ params }) => sharedTracker(db, params.token), {
+    params: ShareParams,
+    response: { 200: SharedTracker, ...errors(404) },
+    detail: { summary: 'A shared character, read-only (no sign-in)', tags: ['Website'] },
+  })
 }
