@@ -17,15 +17,24 @@ const config = loadConfig({ ...process.env, CATALOG_SYNC_CRON: 'off' })
 const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'qt-bench-')), 'qt.sqlite'), {
   synchronous: config.databaseSynchronous,
 })
-await createUser(db, systemClock, { username: 'bench', password: 'bench password' })
-const { token, user } = await login(db, systemClock, new LoginThrottle(systemClock), 'bench', 'bench password', 'b')
+// BENCH_USERS=n adds accounts bench2..benchN (same password) for benchmarks of many players.
+const users = Math.max(1, Number(process.env.BENCH_USERS ?? 1))
+const throttle = new LoginThrottle(systemClock)
+const tokens: string[] = []
+for (let i = 1; i <= users; i++) {
+  const username = i === 1 ? 'bench' : `bench${i}`
+  await createUser(db, systemClock, { username, password: 'bench password' })
+  tokens.push((await login(db, systemClock, throttle, username, 'bench password', 'b')).token)
+}
+const token = tokens[0] as string
+const user = { id: 1, email: null, username: 'bench', displayName: 'bench' }
 
 if (kind === 'app') {
   const app = createApp({ db, config, clock: systemClock, logger: silentLogger }).listen({
     port: 0,
     hostname: '127.0.0.1',
   })
-  console.log(JSON.stringify({ port: app.server?.port, token }))
+  console.log(JSON.stringify({ port: app.server?.port, token, tokens }))
 } else if (kind === 'bare') {
   const health = JSON.stringify({ ok: true })
   const me = JSON.stringify(user)
