@@ -8,6 +8,7 @@ import { systemClock } from '../src/clock'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import { silentLogger } from '../src/logger'
+import { productionHasher } from '../src/modules/auth/password'
 import { login } from '../src/modules/auth/service'
 import { LoginThrottle } from '../src/modules/auth/throttle'
 import { seedNavigation } from './navigation-data'
@@ -17,8 +18,9 @@ const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'qt-nav-bench-')), 'qt.s
   synchronous: config.databaseSynchronous,
 })
 const seeded = await seedNavigation(db, systemClock)
-const { token } = await login(db, systemClock, new LoginThrottle(systemClock), seeded.username, seeded.password, 'b')
-const app = createApp({ db, config, clock: systemClock, logger: silentLogger }).listen({
+const deps = { db, config, clock: systemClock, logger: silentLogger, passwordHasher: productionHasher }
+const { token } = await login(deps, new LoginThrottle(systemClock), seeded.username, seeded.password, 'b')
+const app = createApp(deps).listen({
   port: 0,
   hostname: '127.0.0.1',
 })

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { systemClock } from '../src/clock'
 import { openDatabase } from '../src/db/client'
 import { quests } from '../src/db/schema'
+import { productionHasher } from '../src/modules/auth/password'
 import { createUser, login } from '../src/modules/auth/service'
 import { LoginThrottle } from '../src/modules/auth/throttle'
 import { createCharacter } from '../src/modules/characters/service'
@@ -31,8 +32,9 @@ db.transaction((tx) => {
   for (const q of catalog) tx.insert(quests).values({ name: q.name, difficulty: q.difficulty, level: q.level }).run()
 })
 const password = 'bench password 123'
-const user = await createUser(db, systemClock, { username: 'bench', password })
-const { token } = await login(db, systemClock, new LoginThrottle(systemClock), 'bench', password, 'bench')
+const deps = { db, clock: systemClock, passwordHasher: productionHasher }
+const user = await createUser(deps, { username: 'bench', password })
+const { token } = await login(deps, new LoginThrottle(systemClock), 'bench', password, 'bench')
 const character = createCharacter(db, systemClock, user.id, {
   givenName: 'Bench',
   surname: 'Mark',

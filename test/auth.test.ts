@@ -17,7 +17,7 @@ let t: TestApp
 
 beforeEach(async () => {
   t = testApp()
-  await createUser(t.db, t.clock, { username: 'Alice', email: 'Alice@Example.com', password: PASSWORD })
+  await createUser(t, { username: 'Alice', email: 'Alice@Example.com', password: PASSWORD })
 })
 
 const login = (body: Record<string, unknown>) => t.json<LoginBody>('POST', '/api/plugin/auth/login', { body })
@@ -84,7 +84,7 @@ describe('POST /auth/login', () => {
   })
 
   test('a username-only account shows displayName "Player" only when it has no username', async () => {
-    await createUser(t.db, t.clock, { email: 'nobody@example.com', password: PASSWORD })
+    await createUser(t, { email: 'nobody@example.com', password: PASSWORD })
     const { body } = await login({ email: 'nobody@example.com', password: PASSWORD })
     expect(body.user).toMatchObject({ email: 'nobody@example.com', username: null, displayName: 'Player' })
   })
@@ -107,7 +107,7 @@ describe('login throttling', () => {
   })
 
   test('other accounts are not blocked', async () => {
-    await createUser(t.db, t.clock, { username: 'Bob', password: PASSWORD })
+    await createUser(t, { username: 'Bob', password: PASSWORD })
     for (let i = 0; i < MAX_FAILURES; i++) await fail()
     expect((await login({ identifier: 'Alice', password: PASSWORD })).status).toBe(429)
     expect((await login({ identifier: 'Bob', password: PASSWORD })).status).toBe(200)

@@ -7,7 +7,7 @@ import { type CliIO, run } from '../src/cli'
 import { openDatabase } from '../src/db/client'
 import { authenticate, findUser, login } from '../src/modules/auth/service'
 import { LoginThrottle } from '../src/modules/auth/throttle'
-import { FakeClock } from './helpers'
+import { cheapHasher, FakeClock } from './helpers'
 
 let dbPath: string
 let out: string[]
@@ -19,6 +19,7 @@ const io = (): CliIO => ({
   out: (line) => out.push(line),
   err: (line) => err.push(line),
   readPassword: async () => passwords.shift() ?? '',
+  passwordHasher: cheapHasher,
 })
 
 const cli = (...argv: string[]) => run(argv, io())
@@ -42,7 +43,13 @@ const withDb = <T>(fn: (db: ReturnType<typeof openDatabase>) => T): T => {
 const tryLogin = async (identifier: string, password: string) => {
   const db = openDatabase(dbPath)
   try {
-    return await login(db, new FakeClock(), new LoginThrottle(new FakeClock()), identifier, password, 'test')
+    return await login(
+      { db, clock: new FakeClock(), passwordHasher: cheapHasher },
+      new LoginThrottle(new FakeClock()),
+      identifier,
+      password,
+      'test',
+    )
   } finally {
     db.$client.close()
   }

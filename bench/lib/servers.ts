@@ -9,6 +9,7 @@ import { systemClock } from '../../src/clock'
 import { loadConfig } from '../../src/config'
 import { openDatabase } from '../../src/db/client'
 import { silentLogger } from '../../src/logger'
+import { productionHasher } from '../../src/modules/auth/password'
 import { createUser, login } from '../../src/modules/auth/service'
 import { LoginThrottle } from '../../src/modules/auth/throttle'
 
@@ -17,11 +18,12 @@ const config = loadConfig({ ...process.env, CATALOG_SYNC_CRON: 'off' })
 const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'qt-bench-')), 'qt.sqlite'), {
   synchronous: config.databaseSynchronous,
 })
-await createUser(db, systemClock, { username: 'bench', password: 'bench password' })
-const { token, user } = await login(db, systemClock, new LoginThrottle(systemClock), 'bench', 'bench password', 'b')
+const deps = { db, config, clock: systemClock, logger: silentLogger, passwordHasher: productionHasher }
+await createUser(deps, { username: 'bench', password: 'bench password' })
+const { token, user } = await login(deps, new LoginThrottle(systemClock), 'bench', 'bench password', 'b')
 
 if (kind === 'app') {
-  const app = createApp({ db, config, clock: systemClock, logger: silentLogger }).listen({
+  const app = createApp(deps).listen({
     port: 0,
     hostname: '127.0.0.1',
   })

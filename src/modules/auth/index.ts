@@ -41,7 +41,7 @@ export function authModule(deps: AppDeps) {
         if (identifier === undefined || identifier.trim() === '') {
           throw new BadRequest('One of "identifier", "email", "username" or "login" is required.')
         }
-        return login(db, clock, throttle, identifier, body.password, body.label?.trim() || 'plugin')
+        return login(deps, throttle, identifier, body.password, body.label?.trim() || 'plugin')
       },
       {
         body: LoginBody,

@@ -4,7 +4,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
 import { apiTokens, users } from '../../db/schema'
+import type { AppDeps } from '../../deps'
 import { BadRequest, TooManyRequests, Unauthorized } from '../../http/errors'
+import type { PasswordHasher } from './password'
 import type { LoginThrottle } from './throttle'
 
 export const TOKEN_PREFIX = 'qt_'
@@ -43,11 +45,13 @@ export function findUser(db: DB, identifier: string): UserRow | undefined {
 }
 
 // Verifying against this when the account does not exist makes a wrong username take as long
-// as a wrong password, so the two cannot be told apart by timing either.
-let dummyHash: Promise<string> | undefined
-const dummy = () => {
-  dummyHash ??= Bun.password.hash('no such account, no such password')
-  return dummyHash
+// as a wrong password, so the two cannot be told apart by timing either. It comes from the
+// same hasher as the accounts' hashes, so it has their cost.
+const dummyHashes = new WeakMap<PasswordHasher, Promise<string>>()
+const dummyHash = (hasher: PasswordHasher): Promise<string> => {
+  let hash = dummyHashes.get(hasher)
+  if (!hash) dummyHashes.set(hasher, (hash = hasher.hash('no such account, no such password')))
+  return hash
 }
 
 const BAD_CREDENTIALS = 'Wrong username, e-mail or password.'
@@ -60,8 +64,7 @@ export interface LoginResult {
 }
 
 export async function login(
-  db: DB,
-  clock: Clock,
+  { db, clock, passwordHasher }: Pick<AppDeps, 'db' | 'clock' | 'passwordHasher'>,
   throttle: LoginThrottle,
   identifier: string,
   password: string,
@@ -72,7 +75,7 @@ export async function login(
     throw new TooManyRequests(`Too many failed logins for this account; try again in ${wait} seconds.`, wait)
   }
   const user = findUser(db, identifier)
-  const ok = await Bun.password.verify(password, user?.passwordHash ?? (await dummy()))
+  const ok = await passwordHasher.verify(password, user?.passwordHash ?? (await dummyHash(passwordHasher)))
   if (!user || !ok) {
     throttle.fail(identifier)
     throw new Unauthorized(BAD_CREDENTIALS)
@@ -147,7 +150,10 @@ export function checkEmail(email: string): void {
     throw new BadRequest(`"${email}" is not an e-mail address.`)
 }
 
-export async function createUser(db: DB, clock: Clock, input: NewUser): Promise<PublicUser> {
+export async function createUser(
+  { db, clock, passwordHasher }: Pick<AppDeps, 'db' | 'clock' | 'passwordHasher'>,
+  input: NewUser,
+): Promise<PublicUser> {
   const username = input.username?.trim() || null
   const email = input.email?.trim().toLowerCase() || null
   if (!username && !email) throw new BadRequest('Give a username, an e-mail address, or both.')
@@ -157,7 +163,7 @@ export async function createUser(db: DB, clock: Clock, input: NewUser): Promise<
   for (const identifier of [username, email]) {
     if (identifier && findUser(db, identifier)) throw new BadRequest(`An account "${identifier}" already exists.`)
   }
-  const passwordHash = await Bun.password.hash(input.password)
+  const passwordHash = await passwordHasher.hash(input.password)
   const row = db
     .insert(users)
     .values({ username, email, passwordHash, createdAt: isoNow(clock) })
@@ -166,10 +172,14 @@ export async function createUser(db: DB, clock: Clock, input: NewUser): Promise<
   return toPublicUser(row)
 }
 
-export async function setPassword(db: DB, identifier: string, password: string): Promise<PublicUser> {
+export async function setPassword(
+  { db, passwordHasher }: Pick<AppDeps, 'db' | 'passwordHasher'>,
+  identifier: string,
+  password: string,
+): Promise<PublicUser> {
   checkPassword(password)
   const user = requireUser(db, identifier)
-  const passwordHash = await Bun.password.hash(password)
+  const passwordHash = await passwordHasher.hash(password)
   db.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run()
   return toPublicUser(user)
 }
