@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type CliIO, run } from '../src/cli'
 import { openDatabase } from '../src/db/client'
-import { authenticate, findUser, login } from '../src/modules/auth/service'
+import { authenticate, findUser, login, revokeToken } from '../src/modules/auth/service'
 import { LoginThrottle } from '../src/modules/auth/throttle'
 import { cheapHasher, FakeClock } from './helpers'
 
@@ -97,6 +97,21 @@ describe('quest-tracker user', () => {
     await tryLogin('Alice', 'a long password')
     expect(await cli('user', 'list')).toBe(0)
     expect(out.pop()).toMatch(/^1\tAlice\ta@example.com\t1 token\(s\)\tcreated /)
+  })
+
+  test('list counts each account its own live tokens, not revoked ones', async () => {
+    passwords.push('a long password', 'a long password')
+    await cli('user', 'add', '--username', 'Alice')
+    await cli('user', 'add', '--username', 'Bob')
+    // Bob holds tokens 1 to 3, and token 3 is revoked; Alice holds none.
+    for (let i = 0; i < 3; i++) await tryLogin('Bob', 'a long password')
+    withDb((db) => revokeToken(db, new FakeClock(), 3))
+    out = []
+    expect(await cli('user', 'list')).toBe(0)
+    expect(out.map((line) => line.split('\t').slice(1, 4))).toEqual([
+      ['Alice', '-', '0 token(s)'],
+      ['Bob', '-', '2 token(s)'],
+    ])
   })
 
   test('remove deletes the account and revokes its tokens', async () => {

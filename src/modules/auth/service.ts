@@ -1,6 +1,6 @@
 // Accounts and bearer tokens: used by the HTTP routes and by the admin CLI.
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
 import { apiTokens, users } from '../../db/schema'
@@ -190,15 +190,19 @@ export interface UserListItem extends PublicUser {
 }
 
 export function listUsers(db: DB): UserListItem[] {
+  // A join, not a correlated subquery: Drizzle writes columns unqualified in a one-table select,
+  // and `"user_id" = "id"` inside the subquery compared each token with its own id.
   return db
     .select({
       id: users.id,
       email: users.email,
       username: users.username,
       createdAt: users.createdAt,
-      activeTokens: sql<number>`(select count(*) from ${apiTokens} where ${apiTokens.userId} = ${users.id} and ${apiTokens.revokedAt} is null)`,
+      activeTokens: count(apiTokens.id),
     })
     .from(users)
+    .leftJoin(apiTokens, and(eq(apiTokens.userId, users.id), isNull(apiTokens.revokedAt)))
+    .groupBy(users.id)
     .orderBy(users.id)
     .all()
     .map((row) => ({ ...toPublicUser(row), createdAt: row.createdAt, activeTokens: row.activeTokens }))
