@@ -80,7 +80,9 @@ describe('POST /auth/login', () => {
     expect(missing.body).toEqual({ error: 'Body field "password" is required.' } as never)
     const wrongType = await login({ identifier: 'Alice', password: 12345678 })
     expect(wrongType.status).toBe(400)
-    expect(wrongType.body).toEqual({ error: 'Body field "password" must be a string.' } as never)
+    expect(wrongType.body).toEqual({
+      error: 'Body field "password" must be a string of at most 1024 characters.',
+    } as never)
   })
 
   test('a username-only account shows displayName "Player" only when it has no username', async () => {

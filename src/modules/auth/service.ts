@@ -6,6 +6,7 @@ import type { DB } from '../../db/client'
 import { apiTokens, users } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { BadRequest, TooManyRequests, Unauthorized } from '../../http/errors'
+import { MAX_PASSWORD_LENGTH } from './model'
 import type { PasswordHasher } from './password'
 import type { LoginThrottle } from './throttle'
 
@@ -137,6 +138,10 @@ export interface NewUser {
 
 export function checkPassword(password: string): void {
   if (password.length < 8) throw new BadRequest('The password must be at least 8 characters long.')
+  // Login accepts no longer one (LoginBody): a longer password could never be used.
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    throw new BadRequest(`The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`)
+  }
 }
 
 export function checkUsername(username: string): void {
