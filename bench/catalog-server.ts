@@ -7,9 +7,9 @@ import { systemClock } from '../src/clock'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import { silentLogger } from '../src/logger'
+import { createLoginGuard } from '../src/modules/auth/guard'
 import { productionHasher } from '../src/modules/auth/password'
 import { createUser, login } from '../src/modules/auth/service'
-import { LoginThrottle } from '../src/modules/auth/throttle'
 import { syncCatalog } from '../src/modules/catalog/sync'
 
 const shared = join(import.meta.dir, '..', '..', 'shared', 'fixtures', 'catalog', 'quests-718.json')
@@ -26,6 +26,6 @@ const deps = {
 const report = await syncCatalog(deps, source)
 if (!report.ok) throw new Error(report.error)
 await createUser(deps, { username: 'bench', password: 'bench password 1' })
-const { token } = await login(deps, new LoginThrottle(systemClock), 'bench', 'bench password 1', 'bench')
+const { token } = await login(deps, createLoginGuard(deps), 'bench', 'bench password 1', 'bench')
 const app = createApp(deps).listen({ port: 0, hostname: '127.0.0.1' })
 console.log(`${app.server?.port} ${token} ${report.rows}`)

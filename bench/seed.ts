@@ -7,9 +7,9 @@ import { join } from 'node:path'
 import { systemClock } from '../src/clock'
 import { openDatabase } from '../src/db/client'
 import { quests } from '../src/db/schema'
+import { createLoginGuard } from '../src/modules/auth/guard'
 import { productionHasher } from '../src/modules/auth/password'
 import { createUser, login } from '../src/modules/auth/service'
-import { LoginThrottle } from '../src/modules/auth/throttle'
 import { createCharacter } from '../src/modules/characters/service'
 import { normalizePosted, upsertCompletion } from '../src/modules/completions/service'
 
@@ -34,7 +34,7 @@ db.transaction((tx) => {
 const password = 'bench password 123'
 const deps = { db, clock: systemClock, passwordHasher: productionHasher }
 const user = await createUser(deps, { username: 'bench', password })
-const { token } = await login(deps, new LoginThrottle(systemClock), 'bench', password, 'bench')
+const { token } = await login(deps, createLoginGuard(deps), 'bench', password, 'bench')
 const character = createCharacter(db, systemClock, user.id, {
   givenName: 'Bench',
   surname: 'Mark',

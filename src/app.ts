@@ -4,6 +4,7 @@ import { type AnyElysia, Elysia } from 'elysia'
 import type { AppDeps } from './deps'
 import { plumbing } from './http/plumbing'
 import { authModule } from './modules/auth'
+import { createLoginGuard } from './modules/auth/guard'
 import { buildsModule } from './modules/builds'
 import { catalogModule } from './modules/catalog'
 import { charactersModule } from './modules/characters'
@@ -19,9 +20,11 @@ export function createApp(deps: AppDeps) {
   // default (exact mirror) rebuilds objects before validating, so `5` or `[]` sent for an
   // object field silently became `{}` instead of a 400. (`false` would reject unknown keys,
   // which game clients do send.) Cost: responses are cleaned by TypeBox too; see bench/.
+  // One guard for every route that takes a password, so their limits add up (see guard.ts).
+  const loginGuard = createLoginGuard(deps)
   const app: AnyElysia = new Elysia({ normalize: 'typebox' })
     .use(plumbing(deps.logger))
-    .use(authModule(deps))
+    .use(authModule(deps, loginGuard))
     .use(buildsModule(deps))
     .use(livesModule(deps))
     .use(catalogModule(deps))

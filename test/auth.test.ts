@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { apiTokens } from '../src/db/schema'
+import type { PasswordHasher } from '../src/modules/auth/password'
 import { createUser, hashToken } from '../src/modules/auth/service'
 import { FIRST_LOCK_MS, MAX_FAILURES } from '../src/modules/auth/throttle'
-import { type TestApp, testApp } from './helpers'
+import { cheapHasher, type TestApp, testApp } from './helpers'
 
 const PASSWORD = 'correct horse battery'
 
@@ -66,6 +67,32 @@ describe('POST /auth/login', () => {
     expect(wrongPassword.body).toEqual(wrongUser.body as never)
     expect(wrongPassword.body).toEqual({ error: expect.any(String) } as never)
     expect(t.db.select().from(apiTokens).all()).toHaveLength(0)
+  })
+
+  test("an unknown name is checked against a hash from the app's own hasher (same cost, same time)", async () => {
+    const made: string[] = []
+    const checked: string[] = []
+    const recording: PasswordHasher = {
+      hash: async (password) => {
+        made.push(await cheapHasher.hash(password))
+        return made.at(-1) as string
+      },
+      verify: (password, hash) => {
+        checked.push(hash)
+        return cheapHasher.verify(password, hash)
+      },
+    }
+    const app = testApp({}, { passwordHasher: recording })
+    await createUser(app, { username: 'Alice', password: PASSWORD })
+    for (const identifier of ['Alice', 'Mallory', 'Trent']) {
+      const { status } = await app.json('POST', '/api/plugin/auth/login', {
+        body: { identifier, password: 'nope nope' },
+      })
+      expect(status).toBe(401)
+    }
+    // Alice's own hash, then the one dummy hash, made once, for both unknown names.
+    expect(made).toHaveLength(2)
+    expect(checked).toEqual([made[0], made[1], made[1]] as string[])
   })
 
   test('an identifier is required', async () => {

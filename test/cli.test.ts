@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type CliIO, run } from '../src/cli'
 import { openDatabase } from '../src/db/client'
+import { createLoginGuard } from '../src/modules/auth/guard'
 import { authenticate, findUser, login, revokeToken } from '../src/modules/auth/service'
-import { LoginThrottle } from '../src/modules/auth/throttle'
 import { cheapHasher, FakeClock } from './helpers'
 
 let dbPath: string
@@ -43,13 +43,8 @@ const withDb = <T>(fn: (db: ReturnType<typeof openDatabase>) => T): T => {
 const tryLogin = async (identifier: string, password: string) => {
   const db = openDatabase(dbPath)
   try {
-    return await login(
-      { db, clock: new FakeClock(), passwordHasher: cheapHasher },
-      new LoginThrottle(new FakeClock()),
-      identifier,
-      password,
-      'test',
-    )
+    const deps = { db, clock: new FakeClock(), passwordHasher: cheapHasher }
+    return await login(deps, createLoginGuard(deps), identifier, password, 'test')
   } finally {
     db.$client.close()
   }

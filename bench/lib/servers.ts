@@ -9,9 +9,9 @@ import { systemClock } from '../../src/clock'
 import { loadConfig } from '../../src/config'
 import { openDatabase } from '../../src/db/client'
 import { silentLogger } from '../../src/logger'
+import { createLoginGuard } from '../../src/modules/auth/guard'
 import { productionHasher } from '../../src/modules/auth/password'
 import { createUser, login } from '../../src/modules/auth/service'
-import { LoginThrottle } from '../../src/modules/auth/throttle'
 
 const kind = Bun.argv[2]
 const config = loadConfig({ ...process.env, CATALOG_SYNC_CRON: 'off' })
@@ -20,7 +20,7 @@ const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'qt-bench-')), 'qt.sqlit
 })
 const deps = { db, config, clock: systemClock, logger: silentLogger, passwordHasher: productionHasher }
 await createUser(deps, { username: 'bench', password: 'bench password' })
-const { token, user } = await login(deps, new LoginThrottle(systemClock), 'bench', 'bench password', 'b')
+const { token, user } = await login(deps, createLoginGuard(deps), 'bench', 'bench password', 'b')
 
 if (kind === 'app') {
   const app = createApp(deps).listen({

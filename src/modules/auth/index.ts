@@ -4,9 +4,9 @@ import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
 import { BadRequest } from '../../http/errors'
 import { errors, OkBody } from '../../http/model'
+import type { LoginGuard } from './guard'
 import { LoginBody, LoginResponse, User } from './model'
 import { authenticate, login, revokeToken, type Session } from './service'
-import { LoginThrottle } from './throttle'
 
 /**
  * `{ auth: true }` on a route: 401 without a valid token, else `user` and `session` in context.
@@ -29,9 +29,9 @@ export function authGuard({ db }: AppDeps) {
   })
 }
 
-export function authModule(deps: AppDeps) {
+/** `guard` is the app's one LoginGuard (createApp), shared with every other password login. */
+export function authModule(deps: AppDeps, guard: LoginGuard) {
   const { db, clock } = deps
-  const throttle = new LoginThrottle(clock)
   return new Elysia({ prefix: '/api/plugin/auth' })
     .use(authGuard(deps))
     .post(
@@ -41,7 +41,8 @@ export function authModule(deps: AppDeps) {
         if (identifier === undefined || identifier.trim() === '') {
           throw new BadRequest('One of "identifier", "email", "username" or "login" is required.')
         }
-        return login(deps, throttle, identifier, body.password, body.label?.trim() || 'plugin')
+        const label = body.label?.trim() || 'plugin'
+        return login(deps, guard, identifier, body.password, label)
       },
       {
         body: LoginBody,
@@ -49,7 +50,7 @@ export function authModule(deps: AppDeps) {
         detail: {
           summary: 'Log in and get a bearer token',
           description:
-            'No auth. The identifier is a username or e-mail (aliases `email`, `username`, `login`). Wrong username and wrong password answer the same 401. Too many failures for one identifier answer 429 with Retry-After.',
+            'No auth. The identifier is a username or e-mail (aliases `email`, `username`, `login`), at most 254 characters; the password at most 1024. Wrong username and wrong password answer the same 401. Too many failures for one identifier answer 429 with Retry-After.',
           security: [],
           tags: ['Authentication'],
         },

@@ -6,9 +6,8 @@ import type { DB } from '../../db/client'
 import { apiTokens, users } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { BadRequest, TooManyRequests, Unauthorized } from '../../http/errors'
+import type { LoginGuard } from './guard'
 import { MAX_PASSWORD_LENGTH } from './model'
-import type { PasswordHasher } from './password'
-import type { LoginThrottle } from './throttle'
 
 export const TOKEN_PREFIX = 'qt_'
 
@@ -19,7 +18,7 @@ export interface PublicUser {
   displayName: string
 }
 
-type UserRow = typeof users.$inferSelect
+export type UserRow = typeof users.$inferSelect
 
 export const displayName = (user: { username: string | null }): string => user.username ?? 'Player'
 
@@ -45,17 +44,27 @@ export function findUser(db: DB, identifier: string): UserRow | undefined {
     .get()
 }
 
-// Verifying against this when the account does not exist makes a wrong username take as long
-// as a wrong password, so the two cannot be told apart by timing either. It comes from the
-// same hasher as the accounts' hashes, so it has their cost.
-const dummyHashes = new WeakMap<PasswordHasher, Promise<string>>()
-const dummyHash = (hasher: PasswordHasher): Promise<string> => {
-  let hash = dummyHashes.get(hasher)
-  if (!hash) dummyHashes.set(hasher, (hash = hasher.hash('no such account, no such password')))
-  return hash
-}
-
 const BAD_CREDENTIALS = 'Wrong username, e-mail or password.'
+
+/**
+ * The credential check every password login shares (the plugin's token login, the website's
+ * session login): returns the account, or throws 401 (the same body for an unknown name and a
+ * wrong password) or 429 with Retry-After.
+ */
+export async function verifyLogin(db: DB, guard: LoginGuard, identifier: string, password: string): Promise<UserRow> {
+  const wait = guard.throttle.retryAfterSeconds(identifier)
+  if (wait > 0) {
+    throw new TooManyRequests(`Too many failed logins for this account; try again in ${wait} seconds.`, wait)
+  }
+  // Counted as failed before the (slow) verification, not after it: otherwise a hundred
+  // parallel guesses all passed the check above before the first failure was counted.
+  guard.throttle.fail(identifier)
+  const user = findUser(db, identifier)
+  const ok = await guard.hasher.verify(password, user?.passwordHash ?? (await guard.dummyHash()))
+  if (!user || !ok) throw new Unauthorized(BAD_CREDENTIALS)
+  guard.throttle.succeed(identifier)
+  return user
+}
 
 export interface LoginResult {
   token: string
@@ -64,24 +73,15 @@ export interface LoginResult {
   user: PublicUser
 }
 
+/** Checks the credentials (verifyLogin), then issues a new bearer token. */
 export async function login(
-  { db, clock, passwordHasher }: Pick<AppDeps, 'db' | 'clock' | 'passwordHasher'>,
-  throttle: LoginThrottle,
+  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  guard: LoginGuard,
   identifier: string,
   password: string,
   label: string,
 ): Promise<LoginResult> {
-  const wait = throttle.retryAfterSeconds(identifier)
-  if (wait > 0) {
-    throw new TooManyRequests(`Too many failed logins for this account; try again in ${wait} seconds.`, wait)
-  }
-  const user = findUser(db, identifier)
-  const ok = await passwordHasher.verify(password, user?.passwordHash ?? (await dummyHash(passwordHasher)))
-  if (!user || !ok) {
-    throttle.fail(identifier)
-    throw new Unauthorized(BAD_CREDENTIALS)
-  }
-  throttle.succeed(identifier)
+  const user = await verifyLogin(db, guard, identifier, password)
   const token = newToken()
   const row = db
     .insert(apiTokens)

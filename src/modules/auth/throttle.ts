@@ -60,6 +60,10 @@ export class LoginThrottle {
     return wait > 0 ? Math.ceil(wait / 1000) : 0
   }
 
+  /**
+   * Counts one failure. Login counts every attempt here before the password is checked, so
+   * parallel attempts see each other; a right password then clears the record (`succeed`).
+   */
   fail(identifier: string): void {
     const now = this.clock.now().getTime()
     const key = keyOf(identifier)
