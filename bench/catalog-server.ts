@@ -26,6 +26,6 @@ const deps = {
 const report = await syncCatalog(deps, source)
 if (!report.ok) throw new Error(report.error)
 await createUser(deps, { username: 'bench', password: 'bench password 1' })
-const { token } = await login(deps, createLoginGuard(deps), 'bench', 'bench password 1', 'bench')
+const { token } = await login(deps, createLoginGuard(deps), 'bench', 'bench password 1', 'bench', undefined)
 const app = createApp(deps).listen({ port: 0, hostname: '127.0.0.1' })
 console.log(`${app.server?.port} ${token} ${report.rows}`)

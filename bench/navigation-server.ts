@@ -19,7 +19,7 @@ const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'qt-nav-bench-')), 'qt.s
 })
 const seeded = await seedNavigation(db, systemClock)
 const deps = { db, config, clock: systemClock, logger: silentLogger, passwordHasher: productionHasher }
-const { token } = await login(deps, createLoginGuard(deps), seeded.username, seeded.password, 'b')
+const { token } = await login(deps, createLoginGuard(deps), seeded.username, seeded.password, 'b', undefined)
 const app = createApp(deps).listen({
   port: 0,
   hostname: '127.0.0.1',

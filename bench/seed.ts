@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { systemClock } from '../src/clock'
+import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import { quests } from '../src/db/schema'
 import { createLoginGuard } from '../src/modules/auth/guard'
@@ -32,9 +33,9 @@ db.transaction((tx) => {
   for (const q of catalog) tx.insert(quests).values({ name: q.name, difficulty: q.difficulty, level: q.level }).run()
 })
 const password = 'bench password 123'
-const deps = { db, clock: systemClock, passwordHasher: productionHasher }
+const deps = { db, config: loadConfig({}), clock: systemClock, passwordHasher: productionHasher }
 const user = await createUser(deps, { username: 'bench', password })
-const { token } = await login(deps, createLoginGuard(deps), 'bench', password, 'bench')
+const { token } = await login(deps, createLoginGuard(deps), 'bench', password, 'bench', undefined)
 const character = createCharacter(db, systemClock, user.id, {
   givenName: 'Bench',
   surname: 'Mark',

@@ -47,7 +47,8 @@ Commands:
 
 Run "quest-tracker COMMAND --help" for a command's options.
 Configuration comes from environment variables (PORT, HOST, DATABASE_PATH,
-DATABASE_SYNCHRONOUS, CATALOG_SOURCE_URL, CATALOG_SYNC_CRON, LOG_LEVEL); see README.md.`,
+DATABASE_SYNCHRONOUS, CATALOG_SOURCE_URL, CATALOG_SYNC_CRON, LOG_LEVEL,
+TRUSTED_PROXY); see README.md.`,
   serve: `Usage: quest-tracker serve [--port N] [--host ADDR] [--database PATH]
 
 Starts the HTTP server. Flags override PORT, HOST and DATABASE_PATH.`,

@@ -4,6 +4,7 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type CliIO, run } from '../src/cli'
+import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import { createLoginGuard } from '../src/modules/auth/guard'
 import { authenticate, findUser, login, revokeToken } from '../src/modules/auth/service'
@@ -43,8 +44,8 @@ const withDb = <T>(fn: (db: ReturnType<typeof openDatabase>) => T): T => {
 const tryLogin = async (identifier: string, password: string) => {
   const db = openDatabase(dbPath)
   try {
-    const deps = { db, clock: new FakeClock(), passwordHasher: cheapHasher }
-    return await login(deps, createLoginGuard(deps), identifier, password, 'test')
+    const deps = { db, clock: new FakeClock(), passwordHasher: cheapHasher, config: loadConfig({}) }
+    return await login(deps, createLoginGuard(deps), identifier, password, 'test', undefined)
   } finally {
     db.$client.close()
   }

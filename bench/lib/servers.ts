@@ -20,7 +20,7 @@ const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'qt-bench-')), 'qt.sqlit
 })
 const deps = { db, config, clock: systemClock, logger: silentLogger, passwordHasher: productionHasher }
 await createUser(deps, { username: 'bench', password: 'bench password' })
-const { token, user } = await login(deps, createLoginGuard(deps), 'bench', 'bench password', 'b')
+const { token, user } = await login(deps, createLoginGuard(deps), 'bench', 'bench password', 'b', undefined)
 
 if (kind === 'app') {
   const app = createApp(deps).listen({

@@ -39,3 +39,10 @@ export class TooManyRequests extends HttpError {
     super(429, message, { 'retry-after': String(retryAfterSeconds) })
   }
 }
+
+/** The server is busy (too much login work in flight), not the client's fault; retry soon. */
+export class ServiceUnavailable extends HttpError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(503, message, { 'retry-after': String(retryAfterSeconds) })
+  }
+}

@@ -36,21 +36,21 @@ export function authModule(deps: AppDeps, guard: LoginGuard) {
     .use(authGuard(deps))
     .post(
       '/login',
-      ({ body }) => {
+      ({ body, request, server }) => {
         const identifier = body.identifier ?? body.email ?? body.username ?? body.login
         if (identifier === undefined || identifier.trim() === '') {
           throw new BadRequest('One of "identifier", "email", "username" or "login" is required.')
         }
         const label = body.label?.trim() || 'plugin'
-        return login(deps, guard, identifier, body.password, label)
+        return login(deps, guard, identifier, body.password, label, guard.clientAddress(request, server))
       },
       {
         body: LoginBody,
-        response: { 200: LoginResponse, ...errors(401, 429) },
+        response: { 200: LoginResponse, ...errors(401, 429, 503) },
         detail: {
           summary: 'Log in and get a bearer token',
           description:
-            'No auth. The identifier is a username or e-mail (aliases `email`, `username`, `login`), at most 254 characters; the password at most 1024. Wrong username and wrong password answer the same 401. Too many failures for one identifier answer 429 with Retry-After.',
+            'No auth. The identifier is a username or e-mail (aliases `email`, `username`, `login`), at most 254 characters; the password at most 1024. Wrong username and wrong password answer the same 401. Too many failures for one account, or from one address, answer 429 with Retry-After; too many logins being checked at once answer 503 with Retry-After.',
           security: [],
           tags: ['Authentication'],
         },

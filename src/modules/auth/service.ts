@@ -6,6 +6,7 @@ import type { DB } from '../../db/client'
 import { apiTokens, users } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { BadRequest, TooManyRequests, Unauthorized } from '../../http/errors'
+import { addressKey } from './address'
 import type { LoginGuard } from './guard'
 import { MAX_PASSWORD_LENGTH } from './model'
 
@@ -49,20 +50,50 @@ const BAD_CREDENTIALS = 'Wrong username, e-mail or password.'
 /**
  * The credential check every password login shares (the plugin's token login, the website's
  * session login): returns the account, or throws 401 (the same body for an unknown name and a
- * wrong password) or 429 with Retry-After.
+ * wrong password), 429 with Retry-After (account or address throttled) or 503 (too much argon2
+ * work in flight). `clientAddress` comes from `guard.clientAddress(request, server)`.
  */
-export async function verifyLogin(db: DB, guard: LoginGuard, identifier: string, password: string): Promise<UserRow> {
-  const wait = guard.throttle.retryAfterSeconds(identifier)
-  if (wait > 0) {
-    throw new TooManyRequests(`Too many failed logins for this account; try again in ${wait} seconds.`, wait)
+export async function verifyLogin(
+  db: DB,
+  guard: LoginGuard,
+  identifier: string,
+  password: string,
+  clientAddress: string | undefined,
+): Promise<UserRow> {
+  const user = findUser(db, identifier)
+  // A known account is counted by its id, so its username and e-mail share one count; a name
+  // that matches no account is counted by that name and behaves the same way.
+  const [throttle, key] = user ? [guard.accounts, String(user.id)] : [guard.unknownNames, identifier]
+  const address = addressKey(clientAddress)
+  const accountWait = throttle.retryAfterSeconds(key)
+  if (accountWait > 0) {
+    throw new TooManyRequests(
+      `Too many failed logins for this account; try again in ${accountWait} seconds.`,
+      accountWait,
+    )
   }
+  const addressWait = guard.addresses.retryAfterSeconds(address)
+  if (addressWait > 0) {
+    throw new TooManyRequests(
+      `Too many failed logins from your address; try again in ${addressWait} seconds.`,
+      addressWait,
+    )
+  }
+  const slot = guard.hashing.enter() // throws 503 now when too much is waiting
   // Counted as failed before the (slow) verification, not after it: otherwise a hundred
   // parallel guesses all passed the check above before the first failure was counted.
-  guard.throttle.fail(identifier)
-  const user = findUser(db, identifier)
-  const ok = await guard.hasher.verify(password, user?.passwordHash ?? (await guard.dummyHash()))
+  throttle.fail(key)
+  guard.addresses.take(address)
+  const release = await slot
+  let ok: boolean
+  try {
+    ok = await guard.hasher.verify(password, user?.passwordHash ?? (await guard.dummyHash()))
+  } finally {
+    release()
+  }
   if (!user || !ok) throw new Unauthorized(BAD_CREDENTIALS)
-  guard.throttle.succeed(identifier)
+  throttle.succeed(key)
+  guard.addresses.refund(address)
   return user
 }
 
@@ -80,8 +111,9 @@ export async function login(
   identifier: string,
   password: string,
   label: string,
+  clientAddress: string | undefined,
 ): Promise<LoginResult> {
-  const user = await verifyLogin(db, guard, identifier, password)
+  const user = await verifyLogin(db, guard, identifier, password, clientAddress)
   const token = newToken()
   const row = db
     .insert(apiTokens)

@@ -1,8 +1,11 @@
-// Slows password guessing per identifier: after MAX_FAILURES wrong passwords in a row for one
-// identifier, that identifier is refused (429 + Retry-After) for a lock that doubles each time
-// (5 min, 10, 20, capped at 1 h). Other identifiers are never affected; a successful login
-// clears the record. Kept in memory and bounded (MAX_TRACKED): a restart forgets it, which only
-// helps a user locked out.
+// The two counters behind login throttling (LoginGuard puts them together):
+// - LoginThrottle slows password guessing per account (or per unknown name): after MAX_FAILURES
+//   failures in a row it refuses that key (429 + Retry-After) for a lock that doubles each time
+//   (5 min, 10, 20, capped at 1 h). A successful login clears the record.
+// - AddressLimiter bounds failed logins per client address: a bucket of ADDRESS_BURST failures
+//   that refills one every ADDRESS_REFILL_MS. A success gives back only its own attempt, so
+//   an attacker's one good account cannot wash an address clean.
+// Both are kept in memory and bounded; a restart forgets them, which only helps someone locked out.
 import { createHash } from 'node:crypto'
 import type { Clock } from '../../clock'
 
@@ -10,6 +13,10 @@ export const MAX_FAILURES = 5
 export const FIRST_LOCK_MS = 5 * 60_000
 export const MAX_LOCK_MS = 60 * 60_000
 export const MAX_TRACKED = 10_000
+
+export const ADDRESS_BURST = 20
+export const ADDRESS_REFILL_MS = 30_000
+export const MAX_ADDRESSES = 10_000
 
 interface Failures {
   failures: number
@@ -85,5 +92,61 @@ export class LoginThrottle {
 
   succeed(identifier: string): void {
     this.records.delete(keyOf(identifier))
+  }
+}
+
+interface Bucket {
+  /** Failures this address may still have now (fractional while refilling). */
+  allowance: number
+  updatedAt: number
+}
+
+export class AddressLimiter {
+  private readonly buckets = new Map<string, Bucket>()
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly maxTracked = MAX_ADDRESSES,
+  ) {}
+
+  get size(): number {
+    return this.buckets.size
+  }
+
+  private refilled(key: string, now: number): Bucket | undefined {
+    const bucket = this.buckets.get(key)
+    if (!bucket) return undefined
+    bucket.allowance = Math.min(ADDRESS_BURST, bucket.allowance + (now - bucket.updatedAt) / ADDRESS_REFILL_MS)
+    bucket.updatedAt = now
+    return bucket
+  }
+
+  /** Seconds until this address may fail once more, or 0 when it may try now. */
+  retryAfterSeconds(address: string): number {
+    const now = this.clock.now().getTime()
+    const bucket = this.refilled(keyOf(address), now)
+    if (!bucket || bucket.allowance >= 1) return 0
+    return Math.ceil(((1 - bucket.allowance) * ADDRESS_REFILL_MS) / 1000)
+  }
+
+  /** Takes one attempt from the address's allowance (given back by `refund` on success). */
+  take(address: string): void {
+    const now = this.clock.now().getTime()
+    const key = keyOf(address)
+    const bucket = this.refilled(key, now) ?? { allowance: ADDRESS_BURST, updatedAt: now }
+    bucket.allowance -= 1
+    this.buckets.delete(key)
+    this.buckets.set(key, bucket)
+    evictOne(this.buckets, this.maxTracked, (b) => b.allowance < 1)
+  }
+
+  refund(address: string): void {
+    const now = this.clock.now().getTime()
+    const key = keyOf(address)
+    const bucket = this.refilled(key, now)
+    if (!bucket) return
+    bucket.allowance += 1
+    // A full bucket is the same as none: forget it.
+    if (bucket.allowance >= ADDRESS_BURST) this.buckets.delete(key)
   }
 }
