@@ -4,6 +4,7 @@ import { type AnyElysia, Elysia } from 'elysia'
 import type { AppDeps } from './deps'
 import { type Api, PLUGIN_PREFIX, WEBSITE_PREFIX } from './http/api'
 import { plumbing } from './http/plumbing'
+import { accountModule } from './modules/account'
 import { authModule, bearerGuard } from './modules/auth'
 import { createLoginGuard } from './modules/auth/login-guard'
 import { buildsModule } from './modules/builds'
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps) {
     .use(characterApi(plugin))
     .use(sessionModule(deps, website, loginGuard))
     .use(characterApi(website))
+    .use(accountModule(deps, website, loginGuard))
     .use(eventsModule(deps, website, changes))
     .use(publicCatalogModule(deps))
     .use(shareModule(deps))

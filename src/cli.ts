@@ -227,7 +227,7 @@ async function user(io: CliIO, args: string[]): Promise<number> {
       expectArgs(parsed, 1, 'user passwd: give the username or e-mail of the account')
       const name = parsed.positional[0] as string
       const password = await io.readPassword(`New password for ${name}: `)
-      await withDb((db) => setPassword({ db, passwordHasher }, name, password))
+      await withDb((db) => setPassword({ db, clock: systemClock, passwordHasher }, name, password))
       io.out(`password changed for ${name}`)
       return 0
     }

@@ -4,6 +4,7 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type CliIO, run } from '../src/cli'
+import { systemClock } from '../src/clock'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import { createLoginGuard } from '../src/modules/auth/login-guard'
@@ -118,7 +119,7 @@ describe('quest-tracker user', () => {
     expect(out.pop()).toContain('revoked its tokens')
     withDb((db) => {
       expect(findUser(db, 'Alice')).toBeUndefined()
-      expect(() => authenticate(db, `Bearer ${token}`)).toThrow('Invalid or revoked token')
+      expect(() => authenticate(db, systemClock, `Bearer ${token}`)).toThrow('Invalid or revoked token')
     })
     expect(await cli('user', 'remove', 'alice')).toBe(1)
     expect(err.pop()).toBe('quest-tracker: No account "alice".')

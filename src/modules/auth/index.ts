@@ -10,9 +10,9 @@ import { LoginBody, LoginResponse, User } from './model'
 import { authenticate, identifierOf, login, revokeToken } from './service'
 
 /** The plugin API's guard: `Authorization: Bearer <token>`. */
-export function bearerGuard({ db }: AppDeps): Guard {
+export function bearerGuard({ db, clock }: AppDeps): Guard {
   return credentialGuard(({ request }) => {
-    const session = authenticate(db, request.headers.get('authorization'))
+    const session = authenticate(db, clock, request.headers.get('authorization'))
     return { user: session.user, credential: { kind: 'token', id: session.tokenId } }
   })
 }

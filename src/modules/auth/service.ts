@@ -1,11 +1,11 @@
 // Accounts and bearer tokens: used by the HTTP routes and by the admin CLI.
 import { createHash, randomBytes } from 'node:crypto'
-import { and, count, eq, isNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
-import { apiTokens, users } from '../../db/schema'
+import { apiTokens, sessions, users } from '../../db/schema'
 import type { AppDeps } from '../../deps'
-import { BadRequest, TooManyRequests, Unauthorized } from '../../http/errors'
+import { BadRequest, NotFound, TooManyRequests, Unauthorized } from '../../http/errors'
 import { addressKey } from './address'
 import type { LoginGuard } from './login-guard'
 import { MAX_PASSWORD_LENGTH } from './model'
@@ -137,11 +137,23 @@ export interface Session {
   tokenId: number
 }
 
+/** A token unused for this long stops working (the plugin logs in again); see README. */
+export const TOKEN_IDLE_MS = 180 * 24 * 60 * 60_000
+/** lastUsedAt is moved at most this often: a write per request would cost an fsync each. */
+export const TOKEN_TOUCH_MS = 60 * 60_000
+
 // Every authenticated request runs this query: prepare it once per database, not per request.
 const tokenLookups = new WeakMap<DB, ReturnType<typeof prepareTokenLookup>>()
 const prepareTokenLookup = (db: DB) =>
   db
-    .select({ tokenId: apiTokens.id, id: users.id, email: users.email, username: users.username })
+    .select({
+      tokenId: apiTokens.id,
+      createdAt: apiTokens.createdAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+      id: users.id,
+      email: users.email,
+      username: users.username,
+    })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(and(eq(apiTokens.tokenHash, sql.placeholder('hash')), isNull(apiTokens.revokedAt)))
@@ -152,13 +164,34 @@ const tokenLookup = (db: DB) => {
   return statement
 }
 
-/** Resolves an Authorization header to its account, or throws 401 saying why. */
-export function authenticate(db: DB, authorization: string | null | undefined): Session {
+/**
+ * Resolves an Authorization header to its account, or throws 401 saying why. A token unused
+ * for `idleMs` has expired; a used one has its lastUsedAt moved (at most once an hour).
+ */
+export function authenticate(
+  db: DB,
+  clock: Clock,
+  authorization: string | null | undefined,
+  idleMs = TOKEN_IDLE_MS,
+): Session {
   if (!authorization) throw new Unauthorized('Missing bearer token: send "Authorization: Bearer <token>".')
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
   if (!match) throw new Unauthorized('Malformed Authorization header: expected "Bearer <token>".')
   const row = tokenLookup(db).get({ hash: hashToken(match[1] as string) })
   if (!row) throw new Unauthorized('Invalid or revoked token; log in again.')
+  const now = clock.now().getTime()
+  const lastUsed = Date.parse(row.lastUsedAt ?? row.createdAt)
+  if (now - lastUsed > idleMs) {
+    throw new Unauthorized(
+      `This token was not used for ${Math.round(idleMs / 86_400_000)} days and has expired; log in again.`,
+    )
+  }
+  if (row.lastUsedAt === null || now - lastUsed >= TOKEN_TOUCH_MS) {
+    db.update(apiTokens)
+      .set({ lastUsedAt: isoNow(clock) })
+      .where(eq(apiTokens.id, row.tokenId))
+      .run()
+  }
   return { tokenId: row.tokenId, user: toPublicUser(row) }
 }
 
@@ -166,6 +199,52 @@ export function revokeToken(db: DB, clock: Clock, tokenId: number): void {
   db.update(apiTokens)
     .set({ revokedAt: isoNow(clock) })
     .where(eq(apiTokens.id, tokenId))
+    .run()
+}
+
+export interface TokenListItem {
+  id: number
+  label: string
+  createdAt: string
+  lastUsedAt: string | null
+}
+
+/** The account's live (unrevoked) tokens, newest first; never the tokens themselves. */
+export function listTokens(db: DB, userId: number): TokenListItem[] {
+  return db
+    .select({
+      id: apiTokens.id,
+      label: apiTokens.label,
+      createdAt: apiTokens.createdAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+    })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .orderBy(desc(apiTokens.id))
+    .all()
+}
+
+/** Revokes one of the account's own live tokens; another account's or a revoked one is 404. */
+export function revokeOwnToken(db: DB, clock: Clock, userId: number, tokenId: number): void {
+  const row = db
+    .update(apiTokens)
+    .set({ revokedAt: isoNow(clock) })
+    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id })
+    .get()
+  if (!row) throw new NotFound(`No live token ${tokenId} on this account.`)
+}
+
+/** Every live token and website session of the account ends; `tx` may be a transaction. */
+export function revokeEverything(tx: Pick<DB, 'update'>, clock: Clock, userId: number): void {
+  const at = isoNow(clock)
+  tx.update(apiTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .run()
+  tx.update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .run()
 }
 
@@ -218,15 +297,22 @@ export async function createUser(
   return toPublicUser(row)
 }
 
+/**
+ * A new password, and every token and session of the account revoked in the same
+ * transaction: whoever knew the old password is out everywhere.
+ */
 export async function setPassword(
-  { db, passwordHasher }: Pick<AppDeps, 'db' | 'passwordHasher'>,
+  { db, clock, passwordHasher }: Pick<AppDeps, 'db' | 'clock' | 'passwordHasher'>,
   identifier: string,
   password: string,
 ): Promise<PublicUser> {
   checkPassword(password)
   const user = requireUser(db, identifier)
   const passwordHash = await passwordHasher.hash(password)
-  db.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run()
+  db.transaction((tx) => {
+    tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run()
+    revokeEverything(tx, clock, user.id)
+  })
   return toPublicUser(user)
 }
 

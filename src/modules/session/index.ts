@@ -8,9 +8,15 @@ import { credentialGuard, type Guard } from '../auth/guard'
 import type { LoginGuard } from '../auth/login-guard'
 import { LoginBody, User } from '../auth/model'
 import { identifierOf, toPublicUser, verifyLogin } from '../auth/service'
-import { createSession, readCookie, revokeSession, SESSION_COOKIE, sessionCookie, sessionFromToken } from './service'
-
-const isHttps = (request: Request) => request.url.startsWith('https:')
+import {
+  createSession,
+  isHttps,
+  readCookie,
+  revokeSession,
+  SESSION_COOKIE,
+  sessionCookie,
+  sessionFromToken,
+} from './service'
 
 /** The website's guard: the session cookie (bearer tokens are not accepted here). */
 export function cookieGuard({ db, clock }: AppDeps): Guard {
