@@ -11,6 +11,9 @@ import type { TestApp } from './helpers'
 export const OWN = join(import.meta.dir, 'fixtures')
 export const SMALL_JSON = join(OWN, 'catalog-small.json')
 export const SMALL_HTML = join(OWN, 'catalog-small.html')
+/** Quest names: wiki disambiguators, an ambiguous bare name, entities (HTML and its JSON twin). */
+export const NAMES_HTML = join(OWN, 'catalog-names.html')
+export const NAMES_JSON = join(OWN, 'catalog-names.json')
 export const SCORECARDS = join(OWN, 'scorecards.json')
 
 export const SHARED = join(import.meta.dir, '..', '..', 'shared', 'fixtures', 'catalog')

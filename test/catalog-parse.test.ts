@@ -9,7 +9,16 @@ import {
   parseLevel,
   type QuestRow,
 } from '../src/modules/catalog/parse'
-import { readRows, SHARED_718, SHARED_HTML, SMALL_HTML, SMALL_JSON, sharedExists } from './catalog-fixtures'
+import {
+  NAMES_HTML,
+  NAMES_JSON,
+  readRows,
+  SHARED_718,
+  SHARED_HTML,
+  SMALL_HTML,
+  SMALL_JSON,
+  sharedExists,
+} from './catalog-fixtures'
 
 describe('cells', () => {
   test.each([
@@ -46,6 +55,11 @@ describe('cells', () => {
     ['a&#39;b&nbsp;c', "a'b\u00a0c"],
     ['&lt;&gt;&quot;', '<>"'],
     ['&unknown; stays', '&unknown; stays'],
+    // Any named entity of HTML, not only a handful, and numeric references in both bases.
+    ['Caf&eacute;', 'Caf\u00e9'],
+    ['R&#233;sum&#xE9;', 'R\u00e9sum\u00e9'],
+    ['&Aacute;&ouml;&szlig;&hellip;&mdash;&euro;', '\u00c1\u00f6\u00df\u2026\u2014\u20ac'],
+    ['&#x1F409;', '\u{1F409}'],
   ] as const)('entities %p -> %p', (text, expected) => {
     expect(decodeEntities(text)).toBe(expected)
   })
@@ -81,6 +95,18 @@ describe('our small fixtures', () => {
     expect(find('Sewer Run', 'Heroic').pack).toBe('Crypt Keepers & Co.')
     // The same name in three tiers stays three rows.
     expect(rows.filter((r) => r.name === 'Crypt').map((r) => r.difficulty)).toEqual(['Heroic', 'Epic', 'Legendary'])
+  })
+})
+
+describe('the names fixture (entities and wiki disambiguators)', () => {
+  test('the HTML page decodes &eacute;, &amp;, &#233; and &#xE9; and equals its JSON twin', async () => {
+    const html = parseCatalog(await Bun.file(NAMES_HTML).text())
+    expect(html.skipped).toEqual([])
+    expect(html.rows).toEqual(parseCatalog(await Bun.file(NAMES_JSON).text()).rows)
+    const cafe = html.rows.find((r) => r.level === 3)
+    // Written in the page as "Caf&eacute; R&#233;sum&#xE9; &amp; Co." and "Sant&eacute; &amp; Fils".
+    expect(cafe).toMatchObject({ name: 'Caf\u00e9 R\u00e9sum\u00e9 & Co.', pack: 'Sant\u00e9 & Fils' })
+    expect(html.rows.map((r) => `${r.name}/${r.difficulty}`)).toContain('Ghost of a Chance (epic)/Epic')
   })
 })
 

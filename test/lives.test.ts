@@ -212,6 +212,57 @@ test('the live and planned answers carry the current life', async () => {
   expect(planned.body.life).toMatchObject({ lifeIndex: 2, isCurrent: true, name: 'Second' })
 })
 
+describe('past lives named from the game data table (rules/gameData.ts)', () => {
+  // The race or class as the character got it, the past life reincarnation grants (DDO Builder's
+  // feat names, as in ../shared/fixtures/builds/example-monk.DDOBuild).
+  const reincarnate = async (profile: { race?: string; className?: string }, how: 'POST' | 'live') => {
+    const t = testApp()
+    const token = await t.userWithToken('alice')
+    const base = '/api/plugin/characters'
+    const fields = { givenName: 'Vesna', classes: [{ name: profile.className ?? 'Warlock', levels: 15 }] }
+    let id: number
+    if (how === 'POST') {
+      // Through the character picklists: the canonical spelling is what gets stored.
+      const created = await t.json<Json>('POST', base, { token, body: { ...fields, race: profile.race ?? 'Human' } })
+      expect(created.status).toBe(201)
+      id = created.body.id
+    } else {
+      // As a game client or a DDO Builder import sends it, in a live snapshot.
+      id = insertCharacter(t.db, 'alice', fields).id
+      const live = await t.json('PUT', `${base}/${id}/live`, { token, body: { life: { race: profile.race } } })
+      expect(live.status).toBe(200)
+    }
+    const { status, body } = await t.json<Json>('POST', `${base}/${id}/lives/reincarnate`, {
+      token,
+      body: { grantHeroic: profile.className !== undefined, grantRacial: profile.race !== undefined },
+    })
+    expect(status).toBe(200)
+    return body.specialFeats
+  }
+
+  test.each([
+    ['Dhampir Dark Bargainer', 'POST', 'Past Life: Dark Bargainer', 'IconicPastLife'],
+    ['Dark Bargainer', 'live', 'Past Life: Dark Bargainer', 'IconicPastLife'],
+    ['Shadar-kai', 'POST', 'Past Life: Shadar-Kai', 'IconicPastLife'],
+    ['Drow Elf', 'POST', 'Past Life: Drow', 'RacialPastLife'],
+    ['Drow', 'live', 'Past Life: Drow', 'RacialPastLife'],
+    // Wood Elves have no past life of their own: they complete the Elf one (DDO wiki).
+    ['Wood Elf', 'POST', 'Past Life: Elf', 'RacialPastLife'],
+  ] as const)('race %p (%s) grants %p, %s', async (race, how, name, type) => {
+    expect(await reincarnate({ race }, how)).toEqual([{ name, type, stacks: 1 }])
+  })
+
+  test.each([
+    ['Blightcaster', 'Past Life: Druid - Blight Caster'],
+    ['Blight Caster', 'Past Life: Druid - Blight Caster'],
+    ['Dragon Disciple', 'Past Life: Monk - Dragon Disciple'],
+    ['Wild Mage', 'Past Life: Sorcerer - Wild Mage'],
+    ['Arcane Trickster', 'Past Life: Rogue - Arcane Trickster'],
+  ])('class %p grants %p', async (className, name) => {
+    expect(await reincarnate({ className }, 'POST')).toEqual([{ name, type: 'HeroicPastLife', stacks: 1 }])
+  })
+})
+
 describe('numbers too large to add up', () => {
   test('additionalPastLives stacks past 2^53 are 400 and nothing is archived', async () => {
     const { json, db, token, base, character } = await setup()

@@ -5,6 +5,7 @@
 // can never orphan a player's data.
 import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import type { ClassLevels, SpecialFeat } from '../rules/types'
 
 export const users = sqliteTable(
   'users',
@@ -57,11 +58,6 @@ export const sessions = sqliteTable(
   },
   (table) => [uniqueIndex('sessions_hash_unique').on(table.tokenHash), index('sessions_user').on(table.userId)],
 )
-
-export interface ClassLevels {
-  name: string
-  levels: number
-}
 
 export const characters = sqliteTable(
   'characters',
@@ -215,12 +211,6 @@ export const builds = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.characterId, table.role] })],
 )
-
-export interface SpecialFeat {
-  name: string
-  type: string
-  stacks: number
-}
 
 export const lives = sqliteTable(
   'lives',

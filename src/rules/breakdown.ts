@@ -2,7 +2,7 @@
 // points, spell points and saves, as pure functions over a build document. The numbers come
 // from gameData.ts; the formulas are here.
 import type { BuildDocument } from '../modules/builds/model'
-import { baseClass, type ClassLevels, type LevelSummary, summarizeLevels } from './buildLevels'
+import { type LevelSummary, summarizeLevels } from './buildLevels'
 import {
   ABILITIES,
   ABILITY_INCREASE_LEVELS,
@@ -10,16 +10,17 @@ import {
   type Ability,
   BASE_SCORE,
   BUILD_POINT_PAST_LIFE_TYPES,
-  BUILD_POINTS,
-  CLASSES,
   EPIC_HP_PER_LEVEL,
+  findClass,
+  findRace,
   MAX_CLASS_LEVEL,
   MAX_TOTAL_LEVEL,
   POINT_BUY_COST,
   POINT_BUY_MAX_SCORE,
-  RACIAL_MODIFIERS,
   type Save,
+  STANDARD_BUILD_POINTS,
 } from './gameData'
+import type { ClassLevels } from './types'
 
 export interface AbilityLine {
   spend: number
@@ -73,9 +74,7 @@ export function abilityKey(value: unknown): Ability | undefined {
 }
 
 export function racialModifiers(race: string | undefined): Partial<Record<Ability, number>> | undefined {
-  if (!race) return undefined
-  const key = Object.keys(RACIAL_MODIFIERS).find((r) => r.toLowerCase() === race.trim().toLowerCase())
-  return key ? RACIAL_MODIFIERS[key] : undefined
+  return race ? findRace(race)?.modifiers : undefined
 }
 
 /** Heroic plus racial past-life stacks: what raises the build points. */
@@ -86,8 +85,9 @@ export function buildPointPastLives(document: BuildDocument): number {
     .reduce((sum, feat) => sum + (feat.stacks ?? 1), 0)
 }
 
+/** The race's build points; a race the table does not know gets the standard ones. */
 function buildPointTable(race: string | undefined) {
-  return race?.trim().toLowerCase() === 'drow' ? BUILD_POINTS.Drow : BUILD_POINTS.default
+  return (race ? findRace(race)?.buildPoints : undefined) ?? STANDARD_BUILD_POINTS
 }
 
 /** Build points without the Champion option, by past lives (28 / 34 / 36; Drow 28 / 30 / 32). */
@@ -169,10 +169,8 @@ export function baseSaves(classes: ClassLevels[]): Record<Save, number> {
 
 const SAVE_ABILITY: Record<Save, Ability> = { fortitude: 'con', reflex: 'dex', will: 'wis' }
 
-function classData(name: string) {
-  const base = baseClass(name)
-  return base ? CLASSES[base] : undefined
-}
+/** A class or archetype row: archetypes carry their own numbers (gameData.ts). */
+const classData = findClass
 
 export function breakdown(document: BuildDocument, summary: LevelSummary = summarizeLevels(document.build)): Breakdown {
   const heroic = summary.classes.reduce((sum, c) => sum + c.levels, 0)

@@ -2,12 +2,8 @@
 // character level) or, without it, from `build.classes` when there is one class. Used by the
 // breakdown, the validation and the profile sync.
 import type { BuildDocument } from '../modules/builds/model'
-import { ARCHETYPES, CLASSES, MAX_EPIC_LEVELS, MAX_HEROIC_LEVEL, NON_CLASS_LABELS } from './gameData'
-
-export interface ClassLevels {
-  name: string
-  levels: number
-}
+import { MAX_EPIC_LEVELS, MAX_HEROIC_LEVEL, NON_CLASS_LABELS } from './gameData'
+import type { ClassLevels } from './types'
 
 export interface LevelSummary {
   /** The level the build reaches: `build.level`, else the number of `build.levels` entries. */
@@ -25,14 +21,6 @@ export function classLabel(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined
   const name = value.trim()
   return NON_CLASS_LABELS.includes(name.toLowerCase()) ? undefined : name
-}
-
-/** The class whose numbers a class or archetype uses ("Sacred Fist" -> "Paladin"), if known. */
-export function baseClass(name: string): string | undefined {
-  const found = Object.keys(CLASSES).find((c) => c.toLowerCase() === name.toLowerCase())
-  if (found) return found
-  const archetype = Object.keys(ARCHETYPES).find((a) => a.toLowerCase() === name.toLowerCase())
-  return archetype ? ARCHETYPES[archetype] : undefined
 }
 
 export function summarizeLevels(build: BuildDocument['build']): LevelSummary {

@@ -1,6 +1,8 @@
-// The game numbers the breakdown and validation use, as data (GAME-RULES.md "Character sheet
-// numbers", "Past lives and reincarnation"). Where a number is not in GAME-RULES.md its source
-// is noted beside it. Change a number here, never in the formulas.
+// The game data, as data (GAME-RULES.md "Character sheet numbers", "Past lives and
+// reincarnation"): the numbers the breakdown and validation use, and the one table of classes
+// (archetypes with their base class) and of races (iconic or not, modifiers, build points, past
+// life) that picklists, breakdowns and reincarnation all read. Where a number is not in
+// GAME-RULES.md its source is noted beside it. Change a number here, never in the formulas.
 
 export const ABILITIES = ['str', 'dex', 'con', 'int', 'wis', 'cha'] as const
 export type Ability = (typeof ABILITIES)[number]
@@ -42,15 +44,6 @@ export const ABILITY_INCREASE_LEVELS = [4, 8, 12, 16, 20, 24, 28, 32] as const
 export const MAX_ABILITY_TOME = 8
 export const MAX_SKILL_TOME = 5
 
-/**
- * Build points for ability spend by number of heroic or racial past lives (0, 1, 2 or more).
- * `champion` is the 32-point option for a character with no past lives.
- */
-export const BUILD_POINTS = {
-  default: { none: 28, champion: 32, one: 34, twoOrMore: 36 },
-  Drow: { none: 28, champion: 28, one: 30, twoOrMore: 32 },
-} as const
-
 export const MAX_CLASSES = 3
 export const MAX_CLASS_LEVEL = 20
 export const MAX_HEROIC_LEVEL = 20
@@ -63,90 +56,207 @@ export const EPIC_HP_PER_LEVEL = 10
 
 export type Save = 'fortitude' | 'reflex' | 'will'
 
+// ---------------------------------------------------------------------------------------------
+// Classes and races: one table each, read by the picklists (GET /characters/meta), the planned
+// breakdown and validation, and reincarnation. docs/game-data.md lists where these rows differ
+// from DDO Builder's data files and the DDO wiki, and which one each row follows.
+
+/**
+ * Lookup key of a class or race name: case, surrounding spaces and runs of spaces do not matter
+ * ("shadar-kai" is "Shadar-Kai"); any other difference is a different name, unless it is an alias.
+ */
+export const gameNameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase()
+
 export interface ClassData {
+  /** The game's spelling: what the picklist shows and what is stored. */
+  name: string
+  /** Other spellings clients send (DDO Builder's, the wiki's), resolved to this row. */
+  aliases: readonly string[]
+  /** Archetypes only: the class they are a variant of. */
+  baseClass?: string
   hpPerLevel: number
   /** Class spell points at class level 1 and at 20 (GAME-RULES.md gives only these two). */
   spellPoints: readonly [number, number]
   /** Saves with the good progression; the others use the poor one. */
   goodSaves: readonly Save[]
+  /** The heroic past life a life of this class grants, as DDO Builder spells the feat. */
+  pastLife: string
 }
 
-// HP and spell points: GAME-RULES.md. Good saves are not in GAME-RULES.md: the D&D 3.5 class
-// tables DDO follows (Barbarian..Wizard), the DDO wiki class pages for Alchemist (Fortitude and
-// Reflex) and Artificer (Reflex and Will); Favored Soul and Warlock are from memory of the DDO
-// wiki, unverified.
-export const CLASSES: Readonly<Record<string, ClassData>> = {
-  Barbarian: { hpPerLevel: 12, spellPoints: [0, 0], goodSaves: ['fortitude'] },
-  Fighter: { hpPerLevel: 10, spellPoints: [0, 0], goodSaves: ['fortitude'] },
-  Paladin: { hpPerLevel: 10, spellPoints: [0, 260], goodSaves: ['fortitude'] },
-  Ranger: { hpPerLevel: 10, spellPoints: [0, 260], goodSaves: ['fortitude', 'reflex'] },
-  Monk: { hpPerLevel: 8, spellPoints: [0, 0], goodSaves: ['fortitude', 'reflex', 'will'] },
-  Rogue: { hpPerLevel: 8, spellPoints: [0, 0], goodSaves: ['reflex'] },
-  Bard: { hpPerLevel: 8, spellPoints: [50, 525], goodSaves: ['reflex', 'will'] },
-  Cleric: { hpPerLevel: 8, spellPoints: [50, 1125], goodSaves: ['fortitude', 'will'] },
-  Druid: { hpPerLevel: 8, spellPoints: [50, 1125], goodSaves: ['fortitude', 'will'] },
-  'Favored Soul': { hpPerLevel: 8, spellPoints: [100, 1650], goodSaves: ['fortitude', 'reflex', 'will'] },
-  Artificer: { hpPerLevel: 8, spellPoints: [50, 845], goodSaves: ['reflex', 'will'] },
-  Alchemist: { hpPerLevel: 6, spellPoints: [50, 845], goodSaves: ['fortitude', 'reflex'] },
-  Sorcerer: { hpPerLevel: 6, spellPoints: [100, 1650], goodSaves: ['will'] },
-  Wizard: { hpPerLevel: 6, spellPoints: [50, 1125], goodSaves: ['will'] },
-  Warlock: { hpPerLevel: 6, spellPoints: [50, 525], goodSaves: ['will'] },
+const cls = (
+  name: string,
+  hpPerLevel: number,
+  spellPoints: readonly [number, number],
+  goodSaves: readonly Save[],
+  more: { baseClass?: string; aliases?: readonly string[]; pastLifeName?: string } = {},
+): ClassData => {
+  const pastLifeName = more.pastLifeName ?? name
+  return {
+    name,
+    aliases: more.aliases ?? [],
+    ...(more.baseClass ? { baseClass: more.baseClass } : {}),
+    hpPerLevel,
+    spellPoints,
+    goodSaves,
+    // DDO Builder names an archetype's past life after its class first.
+    pastLife: more.baseClass ? `Past Life: ${more.baseClass} - ${pastLifeName}` : `Past Life: ${pastLifeName}`,
+  }
 }
 
-/** Archetypes (names as DDO Builder files spell them) and the class whose numbers they use. */
-export const ARCHETYPES: Readonly<Record<string, string>> = {
-  Stormsinger: 'Bard',
-  'Dark Apostate': 'Cleric',
-  'Blight Caster': 'Druid',
-  'Dragon Lord': 'Fighter',
-  'Dragon Disciple': 'Monk',
-  'Sacred Fist': 'Paladin',
-  'Dark Hunter': 'Ranger',
-  'Wild Mage': 'Sorcerer',
-  'Acolyte of the Skin': 'Warlock',
+// HP and spell points of the base classes: GAME-RULES.md. Good saves: DDO Builder's class files
+// (Type2 = good), which agree with the D&D 3.5 tables for the 3.5 classes. Archetypes carry their
+// own numbers (DDO Builder's class files); they equal their class's except where noted.
+export const CLASSES: readonly ClassData[] = [
+  cls('Alchemist', 6, [50, 845], ['fortitude', 'reflex']),
+  cls('Artificer', 8, [50, 845], ['will']),
+  cls('Barbarian', 12, [0, 0], ['fortitude']),
+  cls('Bard', 8, [50, 525], ['reflex', 'will']),
+  cls('Cleric', 8, [50, 1125], ['fortitude', 'will']),
+  cls('Druid', 8, [50, 1125], ['fortitude', 'will']),
+  cls('Favored Soul', 8, [100, 1650], ['fortitude', 'reflex', 'will']),
+  cls('Fighter', 10, [0, 0], ['fortitude']),
+  cls('Monk', 8, [0, 0], ['fortitude', 'reflex', 'will']),
+  cls('Paladin', 10, [0, 260], ['fortitude']),
+  cls('Ranger', 10, [0, 260], ['fortitude', 'reflex']),
+  cls('Rogue', 8, [0, 0], ['reflex']),
+  cls('Sorcerer', 6, [100, 1650], ['will']),
+  cls('Warlock', 6, [50, 525], ['will']),
+  cls('Wizard', 6, [50, 1125], ['will']),
+  cls('Acolyte of the Skin', 6, [50, 525], ['will'], { baseClass: 'Warlock' }),
+  // Spell points from level 3 (20) to 260 at 20: DDO Builder (Rogue has none).
+  cls('Arcane Trickster', 8, [0, 260], ['reflex'], { baseClass: 'Rogue' }),
+  // The wiki's and the game's one word; DDO Builder writes "Blight Caster".
+  cls('Blightcaster', 8, [50, 1125], ['fortitude', 'will'], {
+    baseClass: 'Druid',
+    aliases: ['Blight Caster'],
+    pastLifeName: 'Blight Caster',
+  }),
+  cls('Dark Apostate', 8, [50, 1125], ['fortitude', 'will'], { baseClass: 'Cleric' }),
+  cls('Dark Hunter', 10, [0, 260], ['fortitude', 'reflex'], { baseClass: 'Ranger' }),
+  // Spell points 20 at level 1 to 350 at 20: DDO Builder (Monk has none).
+  cls('Dragon Disciple', 8, [20, 350], ['fortitude', 'reflex', 'will'], { baseClass: 'Monk' }),
+  // The wiki: the game still uses the Fighter's poor Will save (the Update 66 notes and DDO
+  // Builder say good Will).
+  cls('Dragon Lord', 10, [0, 0], ['fortitude'], { baseClass: 'Fighter' }),
+  cls('Sacred Fist', 10, [0, 260], ['fortitude'], { baseClass: 'Paladin' }),
+  cls('Stormsinger', 8, [50, 525], ['reflex', 'will'], { baseClass: 'Bard' }),
+  cls('Wild Mage', 6, [100, 1650], ['will'], { baseClass: 'Sorcerer' }),
+]
+
+/** Build points for ability spend by number of heroic or racial past lives (0, 1, 2 or more). */
+export interface BuildPoints {
+  none: number
+  /** The 32-point option for a character with no past lives. */
+  champion: number
+  one: number
+  twoOrMore: number
 }
+
+/** GAME-RULES.md and DDO Builder's race files (`BuildPoints 28 32 34 36`). */
+export const STANDARD_BUILD_POINTS: BuildPoints = { none: 28, champion: 32, one: 34, twoOrMore: 36 }
+/** Drow pay for their +6/-2 racial modifiers (DDO Builder: `28 28 30 32`; GAME-RULES.md). */
+const DROW_BUILD_POINTS: BuildPoints = { none: 28, champion: 28, one: 30, twoOrMore: 32 }
+
+export interface RaceData {
+  /** The game's spelling: what the picklist shows and what is stored. */
+  name: string
+  /** Other spellings clients send (DDO Builder's, the wiki's short names), resolved to this row. */
+  aliases: readonly string[]
+  /**
+   * Iconic races start at level 15 with this first class; reincarnating out of one grants an
+   * IconicPastLife, out of any other race a RacialPastLife.
+   */
+  iconicClass?: string
+  modifiers: Partial<Record<Ability, number>>
+  buildPoints: BuildPoints
+  /** The racial or iconic past life the race grants, as DDO Builder spells the feat. */
+  pastLife: string
+}
+
+const race = (
+  name: string,
+  modifiers: Partial<Record<Ability, number>>,
+  more: { iconicClass?: string; aliases?: readonly string[]; pastLife?: string; buildPoints?: BuildPoints } = {},
+): RaceData => ({
+  name,
+  aliases: more.aliases ?? [],
+  ...(more.iconicClass ? { iconicClass: more.iconicClass } : {}),
+  modifiers,
+  buildPoints: more.buildPoints ?? STANDARD_BUILD_POINTS,
+  pastLife: more.pastLife ?? `Past Life: ${name}`,
+})
+
+// Modifiers: GAME-RULES.md (Dwarf, Human), DDO Builder's race files and the DDO wiki race pages,
+// which agree. Aliases: DDO Builder's names and short names, the wiki's short names.
+export const RACES: readonly RaceData[] = [
+  race('Aasimar', { wis: 2 }),
+  race('Dhampir', { str: 2 }),
+  race('Dragonborn', { str: 2, dex: -2, cha: 2 }),
+  // The game's "Drow Elf"; DDO Builder and its past life say "Drow".
+  race(
+    'Drow Elf',
+    { dex: 2, con: -2, int: 2, cha: 2 },
+    {
+      aliases: ['Drow'],
+      pastLife: 'Past Life: Drow',
+      buildPoints: DROW_BUILD_POINTS,
+    },
+  ),
+  race('Dwarf', { con: 2, cha: -2 }),
+  race('Eladrin', { dex: 2 }),
+  race('Elf', { dex: 2, con: -2 }),
+  race('Gnome', { str: -2, int: 2 }),
+  race('Half-Elf', {}, { aliases: ['H-elf'] }),
+  race('Half-Orc', { str: 2, int: -2, cha: -2 }, { aliases: ['H-orc'] }),
+  race('Halfling', { str: -2, dex: 2 }),
+  race('Human', {}),
+  race('Shifter', { dex: 2, int: -2 }),
+  race('Tabaxi', { dex: 2 }),
+  race('Tiefling', { cha: 2 }),
+  race('Warforged', { con: 2, wis: -2, cha: -2 }),
+  // No past life of its own: a Wood Elf completes the Elf past life (DDO wiki; DDO Builder
+  // marks the race NoPastLife).
+  race('Wood Elf', { dex: 2, int: -2 }, { aliases: ['W-Elf'], pastLife: 'Past Life: Elf' }),
+  race('Aasimar Scourge', { wis: 2 }, { iconicClass: 'Ranger', aliases: ['Scourge'] }),
+  race('Bladeforged', { dex: -2, con: 2, wis: -2 }, { iconicClass: 'Paladin' }),
+  race('Deep Gnome', { str: -2, int: 2, wis: 2, cha: -2 }, { iconicClass: 'Wizard' }),
+  // The wiki's and the game's name; DDO Builder names the race and its past life "Dark Bargainer".
+  race(
+    'Dhampir Dark Bargainer',
+    { int: 1, cha: 1 },
+    {
+      iconicClass: 'Warlock',
+      aliases: ['Dark Bargainer'],
+      pastLife: 'Past Life: Dark Bargainer',
+    },
+  ),
+  race('Eladrin Chaosmancer', { cha: 2 }, { iconicClass: 'Wild Mage', aliases: ['Chaosmancer'] }),
+  race('Morninglord', { con: -2, int: 2 }, { iconicClass: 'Cleric' }),
+  race('Purple Dragon Knight', {}, { iconicClass: 'Fighter', aliases: ['PDK'] }),
+  race('Razorclaw Shifter', { str: 2, int: -2 }, { iconicClass: 'Barbarian', aliases: ['Razorclaw'] }),
+  // The wiki's and the game's lower-case k; DDO Builder writes "Shadar-Kai" (same key).
+  race('Shadar-kai', { dex: 2, cha: -2 }, { iconicClass: 'Rogue', pastLife: 'Past Life: Shadar-Kai' }),
+  race('Tabaxi Trailblazer', { dex: 2 }, { iconicClass: 'Monk', aliases: ['Trailblazer'] }),
+  race('Tiefling Scoundrel', { cha: 2 }, { iconicClass: 'Bard', aliases: ['Scoundrel'] }),
+]
+
+function byKey<T extends { name: string; aliases: readonly string[] }>(rows: readonly T[]): Map<string, T> {
+  const map = new Map<string, T>()
+  for (const row of rows) for (const name of [row.name, ...row.aliases]) map.set(gameNameKey(name), row)
+  return map
+}
+
+const classByKey = byKey(CLASSES)
+const raceByKey = byKey(RACES)
+
+/** The class row a name means (its game spelling or an alias, any case), if the table has it. */
+export const findClass = (name: string): ClassData | undefined => classByKey.get(gameNameKey(name))
+
+/** The race row a name means (its game spelling or an alias, any case), if the table has it. */
+export const findRace = (name: string): RaceData | undefined => raceByKey.get(gameNameKey(name))
 
 /** Level labels in `build.levels` that are not classes (epic and legendary levels, unset levels). */
 export const NON_CLASS_LABELS = ['epic', 'legendary', 'unknown', 'none', '']
-
-/**
- * Racial ability modifiers. Dwarf and Human are from GAME-RULES.md; the others from the DDO
- * wiki race pages. A race not listed has no modifier (the breakdown says so in `notes`).
- */
-export const RACIAL_MODIFIERS: Readonly<Record<string, Partial<Record<Ability, number>>>> = {
-  Human: {},
-  'Half-Elf': {},
-  'Purple Dragon Knight': {},
-  Dwarf: { con: 2, cha: -2 },
-  Elf: { dex: 2, con: -2 },
-  Halfling: { dex: 2, str: -2 },
-  'Half-Orc': { str: 2, int: -2, cha: -2 },
-  Gnome: { int: 2, str: -2 },
-  Drow: { dex: 2, int: 2, cha: 2, con: -2 },
-  Warforged: { con: 2, wis: -2, cha: -2 },
-  Bladeforged: { con: 2, dex: -2, wis: -2 },
-  Dragonborn: { str: 2, cha: 2, dex: -2 },
-  Aasimar: { wis: 2 },
-  Tiefling: { cha: 2 },
-  Morninglord: { int: 2, con: -2 },
-  'Shadar-Kai': { dex: 2, cha: -2 },
-  'Deep Gnome': { int: 2, wis: 2, str: -2, cha: -2 },
-}
-
-/** Iconic races: reincarnating out of one grants an IconicPastLife rather than a RacialPastLife. */
-export const ICONIC_RACES = [
-  'Aasimar Scourge',
-  'Bladeforged',
-  'Dark Bargainer',
-  'Deep Gnome',
-  'Eladrin Chaosmancer',
-  'Morninglord',
-  'Purple Dragon Knight',
-  'Razorclaw Shifter',
-  'Shadar-Kai',
-  'Tabaxi Trailblazer',
-  'Tiefling Scoundrel',
-]
 
 /** `specialFeats[].type` values that are past lives (capped at 3 stacks each). */
 export const PAST_LIFE_TYPES = ['HeroicPastLife', 'RacialPastLife', 'IconicPastLife', 'EpicPastLife'] as const

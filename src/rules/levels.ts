@@ -2,6 +2,7 @@
 // quest level and the Full XP band"). Pure functions over plain data.
 
 import { MAX_CLASS_LEVEL, MAX_CLASSES, MAX_EPIC_LEVELS, MAX_HEROIC_LEVEL, MAX_TOTAL_LEVEL } from './gameData'
+import type { ClassLevels } from './types'
 
 // The caps live with the other game numbers in gameData.ts.
 export { MAX_CLASS_LEVEL, MAX_EPIC_LEVELS, MAX_HEROIC_LEVEL, MAX_TOTAL_LEVEL }
@@ -25,11 +26,6 @@ export const EFFECTIVE_LEVEL_OFFSET: Readonly<Record<PlayOn, number>> = {
 
 /** A character may be one level above a quest's effective level and still get full XP. */
 export const FULL_XP_OVER_LEVEL = 1
-
-export interface ClassLevels {
-  name: string
-  levels: number
-}
 
 const sumLevels = (classes: readonly ClassLevels[]) => classes.reduce((sum, c) => sum + c.levels, 0)
 

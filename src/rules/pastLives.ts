@@ -1,14 +1,8 @@
 // Past lives and reincarnation (GAME-RULES.md "Past lives and reincarnation"): which feats a
 // finished life grants, the 3-stack cap, and what carries into the next life.
 
-import type { ClassLevels } from './buildLevels'
-import { ARCHETYPES, ICONIC_RACES, MAX_PAST_LIFE_STACKS, PAST_LIFE_TYPES } from './gameData'
-
-export interface SpecialFeat {
-  name: string
-  type: string
-  stacks: number
-}
+import { findClass, findRace, MAX_PAST_LIFE_STACKS, PAST_LIFE_TYPES } from './gameData'
+import type { ClassLevels, SpecialFeat } from './types'
 
 export const isPastLife = (type: string) => (PAST_LIFE_TYPES as readonly string[]).includes(type)
 
@@ -42,19 +36,25 @@ export function dominantClass(classes: ClassLevels[]): string | undefined {
   return best?.name
 }
 
-/** "Past Life: Monk"; an archetype names its class first ("Past Life: Paladin - Sacred Fist"). */
+/**
+ * The class's past life from the game data table ("Past Life: Monk"; an archetype names its
+ * class first: "Past Life: Paladin - Sacred Fist"); a class the table does not know gets
+ * "Past Life: <class>".
+ */
 export function heroicPastLife(className: string): SpecialFeat {
-  const archetype = Object.keys(ARCHETYPES).find((a) => a.toLowerCase() === className.toLowerCase())
-  const name = archetype ? `Past Life: ${ARCHETYPES[archetype]} - ${archetype}` : `Past Life: ${className}`
+  const name = findClass(className)?.pastLife ?? `Past Life: ${className.trim()}`
   return { name, type: 'HeroicPastLife', stacks: 1 }
 }
 
-/** "Past Life: Elf" (RacialPastLife), or an IconicPastLife for an iconic race. */
+/**
+ * The race's past life from the game data table: an IconicPastLife for an iconic race
+ * ("Past Life: Dark Bargainer"), else a RacialPastLife ("Past Life: Drow" for a Drow Elf, the Elf
+ * one for a Wood Elf); a race the table does not know gets a RacialPastLife "Past Life: <race>".
+ */
 export function racialPastLife(race: string): SpecialFeat {
-  const iconic = ICONIC_RACES.find((r) => r.toLowerCase() === race.trim().toLowerCase())
-  return iconic
-    ? { name: `Past Life: ${iconic}`, type: 'IconicPastLife', stacks: 1 }
-    : { name: `Past Life: ${race.trim()}`, type: 'RacialPastLife', stacks: 1 }
+  const found = findRace(race)
+  if (!found) return { name: `Past Life: ${race.trim()}`, type: 'RacialPastLife', stacks: 1 }
+  return { name: found.pastLife, type: found.iconicClass ? 'IconicPastLife' : 'RacialPastLife', stacks: 1 }
 }
 
 /**

@@ -1,77 +1,14 @@
-// The DDO picklists GET /characters/meta returns, as data in one place. Sources: the DDO
-// wiki's class, race and server pages and DDO Builder's data files (2025/2026 game state).
+// The DDO picklists GET /characters/meta returns. Classes and races are read from the game data
+// table (gameData.ts: names, aliases, sources); alignments, genders and servers are here. Sources:
+// the DDO wiki's server pages and DDO Builder's data files (2025/2026 game state).
+import { CLASSES, findClass, findRace, RACES } from './gameData'
 import { MAX_CLASS_LEVEL, MAX_EPIC_LEVELS, MAX_MULTICLASS, MAX_TOTAL_LEVEL } from './levels'
 
-export const BASE_CLASSES = [
-  'Alchemist',
-  'Artificer',
-  'Barbarian',
-  'Bard',
-  'Cleric',
-  'Druid',
-  'Favored Soul',
-  'Fighter',
-  'Monk',
-  'Paladin',
-  'Ranger',
-  'Rogue',
-  'Sorcerer',
-  'Warlock',
-  'Wizard',
-] as const
+/** Every class, archetypes included, in the game's spelling (from the game data table). */
+export const CLASS_NAMES: readonly string[] = CLASSES.map((c) => c.name).sort()
 
-/** Archetypes are separate classes in game (own class past life), each a variant of a base class. */
-export const ARCHETYPES: Readonly<Record<string, string>> = {
-  'Acolyte of the Skin': 'Warlock',
-  'Arcane Trickster': 'Rogue',
-  Blightcaster: 'Druid',
-  'Dark Apostate': 'Cleric',
-  'Dark Hunter': 'Ranger',
-  'Dragon Disciple': 'Sorcerer',
-  'Dragon Lord': 'Fighter',
-  'Sacred Fist': 'Paladin',
-  Stormsinger: 'Bard',
-  'Wild Mage': 'Wizard',
-}
-
-export const CLASSES: readonly string[] = [...BASE_CLASSES, ...Object.keys(ARCHETYPES)].sort()
-
-export const BASE_RACES = [
-  'Aasimar',
-  'Dhampir',
-  'Dragonborn',
-  'Drow Elf',
-  'Dwarf',
-  'Eladrin',
-  'Elf',
-  'Gnome',
-  'Half-Elf',
-  'Half-Orc',
-  'Halfling',
-  'Human',
-  'Shifter',
-  'Tabaxi',
-  'Tiefling',
-  'Warforged',
-  'Wood Elf',
-] as const
-
-/** Iconic races start above level 1 with a fixed first class; each has its own past life. */
-export const ICONIC_RACES = [
-  'Aasimar Scourge',
-  'Bladeforged',
-  'Deep Gnome',
-  'Dhampir Dark Bargainer',
-  'Eladrin Chaosmancer',
-  'Morninglord',
-  'Purple Dragon Knight',
-  'Razorclaw Shifter',
-  'Shadar-kai',
-  'Tabaxi Trailblazer',
-  'Tiefling Scoundrel',
-] as const
-
-export const RACES: readonly string[] = [...BASE_RACES, ...ICONIC_RACES].sort()
+/** Every race, iconics included, in the game's spelling (from the game data table). */
+export const RACE_NAMES: readonly string[] = RACES.map((r) => r.name).sort()
 
 /** Evil alignments became available to players with the Dhampir race. */
 export const ALIGNMENTS = [
@@ -109,8 +46,8 @@ export interface CharacterMeta {
 
 export function characterMeta(): CharacterMeta {
   return {
-    classes: [...CLASSES],
-    races: [...RACES],
+    classes: [...CLASS_NAMES],
+    races: [...RACE_NAMES],
     alignments: [...ALIGNMENTS],
     genders: [...GENDERS],
     servers: [...SERVERS],
@@ -126,3 +63,13 @@ export function canonicalSpelling(value: string, list: readonly string[]): strin
   const lower = value.toLowerCase()
   return list.find((item) => item.toLowerCase() === lower) ?? value
 }
+
+/**
+ * The game's spelling of a class: its picklist name for any spelling or alias of it the table
+ * knows ("blight caster" -> "Blightcaster"), else `value` as given (the game adds classes faster
+ * than the table is updated).
+ */
+export const canonicalClass = (value: string): string => findClass(value)?.name ?? value
+
+/** The game's spelling of a race, as canonicalClass ("Dark Bargainer" -> "Dhampir Dark Bargainer"). */
+export const canonicalRace = (value: string): string => findRace(value)?.name ?? value

@@ -84,6 +84,14 @@ describe('ability scores: point buy + racial + level-ups + tomes', () => {
   test('a race not in the table adds nothing', () => {
     expect(abilityScores({ life: { race: 'Kobold' }, build: { abilitySpend: { str: 2 } } }, 1).str.score).toBe(10)
   })
+  test.each([
+    ['Dhampir Dark Bargainer', 'int', 1],
+    ['Dark Bargainer', 'cha', 1],
+    ['drow', 'dex', 2],
+    ['Wood Elf', 'int', -2],
+  ] as const)('%s (any spelling the table knows) has %s %i', (race, ability, racial) => {
+    expect(abilityScores({ life: { race } }, 1)[ability].racial).toBe(racial)
+  })
 })
 
 describe('hit points = class HP x levels + 10 x epic levels + Con modifier x level', () => {
@@ -121,6 +129,10 @@ describe('class spell points (level 1 and 20 from the table, straight line betwe
     ['Paladin', 4, 41],
     ['Paladin', 20, 260],
     ['Sacred Fist', 20, 260],
+    // Archetypes with spell points of their own (DDO Builder): their classes have none.
+    ['Dragon Disciple', 1, 20],
+    ['Dragon Disciple', 20, 350],
+    ['Arcane Trickster', 20, 260],
     ['Fighter', 20, 0],
     ['Favored Soul', 20, 1650],
     ['Bard', 20, 525],
@@ -145,6 +157,8 @@ describe('base saves: good = 2 + floor(level/2), poor = floor(level/3)', () => {
     [[{ name: 'Monk', levels: 20 }], { fortitude: 12, reflex: 12, will: 12 }],
     [[{ name: 'Fighter', levels: 1 }], { fortitude: 2, reflex: 0, will: 0 }],
     [[{ name: 'Rogue', levels: 3 }], { fortitude: 1, reflex: 3, will: 1 }],
+    // Will only (DDO Builder and the DDO wiki; the table said Reflex and Will before).
+    [[{ name: 'Artificer', levels: 20 }], { fortitude: 6, reflex: 6, will: 12 }],
     [
       [
         { name: 'Fighter', levels: 3 },
@@ -166,6 +180,9 @@ describe('build points by past lives', () => {
     ['Drow', 0, 28, 28],
     ['Drow', 1, 30, 30],
     ['Drow', 2, 32, 32],
+    // The picklist spelling: the same row.
+    ['Drow Elf', 0, 28, 28],
+    ['Drow Elf', 2, 32, 32],
   ])('%s with %i -> %i by default, at most %i', (race, pastLives, byDefault, most) => {
     expect(defaultBuildPoints(race, pastLives)).toBe(byDefault)
     expect(maxBuildPoints(race, pastLives)).toBe(most)

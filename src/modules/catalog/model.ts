@@ -62,7 +62,10 @@ export const SearchResponse = t.Object({
 })
 
 export const LookupQuery = t.Object({
-  name: t.String({ description: 'Exact quest name, case-insensitive.' }),
+  name: t.String({
+    description:
+      'Quest name, case-insensitive: the catalog spelling, or the name the game shows ("Devil Assault" finds "Devil Assault (quest)") when it means one quest.',
+  }),
   difficulty: t.Optional(
     t.String({ description: 'Filters `quests` to that remake. Empty, "any" or "Unknown": no filter.' }),
   ),

@@ -3,6 +3,7 @@
 // tables, Heroic, Epic and Legendary, of 10 cells a row). The HTML is read with Bun's
 // HTMLRewriter (a real streaming parser); regular expressions only ever see a cell's text.
 // Pure: no I/O.
+import { decodeHTML } from 'entities'
 import type { QuestTier } from '../../rules/quest-levels'
 
 export const TIERS: readonly QuestTier[] = ['Heroic', 'Epic', 'Legendary']
@@ -63,31 +64,14 @@ export function parseLevel(text: string, tier: QuestTier): number | null {
 /** Collapses whitespace (non-breaking spaces included) and trims. */
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim()
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  ndash: '\u2013',
-  mdash: '\u2014',
-  lsquo: '\u2018',
-  rsquo: '\u2019',
-  ldquo: '\u201c',
-  rdquo: '\u201d',
-  hellip: '\u2026',
-}
-
-/** HTMLRewriter hands text chunks over as written in the source, entities included. */
+/**
+ * HTMLRewriter hands text chunks over as written in the source, entities included. Decoded by
+ * `entities` (the decoder htmlparser2 uses) the way a browser decodes text: every named
+ * entity of HTML (`&eacute;`, `&amp;`, and the legacy ones written without `;`), decimal and
+ * hexadecimal references; an unknown name stays as written.
+ */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#[xX][0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (whole, body: string) => {
-    if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1))
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
-    }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? whole
-  })
+  return decodeHTML(text)
 }
 
 export function parseCatalog(text: string): ParsedCatalog {

@@ -1,5 +1,6 @@
 // The in-memory catalog index: built once per sync from the catalog rows, then every search,
-// lookup and full-list read answers from it without touching SQLite. Pure: no I/O.
+// lookup, full-list read and quest-name resolution answers from it without touching SQLite.
+// Pure: no I/O.
 //
 // Ranking (plugin-api.md "Search ranking"), as one score per row:
 //   match  exact name 100 > name prefix 85 > name substring 70 > every query word in the name 55
@@ -65,6 +66,16 @@ export function fold(text: string): string {
 
 /** Lookup is exact but case-insensitive (and blind to surrounding spaces). */
 export const lookupKey = (name: string) => name.trim().toLowerCase()
+
+/**
+ * A name without the wiki's disambiguator: the page "Devil Assault (quest)" is the quest the
+ * game calls "Devil Assault", "Ghost of a Chance (epic)" the Epic version of "Ghost of a
+ * Chance". One trailing parenthesised word group is dropped; a name that is nothing else is kept.
+ */
+export function bareName(name: string): string {
+  const bare = name.replace(/\s*\([^()]*\)\s*$/, '')
+  return bare.trim() === '' ? name : bare
+}
 
 export interface PreparedQuery {
   /** The folded query. */
@@ -153,6 +164,8 @@ export class CatalogIndex {
   readonly rows: readonly QuestRow[]
   private readonly entries: Entry[]
   private readonly byName: Map<string, QuestRow[]>
+  /** Rows whose name carries a disambiguator, by the lookup key of their bare name. */
+  private readonly byBareName: Map<string, QuestRow[]>
   private readonly names: Haystack
   private readonly packs: Haystack
   private readonly patrons: Haystack
@@ -184,6 +197,15 @@ export class CatalogIndex {
       this.byName.set(key, list)
     }
     for (const list of this.byName.values()) list.sort((a, b) => tierOrder(a.difficulty) - tierOrder(b.difficulty))
+    this.byBareName = new Map()
+    for (const row of rows) {
+      const bare = bareName(row.name)
+      if (bare === row.name) continue
+      const key = lookupKey(bare)
+      const list = this.byBareName.get(key) ?? []
+      list.push(row)
+      this.byBareName.set(key, list)
+    }
   }
 
   get size(): number {
@@ -193,6 +215,38 @@ export class CatalogIndex {
   /** Every remake (all tiers) whose name equals `name` case-insensitively, Heroic first. */
   remakesOf(name: string): readonly QuestRow[] {
     return this.byName.get(lookupKey(name)) ?? []
+  }
+
+  /**
+   * The catalog names a typed name could mean, in catalog order: those equal to it
+   * (case-insensitively), then those equal to it once their wiki disambiguator is dropped.
+   */
+  namesFor(name: string, tier: QuestTier | null = null): string[] {
+    const key = lookupKey(name)
+    const rows = [...(this.byName.get(key) ?? []), ...(this.byBareName.get(key) ?? [])]
+    return [...new Set(rows.filter((row) => tier === null || row.difficulty === tier).map((row) => row.name))]
+  }
+
+  /**
+   * The catalog's spelling of a quest name as a player or a game client typed it; the one
+   * place completions, route steps and lookups resolve names. In order:
+   * 1. with a remake tier, the one name among the rows of that tier it can mean ("Ghost of a
+   *    Chance", Epic -> "Ghost of a Chance (epic)");
+   * 2. a name equal to it without regard to case ("devil assault (QUEST)");
+   * 3. the one name it is once the wiki's disambiguator is dropped ("Devil Assault" ->
+   *    "Devil Assault (quest)");
+   * else the name as sent (trimmed): unknown to the catalog (which may lag the game), or a bare
+   * name that could mean two pages ("Tangled Depths": "(quest)" or "(raid)").
+   */
+  resolveName(name: string, tier: QuestTier | null = null): string {
+    if (tier !== null) {
+      const inTier = this.namesFor(name, tier)
+      if (inTier.length === 1) return inTier[0] as string
+    }
+    const exact = this.byName.get(lookupKey(name))
+    if (exact?.[0]) return exact[0].name
+    const bare = this.namesFor(name)
+    return bare.length === 1 ? (bare[0] as string) : name.trim()
   }
 
   search({ query, difficulty, level, limit }: SearchParams): SearchResult {

@@ -63,6 +63,19 @@ export function catalogIndex(db: DB): CatalogIndex {
   return index
 }
 
+/**
+ * The catalog's spelling of quest names typed by players and clients (CatalogIndex.resolveName,
+ * the one place names are resolved): completions, route steps and lookups all go through it.
+ * `difficulty` is a remake word (Heroic, Epic, Legendary; anything else means no tier). The
+ * index is the current one: `catalogIndex` re-reads the catalog_state stamp on every call, and
+ * a caller inside an immediate transaction holds SQLite's write lock, so no sync can commit
+ * between this read and its write.
+ */
+export function questNames(db: DB): (name: string, difficulty?: string | null) => string {
+  const index = catalogIndex(db)
+  return (name, difficulty) => index.resolveName(name, difficulty ? tierOf(difficulty) : null)
+}
+
 /** Called by a sync right after its transaction commits. */
 export function publishCatalogIndex(db: DB, rows: readonly QuestRow[]): void {
   indexes.set(db, { stamp: catalogStamp(db), index: new CatalogIndex(rows) })
@@ -144,8 +157,15 @@ export function searchQuests(db: DB, input: SearchInput) {
 export function lookupQuest(db: DB, name: string, difficultyParam: string | undefined) {
   if (name.trim() === '') throw new BadRequest('Query parameter "name" is required.')
   const difficulty = difficultyFilter(difficultyParam)
-  const remakes = catalogIndex(db).remakesOf(name)
-  if (remakes.length === 0) throw new NotFound(`No quest named "${name.trim()}" in the catalog.`)
+  const index = catalogIndex(db)
+  const remakes = index.remakesOf(index.resolveName(name, difficulty))
+  if (remakes.length === 0) {
+    const candidates = index.namesFor(name)
+    if (candidates.length > 1) {
+      throw new NotFound(`"${name.trim()}" could mean ${candidates.join(' or ')}; look it up by its full name.`)
+    }
+    throw new NotFound(`No quest named "${name.trim()}" in the catalog.`)
+  }
   const matching = difficulty ? remakes.filter((row) => row.difficulty === difficulty) : remakes
   if (matching.length === 0) {
     const tiers = remakes.map((row) => row.difficulty).join(', ')

@@ -8,7 +8,7 @@ import type { DB } from '../../db/client'
 import { characters } from '../../db/schema'
 import { BadRequest } from '../../http/errors'
 import * as levels from '../../rules/levels'
-import { ALIGNMENTS, CLASSES, canonicalSpelling, GENDERS, RACES, SERVERS } from '../../rules/picklists'
+import { ALIGNMENTS, canonicalClass, canonicalRace, canonicalSpelling, GENDERS, SERVERS } from '../../rules/picklists'
 import { parseTimestampOrNow } from '../../rules/timestamp'
 import { type CharacterRow, ownedCharacter, updateOwnedCharacter } from './access'
 import type { Character, CharacterInput, FindQuery } from './model'
@@ -89,7 +89,7 @@ export function splitLegacyName(name: string): { givenName: string; surname: str
 function checkClasses(classes: { name: string; levels: number }[], field: string) {
   const seen = new Set<string>()
   return classes.map((entry, i) => {
-    const name = canonicalSpelling(entry.name.trim(), CLASSES)
+    const name = canonicalClass(entry.name.trim())
     if (name === '') throw new BadRequest(`Body field "${field}.${i}.name" must be a non-empty string.`)
     if (seen.has(name.toLowerCase())) throw new BadRequest(`Body field "${field}" lists "${name}" more than once.`)
     seen.add(name.toLowerCase())
@@ -115,7 +115,7 @@ export function profileFromInput(input: Input, nowIso: string, touch: boolean): 
   if (surname !== undefined) out.surname = surname.trim()
   const pick = (value: string | undefined, list: readonly string[]) =>
     value === undefined ? undefined : canonicalSpelling(value.trim(), list)
-  const race = pick(input.race, RACES)
+  const race = input.race === undefined ? undefined : canonicalRace(input.race.trim())
   const gender = pick(input.gender, GENDERS)
   const alignment = pick(input.alignment, ALIGNMENTS)
   const server = pick(input.server, SERVERS)

@@ -21,7 +21,8 @@ export const CompletionInput = t.Object({
     minLength: 1,
     maxLength: 200,
     pattern: '\\S',
-    description: 'Quest name; a case-insensitive catalog match is stored with the catalog spelling.',
+    description:
+      'Quest name, as the game shows it or as the catalog spells it; stored with the catalog spelling when it means one catalog quest (another case, or without the wiki disambiguator: "Devil Assault" for "Devil Assault (quest)").',
   }),
   difficulty: AnyValue(
     `Remake: ${REMAKE_TIERS.join(', ')} (any case). Omitted or unrecognised: Unknown. A challenge word here moves to setting when setting is omitted.`,

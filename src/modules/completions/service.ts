@@ -1,11 +1,11 @@
 // Completions: the upsert (one INSERT ... ON CONFLICT DO UPDATE against the unique index, so
 // two clients posting the same triple at once make one row) and the delete rules.
-import { and, eq, type SQLWrapper, sql } from 'drizzle-orm'
+import { and, eq, or, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
-import { completions, quests } from '../../db/schema'
+import { completions } from '../../db/schema'
 import { BadRequest } from '../../http/errors'
 import {
   type DeleteScope,
@@ -15,6 +15,7 @@ import {
   type CompletionInput as RuleInput,
 } from '../../rules/completion'
 import { parseTimestamp } from '../../rules/timestamp'
+import { questNames } from '../catalog/service'
 import { assertOwnsCharacter } from '../characters/access'
 import type { CompletionInput, StoredCompletion } from './model'
 
@@ -29,10 +30,6 @@ export const storedColumns = {
   xpEarned: completions.xpEarned,
   reaperXpEarned: completions.reaperXpEarned,
 }
-
-/** The catalog's spelling of a quest name (case-insensitive match), else the name as given. */
-const catalogName = (name: SQLWrapper | string) =>
-  sql`coalesce((select ${quests.name} from ${quests} where lower(${quests.name}) = lower(${name}) order by ${quests.name} limit 1), ${name})`
 
 /** Normalises one posted completion; a bad completedAt is the only timestamp error. */
 export function normalizePosted(input: Static<typeof CompletionInput>, nowIso: string, field = 'completedAt') {
@@ -56,7 +53,7 @@ function prepareUpsert(db: DB) {
     .insert(completions)
     .values({
       characterId: p('characterId'),
-      name: catalogName(p('name')),
+      name: p('name'),
       difficulty: p('difficulty'),
       setting: p('setting'),
       completedAt: p('completedAt'),
@@ -86,7 +83,9 @@ const upsertStatements = new WeakMap<DB, ReturnType<typeof prepareUpsert>>()
 /**
  * Inserts the triple or updates the row that has it: one INSERT ... ON CONFLICT DO UPDATE
  * against the unique index, prepared once per database. `runs` (1 after an insert) tells
- * created from updated. Call it inside a transaction of `db` (one connection).
+ * created from updated. Call it inside an immediate transaction of `db` (one connection): the
+ * quest name is resolved to the catalog's spelling just before (questNames), from an index that
+ * no sync can change until the upsert has run.
  */
 export function upsertCompletion(
   db: DB,
@@ -98,7 +97,7 @@ export function upsertCompletion(
   if (!statement) upsertStatements.set(db, (statement = prepareUpsert(db)))
   const row = statement.get({
     characterId,
-    name: c.name,
+    name: questNames(db)(c.name, c.difficulty),
     difficulty: c.difficulty,
     setting: c.setting,
     completedAt: c.completedAt,
@@ -163,13 +162,15 @@ export function deleteScopeFrom(body: DeleteFields | undefined, query: DeleteFie
 export function deleteCompletions(db: DB, userId: number, characterId: number, scope: DeleteScope): number {
   return db.transaction((tx) => {
     assertOwnsCharacter(db, userId, characterId)
+    // A completion posted by its bare name was stored with the catalog's spelling.
+    const catalogSpelling = questNames(db)(scope.name, scope.difficulty)
     const removed = tx
       .delete(completions)
       .where(
         and(
           eq(completions.characterId, characterId),
           // Any case: a name typed differently from how it was logged still finds the row.
-          sql`lower(${completions.name}) = lower(${scope.name})`,
+          or(eq(completions.name, catalogSpelling), sql`lower(${completions.name}) = lower(${scope.name})`),
           eq(completions.difficulty, scope.difficulty),
           scope.setting === null ? undefined : eq(completions.setting, scope.setting),
         ),

@@ -7,14 +7,8 @@ import { isoNow } from '../../clock'
 import type { DB } from '../../db/client'
 import { type characters, lives } from '../../db/schema'
 import { BadRequest } from '../../http/errors'
-import {
-  dominantClass,
-  heroicPastLife,
-  nextLifeFeats,
-  normalizeFeats,
-  racialPastLife,
-  type SpecialFeat,
-} from '../../rules/pastLives'
+import { dominantClass, heroicPastLife, nextLifeFeats, normalizeFeats, racialPastLife } from '../../rules/pastLives'
+import type { SpecialFeat } from '../../rules/types'
 import { ownedCharacter } from '../characters/access'
 import type { ReincarnateBody } from './model'
 

@@ -14,7 +14,8 @@ const stepInputSchema = () =>
   t.Object({
     name: t.String({
       ...NAME,
-      description: 'Quest name; a case-insensitive catalog match is stored with the catalog spelling.',
+      description:
+        'Quest name, as the game shows it or as the catalog spells it; stored with the catalog spelling when it means one catalog quest for the step remake.',
     }),
     difficulty: t.Optional(
       t.Nullable(

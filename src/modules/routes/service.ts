@@ -4,7 +4,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
-import { completions, quests, routeSteps, routes, users } from '../../db/schema'
+import { completions, routeSteps, routes, users } from '../../db/schema'
 import { BadRequest, NotFound } from '../../http/errors'
 import { isPlainObject, type Json } from '../../json'
 import { type MatchMode, type NavigationState, navigate } from '../../rules/navigation'
@@ -16,6 +16,7 @@ import {
   type StepSetting,
 } from '../../rules/routeStep'
 import { displayName } from '../auth/service'
+import { questNames } from '../catalog/service'
 import { type CharacterRow, ownedCharacter } from '../characters/access'
 import type { RouteInputBody } from './model'
 
@@ -72,7 +73,7 @@ export function normalizeRouteInput(db: DB, input: RouteInputBody): NormalizedRo
   const name = input.name.trim()
   if (name === '') throw new BadRequest('The route name must not be blank.')
   if (input.quests.length === 0) throw new BadRequest('A route needs at least one quest in "quests".')
-  const spelling = catalogSpelling(db)
+  const spelling = questNames(db)
   const steps = input.quests.map((step, i): StepValues => {
     const questName = step.name.trim()
     if (questName === '') throw new BadRequest(`Step ${i + 1} needs a quest name ("quests.${i}.name" is blank).`)
@@ -85,7 +86,7 @@ export function normalizeRouteInput(db: DB, input: RouteInputBody): NormalizedRo
       )
     }
     return {
-      name: spelling.get(questName.toLowerCase()) ?? questName,
+      name: spelling(questName, words.difficulty),
       difficulty: words.difficulty,
       setting: words.setting,
     }
@@ -93,12 +94,6 @@ export function normalizeRouteInput(db: DB, input: RouteInputBody): NormalizedRo
   const boosts = freeObject('boosts', input.boosts)
   const optionals = freeObject('optionals', input.optionals)
   return { name, boosts, optionals, quests: steps }
-}
-
-/** Lower-cased quest name -> the catalog's spelling (empty until a catalog sync has run). */
-function catalogSpelling(db: DB): Map<string, string> {
-  const rows = db.selectDistinct({ name: quests.name }).from(quests).all()
-  return new Map(rows.map((row) => [row.name.toLowerCase(), row.name]))
 }
 
 // Multi-row inserts stay well under SQLite's bound-parameter limit (5 columns per step).
