@@ -13,6 +13,7 @@ import { progressModule } from './modules/progress'
 import { routesModule } from './modules/routes'
 import { shareModule } from './modules/share'
 import { systemModule } from './modules/system'
+import { webModule } from './modules/web'
 
 export function createApp(deps: AppDeps) {
   // `normalize: 'typebox'`: validate what the client sent, then drop unknown keys. Elysia's
@@ -31,6 +32,8 @@ export function createApp(deps: AppDeps) {
     .use(progressModule(deps))
     .use(shareModule(deps))
     .use(systemModule(deps, () => app))
+    // The website last: its page paths must not shadow an API route.
+    .use(webModule(deps))
   // Feature modules are added here, one .use() each.
   return app
 }
