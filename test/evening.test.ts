@@ -148,6 +148,6 @@ describe('an evening of play', () => {
     const off = Object.entries(info.body.features)
       .filter(([, value]) => value === false)
       .map(([name]) => name)
-    expect(off).toEqual(['liveUpdatesWebsite'])
+    expect(off).toEqual([])
   })
 })

@@ -29,6 +29,8 @@ export interface TestApp {
   ): Promise<{ status: number; body: T; headers: Headers }>
   /** Creates an account and logs it in; returns its token. */
   userWithToken(username: string, password?: string): Promise<string>
+  /** Signs an existing account in to the website; returns its `Cookie` header value. */
+  signIn(username: string, password?: string): Promise<string>
 }
 
 export interface RequestOptions {
@@ -36,6 +38,8 @@ export interface RequestOptions {
   /** A raw body string, sent as is. */
   raw?: string
   token?: string
+  /** A `Cookie` header value (the website's session). */
+  cookie?: string
   headers?: Record<string, string>
 }
 
@@ -53,6 +57,7 @@ export function testApp(env: Record<string, string> = {}): TestApp {
       headers['content-type'] ??= 'application/json'
     }
     if (options.token) headers.authorization = `Bearer ${options.token}`
+    if (options.cookie) headers.cookie = options.cookie
     return app.handle(new Request(`http://localhost${path}`, { method, headers, body }))
   }
 
@@ -77,7 +82,15 @@ export function testApp(env: Record<string, string> = {}): TestApp {
     return body.token
   }
 
-  return { app, db, clock, request, json, userWithToken }
+  const signIn = async (username: string, password = 'correct horse battery') => {
+    const response = await request('POST', '/api/session', { body: { identifier: username, password } })
+    if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`)
+    const cookie = /^(qt_session=[^;]+)/.exec(response.headers.get('set-cookie') ?? '')
+    if (!cookie) throw new Error('sign-in set no session cookie')
+    return cookie[1] as string
+  }
+
+  return { app, db, clock, request, json, userWithToken, signIn }
 }
 
 /**

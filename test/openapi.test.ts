@@ -11,7 +11,7 @@ test('the document validates and lists this scope’s operations and named schem
   }>('GET', '/api/openapi.json')
   expect(status).toBe(200)
   await SwaggerParser.validate(structuredClone(body) as never)
-  expect(Object.keys(body.paths['/api/plugin/characters/{id}'] ?? {}).sort()).toEqual(['get', 'patch', 'put'])
+  expect(Object.keys(body.paths['/api/plugin/characters/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'patch', 'put'])
   expect(Object.keys(body.paths['/api/plugin/characters/{id}/completions'] ?? {}).sort()).toEqual(['delete', 'post'])
   expect(Object.keys(body.paths['/api/plugin/characters/{id}/progress'] ?? {}).sort()).toEqual(['get', 'put'])
   for (const name of ['Character', 'CharacterMeta', 'Completion', 'Progress'])

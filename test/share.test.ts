@@ -1,36 +1,28 @@
-// The public share page /s/<shareToken> and the /info flags of this scope.
+// The public share view (the data behind /s/<shareToken>) and the /info flags of this scope.
 import { expect, test } from 'bun:test'
 import { testApp } from './helpers'
 
-test('GET /s/<token>: public read-only page with name, classes and completion count', async () => {
+test('GET /api/share/<token>: public, read-only view of a character and its progress', async () => {
   const t = testApp()
   const token = await t.userWithToken('alice')
-  const { body } = await t.json<{ id: number; shareUrl: string }>('POST', '/api/plugin/characters', {
+  const { body } = await t.json<{ id: number; shareToken: string }>('POST', '/api/plugin/characters', {
     token,
-    body: {
-      givenName: 'Tordek',
-      surname: '<b>Stone</b>',
-      classes: [{ name: 'Fighter', levels: 12 }],
-      server: 'Thrane',
-    },
+    body: { givenName: 'Tordek', classes: [{ name: 'Fighter', levels: 12 }], server: 'Thrane' },
   })
   for (const setting of ['elite', 'reaper']) {
     await t.json('POST', `/api/plugin/characters/${body.id}/completions`, { token, body: { name: 'The Pit', setting } })
   }
-  const res = await t.request('GET', body.shareUrl)
-  expect(res.status).toBe(200)
-  expect(res.headers.get('content-type')).toContain('text/html')
-  const html = await res.text()
-  expect(html).toContain('Tordek &lt;b&gt;Stone&lt;/b&gt;')
-  expect(html).not.toContain('<b>Stone</b>')
-  expect(html).toContain('Fighter 12')
-  expect(html).toContain('Thrane')
-  expect(html).toContain('Completions logged: 2 (1 distinct quests)')
+  const view = await t.json<{
+    character: { name: string; classSummary: string; server: string }
+    progress: { completedQuests: string[]; completions: unknown[] }
+  }>('GET', `/api/share/${body.shareToken}`)
+  expect(view.status).toBe(200)
+  expect(view.body.character).toMatchObject({ name: 'Tordek', classSummary: 'Fighter 12', server: 'Thrane' })
+  expect(view.body.progress.completedQuests).toEqual(['The Pit'])
+  expect(view.body.progress.completions).toHaveLength(2)
   // Read-only: no write method answers on it.
-  expect((await t.request('POST', body.shareUrl, { body: {} })).status).toBe(404)
-  const unknown = await t.json<{ error: string }>('GET', '/s/not-a-token')
-  expect(unknown.status).toBe(404)
-  expect(unknown.body.error).toBeString()
+  expect((await t.request('POST', `/api/share/${body.shareToken}`, { body: {} })).status).toBe(404)
+  expect((await t.request('PUT', `/api/share/${body.shareToken}`, { body: {} })).status).toBe(404)
 })
 
 test('/info: the flags of this scope are on and characterCount counts', async () => {
@@ -52,6 +44,7 @@ test('/info: the flags of this scope are on and characterCount counts', async ()
     'characterProfiles',
     'progressPut',
     'clearAllSettings',
+    'liveUpdatesWebsite',
   ]) {
     expect({ flag, on: body.features[flag] }).toEqual({ flag, on: true })
   }

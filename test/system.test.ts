@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from 'bun:test'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { MAX_BODY_BYTES } from '../src/http/plumbing'
 import { FEATURES } from '../src/modules/system/features'
+import { isDocumented } from '../src/modules/system/openapi'
 import { type TestApp, testApp } from './helpers'
 
 let t: TestApp
@@ -15,7 +16,7 @@ beforeAll(async () => {
 /** Every documented route of the app, as "METHOD /path" with {param} placeholders. */
 const appRoutes = () =>
   t.app.routes
-    .filter((route) => !(route.hooks as { detail?: { hide?: boolean } })?.detail?.hide)
+    .filter((route) => !(route.hooks as { detail?: { hide?: boolean } })?.detail?.hide && isDocumented(route.path))
     .filter((route) => route.method !== 'OPTIONS' && !route.path.includes('*'))
     .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`)
 

@@ -39,6 +39,23 @@ export const apiTokens = sqliteTable(
   (table) => [uniqueIndex('api_tokens_hash_unique').on(table.tokenHash), index('api_tokens_user').on(table.userId)],
 )
 
+/** Website sessions: the cookie holds the plain id, the table only its SHA-256. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    createdAt: text().notNull(),
+    /** Slides forward with use (at most once a minute), so an idle session ends by itself. */
+    expiresAt: text().notNull(),
+    revokedAt: text(),
+  },
+  (table) => [uniqueIndex('sessions_hash_unique').on(table.tokenHash), index('sessions_user').on(table.userId)],
+)
+
 export interface ClassLevels {
   name: string
   levels: number
@@ -76,6 +93,8 @@ export const characters = sqliteTable(
     packState: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     questNotes: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     shareToken: text().notNull(),
+    /** Off: the share link answers 404 until the owner shares again. */
+    shared: integer({ mode: 'boolean' }).notNull().default(true),
     createdAt: text().notNull(),
     updatedAt: text().notNull(),
   },

@@ -39,3 +39,9 @@ export class TooManyRequests extends HttpError {
     super(429, message, { 'retry-after': String(retryAfterSeconds) })
   }
 }
+
+export class Forbidden extends HttpError {
+  constructor(message: string) {
+    super(403, message)
+  }
+}

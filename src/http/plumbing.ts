@@ -1,11 +1,10 @@
 // What every request goes through: CORS, the 1 MiB body cap, a JSON body parser that answers
 // 400 instead of Elysia's own parse error, and the one error handler that turns every failure
 // into `{"error": "<sentence>"}` with the right status and never a stack trace.
-import { cors } from '@elysiajs/cors'
 import { Elysia, ParseError, ValidationError } from 'elysia'
 import { isPlainObject } from '../json'
 import type { Logger } from '../logger'
-import { BadRequest, HttpError, PayloadTooLarge } from './errors'
+import { BadRequest, Forbidden, HttpError, PayloadTooLarge } from './errors'
 import { describeValidationError } from './validation'
 
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -69,31 +68,65 @@ function toHttpError(code: unknown, error: unknown, logger: Logger, where: strin
   return new HttpError(500, 'Internal server error.')
 }
 
+/**
+ * Where CORS is open: the plugin API (bearer tokens, so any origin may call, never with
+ * credentials), health and the OpenAPI document. Not the website's pages or its cookie API,
+ * which are same-origin only.
+ */
+export const CORS_OPEN = /^\/(?:api\/plugin(?:\/|$)|api\/health$|api\/openapi\.json$|openapi\.json$)/
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  // Authorization is named: browsers never let a "*" in Access-Control-Allow-Headers cover it.
+  'access-control-allow-headers': 'Authorization, Content-Type, *',
+  'access-control-expose-headers': '*',
+}
+
+const PREFLIGHT_HEADERS = {
+  ...CORS_HEADERS,
+  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+  'access-control-max-age': '600',
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * Whether a request comes from a page of another site: the browser's Sec-Fetch-Site when it
+ * sends one, else the Origin header against the request's own host. Clients that send
+ * neither (curl, scripts) are not browsers under attack and pass.
+ */
+export function isCrossSite(request: Request): boolean {
+  const site = request.headers.get('sec-fetch-site')
+  if (site) return site !== 'same-origin' && site !== 'none'
+  const origin = request.headers.get('origin')
+  if (!origin) return false
+  try {
+    return new URL(origin).host !== (request.headers.get('host') ?? new URL(request.url).host)
+  } catch {
+    return true
+  }
+}
+
 export function plumbing(logger: Logger) {
-  return (
-    new Elysia({ name: 'plumbing' })
-      // Clients authenticate with bearer tokens, so any origin may call; never with credentials.
-      // Authorization is named: browsers never let a "*" in Access-Control-Allow-Headers cover it.
-      .use(
-        cors({
-          origin: '*',
-          credentials: false,
-          preflight: true,
-          allowedHeaders: ['Authorization', 'Content-Type', '*'],
-          exposeHeaders: '*',
-        }),
-      )
-      .onRequest(({ request }) => {
-        const length = Number(request.headers.get('content-length') ?? 0)
-        if (length > MAX_BODY_BYTES) throw tooLarge()
-      })
-      .onParse({ as: 'global' }, ({ request }) => parseJsonBody(request))
-      .onError({ as: 'global' }, ({ code, error, set, request }) => {
-        const path = new URL(request.url).pathname
-        const httpError = toHttpError(code, error, logger, `${request.method} ${path}`)
-        set.status = httpError.status
-        Object.assign(set.headers, httpError.headers, { 'content-type': 'application/json; charset=utf-8' })
-        return { error: httpError.message }
-      })
-  )
+  return new Elysia({ name: 'plumbing' })
+    .onRequest(({ request, set }) => {
+      const path = new URL(request.url).pathname
+      if (CORS_OPEN.test(path)) {
+        if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS })
+        Object.assign(set.headers, CORS_HEADERS)
+      } else if (UNSAFE_METHODS.has(request.method) && path.startsWith('/api/') && isCrossSite(request)) {
+        // The website's cookie API: a page of another site must not act with the visitor's cookie.
+        throw new Forbidden('Cross-site requests are not allowed here.')
+      }
+      const length = Number(request.headers.get('content-length') ?? 0)
+      if (length > MAX_BODY_BYTES) throw tooLarge()
+    })
+    .onParse({ as: 'global' }, ({ request }) => parseJsonBody(request))
+    .onError({ as: 'global' }, ({ code, error, set, request }) => {
+      const path = new URL(request.url).pathname
+      const httpError = toHttpError(code, error, logger, `${request.method} ${path}`)
+      set.status = httpError.status
+      Object.assign(set.headers, httpError.headers, { 'content-type': 'application/json; charset=utf-8' })
+      return { error: httpError.message }
+    })
 }

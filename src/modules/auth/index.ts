@@ -1,48 +1,29 @@
-// POST /auth/login, GET /auth/me, POST /auth/logout, and the `auth` macro every other
-// plugin route uses to require a bearer token.
+// POST /auth/login, GET /auth/me, POST /auth/logout, and the bearer guard every other plugin
+// route uses to require a token.
 import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
-import { BadRequest } from '../../http/errors'
+import type { Api } from '../../http/api'
 import { errors, OkBody } from '../../http/model'
+import { credentialGuard, type Guard } from './guard'
 import { LoginBody, LoginResponse, User } from './model'
-import { authenticate, login, revokeToken, type Session } from './service'
-import { LoginThrottle } from './throttle'
+import { authenticate, identifierOf, login, revokeToken } from './service'
+import type { LoginThrottle } from './throttle'
 
-/**
- * `{ auth: true }` on a route: 401 without a valid token, else `user` and `session` in context.
- * The token is checked in `transform`, which runs before validation: a request without a valid
- * token is 401 whatever its body, query or path (`resolve` alone runs after validation, so a
- * bad field answered 400 first).
- */
-export function authGuard({ db }: AppDeps) {
-  const sessions = new WeakMap<Request, Session>()
-  return new Elysia().macro({
-    auth: {
-      transform({ request }) {
-        sessions.set(request, authenticate(db, request.headers.get('authorization')))
-      },
-      resolve({ request }) {
-        const session = sessions.get(request) ?? authenticate(db, request.headers.get('authorization'))
-        return { user: session.user, session }
-      },
-    },
+/** The plugin API's guard: `Authorization: Bearer <token>`. */
+export function bearerGuard({ db }: AppDeps): Guard {
+  return credentialGuard(({ request }) => {
+    const session = authenticate(db, request.headers.get('authorization'))
+    return { user: session.user, credential: { kind: 'token', id: session.tokenId } }
   })
 }
 
-export function authModule(deps: AppDeps) {
+export function authModule(deps: AppDeps, api: Api, throttle: LoginThrottle) {
   const { db, clock } = deps
-  const throttle = new LoginThrottle(clock)
-  return new Elysia({ prefix: '/api/plugin/auth' })
-    .use(authGuard(deps))
+  return new Elysia({ prefix: `${api.prefix}/auth` })
+    .use(api.guard)
     .post(
       '/login',
-      ({ body }) => {
-        const identifier = body.identifier ?? body.email ?? body.username ?? body.login
-        if (identifier === undefined || identifier.trim() === '') {
-          throw new BadRequest('One of "identifier", "email", "username" or "login" is required.')
-        }
-        return login(db, clock, throttle, identifier, body.password, body.label?.trim() || 'plugin')
-      },
+      ({ body }) => login(db, clock, throttle, identifierOf(body), body.password, body.label?.trim() || 'plugin'),
       {
         body: LoginBody,
         response: { 200: LoginResponse, ...errors(401, 429) },
@@ -62,8 +43,8 @@ export function authModule(deps: AppDeps) {
     })
     .post(
       '/logout',
-      ({ session }) => {
-        revokeToken(db, clock, session.tokenId)
+      ({ credential }) => {
+        revokeToken(db, clock, credential.id)
         return { ok: true as const }
       },
       {

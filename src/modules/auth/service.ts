@@ -59,14 +59,25 @@ export interface LoginResult {
   user: PublicUser
 }
 
-export async function login(
+/** The identifier under any of its aliases; 400 when none is given. */
+export function identifierOf(body: { identifier?: string; email?: string; username?: string; login?: string }): string {
+  const identifier = body.identifier ?? body.email ?? body.username ?? body.login
+  if (identifier === undefined || identifier.trim() === '') {
+    throw new BadRequest('One of "identifier", "email", "username" or "login" is required.')
+  }
+  return identifier
+}
+
+/**
+ * The password check every login shares (plugin tokens and website sessions): the throttle,
+ * then argon2id (against a dummy hash when the account does not exist). Answers the account.
+ */
+export async function verifyLogin(
   db: DB,
-  clock: Clock,
   throttle: LoginThrottle,
   identifier: string,
   password: string,
-  label: string,
-): Promise<LoginResult> {
+): Promise<UserRow> {
   const wait = throttle.retryAfterSeconds(identifier)
   if (wait > 0) {
     throw new TooManyRequests(`Too many failed logins for this account; try again in ${wait} seconds.`, wait)
@@ -78,6 +89,18 @@ export async function login(
     throw new Unauthorized(BAD_CREDENTIALS)
   }
   throttle.succeed(identifier)
+  return user
+}
+
+export async function login(
+  db: DB,
+  clock: Clock,
+  throttle: LoginThrottle,
+  identifier: string,
+  password: string,
+  label: string,
+): Promise<LoginResult> {
+  const user = await verifyLogin(db, throttle, identifier, password)
   const token = newToken()
   const row = db
     .insert(apiTokens)

@@ -1,8 +1,8 @@
 // The live snapshot and planned build routes under /api/plugin/characters/{id}.
 import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
+import type { Api } from '../../http/api'
 import { errors, IdParams } from '../../http/model'
-import { authGuard } from '../auth'
 import { LiveBuild, LivePutBody, LivePutQuery, PartialBody, PlannedBuild, PlannedPutBody } from './model'
 import {
   documentFromBody,
@@ -18,10 +18,10 @@ import {
 
 const tags = ['Builds']
 
-export function buildsModule(deps: AppDeps) {
+export function buildsModule(deps: AppDeps, api: Api) {
   const { db, clock } = deps
-  return new Elysia({ prefix: '/api/plugin/characters' })
-    .use(authGuard(deps))
+  return new Elysia({ prefix: `${api.prefix}/characters` })
+    .use(api.guard)
     .get('/:id/live', ({ user, params }) => getLive(db, clock, user.id, params.id), {
       auth: true,
       params: IdParams,

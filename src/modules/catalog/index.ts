@@ -2,15 +2,15 @@
 // catalog, answered from the in-memory index (see service.ts). Syncing is in sync.ts.
 import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
+import type { Api } from '../../http/api'
 import { errors } from '../../http/model'
-import { authGuard } from '../auth'
 import { LookupQuery, LookupResponse, QuestList, Scorecards, SearchQuery, SearchResponse } from './model'
-import { listQuests, listScorecards, lookupQuest, searchQuests } from './service'
+import { catalogVersion, listQuests, listScorecards, lookupQuest, searchQuests } from './service'
 
-export function catalogModule(deps: AppDeps) {
+export function catalogModule(deps: AppDeps, api: Api) {
   const { db } = deps
-  return new Elysia({ prefix: '/api/plugin' })
-    .use(authGuard(deps))
+  return new Elysia({ prefix: api.prefix })
+    .use(api.guard)
     .get('/quests', () => listQuests(db), {
       auth: true,
       response: { 200: QuestList },
@@ -56,4 +56,22 @@ export function catalogModule(deps: AppDeps) {
         tags: ['Catalog'],
       },
     })
+}
+
+/**
+ * GET /api/quests: the same catalog for the website, with no sign-in (it is the wiki's public
+ * list), so the share page can show it too. Revalidated by ETag: a tracker reload costs a 304.
+ */
+export function publicCatalogModule({ db }: AppDeps) {
+  return new Elysia().get(
+    '/api/quests',
+    ({ request, set }) => {
+      const etag = `"${catalogVersion(db)}"`
+      set.headers.etag = etag
+      set.headers['cache-control'] = 'no-cache'
+      if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { etag } })
+      return listQuests(db)
+    },
+    { response: { 200: QuestList }, detail: { summary: 'The quest catalog (website, no sign-in)', tags: ['Website'] } },
+  )
 }

@@ -27,6 +27,10 @@ function catalogStamp(db: DB): string {
   return state ? `${state.syncedAt}\u0000${state.rows}\u0000${state.source}` : 'never synced'
 }
 
+/** A short tag that changes whenever a sync commits (the website's ETag of the catalog). */
+export const catalogVersion = (db: DB): string =>
+  new Bun.CryptoHasher('sha1').update(catalogStamp(db)).digest('base64url').slice(0, 16)
+
 /** The catalog rows in source order; `db` may be a transaction. */
 export function readCatalogRows(db: Pick<DB, 'select'>): QuestRow[] {
   return db

@@ -1,15 +1,25 @@
 // The character routes of the plugin API: create, list, meta, find, get, PATCH/PUT, login.
 import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
-import { errors, IdParams } from '../../http/model'
+import type { Api } from '../../http/api'
+import { errors, IdParams, OkBody } from '../../http/model'
 import { characterMeta } from '../../rules/picklists'
-import { authGuard } from '../auth'
 import { Character, CharacterInput, CharacterList, CharacterMeta, FindQuery, FindResult, LoginBody } from './model'
-import { createCharacter, findCharacters, getCharacter, listCharacters, noteLogin, updateCharacter } from './service'
+import {
+  createCharacter,
+  deleteCharacter,
+  findCharacters,
+  getCharacter,
+  listCharacters,
+  noteLogin,
+  shareCharacter,
+  unshareCharacter,
+  updateCharacter,
+} from './service'
 
 const tags = ['Characters']
 
-export function charactersModule(deps: AppDeps) {
+export function charactersModule(deps: AppDeps, api: Api) {
   const { db, clock } = deps
   const update = ({
     user,
@@ -32,8 +42,8 @@ export function charactersModule(deps: AppDeps) {
       tags,
     },
   })
-  return new Elysia({ prefix: '/api/plugin/characters' })
-    .use(authGuard(deps))
+  return new Elysia({ prefix: `${api.prefix}/characters` })
+    .use(api.guard)
     .get('/', ({ user }) => ({ characters: listCharacters(db, user.id) }), {
       auth: true,
       response: { 200: CharacterList },
@@ -106,4 +116,37 @@ export function charactersModule(deps: AppDeps) {
         },
       },
     )
+    .delete(
+      '/:id',
+      ({ user, params }) => {
+        deleteCharacter(db, user.id, params.id)
+        return { ok: true as const }
+      },
+      {
+        auth: true,
+        params: IdParams,
+        response: { 200: OkBody, ...errors(404) },
+        detail: { summary: 'Delete a character with its completions, builds and lives', tags },
+      },
+    )
+    .post('/:id/share', ({ user, params }) => shareCharacter(db, clock, user.id, params.id), {
+      auth: true,
+      params: IdParams,
+      response: { 200: Character, ...errors(404) },
+      detail: {
+        summary: 'Share the character under a new link',
+        description: 'A new shareToken (the old /s/ link stops working) and shared true. Answers the character.',
+        tags,
+      },
+    })
+    .delete('/:id/share', ({ user, params }) => unshareCharacter(db, clock, user.id, params.id), {
+      auth: true,
+      params: IdParams,
+      response: { 200: Character, ...errors(404) },
+      detail: {
+        summary: 'Stop sharing the character',
+        description: 'shared false: the /s/ link answers 404 until the character is shared again.',
+        tags,
+      },
+    })
 }

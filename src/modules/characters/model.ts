@@ -132,6 +132,10 @@ export const Character = t.Object(
     ...trackerState,
     shareToken: t.String(),
     shareUrl: t.String({ description: 'Path of the public read-only page: /s/<shareToken>.' }),
+    shared: t.Boolean({ description: 'Whether the share page answers; false after DELETE .../share.' }),
+    questsDone: t.Optional(
+      t.Integer({ description: 'Distinct quest names with any completion (in the character list only).' }),
+    ),
     createdAt: t.String(),
     updatedAt: t.String(),
   },

@@ -1,7 +1,7 @@
 // Characters: create, list, get, find, update, login, and the JSON shape every route returns.
 // Ownership is in every query (see access.ts); derived fields come from src/rules/levels.ts.
 import { randomBytes } from 'node:crypto'
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
@@ -72,6 +72,7 @@ export function toCharacterJson(row: CharacterRow): CharacterJson {
     optionalPursuit: row.optionalPursuit,
     shareToken: row.shareToken,
     shareUrl: shareUrl(row.shareToken),
+    shared: row.shared,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   }
@@ -163,14 +164,39 @@ export function createCharacter(db: DB, clock: Clock, userId: number, input: Inp
   return toCharacterJson(row)
 }
 
+/** The account's characters, each with its count of distinct quests done. */
 export function listCharacters(db: DB, userId: number): CharacterJson[] {
   return db
-    .select()
+    .select({
+      row: characters,
+      // Qualified by hand: inside a subquery an unqualified "id" would name the completion's own.
+      questsDone: sql<number>`(select count(distinct c.name) from completions c where c.character_id = "characters"."id")`,
+    })
     .from(characters)
     .where(eq(characters.userId, userId))
     .orderBy(asc(characters.id))
     .all()
-    .map(toCharacterJson)
+    .map(({ row, questsDone }) => ({ ...toCharacterJson(row), questsDone }))
+}
+
+/** Deletes the character; its completions, lives and builds go with it (foreign-key cascade). */
+export function deleteCharacter(db: DB, userId: number, id: number): void {
+  const removed = db
+    .delete(characters)
+    .where(and(eq(characters.id, id), eq(characters.userId, userId)))
+    .returning({ id: characters.id })
+    .get()
+  if (!removed) ownedCharacter(db, userId, id) // throws the usual 404
+}
+
+/** A new share token (the old link stops working) and sharing on. */
+export function shareCharacter(db: DB, clock: Clock, userId: number, id: number): CharacterJson {
+  return updateCharacterRow(db, userId, id, { shareToken: newShareToken(), shared: true, updatedAt: isoNow(clock) })
+}
+
+/** Sharing off: the link answers 404 until the character is shared again. */
+export function unshareCharacter(db: DB, clock: Clock, userId: number, id: number): CharacterJson {
+  return updateCharacterRow(db, userId, id, { shared: false, updatedAt: isoNow(clock) })
 }
 
 export function getCharacter(db: DB, userId: number, id: number): CharacterJson {

@@ -1,17 +1,17 @@
 // POST and DELETE /characters/{id}/completions.
 import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
+import type { Api } from '../../http/api'
 import { errors, IdParams } from '../../http/model'
-import { authGuard } from '../auth'
 import { CompletionInput, DeleteBody, DeleteQuery, DeleteResult, UpsertResult } from './model'
 import { deleteCompletions, deleteScopeFrom, postCompletion } from './service'
 
 const tags = ['Completions']
 
-export function completionsModule(deps: AppDeps) {
+export function completionsModule(deps: AppDeps, api: Api) {
   const { db, clock } = deps
-  return new Elysia({ prefix: '/api/plugin/characters' })
-    .use(authGuard(deps))
+  return new Elysia({ prefix: `${api.prefix}/characters` })
+    .use(api.guard)
     .post(
       '/:id/completions',
       ({ user, params, body, set }) => {

@@ -1,17 +1,17 @@
 // GET /characters/{id}/lives and POST /characters/{id}/lives/reincarnate.
 import { Elysia, t } from 'elysia'
 import type { AppDeps } from '../../deps'
+import type { Api } from '../../http/api'
 import { errors, IdParams } from '../../http/model'
-import { authGuard } from '../auth'
 import { Life, LivesList, ReincarnateBody } from './model'
 import { listLives, reincarnate, toLife } from './service'
 
 const tags = ['Lives']
 
-export function livesModule(deps: AppDeps) {
+export function livesModule(deps: AppDeps, api: Api) {
   const { db, clock } = deps
-  return new Elysia({ prefix: '/api/plugin/characters' })
-    .use(authGuard(deps))
+  return new Elysia({ prefix: `${api.prefix}/characters` })
+    .use(api.guard)
     .get('/:id/lives', ({ user, params }) => ({ lives: listLives(db, clock, user.id, params.id).map(toLife) }), {
       auth: true,
       params: IdParams,

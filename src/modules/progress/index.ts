@@ -1,17 +1,17 @@
 // GET and PUT /characters/{id}/progress.
 import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
+import type { Api } from '../../http/api'
 import { errors, IdParams } from '../../http/model'
-import { authGuard } from '../auth'
 import { Progress, ProgressPut } from './model'
 import { getProgress, putProgress } from './service'
 
 const tags = ['Progress']
 
-export function progressModule(deps: AppDeps) {
+export function progressModule(deps: AppDeps, api: Api) {
   const { db, clock } = deps
-  return new Elysia({ prefix: '/api/plugin/characters' })
-    .use(authGuard(deps))
+  return new Elysia({ prefix: `${api.prefix}/characters` })
+    .use(api.guard)
     .get('/:id/progress', ({ user, params }) => getProgress(db, user.id, params.id), {
       auth: true,
       params: IdParams,

@@ -53,8 +53,12 @@ export function toProgress(row: CharacterRow, done: StoredCompletionJson[]): Pro
 }
 
 export function getProgress(db: DB, userId: number, characterId: number): ProgressJson {
-  const row = ownedCharacter(db, userId, characterId)
-  return toProgress(row, listCompletions(db, characterId))
+  return progressOf(db, ownedCharacter(db, userId, characterId))
+}
+
+/** The progress payload of a character row already read (the share page's, too). */
+export function progressOf(db: DB, row: CharacterRow): ProgressJson {
+  return toProgress(row, listCompletions(db, row.id))
 }
 
 export function putProgress(

@@ -1,17 +1,17 @@
 // Shared routes (list, detail, create, update, delete) and navigation along a route.
 import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
+import type { Api } from '../../http/api'
 import { errors, IdParams, OkBody } from '../../http/model'
-import { authGuard } from '../auth'
 import { Navigation, NavigationQuery, RouteDetail, RouteInput, RouteList } from './model'
 import { createRoute, deleteRoute, getRoute, listRoutes, navigation, updateRoute } from './service'
 
 const tags = ['Routes']
 
-export function routesModule(deps: AppDeps) {
+export function routesModule(deps: AppDeps, api: Api) {
   const { db, clock } = deps
-  return new Elysia({ prefix: '/api/plugin' })
-    .use(authGuard(deps))
+  return new Elysia({ prefix: api.prefix })
+    .use(api.guard)
     .get('/routes', ({ user }) => ({ routes: listRoutes(db, user.id) }), {
       auth: true,
       response: { 200: RouteList },

@@ -11,8 +11,8 @@ export const FEATURES = {
   progressPut: true,
   clearAllSettings: true,
   navigationMatchRemake: true,
-  // There is no website with live polling views in this project.
-  liveUpdatesWebsite: false,
+  // The website's tracker: server-sent events from the write path, polling when they drop.
+  liveUpdatesWebsite: true,
   characterBuilder: true,
   buildSync: true,
   liveSnapshot: true,

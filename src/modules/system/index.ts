@@ -5,7 +5,7 @@ import swaggerCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' }
 // Imported as files so `bun build --compile` embeds them in the executable.
 import swaggerBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' }
 import type { AppDeps } from '../../deps'
-import { authGuard } from '../auth'
+import type { Api } from '../../http/api'
 import { renderMarkdown } from './markdown'
 import { Health, Info } from './model'
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi'
@@ -42,7 +42,7 @@ const markdownDetail = {
 }
 
 /** `app` is the finished application; the documents are built from its routes on first use. */
-export function systemModule(deps: AppDeps, app: () => AnyElysia) {
+export function systemModule(deps: AppDeps, plugin: Api, app: () => AnyElysia) {
   let document: OpenApiDocument | undefined
   let markdown: string | undefined
   const openapi = () => (document ??= buildOpenApiDocument(app()))
@@ -54,7 +54,7 @@ export function systemModule(deps: AppDeps, app: () => AnyElysia) {
     new Response(Bun.file(path), { headers: { 'content-type': type, 'cache-control': 'public, max-age=86400' } })
 
   return new Elysia()
-    .use(authGuard(deps))
+    .use(plugin.guard)
     .get('/api/health', () => ({ ok: true as const }), {
       response: { 200: Health },
       detail: { summary: 'Health check', description: 'No auth.', security: [], tags: ['System'] },

@@ -45,17 +45,26 @@ const DESCRIPTION = [
   'Every error is `{"error": "<sentence>"}`.',
 ].join(' ')
 
+/**
+ * The document describes the plugin API (and health): what game clients and their authors
+ * read. The website's cookie API is same-origin and described in docs/website.md.
+ */
+export const isDocumented = (path: string): boolean => path.startsWith('/api/plugin') || path === '/api/health'
+
 export function buildOpenApiDocument(app: AnyElysia): OpenApiDocument {
   // Our body parser is one global function (lenient JSON, 1 MiB cap); the generator lists no
   // content type for function parsers, so it is shown the routes without it.
   // getGlobalRoutes/getGlobalDefinitions are what the generator itself calls (protected in the types).
   const source = app as unknown as {
-    getGlobalRoutes(): { hooks: Record<string, unknown> }[]
+    getGlobalRoutes(): { path: string; hooks: Record<string, unknown> }[]
     getGlobalDefinitions(): unknown
   }
   const view = {
     getGlobalRoutes: () =>
-      source.getGlobalRoutes().map((route) => ({ ...route, hooks: { ...route.hooks, parse: undefined } })),
+      source
+        .getGlobalRoutes()
+        .filter((route) => isDocumented(route.path))
+        .map((route) => ({ ...route, hooks: { ...route.hooks, parse: undefined } })),
     getGlobalDefinitions: () => source.getGlobalDefinitions(),
   } as unknown as AnyElysia
   const generated = toOpenAPISchema(view, { staticFile: true }, undefined, undefined, OPENAPI_VERSION) as {

@@ -1,0 +1,37 @@
+// One guard shape for both ways in: the plugin's bearer tokens and the website's session cookie.
+// `{ auth: true }` on a route answers 401 without a valid credential, else puts `user` and
+// `credential` in the context. Modules take the guard as a value (see src/http/api.ts), so one
+// route definition serves both APIs.
+import { type Context, Elysia } from 'elysia'
+import type { PublicUser } from './service'
+
+/** Who is calling, and with which token or session (by its row id, for revoking it). */
+export interface Identity {
+  user: PublicUser
+  credential: { kind: 'token' | 'session'; id: number }
+}
+
+/** Resolves a request to its identity, or throws 401; may set headers (a refreshed cookie). */
+export type Identify = (context: Pick<Context, 'request' | 'set'>) => Identity
+
+/**
+ * The credential is checked in `transform`, which runs before validation: a request without a
+ * valid one is 401 whatever its body, query or path (`resolve` alone runs after validation,
+ * so a bad field would answer 400 first).
+ */
+export function credentialGuard(identify: Identify) {
+  const identities = new WeakMap<Request, Identity>()
+  return new Elysia().macro({
+    auth: {
+      transform(context) {
+        identities.set(context.request, identify(context))
+      },
+      resolve(context) {
+        const identity = identities.get(context.request) ?? identify(context)
+        return { user: identity.user, credential: identity.credential }
+      },
+    },
+  })
+}
+
+export type Guard = ReturnType<typeof credentialGuard>

@@ -1,0 +1,111 @@
+// GET /api/characters/{id}/events: a server-sent event each time the character's data changes,
+// so an open tracker updates by itself. Fed by one global hook on the write path: every
+// successful non-GET request to /characters/{id}/... of either API (plugin or website)
+// publishes a change, so no writer can be forgotten.
+import { Elysia } from 'elysia'
+import type { AppDeps } from '../../deps'
+import type { Api } from '../../http/api'
+import { TooManyRequests } from '../../http/errors'
+import { errors, IdParams } from '../../http/model'
+import { assertOwnsCharacter } from '../characters/access'
+import { CHANGE_KINDS, type ChangeFeed, type ChangeKind } from './feed'
+
+/** Keep-alive comment interval: under the idle timeouts of common reverse proxies (60 s). */
+export const PING_MS = 20_000
+/** Open streams per account (a tab each); beyond it 429, so one account cannot hold the server's sockets. */
+export const MAX_STREAMS_PER_ACCOUNT = 32
+
+const CHARACTER_WRITE = /^\/api(?:\/plugin)?\/characters\/(\d+)(?:\/([\w-]+))?/
+
+/** Which part of a character a write changed, from its path (`/characters/5/live/partial` → live). */
+export function changeOf(method: string, path: string): { characterId: number; what: ChangeKind } | null {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return null
+  const match = CHARACTER_WRITE.exec(path)
+  if (!match) return null
+  const segment = match[2] ?? 'character'
+  // Promoting the live snapshot writes the planned build.
+  const what = segment === 'live' && path.endsWith('/promote-to-planned') ? 'build' : segment
+  return {
+    characterId: Number(match[1]),
+    what: (CHANGE_KINDS as readonly string[]).includes(what) ? (what as ChangeKind) : 'character',
+  }
+}
+
+/** The global hook: after a successful write, publish it. Errors never reach afterHandle. */
+export function changeReporter(changes: ChangeFeed) {
+  return new Elysia({ name: 'change-reporter' }).onAfterHandle({ as: 'global' }, ({ request, path }) => {
+    const change = changeOf(request.method, path)
+    if (change) changes.publish(change.characterId, change.what)
+  })
+}
+
+const encoder = new TextEncoder()
+
+export function eventsModule(deps: AppDeps, website: Api, changes: ChangeFeed) {
+  const { db } = deps
+  const streamsPerUser = new Map<number, number>()
+  return new Elysia({ prefix: `${website.prefix}/characters` }).use(website.guard).get(
+    '/:id/events',
+    ({ user, params, request, server }) => {
+      assertOwnsCharacter(db, user.id, params.id)
+      const open = streamsPerUser.get(user.id) ?? 0
+      if (open >= MAX_STREAMS_PER_ACCOUNT) {
+        throw new TooManyRequests(`At most ${MAX_STREAMS_PER_ACCOUNT} live-update streams per account.`, 30)
+      }
+      streamsPerUser.set(user.id, open + 1)
+      // A stream is idle between events: lift Bun's idle timeout (10 s) for this request only.
+      server?.timeout(request, 0)
+      let stop = () => {}
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          const send = (text: string) => {
+            try {
+              controller.enqueue(encoder.encode(text))
+            } catch {
+              stop()
+            }
+          }
+          // `retry`: how soon the browser reconnects after a drop (it polls meanwhile).
+          send(': connected\nretry: 2000\n\n')
+          const unsubscribe = changes.subscribe(params.id, (change) =>
+            send(`event: change\ndata: ${JSON.stringify(change)}\n\n`),
+          )
+          const ping = setInterval(() => send(': ping\n\n'), PING_MS)
+          let stopped = false
+          stop = () => {
+            if (stopped) return
+            stopped = true
+            clearInterval(ping)
+            unsubscribe()
+            const left = (streamsPerUser.get(user.id) ?? 1) - 1
+            if (left > 0) streamsPerUser.set(user.id, left)
+            else streamsPerUser.delete(user.id)
+            try {
+              controller.close()
+            } catch {
+              // already closed by the client
+            }
+          }
+          request.signal.addEventListener('abort', () => stop())
+        },
+        cancel() {
+          stop()
+        },
+      })
+      return new Response(stream, {
+        headers: {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          // Reverse proxies (nginx) would otherwise buffer the stream.
+          'x-accel-buffering': 'no',
+        },
+      })
+    },
+    {
+      auth: true,
+      params: IdParams,
+      response: { ...errors(404, 429) },
+      detail: { summary: "Server-sent events: the character's data changed", tags: ['Website'] },
+    },
+  )
+}

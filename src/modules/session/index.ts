@@ -1,0 +1,60 @@
+// POST/GET/DELETE /api/session (the website's sign-in, with the plugin login's checks and
+// throttle) and the cookie guard every website route uses.
+import { Elysia, t } from 'elysia'
+import type { AppDeps } from '../../deps'
+import type { Api } from '../../http/api'
+import { errors, OkBody } from '../../http/model'
+import { credentialGuard, type Guard } from '../auth/guard'
+import { LoginBody, User } from '../auth/model'
+import { identifierOf, toPublicUser, verifyLogin } from '../auth/service'
+import type { LoginThrottle } from '../auth/throttle'
+import { createSession, readCookie, revokeSession, SESSION_COOKIE, sessionCookie, sessionFromToken } from './service'
+
+const isHttps = (request: Request) => request.url.startsWith('https:')
+
+/** The website's guard: the session cookie (bearer tokens are not accepted here). */
+export function cookieGuard({ db, clock }: AppDeps): Guard {
+  return credentialGuard(({ request, set }) => {
+    const token = readCookie(request.headers.get('cookie'), SESSION_COOKIE)
+    const session = sessionFromToken(db, clock, token)
+    if (session.renewed && token) set.headers['set-cookie'] = sessionCookie(token, isHttps(request))
+    return { user: session.user, credential: { kind: 'session', id: session.id } }
+  })
+}
+
+const SessionBody = t.Omit(LoginBody, ['label'])
+const SessionUser = t.Object({ user: User })
+const tags = ['Website']
+
+export function sessionModule(deps: AppDeps, api: Api, throttle: LoginThrottle) {
+  const { db, clock } = deps
+  return new Elysia({ prefix: `${api.prefix}/session` })
+    .use(api.guard)
+    .post(
+      '/',
+      async ({ body, request, set }) => {
+        const user = await verifyLogin(db, throttle, identifierOf(body), body.password)
+        set.headers['set-cookie'] = sessionCookie(createSession(db, clock, user.id), isHttps(request))
+        return { user: toPublicUser(user) }
+      },
+      {
+        body: SessionBody,
+        response: { 200: SessionUser, ...errors(401, 429) },
+        detail: { summary: 'Sign in to the website (sets the session cookie)', tags },
+      },
+    )
+    .get('/', ({ user }) => ({ user }), {
+      auth: true,
+      response: { 200: SessionUser },
+      detail: { summary: 'The signed-in account', tags },
+    })
+    .delete(
+      '/',
+      ({ credential, request, set }) => {
+        revokeSession(db, clock, credential.id)
+        set.headers['set-cookie'] = sessionCookie(null, isHttps(request))
+        return { ok: true as const }
+      },
+      { auth: true, response: { 200: OkBody }, detail: { summary: 'Sign out (ends this session)', tags } },
+    )
+}

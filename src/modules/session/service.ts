@@ -1,0 +1,117 @@
+// Website sessions: a random token in an HttpOnly cookie, stored only as its SHA-256, revocable,
+// with an idle expiry that slides forward with use.
+import { randomBytes } from 'node:crypto'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { type Clock, isoNow } from '../../clock'
+import type { DB } from '../../db/client'
+import { sessions, users } from '../../db/schema'
+import { Unauthorized } from '../../http/errors'
+import { hashToken, type PublicUser, toPublicUser } from '../auth/service'
+
+export const SESSION_COOKIE = 'qt_session'
+const SESSION_PREFIX = 'qs_'
+
+/** An unused session ends after 30 days; each use moves the end forward. */
+export const SESSION_IDLE_MS = 30 * 24 * 60 * 60_000
+/** The end is moved (a write and a new cookie) at most once an hour per session, not per request. */
+export const SESSION_REFRESH_MS = 60 * 60_000
+
+export interface ActiveSession {
+  id: number
+  user: PublicUser
+  /** True when this request moved the expiry: the cookie is sent again with the new Max-Age. */
+  renewed: boolean
+}
+
+const expiryFrom = (clock: Clock) => new Date(clock.now().getTime() + SESSION_IDLE_MS).toISOString()
+
+/** Opens a session; answers the plain token for the cookie (only its hash is stored). */
+export function createSession(db: DB, clock: Clock, userId: number): string {
+  const token = SESSION_PREFIX + randomBytes(32).toString('base64url')
+  db.insert(sessions)
+    .values({ userId, tokenHash: hashToken(token), createdAt: isoNow(clock), expiresAt: expiryFrom(clock) })
+    .run()
+  return token
+}
+
+// Every cookie API request runs this query: prepared once per database.
+const lookups = new WeakMap<DB, ReturnType<typeof prepareLookup>>()
+function prepareLookup(db: DB) {
+  return db
+    .select({
+      id: sessions.id,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      email: users.email,
+      username: users.username,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('hash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare()
+}
+
+/** The session behind a cookie value, or 401. Slides the expiry when it is due. */
+export function sessionFromToken(db: DB, clock: Clock, token: string | undefined): ActiveSession {
+  if (!token) throw new Unauthorized('Not signed in.')
+  let lookup = lookups.get(db)
+  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)))
+  const now = clock.now()
+  const row = lookup.get({ hash: hashToken(token), now: now.toISOString() })
+  if (!row) throw new Unauthorized('Your session has ended; sign in again.')
+  const remaining = Date.parse(row.expiresAt) - now.getTime()
+  const renewed = SESSION_IDLE_MS - remaining >= SESSION_REFRESH_MS
+  if (renewed)
+    db.update(sessions)
+      .set({ expiresAt: expiryFrom(clock) })
+      .where(eq(sessions.id, row.id))
+      .run()
+  return { id: row.id, user: toPublicUser({ ...row, id: row.userId }), renewed }
+}
+
+export function revokeSession(db: DB, clock: Clock, sessionId: number): void {
+  db.update(sessions)
+    .set({ revokedAt: isoNow(clock) })
+    .where(eq(sessions.id, sessionId))
+    .run()
+}
+
+/** Signs the account out everywhere: every open session ends. */
+export function revokeUserSessions(db: Pick<DB, 'update'>, clock: Clock, userId: number): void {
+  db.update(sessions)
+    .set({ revokedAt: isoNow(clock) })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .run()
+}
+
+/** The value of one cookie in a Cookie header. */
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
+  }
+  return undefined
+}
+
+/**
+ * The Set-Cookie value (null: clear it): HttpOnly (no script reads it), SameSite=Lax (not sent on cross-site
+ * POSTs; following a link to the tracker still works), Secure when the request came over HTTPS.
+ */
+export function sessionCookie(token: string | null, secure: boolean): string {
+  const maxAge = token ? SESSION_IDLE_MS / 1000 : 0
+  return [
+    `${SESSION_COOKIE}=${token ?? ''}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${maxAge}`,
+    ...(secure ? ['Secure'] : []),
+  ].join('; ')
+}
