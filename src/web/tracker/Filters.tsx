@@ -45,9 +45,10 @@ function Toolbar({ store }: { store: TrackerStore }) {
           }}
         />
       </label>
-      <label class="field">
-        <span>Play on</span>
+      <div class="field">
+        <label for="filter-play-on">Play on</label>
         <select
+          id="filter-play-on"
           value={p.targetDifficulty}
           onChange={(e) => store.saveProgress({ targetDifficulty: e.currentTarget.value as PlayOn })}
         >
@@ -57,19 +58,20 @@ function Toolbar({ store }: { store: TrackerStore }) {
             </option>
           ))}
         </select>
-      </label>
-      <label class="field">
-        <span>Levels</span>
+      </div>
+      <div class="field">
+        <label for="filter-levels">Levels</label>
         <select
+          id="filter-levels"
           value={String(p.levelBand === LEVEL_BAND_FULL_XP ? LEVEL_BAND_FULL_XP : LEVEL_BAND_ANY)}
           onChange={(e) => store.saveProgress({ levelBand: Number(e.currentTarget.value) })}
         >
           <option value={String(LEVEL_BAND_FULL_XP)}>
-            Full XP at level {p.characterLevel} (quest level {p.minLevel}+)
+            Full XP for level {p.characterLevel} (quests {p.minLevel}+)
           </option>
           <option value={String(LEVEL_BAND_ANY)}>Any level</option>
         </select>
-      </label>
+      </div>
       <label class="check toolbar-check">
         <input
           type="checkbox"
@@ -95,9 +97,10 @@ function Versions({ store }: { store: TrackerStore }) {
         <p class="hint">“Must exist” keeps only quests that have that tier; “Hide” hides that tier's rows.</p>
         <div class="row-fields">
           {(Object.keys(VERSION_TIERS) as VersionTier[]).map((tier) => (
-            <label class="field" key={tier}>
-              <span>{VERSION_TIERS[tier]}</span>
+            <div class="field" key={tier}>
+              <label for={`filter-version-${tier}`}>{VERSION_TIERS[tier]}</label>
               <select
+                id={`filter-version-${tier}`}
                 value={filter[tier]}
                 onChange={(e) => store.setVersionFlag(tier, e.currentTarget.value as VersionFlag)}
               >
@@ -107,7 +110,7 @@ function Versions({ store }: { store: TrackerStore }) {
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
           ))}
         </div>
       </fieldset>
@@ -162,10 +165,11 @@ function BonusControl({ store, bonus }: { store: TrackerStore; bonus: XpBonus })
   if (bonus.custom) {
     const value = typeof stored === 'number' ? stored : stored === true ? Number(bonus.percent) : 0
     return (
-      <label class="field narrow">
-        <span>{bonus.label} %</span>
+      <label class="check">
+        <span>{bonus.label}</span>
         <input
           type="number"
+          class="percent-input"
           min={0}
           max={500}
           step={1}
@@ -176,6 +180,7 @@ function BonusControl({ store, bonus }: { store: TrackerStore; bonus: XpBonus })
             store.setBonus(group, bonus.key, n)
           }}
         />
+        <span>%</span>
       </label>
     )
   }

@@ -38,10 +38,10 @@ class QuestRowView extends Component<RowProps> {
           {row.name}
           {completed && <span class="sr-only"> (completed)</span>}
         </th>
-        <td data-label="Tier">
+        <td data-label="Tier" class="tier-cell">
           <span class={`tier tier-${row.difficulty.toLowerCase()}`}>{row.difficulty}</span>
         </td>
-        <td data-label="Level" class="num">
+        <td data-label="Level" class="num level">
           {row.level}
         </td>
         <td data-label="Pack" class="pack">
@@ -50,10 +50,10 @@ class QuestRowView extends Component<RowProps> {
         <td data-label="Patron" class="patron">
           {row.patron || '—'}
         </td>
-        <td data-label="Favor" class="num">
+        <td data-label="Favor" class="num favor">
           {formatNumber(row.favor)}
         </td>
-        <td data-label="XP" class="num">
+        <td data-label="XP" class="num xp">
           {formatNumber(xp)}
         </td>
         <td data-label="Length" class="duration">

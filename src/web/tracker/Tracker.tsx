@@ -10,7 +10,7 @@ const LIVE_STATUS = {
   off: 'off',
   connecting: 'connecting…',
   push: 'on',
-  polling: 'on (checking every few seconds)',
+  polling: 'on · polling',
 } as const
 
 function TrackerHeader({ store }: { store: TrackerStore }) {
