@@ -7,18 +7,25 @@ import { systemClock } from '../src/clock'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import { silentLogger } from '../src/logger'
+import { createLoginGuard } from '../src/modules/auth/login-guard'
+import { productionHasher } from '../src/modules/auth/password'
 import { createUser, login } from '../src/modules/auth/service'
-import { LoginThrottle } from '../src/modules/auth/throttle'
 import { syncCatalog } from '../src/modules/catalog/sync'
 
 const shared = join(import.meta.dir, '..', '..', 'shared', 'fixtures', 'catalog', 'quests-718.json')
 const source = existsSync(shared) ? shared : join(import.meta.dir, '..', 'test', 'fixtures', 'catalog-small.json')
 
 const db = openDatabase(':memory:')
-const deps = { db, config: loadConfig({ CATALOG_SYNC_CRON: 'off' }), clock: systemClock, logger: silentLogger }
+const deps = {
+  db,
+  config: loadConfig({ CATALOG_SYNC_CRON: 'off' }),
+  clock: systemClock,
+  logger: silentLogger,
+  passwordHasher: productionHasher,
+}
 const report = await syncCatalog(deps, source)
 if (!report.ok) throw new Error(report.error)
-await createUser(db, systemClock, { username: 'bench', password: 'bench password 1' })
-const { token } = await login(db, systemClock, new LoginThrottle(systemClock), 'bench', 'bench password 1', 'bench')
+await createUser(deps, { username: 'bench', password: 'bench password 1' })
+const { token } = await login(deps, createLoginGuard(deps), 'bench', 'bench password 1', 'bench', undefined)
 const app = createApp(deps).listen({ port: 0, hostname: '127.0.0.1' })
 console.log(`${app.server?.port} ${token} ${report.rows}`)

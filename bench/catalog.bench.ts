@@ -10,6 +10,7 @@ import { systemClock } from '../src/clock'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import { silentLogger } from '../src/logger'
+import { productionHasher } from '../src/modules/auth/password'
 import { createUser } from '../src/modules/auth/service'
 import { catalogIndex } from '../src/modules/catalog/service'
 import { syncCatalog } from '../src/modules/catalog/sync'
@@ -19,11 +20,17 @@ const source = existsSync(shared) ? shared : join(import.meta.dir, '..', 'test',
 if (source !== shared) console.warn('../shared/fixtures not found: benchmarking the 12-row test fixture instead')
 
 const db = openDatabase(':memory:')
-const deps = { db, config: loadConfig({ CATALOG_SYNC_CRON: 'off' }), clock: systemClock, logger: silentLogger }
+const deps = {
+  db,
+  config: loadConfig({ CATALOG_SYNC_CRON: 'off' }),
+  clock: systemClock,
+  logger: silentLogger,
+  passwordHasher: productionHasher,
+}
 const report = await syncCatalog(deps, source)
 if (!report.ok) throw new Error(report.error)
 const app = createApp(deps)
-await createUser(db, systemClock, { username: 'bench', password: 'bench password 1' })
+await createUser(deps, { username: 'bench', password: 'bench password 1' })
 const login = await app.handle(
   new Request('http://localhost/api/plugin/auth/login', {
     method: 'POST',

@@ -1,9 +1,12 @@
-// The website's live updates: time from a plugin POST of a completion to its event on every one
-// of N open event streams (default 50), on a file database at the configured synchronous.
-//   bun bench/events.bench.ts [streams] [posts]
-// The server runs in its own process (bench/lib/servers.ts), as in production.
-const STREAMS = Number(Bun.argv[2] ?? 50)
-const POSTS = Number(Bun.argv[3] ?? 200)
+// The website's live updates: time from a plugin POST of a completion to its server-sent event,
+// with 50 event streams open. Two shapes of load, on a file database at the configured
+// synchronous (DATABASE_SYNCHRONOUS, default full), the server in its own process:
+//   players: 50 accounts, each with one character and one open tracker; posts go round-robin
+//   tabs:    one character watched by 25 streams (one account's tabs); every post reaches all 25
+//   bun bench/events.bench.ts [posts]
+const POSTS = Number(Bun.argv[2] ?? 200)
+const PLAYERS = 50
+const TABS = 25
 
 async function readFirstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
   const reader = stream.getReader()
@@ -18,87 +21,110 @@ async function readFirstLine(stream: ReadableStream<Uint8Array>): Promise<string
   return text.split('\n')[0] as string
 }
 
-const server = Bun.spawn(['bun', 'bench/lib/servers.ts', 'app'], { stdout: 'pipe', stderr: 'inherit' })
-const { port, token } = JSON.parse(await readFirstLine(server.stdout)) as { port: number; token: string }
+const server = Bun.spawn(['bun', 'bench/lib/servers.ts', 'app'], {
+  stdout: 'pipe',
+  stderr: 'inherit',
+  env: { ...process.env, BENCH_USERS: String(PLAYERS) },
+})
+const { port, tokens } = JSON.parse(await readFirstLine(server.stdout)) as { port: number; tokens: string[] }
 const base = `http://127.0.0.1:${port}`
 const json = { 'content-type': 'application/json' }
 
-const character = (await (
-  await fetch(`${base}/api/plugin/characters`, {
+interface Player {
+  token: string
+  cookie: string
+  characterId: number
+}
+
+async function player(token: string, index: number): Promise<Player> {
+  const character = await fetch(`${base}/api/plugin/characters`, {
     method: 'POST',
     headers: { ...json, authorization: `Bearer ${token}` },
-    body: JSON.stringify({ givenName: 'Bench' }),
+    body: JSON.stringify({ givenName: `Bench${index}` }),
   })
-).json()) as { id: number }
-const signIn = await fetch(`${base}/api/session`, {
-  method: 'POST',
-  headers: json,
-  body: JSON.stringify({ identifier: 'bench', password: 'bench password' }),
-})
-const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] as string
+  const signIn = await fetch(`${base}/api/session`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ identifier: index === 0 ? 'bench' : `bench${index + 1}`, password: 'bench password' }),
+  })
+  if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`)
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] as string
+  return { token, cookie, characterId: ((await character.json()) as { id: number }).id }
+}
 
-/** One open stream: resolves `waiters` in order as change events arrive. */
-function openStream() {
+/** One open stream: hands the arrival time of each change event to the next waiter. */
+async function openStream(p: Player) {
   const waiters: ((at: number) => void)[] = []
-  const ready = fetch(`${base}/api/characters/${character.id}/events`, { headers: { cookie } }).then(
-    async (response) => {
-      const reader = (response.body as ReadableStream<Uint8Array>).getReader()
-      const decoder = new TextDecoder()
-      let buffer = ''
-      const pump = async () => {
-        for (;;) {
-          const { done, value } = await reader.read()
-          if (done) return
-          buffer += decoder.decode(value)
-          let end = buffer.indexOf('\n\n')
-          while (end >= 0) {
-            const event = buffer.slice(0, end)
-            buffer = buffer.slice(end + 2)
-            if (event.startsWith('event: change')) waiters.shift()?.(performance.now())
-            end = buffer.indexOf('\n\n')
-          }
-        }
+  const response = await fetch(`${base}/api/characters/${p.characterId}/events`, { headers: { cookie: p.cookie } })
+  if (response.status !== 200) throw new Error(`events answered ${response.status}`)
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+  const decoder = new TextDecoder()
+  let buffer = ''
+  void (async () => {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      buffer += decoder.decode(value)
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        if (buffer.startsWith('event: change')) waiters.shift()?.(performance.now())
+        buffer = buffer.slice(end + 2)
       }
-      void pump()
-      return reader
-    },
-  )
-  return { ready, next: () => new Promise<number>((resolve) => waiters.push(resolve)) }
+    }
+  })()
+  return { next: () => new Promise<number>((resolve) => waiters.push(resolve)), close: () => reader.cancel() }
 }
 
-const streams = Array.from({ length: STREAMS }, openStream)
-await Promise.all(streams.map((s) => s.ready))
-await Bun.sleep(200)
-
-const firstMs: number[] = []
-const lastMs: number[] = []
-for (let i = 0; i < POSTS; i++) {
-  const arrivals = Promise.all(streams.map((s) => s.next()))
-  const start = performance.now()
-  const response = await fetch(`${base}/api/plugin/characters/${character.id}/completions`, {
+const post = (p: Player, i: number) =>
+  fetch(`${base}/api/plugin/characters/${p.characterId}/completions`, {
     method: 'POST',
-    headers: { ...json, authorization: `Bearer ${token}` },
+    headers: { ...json, authorization: `Bearer ${p.token}` },
     body: JSON.stringify({ name: `Quest ${i}`, setting: 'elite' }),
-  })
-  await response.arrayBuffer()
-  const times = await arrivals
-  firstMs.push(Math.min(...times) - start)
-  lastMs.push(Math.max(...times) - start)
-}
+  }).then((response) => response.arrayBuffer())
 
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
   return (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number).toFixed(2)
 }
-console.log(`events: ${STREAMS} open streams, ${POSTS} plugin POSTs (time from POST sent to event received)`)
-console.log('| to | p50 ms | p90 ms | p99 ms | max ms |')
-console.log('|---|--:|--:|--:|--:|')
-for (const [label, values] of [
-  ['first stream', firstMs],
-  [`all ${STREAMS} streams`, lastMs],
-] as const) {
-  console.log(`| ${label} | ${pct(values, 50)} | ${pct(values, 90)} | ${pct(values, 99)} | ${pct(values, 100)} |`)
+const row = (label: string, values: number[]) =>
+  `| ${label} | ${pct(values, 50)} | ${pct(values, 90)} | ${pct(values, 99)} | ${pct(values, 100)} |`
+
+const players = await Promise.all(tokens.map(player))
+
+// players: one stream per account, posts round-robin over the accounts.
+const perPlayer = await Promise.all(players.map(openStream))
+await Bun.sleep(200)
+const playerMs: number[] = []
+for (let i = 0; i < POSTS; i++) {
+  const who = i % PLAYERS
+  const arrival = (perPlayer[who] as Awaited<ReturnType<typeof openStream>>).next()
+  const start = performance.now()
+  await post(players[who] as Player, i)
+  playerMs.push((await arrival) - start)
 }
+await Promise.all(perPlayer.map((s) => s.close()))
+
+// tabs: 25 streams on the first player's character; each post must reach all of them.
+const first = players[0] as Player
+const tabs = await Promise.all(Array.from({ length: TABS }, () => openStream(first)))
+await Bun.sleep(200)
+const firstTabMs: number[] = []
+const allTabsMs: number[] = []
+for (let i = 0; i < POSTS; i++) {
+  const arrivals = Promise.all(tabs.map((s) => s.next()))
+  const start = performance.now()
+  await post(first, POSTS + i)
+  const times = await arrivals
+  firstTabMs.push(Math.min(...times) - start)
+  allTabsMs.push(Math.max(...times) - start)
+}
+
+console.log(`events: ${POSTS} plugin POSTs per shape; time from the POST sent to the event read, ms`)
+console.log('| shape | p50 | p90 | p99 | max |')
+console.log('|---|--:|--:|--:|--:|')
+console.log(row(`${PLAYERS} players, one stream each`, playerMs))
+console.log(row(`${TABS} tabs on one character: first tab`, firstTabMs))
+console.log(row(`${TABS} tabs on one character: last tab`, allTabsMs))
 server.kill()
 process.exit(0)
+
 export {}

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { type Clock, isoNow } from '../src/clock'
 import type { DB } from '../src/db/client'
 import { characters, completions } from '../src/db/schema'
+import { productionHasher } from '../src/modules/auth/password'
 import { createUser, findUser } from '../src/modules/auth/service'
 import { createRoute } from '../src/modules/routes/service'
 
@@ -40,7 +41,7 @@ export interface Seeded {
 export async function seedNavigation(db: DB, clock: Clock): Promise<Seeded> {
   const username = 'bench'
   const password = 'bench password'
-  await createUser(db, clock, { username, password })
+  await createUser({ db, clock, passwordHasher: productionHasher }, { username, password })
   const user = findUser(db, username)
   if (!user) throw new Error('bench user missing')
   // The character is inserted directly: the character routes belong to another module.

@@ -8,8 +8,9 @@ import { systemClock } from '../src/clock'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import { silentLogger } from '../src/logger'
+import { createLoginGuard } from '../src/modules/auth/login-guard'
+import { productionHasher } from '../src/modules/auth/password'
 import { login } from '../src/modules/auth/service'
-import { LoginThrottle } from '../src/modules/auth/throttle'
 import { seedNavigation } from './navigation-data'
 
 const config = loadConfig({ ...process.env, CATALOG_SYNC_CRON: 'off' })
@@ -17,8 +18,9 @@ const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'qt-nav-bench-')), 'qt.s
   synchronous: config.databaseSynchronous,
 })
 const seeded = await seedNavigation(db, systemClock)
-const { token } = await login(db, systemClock, new LoginThrottle(systemClock), seeded.username, seeded.password, 'b')
-const app = createApp({ db, config, clock: systemClock, logger: silentLogger }).listen({
+const deps = { db, config, clock: systemClock, logger: silentLogger, passwordHasher: productionHasher }
+const { token } = await login(deps, createLoginGuard(deps), seeded.username, seeded.password, 'b', undefined)
+const app = createApp(deps).listen({
   port: 0,
   hostname: '127.0.0.1',
 })

@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import { completions, routeSteps } from '../src/db/schema'
 import { silentLogger } from '../src/logger'
+import { productionHasher } from '../src/modules/auth/password'
 import { navigation } from '../src/modules/routes/service'
 import { navigate } from '../src/rules/navigation'
 import { COMPLETIONS, STEPS, seedNavigation } from './navigation-data'
@@ -23,7 +24,7 @@ const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'qt-nav-bench-')), 'qt.s
   synchronous: config.databaseSynchronous,
 })
 const seeded = await seedNavigation(db, systemClock)
-const app = createApp({ db, config, clock: systemClock, logger: silentLogger })
+const app = createApp({ db, config, clock: systemClock, logger: silentLogger, passwordHasher: productionHasher })
 const login = await app.handle(
   new Request('http://localhost/api/plugin/auth/login', {
     method: 'POST',

@@ -5,10 +5,12 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { systemClock } from '../src/clock'
+import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import { quests } from '../src/db/schema'
+import { createLoginGuard } from '../src/modules/auth/login-guard'
+import { productionHasher } from '../src/modules/auth/password'
 import { createUser, login } from '../src/modules/auth/service'
-import { LoginThrottle } from '../src/modules/auth/throttle'
 import { createCharacter } from '../src/modules/characters/service'
 import { normalizePosted, upsertCompletion } from '../src/modules/completions/service'
 
@@ -31,8 +33,9 @@ db.transaction((tx) => {
   for (const q of catalog) tx.insert(quests).values({ name: q.name, difficulty: q.difficulty, level: q.level }).run()
 })
 const password = 'bench password 123'
-const user = await createUser(db, systemClock, { username: 'bench', password })
-const { token } = await login(db, systemClock, new LoginThrottle(systemClock), 'bench', password, 'bench')
+const deps = { db, config: loadConfig({}), clock: systemClock, passwordHasher: productionHasher }
+const user = await createUser(deps, { username: 'bench', password })
+const { token } = await login(deps, createLoginGuard(deps), 'bench', password, 'bench', undefined)
 const character = createCharacter(db, systemClock, user.id, {
   givenName: 'Bench',
   surname: 'Mark',

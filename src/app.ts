@@ -4,8 +4,9 @@ import { type AnyElysia, Elysia } from 'elysia'
 import type { AppDeps } from './deps'
 import { type Api, PLUGIN_PREFIX, WEBSITE_PREFIX } from './http/api'
 import { plumbing } from './http/plumbing'
+import { accountModule } from './modules/account'
 import { authModule, bearerGuard } from './modules/auth'
-import { LoginThrottle } from './modules/auth/throttle'
+import { createLoginGuard } from './modules/auth/login-guard'
 import { buildsModule } from './modules/builds'
 import { catalogModule, publicCatalogModule } from './modules/catalog'
 import { charactersModule } from './modules/characters'
@@ -21,8 +22,9 @@ import { systemModule } from './modules/system'
 import { webModule } from './modules/web'
 
 export function createApp(deps: AppDeps) {
-  // One throttle for every way of logging in (plugin tokens and website sessions).
-  const throttle = new LoginThrottle(deps.clock)
+  // One guard for every route that takes a password (plugin login, website sign-in), so their
+  // limits add up (see login-guard.ts).
+  const loginGuard = createLoginGuard(deps)
   const changes = new ChangeFeed()
   const plugin: Api = { prefix: PLUGIN_PREFIX, guard: bearerGuard(deps) }
   const website: Api = { prefix: WEBSITE_PREFIX, guard: cookieGuard(deps) }
@@ -43,11 +45,12 @@ export function createApp(deps: AppDeps) {
   const app: AnyElysia = new Elysia({ normalize: 'typebox' })
     .use(plumbing(deps.logger))
     .use(changeReporter(changes))
-    .use(authModule(deps, plugin, throttle))
+    .use(authModule(deps, plugin, loginGuard))
     .use(catalogModule(deps, plugin))
     .use(characterApi(plugin))
-    .use(sessionModule(deps, website, throttle))
+    .use(sessionModule(deps, website, loginGuard))
     .use(characterApi(website))
+    .use(accountModule(deps, website, loginGuard))
     .use(eventsModule(deps, website, changes))
     .use(publicCatalogModule(deps))
     .use(shareModule(deps))

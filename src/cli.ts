@@ -10,6 +10,7 @@ import { type DB, openDatabase } from './db/client'
 import { HttpError } from './http/errors'
 import { MAX_BODY_BYTES } from './http/plumbing'
 import { createLogger } from './logger'
+import { type PasswordHasher, productionHasher } from './modules/auth/password'
 import { createUser, listUsers, removeUser, setPassword } from './modules/auth/service'
 import { importScorecards } from './modules/catalog/service'
 import { catalogCron, syncCatalog, syncDetails, syncIfEmpty, syncSummary } from './modules/catalog/sync'
@@ -23,6 +24,8 @@ export interface CliIO {
   readPassword(prompt: string): Promise<string>
   /** Called by `serve` once listening; resolves when the server should stop. */
   untilStopped?(stop: () => Promise<void>): Promise<void>
+  /** argon2id at the production cost unless given; in-process tests pass a cheap one. */
+  passwordHasher?: PasswordHasher
 }
 
 class UsageError extends Error {}
@@ -44,7 +47,8 @@ Commands:
 
 Run "quest-tracker COMMAND --help" for a command's options.
 Configuration comes from environment variables (PORT, HOST, DATABASE_PATH,
-DATABASE_SYNCHRONOUS, CATALOG_SOURCE_URL, CATALOG_SYNC_CRON, LOG_LEVEL); see README.md.`,
+DATABASE_SYNCHRONOUS, CATALOG_SOURCE_URL, CATALOG_SYNC_CRON, LOG_LEVEL,
+TRUSTED_PROXY); see README.md.`,
   serve: `Usage: quest-tracker serve [--port N] [--host ADDR] [--database PATH]
 
 Starts the HTTP server. Flags override PORT, HOST and DATABASE_PATH.`,
@@ -174,7 +178,7 @@ async function serve(io: CliIO, parsed: Parsed): Promise<number> {
   const config = configFrom(io, parsed)
   const logger = createLogger(config.logLevel)
   const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous })
-  const deps = { db, config, clock: systemClock, logger }
+  const deps = { db, config, clock: systemClock, logger, passwordHasher: io.passwordHasher ?? productionHasher }
   // The cron plugin starts its job at .use(), so it is added here and never in createApp.
   const app = createApp(deps).use(catalogCron(deps))
   // Bun's own limit only bounds memory for bodies without Content-Length; the 1 MiB rule
@@ -205,6 +209,7 @@ async function user(io: CliIO, args: string[]): Promise<number> {
   const parsed = parseArgs(rest, allowed, `user ${sub}`)
   if (parsed.flags.help) return help(io, 'user')
   const withDb = <T>(fn: (db: DB) => T | Promise<T>) => withDatabase(io, parsed, (db) => fn(db))
+  const passwordHasher = io.passwordHasher ?? productionHasher
   switch (sub) {
     case 'add': {
       expectArgs(parsed, 0, 'user add: takes --username and/or --email, no other arguments')
@@ -212,7 +217,9 @@ async function user(io: CliIO, args: string[]): Promise<number> {
       const email = flag(parsed, 'email')
       if (!username && !email) throw new UsageError('user add: give --username NAME, --email ADDR, or both')
       const password = await io.readPassword('Password for the new account: ')
-      const created = await withDb((db) => createUser(db, systemClock, { username, email, password }))
+      const created = await withDb((db) =>
+        createUser({ db, clock: systemClock, passwordHasher }, { username, email, password }),
+      )
       io.out(`created account ${created.id} (${created.username ?? created.email})`)
       return 0
     }
@@ -220,7 +227,7 @@ async function user(io: CliIO, args: string[]): Promise<number> {
       expectArgs(parsed, 1, 'user passwd: give the username or e-mail of the account')
       const name = parsed.positional[0] as string
       const password = await io.readPassword(`New password for ${name}: `)
-      await withDb((db) => setPassword(db, name, password))
+      await withDb((db) => setPassword({ db, clock: systemClock, passwordHasher }, name, password))
       io.out(`password changed for ${name}`)
       return 0
     }

@@ -1,4 +1,5 @@
 // Environment -> frozen, typed configuration. The only module that reads process.env.
+import { isIP } from 'node:net'
 import { Cron } from 'croner'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
@@ -13,6 +14,11 @@ export interface Config {
   /** null when the scheduled sync is switched off (`off`). */
   readonly catalogSyncCron: string | null
   readonly logLevel: LogLevel
+  /**
+   * Proxies whose X-Forwarded-For is believed for the per-address login limit: addresses or
+   * CIDR ranges ("10.0.0.1", "10.0.0.0/8", "fd00::/8"). Empty: the header is ignored.
+   */
+  readonly trustedProxies: readonly string[]
 }
 
 /** A bad configuration value; main prints the message as one line and exits 2. */
@@ -54,6 +60,24 @@ function parseCron(name: string, raw: string): string | null {
   return value
 }
 
+/** A comma-separated list of IP addresses and CIDR ranges; `none` or empty is no proxy. */
+function parseProxies(name: string, raw: string): readonly string[] {
+  if (raw.trim() === '' || raw.trim().toLowerCase() === 'none') return Object.freeze([])
+  const entries = raw.split(',').map((part) => part.trim())
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/')
+    const family = isIP(address)
+    const bits = family === 6 ? 128 : 32
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits)
+    if (family === 0 || !prefixOk || extra !== undefined) {
+      throw new ConfigError(
+        `${name} must be IP addresses or CIDR ranges separated by commas, such as "10.0.0.1" or "172.16.0.0/12" (got "${entry}").`,
+      )
+    }
+  }
+  return Object.freeze(entries)
+}
+
 function nonEmpty(name: string, raw: string): string {
   if (raw.trim() === '') throw new ConfigError(`${name} must not be empty.`)
   return raw.trim()
@@ -77,5 +101,6 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
     catalogSourceUrl: read('CATALOG_SOURCE_URL', DEFAULT_CATALOG_SOURCE_URL, nonEmpty),
     catalogSyncCron: read<string | null>('CATALOG_SYNC_CRON', DEFAULT_CATALOG_SYNC_CRON, parseCron),
     logLevel: read<LogLevel>('LOG_LEVEL', 'info', (n, r) => oneOf(n, r, LOG_LEVELS)),
+    trustedProxies: read<readonly string[]>('TRUSTED_PROXY', [], parseProxies),
   })
 }

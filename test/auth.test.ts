@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { apiTokens } from '../src/db/schema'
+import type { PasswordHasher } from '../src/modules/auth/password'
 import { createUser, hashToken } from '../src/modules/auth/service'
 import { FIRST_LOCK_MS, MAX_FAILURES } from '../src/modules/auth/throttle'
-import { type TestApp, testApp } from './helpers'
+import { cheapHasher, type TestApp, testApp } from './helpers'
 
 const PASSWORD = 'correct horse battery'
 
@@ -17,7 +18,7 @@ let t: TestApp
 
 beforeEach(async () => {
   t = testApp()
-  await createUser(t.db, t.clock, { username: 'Alice', email: 'Alice@Example.com', password: PASSWORD })
+  await createUser(t, { username: 'Alice', email: 'Alice@Example.com', password: PASSWORD })
 })
 
 const login = (body: Record<string, unknown>) => t.json<LoginBody>('POST', '/api/plugin/auth/login', { body })
@@ -68,6 +69,32 @@ describe('POST /auth/login', () => {
     expect(t.db.select().from(apiTokens).all()).toHaveLength(0)
   })
 
+  test("an unknown name is checked against a hash from the app's own hasher (same cost, same time)", async () => {
+    const made: string[] = []
+    const checked: string[] = []
+    const recording: PasswordHasher = {
+      hash: async (password) => {
+        made.push(await cheapHasher.hash(password))
+        return made.at(-1) as string
+      },
+      verify: (password, hash) => {
+        checked.push(hash)
+        return cheapHasher.verify(password, hash)
+      },
+    }
+    const app = testApp({}, { passwordHasher: recording })
+    await createUser(app, { username: 'Alice', password: PASSWORD })
+    for (const identifier of ['Alice', 'Mallory', 'Trent']) {
+      const { status } = await app.json('POST', '/api/plugin/auth/login', {
+        body: { identifier, password: 'nope nope' },
+      })
+      expect(status).toBe(401)
+    }
+    // Alice's own hash, then the one dummy hash, made once, for both unknown names.
+    expect(made).toHaveLength(2)
+    expect(checked).toEqual([made[0], made[1], made[1]] as string[])
+  })
+
   test('an identifier is required', async () => {
     const { status, body } = await login({ password: PASSWORD })
     expect(status).toBe(400)
@@ -80,11 +107,13 @@ describe('POST /auth/login', () => {
     expect(missing.body).toEqual({ error: 'Body field "password" is required.' } as never)
     const wrongType = await login({ identifier: 'Alice', password: 12345678 })
     expect(wrongType.status).toBe(400)
-    expect(wrongType.body).toEqual({ error: 'Body field "password" must be a string.' } as never)
+    expect(wrongType.body).toEqual({
+      error: 'Body field "password" must be a string of at most 1024 characters.',
+    } as never)
   })
 
   test('a username-only account shows displayName "Player" only when it has no username', async () => {
-    await createUser(t.db, t.clock, { email: 'nobody@example.com', password: PASSWORD })
+    await createUser(t, { email: 'nobody@example.com', password: PASSWORD })
     const { body } = await login({ email: 'nobody@example.com', password: PASSWORD })
     expect(body.user).toMatchObject({ email: 'nobody@example.com', username: null, displayName: 'Player' })
   })
@@ -107,7 +136,7 @@ describe('login throttling', () => {
   })
 
   test('other accounts are not blocked', async () => {
-    await createUser(t.db, t.clock, { username: 'Bob', password: PASSWORD })
+    await createUser(t, { username: 'Bob', password: PASSWORD })
     for (let i = 0; i < MAX_FAILURES; i++) await fail()
     expect((await login({ identifier: 'Alice', password: PASSWORD })).status).toBe(429)
     expect((await login({ identifier: 'Bob', password: PASSWORD })).status).toBe(200)

@@ -333,9 +333,13 @@ describe('search answers from an index rebuilt by each sync', () => {
         config: loadConfig({ CATALOG_SYNC_CRON: 'off' }),
         clock: t.clock,
         logger: silentLogger,
+        passwordHasher: t.passwordHasher,
       })
       const { createUser } = await import('../src/modules/auth/service')
-      await createUser(serverDb, t.clock, { username: 'ann', password: 'correct horse battery' })
+      await createUser(
+        { db: serverDb, clock: t.clock, passwordHasher: t.passwordHasher },
+        { username: 'ann', password: 'correct horse battery' },
+      )
       const login = await app.handle(
         new Request('http://localhost/api/plugin/auth/login', {
           method: 'POST',
@@ -386,7 +390,7 @@ describe('start-up and scheduled syncs', () => {
 
   test('catalogCron schedules the configured pattern, and adds nothing when off', async () => {
     const t = testApp()
-    const deps = { db: t.db, clock: t.clock, logger: silentLogger }
+    const deps = { db: t.db, clock: t.clock, logger: silentLogger, passwordHasher: t.passwordHasher }
     const on = new Elysia().use(catalogCron({ ...deps, config: loadConfig({ CATALOG_SYNC_CRON: '17 4 * * *' }) }))
     const job = (on.store as { cron?: Record<string, { getPattern(): string; stop(): void }> }).cron?.catalogSync
     expect(job?.getPattern()).toBe('17 4 * * *')

@@ -4,10 +4,12 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type CliIO, run } from '../src/cli'
+import { systemClock } from '../src/clock'
+import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
-import { authenticate, findUser, login } from '../src/modules/auth/service'
-import { LoginThrottle } from '../src/modules/auth/throttle'
-import { FakeClock } from './helpers'
+import { createLoginGuard } from '../src/modules/auth/login-guard'
+import { authenticate, findUser, login, revokeToken } from '../src/modules/auth/service'
+import { cheapHasher, FakeClock } from './helpers'
 
 let dbPath: string
 let out: string[]
@@ -19,6 +21,7 @@ const io = (): CliIO => ({
   out: (line) => out.push(line),
   err: (line) => err.push(line),
   readPassword: async () => passwords.shift() ?? '',
+  passwordHasher: cheapHasher,
 })
 
 const cli = (...argv: string[]) => run(argv, io())
@@ -42,7 +45,8 @@ const withDb = <T>(fn: (db: ReturnType<typeof openDatabase>) => T): T => {
 const tryLogin = async (identifier: string, password: string) => {
   const db = openDatabase(dbPath)
   try {
-    return await login(db, new FakeClock(), new LoginThrottle(new FakeClock()), identifier, password, 'test')
+    const deps = { db, clock: new FakeClock(), passwordHasher: cheapHasher, config: loadConfig({}) }
+    return await login(deps, createLoginGuard(deps), identifier, password, 'test', undefined)
   } finally {
     db.$client.close()
   }
@@ -92,6 +96,21 @@ describe('quest-tracker user', () => {
     expect(out.pop()).toMatch(/^1\tAlice\ta@example.com\t1 token\(s\)\tcreated /)
   })
 
+  test('list counts each account its own live tokens, not revoked ones', async () => {
+    passwords.push('a long password', 'a long password')
+    await cli('user', 'add', '--username', 'Alice')
+    await cli('user', 'add', '--username', 'Bob')
+    // Bob holds tokens 1 to 3, and token 3 is revoked; Alice holds none.
+    for (let i = 0; i < 3; i++) await tryLogin('Bob', 'a long password')
+    withDb((db) => revokeToken(db, new FakeClock(), 3))
+    out = []
+    expect(await cli('user', 'list')).toBe(0)
+    expect(out.map((line) => line.split('\t').slice(1, 4))).toEqual([
+      ['Alice', '-', '0 token(s)'],
+      ['Bob', '-', '2 token(s)'],
+    ])
+  })
+
   test('remove deletes the account and revokes its tokens', async () => {
     passwords.push('a long password')
     await cli('user', 'add', '--username', 'Alice')
@@ -100,7 +119,7 @@ describe('quest-tracker user', () => {
     expect(out.pop()).toContain('revoked its tokens')
     withDb((db) => {
       expect(findUser(db, 'Alice')).toBeUndefined()
-      expect(() => authenticate(db, `Bearer ${token}`)).toThrow('Invalid or revoked token')
+      expect(() => authenticate(db, systemClock, `Bearer ${token}`)).toThrow('Invalid or revoked token')
     })
     expect(await cli('user', 'remove', 'alice')).toBe(1)
     expect(err.pop()).toBe('quest-tracker: No account "alice".')

@@ -13,7 +13,7 @@ import { completions } from '../src/db/schema'
 import { silentLogger } from '../src/logger'
 import { createUser } from '../src/modules/auth/service'
 import { loadCatalog, readCatalog, SHARED_CATALOG, SMALL_CATALOG, sharedCatalogExists } from './catalog-fixture'
-import { insertCharacter, testApp } from './helpers'
+import { cheapHasher, insertCharacter, testApp } from './helpers'
 
 interface Stored {
   name: string
@@ -159,10 +159,19 @@ describe('POST completions: upsert', () => {
       const file = join(dir, 'db.sqlite')
       const first = openDatabase(file)
       const second = openDatabase(file)
-      await createUser(first, systemClock, { username: 'alice', password: 'correct horse battery' })
+      await createUser(
+        { db: first, clock: systemClock, passwordHasher: cheapHasher },
+        { username: 'alice', password: 'correct horse battery' },
+      )
       const character = insertCharacter(first, 'alice')
       const apps = [first, second].map((db) =>
-        createApp({ db, config: loadConfig({ CATALOG_SYNC_CRON: 'off' }), clock: systemClock, logger: silentLogger }),
+        createApp({
+          db,
+          config: loadConfig({ CATALOG_SYNC_CRON: 'off' }),
+          clock: systemClock,
+          logger: silentLogger,
+          passwordHasher: cheapHasher,
+        }),
       )
       const login = await apps[0]!.handle(
         new Request('http://localhost/api/plugin/auth/login', {

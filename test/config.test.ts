@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       catalogSourceUrl: DEFAULT_CATALOG_SOURCE_URL,
       catalogSyncCron: DEFAULT_CATALOG_SYNC_CRON,
       logLevel: 'info',
+      trustedProxies: [],
     })
   })
 
@@ -23,6 +24,7 @@ describe('loadConfig', () => {
       CATALOG_SOURCE_URL: './quests.json',
       CATALOG_SYNC_CRON: '0 3 * * 1',
       LOG_LEVEL: 'debug',
+      TRUSTED_PROXY: '10.0.0.1, 172.16.0.0/12,fd00::/8',
     })
     expect(config).toMatchObject({
       port: 9000,
@@ -32,7 +34,13 @@ describe('loadConfig', () => {
       catalogSourceUrl: './quests.json',
       catalogSyncCron: '0 3 * * 1',
       logLevel: 'debug',
+      trustedProxies: ['10.0.0.1', '172.16.0.0/12', 'fd00::/8'],
     })
+  })
+
+  test('TRUSTED_PROXY empty or "none" trusts no proxy', () => {
+    expect(loadConfig({ TRUSTED_PROXY: '' }).trustedProxies).toEqual([])
+    expect(loadConfig({ TRUSTED_PROXY: 'none' }).trustedProxies).toEqual([])
   })
 
   test('CATALOG_SYNC_CRON=off disables the scheduled sync', () => {
@@ -57,6 +65,10 @@ describe('loadConfig', () => {
     ['CATALOG_SYNC_CRON', 'every day', /CATALOG_SYNC_CRON must be a cron pattern/],
     ['DATABASE_PATH', '  ', /DATABASE_PATH must not be empty/],
     ['HOST', '', /HOST must not be empty/],
+    ['TRUSTED_PROXY', 'proxy.lan', /TRUSTED_PROXY must be IP addresses or CIDR ranges .*"proxy.lan"/],
+    ['TRUSTED_PROXY', '10.0.0.0/33', /TRUSTED_PROXY must be IP addresses or CIDR ranges .*"10.0.0.0\/33"/],
+    ['TRUSTED_PROXY', '10.0.0.1,', /TRUSTED_PROXY must be IP addresses or CIDR ranges .*""/],
+    ['TRUSTED_PROXY', '::1/129', /TRUSTED_PROXY must be IP addresses or CIDR ranges/],
   ])('%s=%p is refused with one clear line', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(message)

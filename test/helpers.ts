@@ -1,11 +1,19 @@
-// Builds an app on a fresh in-memory database, with a movable clock, and small request helpers.
+// Builds an app on a fresh in-memory database, with a movable clock, a cheap password hasher,
+// and small request helpers.
 import { createApp } from '../src/app'
 import type { Clock } from '../src/clock'
 import { loadConfig } from '../src/config'
 import { type DB, openDatabase } from '../src/db/client'
 import { characters } from '../src/db/schema'
 import { silentLogger } from '../src/logger'
+import { argon2idHasher, type PasswordHasher } from '../src/modules/auth/password'
 import { createUser, findUser } from '../src/modules/auth/service'
+
+/**
+ * argon2id at the smallest cost it accepts (8 KiB, 1 pass): a login takes well under a
+ * millisecond instead of a quarter of a second. test/password.test.ts checks the real cost.
+ */
+export const cheapHasher: PasswordHasher = argon2idHasher({ memoryCost: 8, timeCost: 1 })
 
 export class FakeClock implements Clock {
   constructor(private ms = Date.parse('2026-11-21T12:00:00.000Z')) {}
@@ -21,6 +29,7 @@ export interface TestApp {
   app: ReturnType<typeof createApp>
   db: DB
   clock: FakeClock
+  passwordHasher: PasswordHasher
   request(method: string, path: string, options?: RequestOptions): Promise<Response>
   json<T = Record<string, unknown>>(
     method: string,
@@ -43,11 +52,14 @@ export interface RequestOptions {
   headers?: Record<string, string>
 }
 
-export function testApp(env: Record<string, string> = {}): TestApp {
+export function testApp(
+  env: Record<string, string> = {},
+  { passwordHasher = cheapHasher }: { passwordHasher?: PasswordHasher } = {},
+): TestApp {
   const db = openDatabase(':memory:')
   const clock = new FakeClock()
   const config = loadConfig({ CATALOG_SYNC_CRON: 'off', ...env })
-  const app = createApp({ db, config, clock, logger: silentLogger })
+  const app = createApp({ db, config, clock, logger: silentLogger, passwordHasher })
 
   const request = (method: string, path: string, options: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...options.headers }
@@ -74,7 +86,7 @@ export function testApp(env: Record<string, string> = {}): TestApp {
   }
 
   const userWithToken = async (username: string, password = 'correct horse battery') => {
-    await createUser(db, clock, { username, password })
+    await createUser({ db, clock, passwordHasher }, { username, password })
     const { status, body } = await json<{ token: string }>('POST', '/api/plugin/auth/login', {
       body: { identifier: username, password },
     })
@@ -90,7 +102,7 @@ export function testApp(env: Record<string, string> = {}): TestApp {
     return cookie[1] as string
   }
 
-  return { app, db, clock, request, json, userWithToken, signIn }
+  return { app, db, clock, passwordHasher, request, json, userWithToken, signIn }
 }
 
 /**

@@ -14,7 +14,7 @@ const FIXTURE = join(import.meta.dir, 'fixtures', 'routes', 'korthos.json')
 async function setup() {
   const t = testApp()
   const alice = await t.userWithToken('alice')
-  await createUser(t.db, t.clock, { email: 'mail-only@example.test', password: 'correct horse battery' })
+  await createUser(t, { email: 'mail-only@example.test', password: 'correct horse battery' })
   return { t, alice }
 }
 

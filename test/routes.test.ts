@@ -233,12 +233,12 @@ describe('GET /routes and GET /routes/{id}', () => {
 
   test('owners are shown by username or "Player"; an e-mail never appears', async () => {
     const t = testApp()
-    await createUser(t.db, t.clock, {
+    await createUser(t, {
       username: 'carol',
       email: 'carol@example.test',
       password: 'correct horse battery',
     })
-    await createUser(t.db, t.clock, { email: 'dave@example.test', password: 'correct horse battery' })
+    await createUser(t, { email: 'dave@example.test', password: 'correct horse battery' })
     const login = async (identifier: string) =>
       (
         await t.json<{ token: string }>('POST', '/api/plugin/auth/login', {

@@ -34,3 +34,26 @@ describe('LoginThrottle', () => {
     expect(throttle.retryAfterSeconds('alice')).toBe(0)
   })
 })
+
+describe('LoginThrottle memory', () => {
+  const TRACKED = 10_000 // the README's number
+
+  test('a full table pushes out unlocked records, never a locked one', () => {
+    const throttle = new LoginThrottle(new FakeClock())
+    for (let i = 0; i < MAX_FAILURES; i++) throttle.fail('victim')
+    for (let i = 0; i < TRACKED; i++) throttle.fail(`flood ${i}`)
+    expect(throttle.retryAfterSeconds('victim')).toBe(FIRST_LOCK_MS / 1000)
+    expect(throttle.size).toBe(TRACKED)
+  })
+
+  test('keeps a fixed-size key per identifier, not the identifier', () => {
+    const throttle = new LoginThrottle(new FakeClock())
+    Bun.gc(true)
+    const before = process.memoryUsage().heapUsed
+    // 300 names of 100 kB: kept whole, that would be 30 MB.
+    for (let i = 0; i < 300; i++) throttle.fail(`${i}`.padEnd(100_000, 'x'))
+    Bun.gc(true)
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(3_000_000)
+    expect(throttle.retryAfterSeconds(`${7}`.padEnd(100_000, 'X'))).toBe(0) // counted, not locked
+  })
+})

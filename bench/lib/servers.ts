@@ -9,23 +9,34 @@ import { systemClock } from '../../src/clock'
 import { loadConfig } from '../../src/config'
 import { openDatabase } from '../../src/db/client'
 import { silentLogger } from '../../src/logger'
+import { createLoginGuard } from '../../src/modules/auth/login-guard'
+import { productionHasher } from '../../src/modules/auth/password'
 import { createUser, login } from '../../src/modules/auth/service'
-import { LoginThrottle } from '../../src/modules/auth/throttle'
 
 const kind = Bun.argv[2]
 const config = loadConfig({ ...process.env, CATALOG_SYNC_CRON: 'off' })
 const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'qt-bench-')), 'qt.sqlite'), {
   synchronous: config.databaseSynchronous,
 })
-await createUser(db, systemClock, { username: 'bench', password: 'bench password' })
-const { token, user } = await login(db, systemClock, new LoginThrottle(systemClock), 'bench', 'bench password', 'b')
+const deps = { db, config, clock: systemClock, logger: silentLogger, passwordHasher: productionHasher }
+// BENCH_USERS=n adds accounts bench2..benchN (same password) for benchmarks of many players.
+const users = Math.max(1, Number(process.env.BENCH_USERS ?? 1))
+const loginGuard = createLoginGuard(deps)
+const tokens: string[] = []
+for (let i = 1; i <= users; i++) {
+  const username = i === 1 ? 'bench' : `bench${i}`
+  await createUser(deps, { username, password: 'bench password' })
+  tokens.push((await login(deps, loginGuard, username, 'bench password', 'b', undefined)).token)
+}
+const token = tokens[0] as string
+const user = { id: 1, email: null, username: 'bench', displayName: 'bench' }
 
 if (kind === 'app') {
-  const app = createApp({ db, config, clock: systemClock, logger: silentLogger }).listen({
+  const app = createApp(deps).listen({
     port: 0,
     hostname: '127.0.0.1',
   })
-  console.log(JSON.stringify({ port: app.server?.port, token }))
+  console.log(JSON.stringify({ port: app.server?.port, token, tokens }))
 } else if (kind === 'bare') {
   const health = JSON.stringify({ ok: true })
   const me = JSON.stringify(user)

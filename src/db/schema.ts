@@ -34,6 +34,8 @@ export const apiTokens = sqliteTable(
     /** SHA-256 of the plain token, hex. The plain token is shown once, at login. */
     tokenHash: text().notNull(),
     createdAt: text().notNull(),
+    /** Moved forward at most once an hour (not a write per request); null until first used. */
+    lastUsedAt: text(),
     revokedAt: text(),
   },
   (table) => [uniqueIndex('api_tokens_hash_unique').on(table.tokenHash), index('api_tokens_user').on(table.userId)],

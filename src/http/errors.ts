@@ -45,3 +45,10 @@ export class Forbidden extends HttpError {
     super(403, message)
   }
 }
+
+/** The server is busy (too much login work in flight), not the client's fault; retry soon. */
+export class ServiceUnavailable extends HttpError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(503, message, { 'retry-after': String(retryAfterSeconds) })
+  }
+}

@@ -5,32 +5,37 @@ import type { AppDeps } from '../../deps'
 import type { Api } from '../../http/api'
 import { errors, OkBody } from '../../http/model'
 import { credentialGuard, type Guard } from './guard'
+import type { LoginGuard } from './login-guard'
 import { LoginBody, LoginResponse, User } from './model'
 import { authenticate, identifierOf, login, revokeToken } from './service'
-import type { LoginThrottle } from './throttle'
 
 /** The plugin API's guard: `Authorization: Bearer <token>`. */
-export function bearerGuard({ db }: AppDeps): Guard {
+export function bearerGuard({ db, clock }: AppDeps): Guard {
   return credentialGuard(({ request }) => {
-    const session = authenticate(db, request.headers.get('authorization'))
+    const session = authenticate(db, clock, request.headers.get('authorization'))
     return { user: session.user, credential: { kind: 'token', id: session.tokenId } }
   })
 }
 
-export function authModule(deps: AppDeps, api: Api, throttle: LoginThrottle) {
+/** `loginGuard` is the app's one LoginGuard (createApp), shared with every other password login. */
+export function authModule(deps: AppDeps, api: Api, loginGuard: LoginGuard) {
   const { db, clock } = deps
   return new Elysia({ prefix: `${api.prefix}/auth` })
     .use(api.guard)
     .post(
       '/login',
-      ({ body }) => login(db, clock, throttle, identifierOf(body), body.password, body.label?.trim() || 'plugin'),
+      ({ body, request, server }) => {
+        const label = body.label?.trim() || 'plugin'
+        const address = loginGuard.clientAddress(request, server)
+        return login(deps, loginGuard, identifierOf(body), body.password, label, address)
+      },
       {
         body: LoginBody,
-        response: { 200: LoginResponse, ...errors(401, 429) },
+        response: { 200: LoginResponse, ...errors(401, 429, 503) },
         detail: {
           summary: 'Log in and get a bearer token',
           description:
-            'No auth. The identifier is a username or e-mail (aliases `email`, `username`, `login`). Wrong username and wrong password answer the same 401. Too many failures for one identifier answer 429 with Retry-After.',
+            'No auth. The identifier is a username or e-mail (aliases `email`, `username`, `login`), at most 254 characters; the password at most 1024. Wrong username and wrong password answer the same 401. Too many failures for one account, or from one address, answer 429 with Retry-After; too many logins being checked at once answer 503 with Retry-After.',
           security: [],
           tags: ['Authentication'],
         },

@@ -11,12 +11,19 @@ export const User = t.Object(
   { $id: 'User' },
 )
 
+/** The longest e-mail address there is (RFC 5321); usernames are shorter still (64). */
+export const MAX_IDENTIFIER_LENGTH = 254
+export const MAX_PASSWORD_LENGTH = 1024
+
+// Every field is bounded: a login with a megabyte-long name used to be kept whole in memory.
+const identifier = (description: string) => t.String({ maxLength: MAX_IDENTIFIER_LENGTH, description })
+
 export const LoginBody = t.Object({
-  identifier: t.Optional(t.String({ description: 'Username or e-mail (case-insensitive).' })),
-  email: t.Optional(t.String({ description: 'Alias of identifier.' })),
-  username: t.Optional(t.String({ description: 'Alias of identifier.' })),
-  login: t.Optional(t.String({ description: 'Alias of identifier.' })),
-  password: t.String(),
+  identifier: t.Optional(identifier('Username or e-mail (case-insensitive).')),
+  email: t.Optional(identifier('Alias of identifier.')),
+  username: t.Optional(identifier('Alias of identifier.')),
+  login: t.Optional(identifier('Alias of identifier.')),
+  password: t.String({ maxLength: MAX_PASSWORD_LENGTH }),
   label: t.Optional(t.String({ maxLength: 100, description: 'A name for this token; default "plugin".' })),
 })
 

@@ -1,11 +1,14 @@
 // Accounts and bearer tokens: used by the HTTP routes and by the admin CLI.
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
-import { apiTokens, users } from '../../db/schema'
-import { BadRequest, TooManyRequests, Unauthorized } from '../../http/errors'
-import type { LoginThrottle } from './throttle'
+import { apiTokens, sessions, users } from '../../db/schema'
+import type { AppDeps } from '../../deps'
+import { BadRequest, NotFound, TooManyRequests, Unauthorized } from '../../http/errors'
+import { addressKey } from './address'
+import type { LoginGuard } from './login-guard'
+import { MAX_PASSWORD_LENGTH } from './model'
 
 export const TOKEN_PREFIX = 'qt_'
 
@@ -16,7 +19,7 @@ export interface PublicUser {
   displayName: string
 }
 
-type UserRow = typeof users.$inferSelect
+export type UserRow = typeof users.$inferSelect
 
 export const displayName = (user: { username: string | null }): string => user.username ?? 'Player'
 
@@ -42,15 +45,57 @@ export function findUser(db: DB, identifier: string): UserRow | undefined {
     .get()
 }
 
-// Verifying against this when the account does not exist makes a wrong username take as long
-// as a wrong password, so the two cannot be told apart by timing either.
-let dummyHash: Promise<string> | undefined
-const dummy = () => {
-  dummyHash ??= Bun.password.hash('no such account, no such password')
-  return dummyHash
-}
-
 const BAD_CREDENTIALS = 'Wrong username, e-mail or password.'
+
+/**
+ * The credential check every password login shares (the plugin's token login, the website's
+ * session login): returns the account, or throws 401 (the same body for an unknown name and a
+ * wrong password), 429 with Retry-After (account or address throttled) or 503 (too much argon2
+ * work in flight). `clientAddress` comes from `guard.clientAddress(request, server)`.
+ */
+export async function verifyLogin(
+  db: DB,
+  guard: LoginGuard,
+  identifier: string,
+  password: string,
+  clientAddress: string | undefined,
+): Promise<UserRow> {
+  const user = findUser(db, identifier)
+  // A known account is counted by its id, so its username and e-mail share one count; a name
+  // that matches no account is counted by that name and behaves the same way.
+  const [throttle, key] = user ? [guard.accounts, String(user.id)] : [guard.unknownNames, identifier]
+  const address = addressKey(clientAddress)
+  const accountWait = throttle.retryAfterSeconds(key)
+  if (accountWait > 0) {
+    throw new TooManyRequests(
+      `Too many failed logins for this account; try again in ${accountWait} seconds.`,
+      accountWait,
+    )
+  }
+  const addressWait = guard.addresses.retryAfterSeconds(address)
+  if (addressWait > 0) {
+    throw new TooManyRequests(
+      `Too many failed logins from your address; try again in ${addressWait} seconds.`,
+      addressWait,
+    )
+  }
+  const slot = guard.hashing.enter() // throws 503 now when too much is waiting
+  // Counted as failed before the (slow) verification, not after it: otherwise a hundred
+  // parallel guesses all passed the check above before the first failure was counted.
+  throttle.fail(key)
+  guard.addresses.take(address)
+  const release = await slot
+  let ok: boolean
+  try {
+    ok = await guard.hasher.verify(password, user?.passwordHash ?? (await guard.dummyHash()))
+  } finally {
+    release()
+  }
+  if (!user || !ok) throw new Unauthorized(BAD_CREDENTIALS)
+  throttle.succeed(key)
+  guard.addresses.refund(address)
+  return user
+}
 
 export interface LoginResult {
   token: string
@@ -68,39 +113,16 @@ export function identifierOf(body: { identifier?: string; email?: string; userna
   return identifier
 }
 
-/**
- * The password check every login shares (plugin tokens and website sessions): the throttle,
- * then argon2id (against a dummy hash when the account does not exist). Answers the account.
- */
-export async function verifyLogin(
-  db: DB,
-  throttle: LoginThrottle,
-  identifier: string,
-  password: string,
-): Promise<UserRow> {
-  const wait = throttle.retryAfterSeconds(identifier)
-  if (wait > 0) {
-    throw new TooManyRequests(`Too many failed logins for this account; try again in ${wait} seconds.`, wait)
-  }
-  const user = findUser(db, identifier)
-  const ok = await Bun.password.verify(password, user?.passwordHash ?? (await dummy()))
-  if (!user || !ok) {
-    throttle.fail(identifier)
-    throw new Unauthorized(BAD_CREDENTIALS)
-  }
-  throttle.succeed(identifier)
-  return user
-}
-
+/** Checks the credentials (verifyLogin), then issues a new bearer token. */
 export async function login(
-  db: DB,
-  clock: Clock,
-  throttle: LoginThrottle,
+  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  guard: LoginGuard,
   identifier: string,
   password: string,
   label: string,
+  clientAddress: string | undefined,
 ): Promise<LoginResult> {
-  const user = await verifyLogin(db, throttle, identifier, password)
+  const user = await verifyLogin(db, guard, identifier, password, clientAddress)
   const token = newToken()
   const row = db
     .insert(apiTokens)
@@ -115,11 +137,23 @@ export interface Session {
   tokenId: number
 }
 
+/** A token unused for this long stops working (the plugin logs in again); see README. */
+export const TOKEN_IDLE_MS = 180 * 24 * 60 * 60_000
+/** lastUsedAt is moved at most this often: a write per request would cost an fsync each. */
+export const TOKEN_TOUCH_MS = 60 * 60_000
+
 // Every authenticated request runs this query: prepare it once per database, not per request.
 const tokenLookups = new WeakMap<DB, ReturnType<typeof prepareTokenLookup>>()
 const prepareTokenLookup = (db: DB) =>
   db
-    .select({ tokenId: apiTokens.id, id: users.id, email: users.email, username: users.username })
+    .select({
+      tokenId: apiTokens.id,
+      createdAt: apiTokens.createdAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+      id: users.id,
+      email: users.email,
+      username: users.username,
+    })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(and(eq(apiTokens.tokenHash, sql.placeholder('hash')), isNull(apiTokens.revokedAt)))
@@ -130,13 +164,34 @@ const tokenLookup = (db: DB) => {
   return statement
 }
 
-/** Resolves an Authorization header to its account, or throws 401 saying why. */
-export function authenticate(db: DB, authorization: string | null | undefined): Session {
+/**
+ * Resolves an Authorization header to its account, or throws 401 saying why. A token unused
+ * for `idleMs` has expired; a used one has its lastUsedAt moved (at most once an hour).
+ */
+export function authenticate(
+  db: DB,
+  clock: Clock,
+  authorization: string | null | undefined,
+  idleMs = TOKEN_IDLE_MS,
+): Session {
   if (!authorization) throw new Unauthorized('Missing bearer token: send "Authorization: Bearer <token>".')
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
   if (!match) throw new Unauthorized('Malformed Authorization header: expected "Bearer <token>".')
   const row = tokenLookup(db).get({ hash: hashToken(match[1] as string) })
   if (!row) throw new Unauthorized('Invalid or revoked token; log in again.')
+  const now = clock.now().getTime()
+  const lastUsed = Date.parse(row.lastUsedAt ?? row.createdAt)
+  if (now - lastUsed > idleMs) {
+    throw new Unauthorized(
+      `This token was not used for ${Math.round(idleMs / 86_400_000)} days and has expired; log in again.`,
+    )
+  }
+  if (row.lastUsedAt === null || now - lastUsed >= TOKEN_TOUCH_MS) {
+    db.update(apiTokens)
+      .set({ lastUsedAt: isoNow(clock) })
+      .where(eq(apiTokens.id, row.tokenId))
+      .run()
+  }
   return { tokenId: row.tokenId, user: toPublicUser(row) }
 }
 
@@ -144,6 +199,52 @@ export function revokeToken(db: DB, clock: Clock, tokenId: number): void {
   db.update(apiTokens)
     .set({ revokedAt: isoNow(clock) })
     .where(eq(apiTokens.id, tokenId))
+    .run()
+}
+
+export interface TokenListItem {
+  id: number
+  label: string
+  createdAt: string
+  lastUsedAt: string | null
+}
+
+/** The account's live (unrevoked) tokens, newest first; never the tokens themselves. */
+export function listTokens(db: DB, userId: number): TokenListItem[] {
+  return db
+    .select({
+      id: apiTokens.id,
+      label: apiTokens.label,
+      createdAt: apiTokens.createdAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+    })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .orderBy(desc(apiTokens.id))
+    .all()
+}
+
+/** Revokes one of the account's own live tokens; another account's or a revoked one is 404. */
+export function revokeOwnToken(db: DB, clock: Clock, userId: number, tokenId: number): void {
+  const row = db
+    .update(apiTokens)
+    .set({ revokedAt: isoNow(clock) })
+    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id })
+    .get()
+  if (!row) throw new NotFound(`No live token ${tokenId} on this account.`)
+}
+
+/** Every live token and website session of the account ends; `tx` may be a transaction. */
+export function revokeEverything(tx: Pick<DB, 'update'>, clock: Clock, userId: number): void {
+  const at = isoNow(clock)
+  tx.update(apiTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .run()
+  tx.update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .run()
 }
 
@@ -157,6 +258,10 @@ export interface NewUser {
 
 export function checkPassword(password: string): void {
   if (password.length < 8) throw new BadRequest('The password must be at least 8 characters long.')
+  // Login accepts no longer one (LoginBody): a longer password could never be used.
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    throw new BadRequest(`The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`)
+  }
 }
 
 export function checkUsername(username: string): void {
@@ -170,7 +275,10 @@ export function checkEmail(email: string): void {
     throw new BadRequest(`"${email}" is not an e-mail address.`)
 }
 
-export async function createUser(db: DB, clock: Clock, input: NewUser): Promise<PublicUser> {
+export async function createUser(
+  { db, clock, passwordHasher }: Pick<AppDeps, 'db' | 'clock' | 'passwordHasher'>,
+  input: NewUser,
+): Promise<PublicUser> {
   const username = input.username?.trim() || null
   const email = input.email?.trim().toLowerCase() || null
   if (!username && !email) throw new BadRequest('Give a username, an e-mail address, or both.')
@@ -180,7 +288,7 @@ export async function createUser(db: DB, clock: Clock, input: NewUser): Promise<
   for (const identifier of [username, email]) {
     if (identifier && findUser(db, identifier)) throw new BadRequest(`An account "${identifier}" already exists.`)
   }
-  const passwordHash = await Bun.password.hash(input.password)
+  const passwordHash = await passwordHasher.hash(input.password)
   const row = db
     .insert(users)
     .values({ username, email, passwordHash, createdAt: isoNow(clock) })
@@ -189,11 +297,22 @@ export async function createUser(db: DB, clock: Clock, input: NewUser): Promise<
   return toPublicUser(row)
 }
 
-export async function setPassword(db: DB, identifier: string, password: string): Promise<PublicUser> {
+/**
+ * A new password, and every token and session of the account revoked in the same
+ * transaction: whoever knew the old password is out everywhere.
+ */
+export async function setPassword(
+  { db, clock, passwordHasher }: Pick<AppDeps, 'db' | 'clock' | 'passwordHasher'>,
+  identifier: string,
+  password: string,
+): Promise<PublicUser> {
   checkPassword(password)
   const user = requireUser(db, identifier)
-  const passwordHash = await Bun.password.hash(password)
-  db.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run()
+  const passwordHash = await passwordHasher.hash(password)
+  db.transaction((tx) => {
+    tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run()
+    revokeEverything(tx, clock, user.id)
+  })
   return toPublicUser(user)
 }
 
@@ -203,15 +322,19 @@ export interface UserListItem extends PublicUser {
 }
 
 export function listUsers(db: DB): UserListItem[] {
+  // A join, not a correlated subquery: Drizzle writes columns unqualified in a one-table select,
+  // and `"user_id" = "id"` inside the subquery compared each token with its own id.
   return db
     .select({
       id: users.id,
       email: users.email,
       username: users.username,
       createdAt: users.createdAt,
-      activeTokens: sql<number>`(select count(*) from ${apiTokens} where ${apiTokens.userId} = ${users.id} and ${apiTokens.revokedAt} is null)`,
+      activeTokens: count(apiTokens.id),
     })
     .from(users)
+    .leftJoin(apiTokens, and(eq(apiTokens.userId, users.id), isNull(apiTokens.revokedAt)))
+    .groupBy(users.id)
     .orderBy(users.id)
     .all()
     .map((row) => ({ ...toPublicUser(row), createdAt: row.createdAt, activeTokens: row.activeTokens }))

@@ -5,12 +5,18 @@ import type { AppDeps } from '../../deps'
 import type { Api } from '../../http/api'
 import { errors, OkBody } from '../../http/model'
 import { credentialGuard, type Guard } from '../auth/guard'
+import type { LoginGuard } from '../auth/login-guard'
 import { LoginBody, User } from '../auth/model'
 import { identifierOf, toPublicUser, verifyLogin } from '../auth/service'
-import type { LoginThrottle } from '../auth/throttle'
-import { createSession, readCookie, revokeSession, SESSION_COOKIE, sessionCookie, sessionFromToken } from './service'
-
-const isHttps = (request: Request) => request.url.startsWith('https:')
+import {
+  createSession,
+  isHttps,
+  readCookie,
+  revokeSession,
+  SESSION_COOKIE,
+  sessionCookie,
+  sessionFromToken,
+} from './service'
 
 /** The website's guard: the session cookie (bearer tokens are not accepted here). */
 export function cookieGuard({ db, clock }: AppDeps): Guard {
@@ -26,20 +32,21 @@ const SessionBody = t.Omit(LoginBody, ['label'])
 const SessionUser = t.Object({ user: User })
 const tags = ['Website']
 
-export function sessionModule(deps: AppDeps, api: Api, throttle: LoginThrottle) {
+export function sessionModule(deps: AppDeps, api: Api, loginGuard: LoginGuard) {
   const { db, clock } = deps
   return new Elysia({ prefix: `${api.prefix}/session` })
     .use(api.guard)
     .post(
       '/',
-      async ({ body, request, set }) => {
-        const user = await verifyLogin(db, throttle, identifierOf(body), body.password)
+      async ({ body, request, server, set }) => {
+        const address = loginGuard.clientAddress(request, server)
+        const user = await verifyLogin(db, loginGuard, identifierOf(body), body.password, address)
         set.headers['set-cookie'] = sessionCookie(createSession(db, clock, user.id), isHttps(request))
         return { user: toPublicUser(user) }
       },
       {
         body: SessionBody,
-        response: { 200: SessionUser, ...errors(401, 429) },
+        response: { 200: SessionUser, ...errors(401, 429, 503) },
         detail: { summary: 'Sign in to the website (sets the session cookie)', tags },
       },
     )

@@ -82,13 +82,8 @@ export function revokeSession(db: DB, clock: Clock, sessionId: number): void {
     .run()
 }
 
-/** Signs the account out everywhere: every open session ends. */
-export function revokeUserSessions(db: Pick<DB, 'update'>, clock: Clock, userId: number): void {
-  db.update(sessions)
-    .set({ revokedAt: isoNow(clock) })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .run()
-}
+/** Whether the request came over HTTPS (the cookie is then Secure). */
+export const isHttps = (request: Request): boolean => request.url.startsWith('https:')
 
 /** The value of one cookie in a Cookie header. */
 export function readCookie(header: string | null, name: string): string | undefined {

@@ -6,6 +6,7 @@ import swaggerCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' }
 import swaggerBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' }
 import type { AppDeps } from '../../deps'
 import type { Api } from '../../http/api'
+import { DOCS_PAGE_HEADERS } from '../../http/security'
 import { renderMarkdown } from './markdown'
 import { Health, Info } from './model'
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi'
@@ -22,12 +23,14 @@ const DOCS_PAGE = `<!doctype html>
 <body>
   <div id="swagger-ui"></div>
   <script src="/docs/assets/swagger-ui-bundle.js"></script>
-  <script>
-    window.ui = SwaggerUIBundle({ url: '${DOC_PATHS.openapi}', dom_id: '#swagger-ui', persistAuthorization: true })
-  </script>
+  <script src="/docs/assets/init.js"></script>
 </body>
 </html>
 `
+
+// A file, not an inline script, so the page's Content-Security-Policy can forbid inline script.
+// No persistAuthorization: a pasted token is not kept in localStorage for the next visitor.
+const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '${DOC_PATHS.openapi}', dom_id: '#swagger-ui' })\n`
 
 const hidden = { detail: { hide: true } }
 
@@ -50,8 +53,12 @@ export function systemModule(deps: AppDeps, plugin: Api, app: () => AnyElysia) {
     new Response((markdown ??= renderMarkdown(openapi())), {
       headers: { 'content-type': 'text/markdown; charset=utf-8' },
     })
-  const asset = (path: string, type: string) => () =>
-    new Response(Bun.file(path), { headers: { 'content-type': type, 'cache-control': 'public, max-age=86400' } })
+  const assetHeaders = (type: string) => ({
+    'content-type': type,
+    'cache-control': 'public, max-age=86400',
+    'x-content-type-options': 'nosniff',
+  })
+  const asset = (path: string, type: string) => () => new Response(Bun.file(path), { headers: assetHeaders(type) })
 
   return new Elysia()
     .use(plugin.guard)
@@ -69,7 +76,12 @@ export function systemModule(deps: AppDeps, plugin: Api, app: () => AnyElysia) {
     .get('/api/openapi.json', openapi, hidden)
     .get('/api/plugin/openapi.json', openapi, hidden)
     .get('/openapi.json', openapi, hidden)
-    .get('/docs', () => new Response(DOCS_PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } }), hidden)
+    .get('/docs', () => new Response(DOCS_PAGE, { headers: DOCS_PAGE_HEADERS }), hidden)
+    .get(
+      '/docs/assets/init.js',
+      () => new Response(DOCS_INIT, { headers: assetHeaders('text/javascript; charset=utf-8') }),
+      hidden,
+    )
     .get('/docs/assets/swagger-ui.css', asset(swaggerCss, 'text/css; charset=utf-8'), hidden)
     .get('/docs/assets/swagger-ui-bundle.js', asset(swaggerBundle, 'text/javascript; charset=utf-8'), hidden)
 }

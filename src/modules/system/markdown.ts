@@ -14,7 +14,7 @@ export function renderMarkdown(doc: OpenApiDocument): string {
     '',
     '- OpenAPI 3.0 document: `/api/openapi.json` (also `/api/plugin/openapi.json` and `/openapi.json`).',
     '- Interactive documentation: `/docs`.',
-    '- Errors: every error is `{"error": "<sentence>"}` with status 400, 401, 404, 413, 429 or 500.',
+    '- Errors: every error is `{"error": "<sentence>"}` with status 400, 401, 404, 413, 429, 500 or 503.',
     '- Bodies are JSON, at most 1 MiB.',
     '',
   ]

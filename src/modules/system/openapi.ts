@@ -29,8 +29,9 @@ const STANDARD_ERRORS: Record<string, string> = {
   '401': 'Missing, malformed, unknown or revoked bearer token.',
   '404': 'Not found, or not yours.',
   '413': 'The request body is larger than 1 MiB.',
-  '429': 'Too many failed logins for this identifier; see Retry-After.',
+  '429': 'Too many failed logins for this account or from this address; see Retry-After.',
   '500': 'Internal error (never with a stack trace).',
+  '503': 'Too many logins being checked at once; see Retry-After.',
 }
 
 const errorResponse = (status: string) => ({

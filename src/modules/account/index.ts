@@ -1,0 +1,79 @@
+// The website's account page: change the password (asks for the current one), list and revoke
+// the plugin tokens, sign out everywhere. Session-cookie only: a stolen plugin token must not
+// be able to change the password or revoke the other tokens.
+import { Elysia, t } from 'elysia'
+import type { AppDeps } from '../../deps'
+import type { Api } from '../../http/api'
+import { errors, IdParams, OkBody } from '../../http/model'
+import type { LoginGuard } from '../auth/login-guard'
+import { MAX_PASSWORD_LENGTH } from '../auth/model'
+import { listTokens, revokeEverything, revokeOwnToken, setPassword, verifyLogin } from '../auth/service'
+import { createSession, isHttps, sessionCookie } from '../session/service'
+
+const tags = ['Website']
+
+const PasswordChange = t.Object({
+  currentPassword: t.String({ maxLength: MAX_PASSWORD_LENGTH }),
+  newPassword: t.String({ maxLength: MAX_PASSWORD_LENGTH }),
+})
+
+const TokenList = t.Object({
+  tokens: t.Array(
+    t.Object({ id: t.Integer(), label: t.String(), createdAt: t.String(), lastUsedAt: t.Nullable(t.String()) }),
+  ),
+})
+
+export function accountModule(deps: AppDeps, website: Api, loginGuard: LoginGuard) {
+  const { db, clock } = deps
+  return new Elysia({ prefix: `${website.prefix}/account` })
+    .use(website.guard)
+    .put(
+      '/password',
+      async ({ user, body, request, server, set }) => {
+        // The current password goes through every login limit, like a sign-in.
+        const identifier = user.username ?? user.email ?? ''
+        await verifyLogin(db, loginGuard, identifier, body.currentPassword, loginGuard.clientAddress(request, server))
+        await setPassword(deps, identifier, body.newPassword)
+        // Every token and session ended with the old password; this browser stays signed in.
+        set.headers['set-cookie'] = sessionCookie(createSession(db, clock, user.id), isHttps(request))
+        return { ok: true as const }
+      },
+      {
+        auth: true,
+        body: PasswordChange,
+        response: { 200: OkBody, ...errors(400, 401, 429, 503) },
+        detail: { summary: 'Change the password; every plugin token and other session ends', tags },
+      },
+    )
+    .get('/tokens', ({ user }) => ({ tokens: listTokens(db, user.id) }), {
+      auth: true,
+      response: { 200: TokenList },
+      detail: { summary: "The account's live plugin tokens (label, created, last used)", tags },
+    })
+    .delete(
+      '/tokens/:id',
+      ({ user, params }) => {
+        revokeOwnToken(db, clock, user.id, params.id)
+        return { ok: true as const }
+      },
+      {
+        auth: true,
+        params: IdParams,
+        response: { 200: OkBody, ...errors(404) },
+        detail: { summary: 'Revoke one plugin token', tags },
+      },
+    )
+    .delete(
+      '/sessions',
+      ({ user, request, set }) => {
+        revokeEverything(db, clock, user.id)
+        set.headers['set-cookie'] = sessionCookie(null, isHttps(request))
+        return { ok: true as const }
+      },
+      {
+        auth: true,
+        response: { 200: OkBody },
+        detail: { summary: 'Sign out everywhere: every session and plugin token of the account ends', tags },
+      },
+    )
+}
