@@ -14,6 +14,7 @@ import { openDatabase } from '../../src/db/client'
 import { silentLogger } from '../../src/logger'
 import { createUser } from '../../src/modules/auth/service'
 import { syncCatalog } from '../../src/modules/catalog/sync'
+import { cheapHasher } from '../helpers'
 
 export const PASSWORD = 'correct horse battery'
 export const SMALL_CATALOG = join(import.meta.dir, '..', 'fixtures', 'quests-small.json')
@@ -65,7 +66,14 @@ export interface Site {
 export async function startSite(catalog: string = SMALL_CATALOG): Promise<Site> {
   const dir = await mkdtemp(join(tmpdir(), 'qt-web-'))
   const db = openDatabase(join(dir, 'qt.sqlite'))
-  const deps = { db, config: loadConfig({ CATALOG_SYNC_CRON: 'off' }), clock: systemClock, logger: silentLogger }
+  const deps = {
+    db,
+    config: loadConfig({ CATALOG_SYNC_CRON: 'off' }),
+    clock: systemClock,
+    logger: silentLogger,
+    // Cheap hashing: the tests sign in often, and argon2 at full cost is most of a sign-in's time.
+    passwordHasher: cheapHasher,
+  }
   const synced = await syncCatalog(deps, catalog)
   if (!synced.ok) throw new Error(`catalog fixture did not load: ${synced.error}`)
   const app = createApp(deps)
@@ -87,7 +95,7 @@ export async function startSite(catalog: string = SMALL_CATALOG): Promise<Site> 
     base,
     plugin,
     async addUser(username) {
-      await createUser(db, systemClock, { username, password: PASSWORD })
+      await createUser(deps, { username, password: PASSWORD })
     },
     async pluginToken(username) {
       const response = await fetch(`${base}/api/plugin/auth/login`, {
