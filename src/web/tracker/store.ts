@@ -29,6 +29,7 @@ import {
   type ProgressPatch,
   type QuestRow,
 } from '../api'
+import { loginPath } from '../session'
 
 /** The settings a player ticks (the stored `unknown` is shown, never ticked). */
 export const TICK_SETTINGS = ['casual', 'normal', 'hard', 'elite', 'reaper'] as const satisfies readonly Setting[]
@@ -182,6 +183,15 @@ export function createTrackerStore(options: StoreOptions) {
   let staleRead = false
   let readSeq = 0
 
+  /** Shows what went wrong; a session that ended (signed out elsewhere, expired) goes to sign in. */
+  function report(e: unknown): void {
+    if (e instanceof ApiError && e.status === 401 && options.save) {
+      location.replace(loginPath(location.pathname + location.search))
+      return
+    }
+    error.value = e instanceof Error ? e.message : String(e)
+  }
+
   async function refresh(): Promise<void> {
     if (!options.save) return
     if (pending > 0) {
@@ -198,7 +208,7 @@ export function createTrackerStore(options: StoreOptions) {
         notice.value = `Logged: ${next.completions[0].name} (${next.completions[0].setting})`
       }
     } catch (e) {
-      error.value = e instanceof ApiError ? e.message : String(e)
+      report(e)
     }
   }
 
@@ -225,7 +235,7 @@ export function createTrackerStore(options: StoreOptions) {
       else if (pending === 1) apply(result)
       error.value = null
     } catch (e) {
-      error.value = e instanceof ApiError ? e.message : String(e)
+      report(e)
       staleRead = true
     } finally {
       pending--
