@@ -9,6 +9,3 @@ export function formatDate(iso: string | null | undefined): string {
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date)
 }
-
-/** "Heroic" -> "H" for the narrow tier badge (the full word stays in the accessible name). */
-export const tierLetter = (difficulty: string) => difficulty.slice(0, 1)
