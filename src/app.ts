@@ -19,6 +19,7 @@ import { routesModule } from './modules/routes'
 import { cookieGuard, sessionModule } from './modules/session'
 import { shareModule } from './modules/share'
 import { systemModule } from './modules/system'
+import { webModule } from './modules/web'
 
 export function createApp(deps: AppDeps) {
   // One guard for every route that takes a password (plugin login, website sign-in), so their
@@ -54,6 +55,8 @@ export function createApp(deps: AppDeps) {
     .use(publicCatalogModule(deps))
     .use(shareModule(deps))
     .use(systemModule(deps, plugin, () => app))
+    // The website last: its page paths must not shadow an API route.
+    .use(webModule(deps))
   return app
 }
 

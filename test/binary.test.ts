@@ -83,6 +83,14 @@ describe('dist/quest-tracker', () => {
     const page = await fetch(`${base}/docs/assets/swagger-ui-bundle.js`)
     expect(page.status).toBe(200)
     expect((await page.text()).length).toBeGreaterThan(100_000)
+    // So is the website: its page, and the hashed script the page loads.
+    const site = await fetch(`${base}/login`)
+    expect(site.headers.get('content-security-policy')).toContain("script-src 'self'")
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(await site.text())?.[1]
+    expect(script).toBeString()
+    const bundle = await fetch(`${base}${script}`)
+    expect(bundle.status).toBe(200)
+    expect((await bundle.text()).length).toBeGreaterThan(10_000)
     const doc = (await (await fetch(`${base}/openapi.json`)).json()) as { info: { version: string } }
     expect(doc.info.version).toBe('6.0.0')
   }, 60_000)

@@ -1,0 +1,52 @@
+// The website: the page HTML on each page path and the hashed assets, built by
+// scripts/build-web.ts and embedded in the executable. Pages are for people, so no route here
+// is in the OpenAPI document. The page is the same on every path: it reads the path itself.
+import { Elysia, t } from 'elysia'
+import type { AppDeps } from '../../deps'
+import { NotFound } from '../../http/errors'
+import { ASSETS, INDEX_HTML } from '../../web/dist/assets'
+
+/** The pages the site answers with its HTML (the client picks the view by path). */
+export const PAGE_PATHS = ['/', '/login', '/characters/:id', '/s/:token'] as const
+
+/**
+ * On every HTML answer. No inline script or style anywhere (the build checks), so `'self'` is
+ * the whole policy; `frame-ancestors 'none'` and X-Frame-Options keep the page out of frames
+ * (clickjacking of the setting checkboxes); no-referrer because share tokens are in URLs.
+ */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+}
+
+/** Asset names carry a content hash: a changed file is a new URL, so they never need revalidating. */
+const ASSET_CACHE = 'public, max-age=31536000, immutable'
+
+const hidden = { detail: { hide: true } }
+
+export function webModule(_deps: AppDeps) {
+  let page: Promise<string> | undefined
+  const html = async () => new Response(await (page ??= Bun.file(INDEX_HTML).text()), { headers: PAGE_HEADERS })
+
+  const app = new Elysia({ name: 'web' }).get(
+    '/assets/*',
+    ({ path }) => {
+      const asset = ASSETS[path]
+      if (!asset) throw new NotFound('No such file.')
+      return new Response(Bun.file(asset.file), {
+        headers: { 'content-type': asset.type, 'cache-control': ASSET_CACHE, 'x-content-type-options': 'nosniff' },
+      })
+    },
+    hidden,
+  )
+  return app
+    .get('/', html, hidden)
+    .get('/login', html, hidden)
+    .get('/characters/:id', html, { ...hidden, params: t.Object({ id: t.String({ maxLength: 40 }) }) })
+    .get('/s/:token', html, { ...hidden, params: t.Object({ token: t.String({ maxLength: 200 }) }) })
+}

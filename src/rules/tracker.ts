@@ -1,0 +1,158 @@
+// The website tracker's row rules: which catalog remakes a completion covers (plugin-api.md
+// domain rule 2) and which rows the tracker's filters show (GAME-RULES.md "Full XP band",
+// plugin-api.md "Version flag meaning"). Pure functions over plain data; the page calls them
+// on every keystroke, so they index once and then only compare.
+import type { Difficulty, Setting } from './completion'
+
+/** The catalog fields the tracker reads (the catalog module's QuestRow has this shape). */
+export interface TrackerRow {
+  name: string
+  difficulty: Difficulty
+  level: number
+  soloXP: number | null
+  normalXP: number | null
+  hardXP: number | null
+  eliteXP: number | null
+  duration: string
+  pack: string
+  patron: string
+  favor: number | null
+}
+
+/** The key of a stored completion. */
+export interface LoggedCompletion {
+  name: string
+  difficulty: Difficulty
+  setting: Setting
+}
+
+/** Completions grouped by quest name, built once per progress answer. */
+export type CompletionIndex = ReadonlyMap<string, readonly LoggedCompletion[]>
+
+export function indexCompletions<C extends LoggedCompletion>(completions: readonly C[]): Map<string, C[]> {
+  const index = new Map<string, C[]>()
+  for (const c of completions) {
+    const list = index.get(c.name)
+    if (list) list.push(c)
+    else index.set(c.name, [c])
+  }
+  return index
+}
+
+/**
+ * Does this completion count for this remake? Same name and same tier, or a completion whose
+ * tier is `Unknown`: the website treats that as matching every remake of the name (rule 2).
+ */
+export function coversRemake(completion: LoggedCompletion, row: Pick<TrackerRow, 'name' | 'difficulty'>): boolean {
+  return (
+    completion.name === row.name && (completion.difficulty === row.difficulty || completion.difficulty === 'Unknown')
+  )
+}
+
+/** The completions that count for a remake (its own tier and `Unknown`). */
+export function completionsFor<C extends LoggedCompletion>(
+  row: Pick<TrackerRow, 'name' | 'difficulty'>,
+  index: ReadonlyMap<string, readonly C[]>,
+): C[] {
+  return (index.get(row.name) ?? []).filter((c) => coversRemake(c, row))
+}
+
+/** Rule 2: a remake is complete when any setting is logged for it (or for the name with tier Unknown). */
+export function isCompleted(row: Pick<TrackerRow, 'name' | 'difficulty'>, index: CompletionIndex): boolean {
+  return (index.get(row.name) ?? []).some((c) => coversRemake(c, row))
+}
+
+export const VERSION_TIERS = { heroic: 'Heroic', epic: 'Epic', legendary: 'Legendary' } as const
+export type VersionTier = keyof typeof VERSION_TIERS
+export type VersionFlag = 'any' | 'yes' | 'no'
+export type VersionFilter = Readonly<Record<VersionTier, VersionFlag>>
+
+/** `levelBand` 0: the Full XP filter. 255 is "any level"; the contract shows no other value. */
+export const LEVEL_BAND_FULL_XP = 0
+export const LEVEL_BAND_ANY = 255
+
+export interface TrackerFilters {
+  /** 0 = Full XP (rows at or above minLevel); any other value (255) = every level. */
+  levelBand: number
+  /** From the progress answer (or `minLevel()` of levels.ts for the character level and Play on). */
+  minLevel: number
+  versionFilter: VersionFilter
+  /** Patron names; the contract leaves the entry shape open, so anything not a string is ignored. */
+  excludedPatrons: readonly unknown[]
+  /** `{ "<pack>": false }` hides a pack; missing or any other value shows it. */
+  packState: Readonly<Record<string, unknown>>
+  /** Case-insensitive substring of the name, pack or patron; blank matches everything. */
+  search: string
+  hideCompleted: boolean
+}
+
+/** The remakes of each quest name, in catalog order. */
+export function rowsByName<R extends Pick<TrackerRow, 'name'>>(rows: readonly R[]): Map<string, R[]> {
+  const byName = new Map<string, R[]>()
+  for (const row of rows) {
+    const list = byName.get(row.name)
+    if (list) list.push(row)
+    else byName.set(row.name, [row])
+  }
+  return byName
+}
+
+/** Which tiers each quest name exists in (for the version flag `yes`). */
+export function tiersByName(rows: readonly TrackerRow[]): Map<string, Set<Difficulty>> {
+  const tiers = new Map<string, Set<Difficulty>>()
+  for (const row of rows) {
+    const set = tiers.get(row.name)
+    if (set) set.add(row.difficulty)
+    else tiers.set(row.name, new Set([row.difficulty]))
+  }
+  return tiers
+}
+
+/** Lowercased name, pack and patron, so the search compares without re-lowercasing per keystroke. */
+export const searchText = (row: TrackerRow) => `${row.name}\n${row.pack}\n${row.patron}`.toLowerCase()
+
+/**
+ * A predicate for the rows the filters show. Build it once per filter change and run it over
+ * the catalog: the per-row work is a few comparisons and one substring search.
+ */
+export function rowFilter(
+  filters: TrackerFilters,
+  index: CompletionIndex,
+  tiers: ReadonlyMap<string, ReadonlySet<Difficulty>>,
+  textOf: (row: TrackerRow) => string = searchText,
+): (row: TrackerRow) => boolean {
+  const excluded = new Set(filters.excludedPatrons.filter((p): p is string => typeof p === 'string'))
+  const hiddenTiers = new Set<Difficulty>()
+  const requiredTiers: Difficulty[] = []
+  for (const key of Object.keys(VERSION_TIERS) as VersionTier[]) {
+    const flag = filters.versionFilter[key]
+    if (flag === 'no') hiddenTiers.add(VERSION_TIERS[key])
+    if (flag === 'yes') requiredTiers.push(VERSION_TIERS[key])
+  }
+  const needle = filters.search.trim().toLowerCase()
+  const fullXpOnly = filters.levelBand === LEVEL_BAND_FULL_XP
+  return (row) => {
+    if (fullXpOnly && row.level < filters.minLevel) return false
+    if (hiddenTiers.has(row.difficulty)) return false
+    if (requiredTiers.length > 0) {
+      const has = tiers.get(row.name)
+      if (!has || !requiredTiers.every((tier) => has.has(tier))) return false
+    }
+    if (excluded.has(row.patron)) return false
+    if (filters.packState[row.pack] === false) return false
+    if (needle !== '' && !textOf(row).includes(needle)) return false
+    if (filters.hideCompleted && isCompleted(row, index)) return false
+    return true
+  }
+}
+
+/** The rows the filters show, in the given order. */
+export function filterRows<R extends TrackerRow>(
+  rows: readonly R[],
+  filters: TrackerFilters,
+  index: CompletionIndex,
+  tiers: ReadonlyMap<string, ReadonlySet<Difficulty>> = tiersByName(rows),
+): R[] {
+  const keep = rowFilter(filters, index, tiers)
+  return rows.filter(keep)
+}

@@ -1,0 +1,11 @@
+// Numbers and dates as people read them, in the browser's locale.
+const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 })
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+export const formatNumber = (n: number | null | undefined) => (n === null || n === undefined ? '—' : integer.format(n))
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return 'never'
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date)
+}

@@ -1,0 +1,79 @@
+// The characters page (/ when signed in): every character of the account, each a link to its tracker.
+import { useEffect, useState } from 'preact/hooks'
+import { api, type Character, type User } from '../api'
+import { ErrorMessage, Layout, Loading } from '../components/Layout'
+import { formatDate, formatNumber } from '../format'
+import { requireUser } from '../session'
+
+type State = { user: User; characters: Character[] } | { error: string } | null
+
+export function CharactersPage() {
+  const [state, setState] = useState<State>(null)
+  useEffect(() => {
+    requireUser()
+      .then(async (user) => setState({ user, characters: (await api.characters()).characters }))
+      .catch((e: unknown) => setState({ error: e instanceof Error ? e.message : String(e) }))
+  }, [])
+
+  if (state === null) {
+    return (
+      <Layout title="Characters">
+        <Loading what="your characters" />
+      </Layout>
+    )
+  }
+  if ('error' in state) {
+    return (
+      <Layout title="Characters">
+        <ErrorMessage message={state.error} />
+      </Layout>
+    )
+  }
+  const { user, characters } = state
+  return (
+    <Layout title="Characters" user={user}>
+      <h1>Your characters</h1>
+      {characters.length === 0 ? (
+        <p>
+          No characters yet. The game plugin adds each character the first time you log in with it; then it appears
+          here.
+        </p>
+      ) : (
+        <div class="table-wrap">
+          <table class="characters cards">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Level</th>
+                <th scope="col">Classes</th>
+                <th scope="col">Race</th>
+                <th scope="col">Server</th>
+                <th scope="col">Last login</th>
+                <th scope="col">Quests done</th>
+              </tr>
+            </thead>
+            <tbody>
+              {characters.map((c) => (
+                <tr key={c.id} data-character={c.id}>
+                  <th scope="row" class="name">
+                    <a href={`/characters/${c.id}`}>{c.name}</a>
+                  </th>
+                  <td data-label="Level" class="num">
+                    {c.totalLevel}
+                  </td>
+                  <td data-label="Classes">{c.classSummary || '—'}</td>
+                  <td data-label="Race">{c.race || '—'}</td>
+                  <td data-label="Server">{c.server || '—'}</td>
+                  <td data-label="Last login">{formatDate(c.lastLoginAt)}</td>
+                  <td data-label="Quests done" class="num">
+                    {formatNumber(c.questsDone ?? 0)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Layout>
+  )
+}

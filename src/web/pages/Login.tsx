@@ -1,0 +1,72 @@
+// Sign in (/login): the same accounts as the game plugin. After signing in, back to `next`
+// (the page a signed-out visitor was sent away from) when it is a path on this site.
+import { useEffect, useRef, useState } from 'preact/hooks'
+import { api } from '../api'
+import { Layout } from '../components/Layout'
+import { currentUser, safeNext } from '../session'
+
+export function LoginPage() {
+  const next = safeNext(new URLSearchParams(location.search).get('next'))
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const identifierRef = useRef<HTMLInputElement>(null)
+
+  useEffect(() => {
+    // Already signed in: straight on.
+    currentUser()
+      .then((user) => {
+        if (user) location.replace(next)
+      })
+      .catch(() => {})
+    identifierRef.current?.focus()
+  }, [next])
+
+  const onSubmit = async (event: SubmitEvent) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget as HTMLFormElement)
+    setBusy(true)
+    setError(null)
+    try {
+      await api.signIn(String(form.get('identifier') ?? ''), String(form.get('password') ?? ''))
+      location.replace(next)
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Layout title="Sign in">
+      <div class="login">
+        <h1>Sign in</h1>
+        <p class="hint">Use the account you log in with from the game plugin.</p>
+        <form class="stack" onSubmit={onSubmit} aria-describedby={error ? 'login-error' : undefined}>
+          <label class="field">
+            <span>Username or e-mail</span>
+            <input
+              ref={identifierRef}
+              name="identifier"
+              type="text"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellcheck={false}
+              required
+            />
+          </label>
+          <label class="field">
+            <span>Password</span>
+            <input name="password" type="password" autoComplete="current-password" required />
+          </label>
+          {error && (
+            <p id="login-error" class="error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" class="button primary" disabled={busy}>
+            Sign in
+          </button>
+        </form>
+      </div>
+    </Layout>
+  )
+}

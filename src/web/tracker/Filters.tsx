@@ -1,0 +1,263 @@
+// The tracker's filters. Play on, level band, versions, patrons, packs and XP bonuses are the
+// character's progress fields (saved, so the game plugin sees the same); the search and "hide
+// completed" belong to this page only. Every control has a visible label.
+import { PLAY_ON, type PlayOn } from '../../rules/levels'
+import {
+  LEVEL_BAND_ANY,
+  LEVEL_BAND_FULL_XP,
+  VERSION_TIERS,
+  type VersionFlag,
+  type VersionTier,
+} from '../../rules/tracker'
+import { XP_BONUSES, type XpBonus } from '../../rules/xp'
+import type { TrackerStore } from './store'
+
+const PLAY_ON_LABELS: Readonly<Record<PlayOn, string>> = {
+  any: 'Any setting',
+  casual: 'Casual',
+  normal: 'Normal',
+  hard: 'Hard',
+  elite: 'Elite',
+  reaper: 'Reaper',
+}
+
+const FLAG_LABELS: Readonly<Record<VersionFlag, string>> = {
+  any: 'Any',
+  yes: 'Must exist',
+  no: 'Hide',
+}
+
+const patronLabel = (patron: string) => patron || '(no patron)'
+
+function Toolbar({ store }: { store: TrackerStore }) {
+  const p = store.progress.value
+  return (
+    <div class="toolbar">
+      <label class="field grow">
+        <span>Search quests</span>
+        <input
+          type="search"
+          value={store.search.value}
+          placeholder="Name, pack or patron"
+          autoComplete="off"
+          onInput={(e) => {
+            store.search.value = e.currentTarget.value
+          }}
+        />
+      </label>
+      <div class="field">
+        <label for="filter-play-on">Play on</label>
+        <select
+          id="filter-play-on"
+          value={p.targetDifficulty}
+          onChange={(e) => store.saveProgress({ targetDifficulty: e.currentTarget.value as PlayOn })}
+        >
+          {PLAY_ON.map((value) => (
+            <option key={value} value={value}>
+              {PLAY_ON_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div class="field">
+        <label for="filter-levels">Levels</label>
+        <select
+          id="filter-levels"
+          value={String(p.levelBand === LEVEL_BAND_FULL_XP ? LEVEL_BAND_FULL_XP : LEVEL_BAND_ANY)}
+          onChange={(e) => store.saveProgress({ levelBand: Number(e.currentTarget.value) })}
+        >
+          <option value={String(LEVEL_BAND_FULL_XP)}>
+            Full XP for level {p.characterLevel} (quests {p.minLevel}+)
+          </option>
+          <option value={String(LEVEL_BAND_ANY)}>Any level</option>
+        </select>
+      </div>
+      <label class="check toolbar-check">
+        <input
+          type="checkbox"
+          checked={store.hideCompleted.value}
+          onChange={(e) => {
+            store.hideCompleted.value = e.currentTarget.checked
+          }}
+        />
+        <span>Hide completed</span>
+      </label>
+    </div>
+  )
+}
+
+function Versions({ store }: { store: TrackerStore }) {
+  const filter = store.progress.value.versionFilter
+  const changed = (Object.keys(VERSION_TIERS) as VersionTier[]).filter((t) => filter[t] !== 'any').length
+  return (
+    <details class="panel">
+      <summary>Versions{changed > 0 && <span class="count"> ({changed} set)</span>}</summary>
+      <fieldset>
+        <legend class="sr-only">Versions</legend>
+        <p class="hint">“Must exist” keeps only quests that have that tier; “Hide” hides that tier's rows.</p>
+        <div class="row-fields">
+          {(Object.keys(VERSION_TIERS) as VersionTier[]).map((tier) => (
+            <div class="field" key={tier}>
+              <label for={`filter-version-${tier}`}>{VERSION_TIERS[tier]}</label>
+              <select
+                id={`filter-version-${tier}`}
+                value={filter[tier]}
+                onChange={(e) => store.setVersionFlag(tier, e.currentTarget.value as VersionFlag)}
+              >
+                {(Object.keys(FLAG_LABELS) as VersionFlag[]).map((flag) => (
+                  <option key={flag} value={flag}>
+                    {FLAG_LABELS[flag]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+    </details>
+  )
+}
+
+interface ChecklistProps {
+  title: string
+  items: readonly string[]
+  label: (item: string) => string
+  shown: (item: string) => boolean
+  onChange: (item: string, shown: boolean) => void
+  onAll: (shown: boolean) => void
+}
+
+/** A disclosure with a checkbox per item (ticked = shown) and show all / hide all. */
+function Checklist({ title, items, label, shown, onChange, onAll }: ChecklistProps) {
+  const hidden = items.filter((item) => !shown(item)).length
+  return (
+    <details class="panel">
+      <summary>
+        {title}
+        {hidden > 0 && <span class="count"> ({hidden} hidden)</span>}
+      </summary>
+      <fieldset>
+        <legend class="sr-only">{title} shown</legend>
+        <div class="panel-actions">
+          <button type="button" class="button quiet" onClick={() => onAll(true)}>
+            Show all
+          </button>
+          <button type="button" class="button quiet" onClick={() => onAll(false)}>
+            Hide all
+          </button>
+        </div>
+        <div class="checklist">
+          {items.map((item) => (
+            <label class="check" key={item}>
+              <input type="checkbox" checked={shown(item)} onChange={(e) => onChange(item, e.currentTarget.checked)} />
+              <span>{label(item)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </details>
+  )
+}
+
+function BonusControl({ store, bonus }: { store: TrackerStore; bonus: XpBonus }) {
+  const group = bonus.group === 'boost' ? 'xpBoosts' : 'optionalPursuit'
+  const stored = store.progress.value[group][bonus.key]
+  if (bonus.custom) {
+    const value = typeof stored === 'number' ? stored : stored === true ? Number(bonus.percent) : 0
+    return (
+      <label class="check">
+        <span>{bonus.label}</span>
+        <input
+          type="number"
+          class="percent-input"
+          min={0}
+          max={500}
+          step={1}
+          inputMode="numeric"
+          value={value}
+          onChange={(e) => {
+            const n = Math.max(0, Math.round(Number(e.currentTarget.value) || 0))
+            store.setBonus(group, bonus.key, n)
+          }}
+        />
+        <span>%</span>
+      </label>
+    )
+  }
+  const percent = typeof bonus.percent === 'number' ? `+${bonus.percent}%` : '+20% / +45% elite'
+  return (
+    <label class="check">
+      <input
+        type="checkbox"
+        checked={stored === true || (typeof stored === 'number' && stored > 0)}
+        onChange={(e) => store.setBonus(group, bonus.key, e.currentTarget.checked ? true : null)}
+      />
+      <span>
+        {bonus.label} <span class="muted">{typeof stored === 'number' ? `+${stored}%` : percent}</span>
+      </span>
+    </label>
+  )
+}
+
+function Bonuses({ store }: { store: TrackerStore }) {
+  const p = store.progress.value
+  const on = XP_BONUSES.filter((b) => {
+    const v = (b.group === 'boost' ? p.xpBoosts : p.optionalPursuit)[b.key]
+    return v === true || (typeof v === 'number' && v > 0)
+  }).length
+  return (
+    <details class="panel">
+      <summary>XP bonuses{on > 0 && <span class="count"> ({on} on)</span>}</summary>
+      <p class="hint">Used to estimate XP of completions the game did not report XP for.</p>
+      <div class="bonus-groups">
+        <fieldset>
+          <legend>Boosts</legend>
+          <div class="checklist">
+            {XP_BONUSES.filter((b) => b.group === 'boost').map((b) => (
+              <BonusControl key={b.key} store={store} bonus={b} />
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Optionals per run</legend>
+          <div class="checklist">
+            {XP_BONUSES.filter((b) => b.group === 'optional').map((b) => (
+              <BonusControl key={b.key} store={store} bonus={b} />
+            ))}
+          </div>
+        </fieldset>
+      </div>
+    </details>
+  )
+}
+
+export function Filters({ store }: { store: TrackerStore }) {
+  const p = store.progress.value
+  const excluded = new Set(p.excludedPatrons)
+  return (
+    <form class="filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
+      <Toolbar store={store} />
+      <div class="panels">
+        <Versions store={store} />
+        <Checklist
+          title="Patrons"
+          items={store.patrons.value}
+          label={patronLabel}
+          shown={(patron) => !excluded.has(patron)}
+          onChange={store.setPatronShown}
+          onAll={store.setAllPatrons}
+        />
+        <Checklist
+          title="Packs"
+          items={store.packs.value}
+          label={(pack) => pack || '(no pack)'}
+          shown={(pack) => p.packState[pack] !== false}
+          onChange={store.setPackShown}
+          onAll={store.setAllPacks}
+        />
+        <Bonuses store={store} />
+      </div>
+      {store.readOnly && <p class="hint">Filters here change only your view of this page.</p>}
+    </form>
+  )
+}

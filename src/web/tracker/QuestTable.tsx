@@ -1,0 +1,172 @@
+// The quest list: one row per catalog remake, with `data-quest`, `data-difficulty` and
+// `data-completed` (CONTRACT.md), and a checkbox per challenge setting labelled with its word.
+// Rows are class components that skip rendering when their own data did not change, so a
+// keystroke in the search re-renders the list, not 718 rows.
+// biome-ignore-all lint/a11y/noRedundantRoles: the rows are styled as grids, which drops a table's implicit roles in browsers
+import { Component } from 'preact'
+import type { PlayOn } from '../../rules/levels'
+import { rowXp } from '../../rules/xp'
+import { formatNumber } from '../format'
+import { type Row, type RowLog, type SortKey, TICK_SETTINGS, type TickSetting, type TrackerStore } from './store'
+
+interface RowProps {
+  row: Row
+  log: RowLog
+  xp: number | null
+  readOnly: boolean
+  onToggle: (row: Row, setting: TickSetting, on: boolean) => void
+}
+
+const UNKNOWN_TIER_NOTE = 'Logged without a tier: counts for every tier of this quest.'
+
+class QuestRowView extends Component<RowProps> {
+  override shouldComponentUpdate(next: RowProps): boolean {
+    const p = this.props
+    return next.row !== p.row || next.log !== p.log || next.xp !== p.xp || next.readOnly !== p.readOnly
+  }
+
+  override render() {
+    const { row, log, xp, readOnly, onToggle } = this.props
+    const completed = log.own.size + log.viaUnknown.size > 0
+    return (
+      <tr
+        role="row"
+        data-quest={row.name}
+        data-difficulty={row.difficulty}
+        data-completed={completed ? 'true' : 'false'}
+        class={completed ? 'done' : undefined}
+      >
+        <th role="rowheader" scope="row" class="name">
+          {row.name}
+          {completed && <span class="sr-only"> (completed)</span>}
+        </th>
+        <td role="cell" data-label="Tier" class={`tier tier-${row.difficulty.toLowerCase()}`}>
+          {row.difficulty}
+        </td>
+        <td role="cell" data-label="Level" class="num level">
+          {row.level}
+        </td>
+        <td role="cell" data-label="Pack" class="pack">
+          {row.pack || '—'}
+        </td>
+        <td role="cell" data-label="Patron" class="patron">
+          {row.patron || '—'}
+        </td>
+        <td role="cell" data-label="Favor" class="num favor">
+          {formatNumber(row.favor)}
+        </td>
+        <td role="cell" data-label="XP" class="num xp">
+          {formatNumber(xp)}
+        </td>
+        <td role="cell" data-label="Length" class="duration">
+          {row.duration || '—'}
+        </td>
+        {TICK_SETTINGS.map((setting) => {
+          const own = log.own.has(setting)
+          const viaUnknown = log.viaUnknown.has(setting)
+          // aria-label, not a <label> element: two fewer nodes in each of 3,590 cells.
+          return (
+            <td role="cell" key={setting} class="tick" data-label={setting}>
+              <input
+                type="checkbox"
+                aria-label={setting}
+                class={viaUnknown && !own ? 'via-unknown' : undefined}
+                title={viaUnknown ? UNKNOWN_TIER_NOTE : undefined}
+                checked={own || viaUnknown}
+                disabled={readOnly}
+                onChange={(e) => onToggle(row, setting, e.currentTarget.checked)}
+              />
+            </td>
+          )
+        })}
+      </tr>
+    )
+  }
+}
+
+const COLUMNS: readonly { key: SortKey | null; label: string; className?: string }[] = [
+  { key: 'name', label: 'Quest' },
+  { key: 'difficulty', label: 'Tier' },
+  { key: 'level', label: 'Level', className: 'num' },
+  { key: 'pack', label: 'Pack' },
+  { key: 'patron', label: 'Patron' },
+  { key: 'favor', label: 'Favor', className: 'num' },
+  { key: 'xp', label: 'XP', className: 'num' },
+  { key: null, label: 'Length' },
+]
+
+function SortHeader({ store, column }: { store: TrackerStore; column: (typeof COLUMNS)[number] }) {
+  const sort = store.sort.value
+  const { key } = column
+  if (key === null) {
+    return (
+      <th role="columnheader" scope="col" class={column.className}>
+        {column.label}
+      </th>
+    )
+  }
+  const active = sort.key === key
+  return (
+    <th
+      role="columnheader"
+      scope="col"
+      class={column.className}
+      aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : undefined}
+    >
+      <button
+        type="button"
+        class="sort"
+        onClick={() => {
+          store.sort.value = { key, descending: active ? !sort.descending : false }
+        }}
+      >
+        {column.label}
+        <span aria-hidden="true" class="sort-mark">
+          {active ? (sort.descending ? '▼' : '▲') : ''}
+        </span>
+      </button>
+    </th>
+  )
+}
+
+export function QuestTable({ store }: { store: TrackerStore }) {
+  const rows = store.visible.value
+  const playOn = store.playOn.value as PlayOn
+  const readOnly = store.readOnly
+  return (
+    <div class="quest-list">
+      {/* Explicit roles: the rows are laid out as grids (so the browser can skip laying out
+          the rows off screen), and a table restyled that way loses its table semantics. */}
+      <table role="table" class="quests" aria-describedby="quests-caption">
+        <caption id="quests-caption" class="sr-only">
+          Quests: {rows.length} shown. Tick a challenge setting to log it{readOnly ? ' (read-only here)' : ''}.
+        </caption>
+        <thead role="rowgroup">
+          <tr role="row">
+            {COLUMNS.map((column) => (
+              <SortHeader key={column.label} store={store} column={column} />
+            ))}
+            {TICK_SETTINGS.map((setting) => (
+              <th role="columnheader" key={setting} scope="col" class="tick">
+                {setting[0]?.toUpperCase() + setting.slice(1)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {rows.map((row) => (
+            <QuestRowView
+              key={row.key}
+              row={row}
+              log={store.logOf(row)}
+              xp={rowXp(row, playOn)}
+              readOnly={readOnly}
+              onToggle={store.toggleSetting}
+            />
+          ))}
+        </tbody>
+      </table>
+      {rows.length === 0 && <p class="empty">No quest matches these filters.</p>}
+    </div>
+  )
+}

@@ -1,0 +1,134 @@
+// The website's browser tests and screenshots: the real app listening on a free port over a
+// temporary database file, a catalog loaded through the real sync, accounts and characters
+// made through the plugin API (as the game would), and Debian's Chromium driven by
+// playwright-core. Without a browser the tests skip, saying so, except under CI=true.
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Browser, type BrowserContext, chromium } from 'playwright-core'
+import { createApp } from '../../src/app'
+import { systemClock } from '../../src/clock'
+import { loadConfig } from '../../src/config'
+import { openDatabase } from '../../src/db/client'
+import { silentLogger } from '../../src/logger'
+import { createUser } from '../../src/modules/auth/service'
+import { syncCatalog } from '../../src/modules/catalog/sync'
+import { cheapHasher } from '../helpers'
+
+export const PASSWORD = 'correct horse battery'
+export const SMALL_CATALOG = join(import.meta.dir, '..', 'fixtures', 'quests-small.json')
+export const FULL_CATALOG = join(import.meta.dir, '..', '..', '..', 'shared', 'fixtures', 'catalog', 'quests-718.json')
+
+const SKIP_LINE = 'skipped: no Chromium (set CHROMIUM_PATH or apt-get install chromium)'
+
+/** The browser to drive, or null (after printing why) when there is none and CI does not demand one. */
+export function chromiumPath(): string | null {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    (p): p is string => typeof p === 'string' && p !== '',
+  )
+  const found = candidates.find((p) => existsSync(p))
+  if (found) return found
+  if (process.env.CI === 'true') throw new Error(`CI=true and no Chromium found (tried ${candidates.join(', ')})`)
+  console.warn(SKIP_LINE)
+  return null
+}
+
+export async function launch(executablePath: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    // No sandbox: test containers run as root. The rest keeps the browser from calling home,
+    // so "no request to another host" is about the page, not Chromium's own services.
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+export interface Site {
+  base: string
+  /** Logs in through the plugin API (as the game does) and returns its bearer token. */
+  pluginToken(username: string): Promise<string>
+  /** A plugin API call with a bearer token; throws on a status outside 2xx. */
+  plugin<T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown): Promise<T>
+  addUser(username: string): Promise<void>
+  stop(): Promise<void>
+}
+
+export async function startSite(catalog: string = SMALL_CATALOG): Promise<Site> {
+  const dir = await mkdtemp(join(tmpdir(), 'qt-web-'))
+  const db = openDatabase(join(dir, 'qt.sqlite'))
+  const deps = {
+    db,
+    config: loadConfig({ CATALOG_SYNC_CRON: 'off' }),
+    clock: systemClock,
+    logger: silentLogger,
+    // Cheap hashing: the tests sign in often, and argon2 at full cost is most of a sign-in's time.
+    passwordHasher: cheapHasher,
+  }
+  const synced = await syncCatalog(deps, catalog)
+  if (!synced.ok) throw new Error(`catalog fixture did not load: ${synced.error}`)
+  const app = createApp(deps)
+  app.listen({ port: 0, hostname: '127.0.0.1' })
+  const base = `http://127.0.0.1:${app.server?.port}`
+
+  const plugin = async <T>(token: string, method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${base}/api/plugin${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await response.text()
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`)
+    return JSON.parse(text) as T
+  }
+
+  return {
+    base,
+    plugin,
+    async addUser(username) {
+      await createUser(deps, { username, password: PASSWORD })
+    },
+    async pluginToken(username) {
+      const response = await fetch(`${base}/api/plugin/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identifier: username, password: PASSWORD }),
+      })
+      if (!response.ok) throw new Error(`plugin login: ${response.status}`)
+      return ((await response.json()) as { token: string }).token
+    },
+    async stop() {
+      await app.stop(true)
+      db.$client.close()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A fresh context (no cookies) that records every request the pages make. */
+export async function newContext(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; requests: URL[] }> {
+  const context = await browser.newContext(options)
+  const requests: URL[] = []
+  context.on('request', (request) => requests.push(new URL(request.url())))
+  return { context, requests }
+}
+
+/** Signs in through the page, as a person would. */
+export async function signIn(page: import('playwright-core').Page, base: string, username: string, next = '') {
+  await page.goto(`${base}/login${next ? `?next=${encodeURIComponent(next)}` : ''}`)
+  await page.getByLabel('Username or e-mail').fill(username)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}

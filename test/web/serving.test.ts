@@ -1,0 +1,94 @@
+// How the app serves the website (no browser needed): the page on each page path with the
+// security headers, the hashed assets cached for good, nothing of it in the OpenAPI document,
+// no CORS on any of it, and a built page without inline code.
+import { describe, expect, test } from 'bun:test'
+import { inlineCodeIn } from '../../scripts/build-web'
+import { ASSETS, INDEX_HTML } from '../../src/web/dist/assets'
+import { testApp } from '../helpers'
+
+const t = testApp()
+const PAGES = ['/', '/login', '/characters/1', '/characters/abc', '/s/some-share-token']
+
+describe('page paths', () => {
+  for (const path of PAGES) {
+    test(`GET ${path}: the page, with the security headers and no CORS`, async () => {
+      const response = await t.request('GET', path, { headers: { origin: 'http://evil.example' } })
+      expect(response.status).toBe(200)
+      const h = response.headers
+      expect(h.get('content-type')).toBe('text/html; charset=utf-8')
+      expect(h.get('cache-control')).toBe('no-store')
+      const csp = h.get('content-security-policy') ?? ''
+      for (const directive of [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+      ]) {
+        expect(csp).toContain(directive)
+      }
+      expect(csp).not.toContain('unsafe-inline')
+      expect(h.get('x-content-type-options')).toBe('nosniff')
+      expect(h.get('referrer-policy')).toBe('no-referrer')
+      expect(h.get('x-frame-options')).toBe('DENY')
+      expect(h.get('access-control-allow-origin')).toBeNull()
+      const html = await response.text()
+      expect(html).toStartWith('<!doctype html>')
+      expect(html).toContain('<div id="app">')
+    })
+  }
+
+  test('the built page loads only its own hashed script and style, and has no inline code', async () => {
+    const html = await Bun.file(INDEX_HTML).text()
+    expect(inlineCodeIn(html)).toEqual([])
+    const refs = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1])
+    expect(refs.length).toBeGreaterThanOrEqual(2)
+    for (const ref of refs) expect(Object.keys(ASSETS)).toContain(ref as string)
+  })
+
+  test('inlineCodeIn finds what the CSP would refuse', () => {
+    expect(inlineCodeIn('<script>alert(1)</script>')).toEqual(['an inline <script>'])
+    expect(inlineCodeIn('<script src="/a.js"></script>')).toEqual([])
+    expect(inlineCodeIn('<style>p{}</style>')).toEqual(['a <style> element'])
+    expect(inlineCodeIn('<p style="color:red">')).toEqual(['a style attribute'])
+    expect(inlineCodeIn('<img onerror="x()">')).toEqual(['an inline event handler'])
+  })
+
+  test('API paths stay JSON: an unknown /api path is the API 404, not the page', async () => {
+    const response = await t.request('GET', '/api/nothing-here')
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-type')).toContain('application/json')
+  })
+})
+
+describe('assets', () => {
+  test('each built asset is served with its type, cached as immutable, without CORS', async () => {
+    const paths = Object.keys(ASSETS)
+    expect(paths.some((p) => p.endsWith('.js'))).toBe(true)
+    expect(paths.some((p) => p.endsWith('.css'))).toBe(true)
+    for (const [path, asset] of Object.entries(ASSETS)) {
+      expect(path).toMatch(/^\/assets\/[\w-]+-[a-z0-9]{6,}\.\w+$/)
+      const response = await t.request('GET', path, { headers: { origin: 'http://evil.example' } })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe(asset.type)
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(response.headers.get('access-control-allow-origin')).toBeNull()
+      expect((await response.arrayBuffer()).byteLength).toBe(Bun.file(asset.file).size)
+    }
+  })
+
+  test('an unknown asset is a 404 error body', async () => {
+    const response = await t.json('GET', '/assets/nothing-abcdef12.js')
+    expect(response.status).toBe(404)
+    expect(response.body.error).toBeString()
+  })
+})
+
+test('the OpenAPI document lists none of the website paths', async () => {
+  const { body } = await t.json<{ paths: Record<string, unknown> }>('GET', '/api/openapi.json')
+  const paths = Object.keys(body.paths)
+  expect(paths.filter((p) => p === '/' || p === '/login' || p.startsWith('/assets') || p.startsWith('/s/'))).toEqual([])
+  expect(paths.filter((p) => /^\/characters/.test(p))).toEqual([])
+})
