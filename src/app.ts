@@ -7,6 +7,7 @@ import { plumbing } from './http/plumbing'
 import { authModule, bearerGuard } from './modules/auth'
 import { LoginThrottle } from './modules/auth/throttle'
 import { buildsModule } from './modules/builds'
+import { buildImportModule } from './modules/builds/import'
 import { catalogModule, publicCatalogModule } from './modules/catalog'
 import { charactersModule } from './modules/characters'
 import { completionsModule } from './modules/completions'
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps) {
     .use(characterApi(plugin))
     .use(sessionModule(deps, website, throttle))
     .use(characterApi(website))
+    .use(buildImportModule(deps, website))
     .use(eventsModule(deps, website, changes))
     .use(publicCatalogModule(deps))
     .use(shareModule(deps))

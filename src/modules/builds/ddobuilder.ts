@@ -161,6 +161,13 @@ function parseXml(xml: string): XmlNode {
     if (/nested/i.test(reason)) {
       throw new BadRequest(`The file nests elements more than ${MAX_DEPTH} deep; it is not a DDO Builder file.`)
     }
+    // The parser refuses element names like __proto__ or constructor (prototype pollution).
+    const reserved = /^\[SECURITY\].*?"([^"]{0,60})"/.exec(reason)
+    if (reserved) {
+      throw new BadRequest(
+        `The file has an element named "${reserved[1]}", which no DDO Builder file has; it is not read.`,
+      )
+    }
     throw new BadRequest(`The file is not well-formed XML: ${reason.replace(/\.?$/, '.')}`)
   }
   // The parser tolerates mismatched tags; the validator does not, and says where.
