@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { BadRequest } from '../src/http/errors'
 import { fromDdoBuilder, MAX_XML_CHARS, toDdoBuilder } from '../src/modules/builds/ddobuilder'
 import { exportFileName } from '../src/modules/builds/import'
 import { insertCharacter, type TestApp, testApp } from './helpers'
@@ -340,6 +341,11 @@ describe('files that are not DDO Builder characters: 400 naming why, nothing sto
     ['plain text', 'not xml at all', /not well-formed XML: char 'n' is not expected \(line 1, column 1\)/],
     ['JSON', '{"build": {"level": 4}}', /not well-formed XML/],
     ['another XML root', '<html><body>hello</body></html>', /not a DDO Builder character: its root element is <html>/],
+    [
+      'a character XML does not allow',
+      character('<Life><Name>A\uFFFF</Name><Build/></Life>'),
+      /U\+FFFF is not allowed in XML \(line 1\)/,
+    ],
     ['mismatched tags', '<DDOBuilderCharacterData><Character></Life></DDOBuilderCharacterData>', /line 1/],
     ['unclosed', '<DDOBuilderCharacterData><Character>', /not well-formed XML/],
     ['no character', '<DDOBuilderCharacterData/>', /no character \(DDOBuilderCharacterData > Character\)/],
@@ -517,6 +523,37 @@ describe('fromDdoBuilder details', () => {
     expect(xml.match(/Past Life: Wizard/g)).toHaveLength(2)
     expect(xml).toContain('<Class2>Unknown</Class2>')
     expect(fromDdoBuilder(xml).document.build?.abilitySpend).toMatchObject({ str: 13, dex: 6 })
+  })
+
+  test('mutated files: each is read or refused with a BadRequest, and what is read survives an export', async () => {
+    const seeds = await Promise.all([read(smallCleric), read(smallFighter)])
+    const pieces = ['<', '>', '</', '&', '&#0;', '<!--', '<![CDATA[x]]>', '"', ' a="1"', '<Life>', '</Build>']
+    let seed = 7 // a fixed linear congruential sequence: the same cases every run
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff
+      return seed % n
+    }
+    const outcomes = { read: 0, refused: 0 }
+    for (let i = 0; i < 200; i++) {
+      let xml = seeds[next(2)] as string
+      const at = next(xml.length)
+      xml =
+        next(2) === 0
+          ? xml.slice(0, at) + xml.slice(at + 1 + next(30))
+          : xml.slice(0, at) + pieces[next(11)] + xml.slice(at)
+      let imported: ReturnType<typeof fromDdoBuilder>
+      try {
+        imported = fromDdoBuilder(xml)
+      } catch (error) {
+        expect(error).toBeInstanceOf(BadRequest)
+        outcomes.refused += 1
+        continue
+      }
+      outcomes.read += 1
+      expect(fromDdoBuilder(toDdoBuilder(imported.document)).document).toEqual(imported.document)
+    }
+    expect(outcomes.read).toBeGreaterThan(10)
+    expect(outcomes.refused).toBeGreaterThan(10)
   })
 
   test('file names for the export are safe', () => {

@@ -140,6 +140,9 @@ function whole(node: XmlNode | undefined, tag: string, where: string): number | 
   return Number(value)
 }
 
+/** One character XML 1.0 does not allow (the complement of its Char production). */
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u
+
 function parseXml(xml: string): XmlNode {
   if (xml.length > MAX_XML_CHARS) {
     throw new BadRequest(
@@ -150,6 +153,16 @@ function parseXml(xml: string): XmlNode {
   // DDO Builder never writes a DTD; one here can only be an attempt at entity tricks.
   if (/<!DOCTYPE/i.test(xml)) {
     throw new BadRequest('The file declares a DOCTYPE, which DDO Builder files never have; it is not read.')
+  }
+  // XML 1.0 allows neither control characters nor U+FFFE/U+FFFF (nor lone surrogates); the
+  // parser would pass them on and the export could not write them back.
+  const illegal = NOT_XML_CHAR.exec(xml)
+  if (illegal) {
+    const code = illegal[0].codePointAt(0) ?? 0
+    const line = xml.slice(0, illegal.index).split('\n').length
+    throw new BadRequest(
+      `The file is not well-formed XML: character U+${code.toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML (line ${line}).`,
+    )
   }
   let parsed: unknown
   try {
@@ -570,7 +583,7 @@ const builder = new XMLBuilder({
 })
 
 /** Characters XML 1.0 cannot hold at all (not even as references) are dropped from the export. */
-const clean = (value: string) => value.replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '')
+const clean = (value: string) => value.replace(new RegExp(NOT_XML_CHAR.source, 'gu'), '')
 
 const str = (value: unknown, fallback = '') => clean(typeof value === 'string' ? value : fallback)
 const num = (value: unknown, fallback = 0) =>
@@ -599,7 +612,7 @@ function spendEntries(spend: unknown) {
   if (!Array.isArray(spend)) return []
   return spend.filter(isNode).map((tree) => ({
     TreeName: str(tree.treeName),
-    TreeVersion: num(tree.treeVersion, 1),
+    ...(typeof tree.treeVersion === 'number' ? { TreeVersion: num(tree.treeVersion) } : {}),
     TrainedEnhancement: (Array.isArray(tree.trained) ? tree.trained : []).filter(isNode).map((item) => ({
       EnhancementName: str(item.enhancementName),
       ...(typeof item.selection === 'string' ? { Selection: clean(item.selection) } : {}),
