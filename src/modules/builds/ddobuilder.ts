@@ -102,7 +102,7 @@ type XmlNode = { readonly [tag: string]: unknown }
 const isNode = (value: unknown): value is XmlNode =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** The values of a child element (own keys only: a tag named `constructor` is just a tag). */
+/** The values of a child element (own keys only, so `toString` never finds Object's method). */
 function all(node: XmlNode | undefined, tag: string): unknown[] {
   if (!node || !Object.hasOwn(node, tag)) return []
   const value = node[tag]
@@ -383,9 +383,10 @@ function gearWarnings(build: XmlNode, warnings: string[]): void {
         filigrees += children(set, tag).filter((f) => (text(f, 'Name') ?? '').trim() !== '').length
         continue
       }
-      const slotItems = (Array.isArray(value) ? value : [value]).filter((v) => isNode(v) && Object.hasOwn(v, 'Name'))
+      // An item is a slot element with a name; the set's own Name and counters are text.
+      const slotItems = (Array.isArray(value) ? value : [value]).filter(isNode).filter((v) => Object.hasOwn(v, 'Name'))
       items += slotItems.length
-      for (const item of slotItems as XmlNode[]) {
+      for (const item of slotItems) {
         augments += children(item, 'ItemAugment').filter((a) => Object.hasOwn(a, 'SelectedAugment')).length
       }
     }
