@@ -8,6 +8,7 @@ import { accountModule } from './modules/account'
 import { authModule, bearerGuard } from './modules/auth'
 import { createLoginGuard } from './modules/auth/login-guard'
 import { buildsModule } from './modules/builds'
+import { buildImportModule } from './modules/builds/import'
 import { catalogModule, publicCatalogModule } from './modules/catalog'
 import { charactersModule } from './modules/characters'
 import { completionsModule } from './modules/completions'
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps) {
     .use(sessionModule(deps, website, loginGuard))
     .use(characterApi(website))
     .use(accountModule(deps, website, loginGuard))
+    .use(buildImportModule(deps, website))
     .use(eventsModule(deps, website, changes))
     .use(publicCatalogModule(deps))
     .use(shareModule(deps))

@@ -1,12 +1,13 @@
-// Real data end to end: a DDO Builder character file, turned into a build document the way a
-// client would (test/ddobuild.ts), uploaded as the live snapshot, promoted and reincarnated.
+// Real data end to end: a DDO Builder character file, turned into a build document by the
+// server's own reader (src/modules/builds/ddobuilder.ts), uploaded as the live snapshot,
+// promoted and reincarnated.
 // The shared example (../shared/fixtures) runs when present; our own small file always does.
 import { describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { characters } from '../src/db/schema'
-import { ddoBuildToDocument } from './ddobuild'
+import { fromDdoBuilder } from '../src/modules/builds/ddobuilder'
 import { insertCharacter, testApp } from './helpers'
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read deep into JSON bodies.
@@ -21,7 +22,7 @@ async function upload(file: string) {
   const token = await h.userWithToken('alice')
   const character = insertCharacter(h.db, 'alice', { givenName: 'Example' })
   const base = `/api/plugin/characters/${character.id}`
-  const document = ddoBuildToDocument(await Bun.file(file).text())
+  const { document } = fromDdoBuilder(await Bun.file(file).text())
   const live = await h.json<Json>('PUT', `${base}/live`, { token, body: { document, source: 'DDO Builder' } })
   const profile = h.db.select().from(characters).where(eq(characters.id, character.id)).get()!
   return { ...h, token, base, live, profile, document }

@@ -5,6 +5,7 @@
 // holding the wrong type is refused, with a 400 that names it.
 import { type TOptional, type TProperties, type TSchema, Type } from '@sinclair/typebox'
 import { type Static, t } from 'elysia'
+import { MAX_XML_CHARS } from './ddobuilder'
 
 // A schema, not `true`: with `normalize: 'typebox'` (src/app.ts), TypeBox's Clean drops extra
 // keys unless they pass an additionalProperties schema.
@@ -215,3 +216,19 @@ export const PlannedBuild = t.Object(
   },
   { $id: 'PlannedBuild' },
 )
+
+/** POST build/import body: a DDO Builder `.DDOBuild` file's text. */
+export const BuildImportBody = t.Object({
+  xml: t.String({
+    maxLength: MAX_XML_CHARS,
+    description: "A DDO Builder character file's text (the `.DDOBuild` XML), at most 1 MiB.",
+  }),
+})
+
+/** The import answer: the planned build as GET build answers it, plus what was not imported. */
+export const ImportedBuild = t.Object({
+  ...PlannedBuild.properties,
+  warnings: ArrayType(t.String(), {
+    description: 'One sentence per kind of thing the file holds and the build document cannot (gear, augments, ...).',
+  }),
+})
