@@ -337,6 +337,8 @@ describe.skipIf(!executable)('the full catalog in the tracker', () => {
         await page.waitForFunction(() => document.querySelectorAll('tr[data-quest]').length === 718, undefined, {
           timeout: 10_000,
         })
+        // The event stream is the page's last request of its load: count from after it.
+        await page.locator('.live-state[data-mode="push"]').waitFor()
         const before = requests.length
         const started = Date.now()
         await page.getByLabel('Search quests').pressSequentially('devil', { delay: 20 })

@@ -1,17 +1,11 @@
 // The tracker view: who the character is, the filters, the totals and the quest list. Shared
 // by the signed-in page and the read-only share page (the store says which).
 
+import { LiveSwitch } from '../components/LiveSwitch'
 import { Filters } from './Filters'
 import { QuestTable } from './QuestTable'
 import type { TrackerStore } from './store'
 import { Totals } from './Totals'
-
-const LIVE_STATUS = {
-  off: 'off',
-  connecting: 'connecting…',
-  push: 'on',
-  polling: 'on · polling',
-} as const
 
 function TrackerHeader({ store }: { store: TrackerStore }) {
   const c = store.character.value
@@ -39,26 +33,6 @@ function TrackerHeader({ store }: { store: TrackerStore }) {
   )
 }
 
-function LiveSwitch({ store }: { store: TrackerStore }) {
-  return (
-    <div class="live">
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={store.live.value}
-          onChange={(e) => {
-            store.live.value = e.currentTarget.checked
-          }}
-        />
-        <span>Live updates</span>
-      </label>
-      <span class="live-state" data-mode={store.liveMode.value}>
-        {LIVE_STATUS[store.liveMode.value]}
-      </span>
-    </div>
-  )
-}
-
 /** Errors are alerts; notices (a completion arrived from the game) are polite announcements. */
 function Messages({ store }: { store: TrackerStore }) {
   return (
@@ -78,7 +52,7 @@ export function Tracker({ store }: { store: TrackerStore }) {
     <div class="tracker" data-read-only={store.readOnly ? 'true' : 'false'}>
       <div class="tracker-top">
         <TrackerHeader store={store} />
-        <LiveSwitch store={store} />
+        <LiveSwitch live={store.live} mode={store.liveMode} />
       </div>
       <Messages store={store} />
       <Filters store={store} />

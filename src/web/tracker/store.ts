@@ -29,6 +29,7 @@ import {
   type ProgressPatch,
   type QuestRow,
 } from '../api'
+import type { LiveMode } from '../live'
 import { loginPath } from '../session'
 
 /** The settings a player ticks (the stored `unknown` is shown, never ticked). */
@@ -91,8 +92,6 @@ function compareRows(a: Row, b: Row, sort: Sort, playOn: PlayOn): number {
     TIER_ORDER.indexOf(a.difficulty) - TIER_ORDER.indexOf(b.difficulty)
   )
 }
-
-export type LiveMode = 'off' | 'connecting' | 'push' | 'polling'
 
 export interface StoreOptions {
   character: Character

@@ -1,0 +1,92 @@
+// Live updates of any page that shows a character's data (domain rule 4: a completion posted by
+// the game shows within a few seconds): the tracker, a route's navigation, the build page. The
+// server pushes `change` events (server-sent events) and the page re-reads what it shows; when
+// the stream drops it polls every few seconds until the stream is back.
+import type { Signal } from '@preact/signals'
+import { api } from './api'
+
+export type LiveMode = 'off' | 'connecting' | 'push' | 'polling'
+
+/** Under the 5 seconds the contract allows, with room for the request itself. */
+export const POLL_MS = 4000
+/** How long to wait before opening a stream again after the server refused it. */
+const RECONNECT_MS = 15_000
+/** Events often come in bursts (a completion and a progress change): one read for a burst. */
+const COALESCE_MS = 100
+
+/** What a page hands the stream: whose events, where to show the state, and how to re-read. */
+export interface LiveTarget {
+  characterId: number
+  liveMode: Signal<LiveMode>
+  /** Re-reads what the page shows: after a burst of changes, on each poll, after a reconnection. */
+  refresh(): Promise<void> | void
+  /** Each change as it arrives, with what changed (`completions`, `progress`, `live`, `build`, …). */
+  onChange?(what: string): void
+}
+
+/** Follows the character's event stream, polling while it is down; returns a function that stops everything. */
+export function followCharacter(target: LiveTarget): () => void {
+  let source: EventSource | null = null
+  let poll: ReturnType<typeof setInterval> | undefined
+  let reconnect: ReturnType<typeof setTimeout> | undefined
+  let coalesce: ReturnType<typeof setTimeout> | undefined
+  let dropped = false
+  let stopped = false
+  const refresh = () => void target.refresh()
+
+  const startPolling = () => {
+    target.liveMode.value = 'polling'
+    poll ??= setInterval(refresh, POLL_MS)
+  }
+  const stopPolling = () => {
+    clearInterval(poll)
+    poll = undefined
+  }
+
+  const open = () => {
+    if (stopped) return
+    target.liveMode.value = 'connecting'
+    const es = new EventSource(api.eventsUrl(target.characterId))
+    source = es
+    es.addEventListener('open', () => {
+      target.liveMode.value = 'push'
+      stopPolling()
+      // Whatever changed while the stream was down was never pushed.
+      if (dropped) refresh()
+      dropped = false
+    })
+    es.addEventListener('change', (event) => {
+      let what = ''
+      try {
+        const data: unknown = JSON.parse((event as MessageEvent<string>).data)
+        if (typeof data === 'object' && data !== null && 'what' in data && typeof data.what === 'string')
+          what = data.what
+      } catch {
+        // An unreadable event still means something changed.
+      }
+      target.onChange?.(what)
+      clearTimeout(coalesce)
+      coalesce = setTimeout(refresh, COALESCE_MS)
+    })
+    es.addEventListener('error', () => {
+      dropped = true
+      startPolling()
+      // CLOSED: the browser gives up (the server answered with an error); CONNECTING: it retries itself.
+      if (es.readyState === EventSource.CLOSED) {
+        es.close()
+        source = null
+        reconnect = setTimeout(open, RECONNECT_MS)
+      }
+    })
+  }
+
+  open()
+  return () => {
+    stopped = true
+    source?.close()
+    stopPolling()
+    clearTimeout(reconnect)
+    clearTimeout(coalesce)
+    target.liveMode.value = 'off'
+  }
+}
