@@ -79,3 +79,17 @@ export function replacePastLives<F extends { name?: string; type?: string }>(fea
   const kept = feats.filter((f) => !isPastLife(f.type ?? '') && !replaced.has(key(f)))
   return [...kept, ...pastLives]
 }
+
+/**
+ * The past lives a finished life granted: the stacks its next life has beyond its own (past-life
+ * types only, so a favor reward dropped on reincarnation is no "grant"). For the lives timeline.
+ * A grant that hit the 3-stack cap left nothing to see, so it is not listed.
+ */
+export function grantedPastLives(finished: readonly SpecialFeat[], next: readonly SpecialFeat[]): SpecialFeat[] {
+  const key = (f: SpecialFeat) => `${f.type}\u0000${f.name}`
+  const before = new Map(normalizeFeats([...finished]).map((f) => [key(f), f.stacks]))
+  return normalizeFeats([...next])
+    .filter((f) => isPastLife(f.type))
+    .map((f) => ({ ...f, stacks: f.stacks - (before.get(key(f)) ?? 0) }))
+    .filter((f) => f.stacks > 0)
+}

@@ -133,37 +133,48 @@ export interface XpTotal {
 
 const TIER_ORDER: readonly string[] = Object.values(VERSION_TIERS)
 
+export type XpRowsByName = ReadonlyMap<string, readonly (XpRow & Pick<TrackerRow, 'difficulty'>)[]>
+
+/** One completion's XP and where it comes from: reported by the game, estimated, or unknown (null). */
+export interface CompletionXp {
+  xp: number | null
+  source: 'reported' | 'estimated' | 'unknown'
+}
+
 /**
- * XP earned over all completions: `xpEarned` when the game client reported it, else the catalog
- * estimate with the character's boosts and optionals. A completion of tier `Unknown` is
- * estimated on the lowest tier of its name (catalog tiers Heroic, Epic, Legendary): it cannot be
- * told which was run, and the low figure does not overstate.
+ * A completion's XP: `xpEarned` when the game client reported it, else the catalog estimate with
+ * the character's boosts and optionals. A completion of tier `Unknown` is estimated on the lowest
+ * tier of its name (catalog tiers Heroic, Epic, Legendary): it cannot be told which was run, and
+ * the low figure does not overstate.
  */
+export function completionXp(
+  c: XpCompletion,
+  rowsByName: XpRowsByName,
+  xpBoosts: Readonly<Record<string, unknown>>,
+  optionalPursuit: Readonly<Record<string, unknown>>,
+): CompletionXp {
+  if (c.xpEarned !== null) return { xp: c.xpEarned, source: 'reported' }
+  const remakes = rowsByName.get(c.name) ?? []
+  const row =
+    c.difficulty === 'Unknown'
+      ? [...remakes].sort((a, b) => TIER_ORDER.indexOf(a.difficulty) - TIER_ORDER.indexOf(b.difficulty))[0]
+      : remakes.find((r) => r.difficulty === c.difficulty)
+  const xp = row ? estimateXp(row, c.setting, xpBoosts, optionalPursuit) : null
+  return xp === null ? { xp: null, source: 'unknown' } : { xp, source: 'estimated' }
+}
+
+/** XP earned over all completions (each as `completionXp` counts it; an unknown one counts 0). */
 export function xpTotal(
   completions: readonly XpCompletion[],
-  rowsByName: ReadonlyMap<string, readonly (XpRow & Pick<TrackerRow, 'difficulty'>)[]>,
+  rowsByName: XpRowsByName,
   xpBoosts: Readonly<Record<string, unknown>>,
   optionalPursuit: Readonly<Record<string, unknown>>,
 ): XpTotal {
   const result: XpTotal = { total: 0, reported: 0, estimated: 0, unknown: 0 }
   for (const c of completions) {
-    if (c.xpEarned !== null) {
-      result.total += c.xpEarned
-      result.reported++
-      continue
-    }
-    const remakes = rowsByName.get(c.name) ?? []
-    const row =
-      c.difficulty === 'Unknown'
-        ? [...remakes].sort((a, b) => TIER_ORDER.indexOf(a.difficulty) - TIER_ORDER.indexOf(b.difficulty))[0]
-        : remakes.find((r) => r.difficulty === c.difficulty)
-    const xp = row ? estimateXp(row, c.setting, xpBoosts, optionalPursuit) : null
-    if (xp === null) {
-      result.unknown++
-      continue
-    }
-    result.total += xp
-    result.estimated++
+    const { xp, source } = completionXp(c, rowsByName, xpBoosts, optionalPursuit)
+    result[source]++
+    result.total += xp ?? 0
   }
   return result
 }

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'bun:test'
 import {
   addFeats,
   dominantClass,
+  grantedPastLives,
   heroicPastLife,
   nextLifeFeats,
   normalizeFeats,
@@ -116,4 +117,31 @@ describe('stacks', () => {
       { name: 'Past Life: Monk', type: 'HeroicPastLife', stacks: 2 },
     ])
   })
+})
+
+describe('grantedPastLives: what a finished life gave the next one (the lives timeline)', () => {
+  const monk = (stacks: number) => ({ name: 'Past Life: Monk', type: 'HeroicPastLife', stacks })
+  const human = (stacks: number) => ({ name: 'Past Life: Human', type: 'RacialPastLife', stacks })
+  const favor = { name: 'Favor: Coin Lords', type: 'Favor', stacks: 1 }
+  const cases: [string, Parameters<typeof grantedPastLives>[0], Parameters<typeof grantedPastLives>[1], unknown][] = [
+    ['a first heroic past life', [], [monk(1)], [monk(1)]],
+    ['a second stack counts once', [monk(1)], [monk(2)], [monk(1)]],
+    ['heroic and racial together', [monk(1)], [monk(2), human(1)], [monk(1), human(1)]],
+    ['nothing granted', [monk(2)], [monk(2)], []],
+    ['at the cap the grant left nothing to show', [monk(3)], [monk(3)], []],
+    ['a favor reward dropped on reincarnation is no grant', [favor], [], []],
+    ['a favor reward in the next life is not a past life', [], [favor], []],
+    [
+      'repeated entries are merged before comparing',
+      [monk(1)],
+      [
+        { name: 'Past Life: Monk', type: 'HeroicPastLife', stacks: 1 },
+        { name: 'Past Life: Monk', type: 'HeroicPastLife', stacks: 1 },
+      ],
+      [monk(1)],
+    ],
+  ]
+  for (const [title, finished, next, granted] of cases) {
+    test(title, () => expect(grantedPastLives(finished, next)).toEqual(granted as never))
+  }
 })

@@ -65,7 +65,7 @@ export function TrackerPage({ id }: { id: number }) {
 
 export function SharePage({ token }: { token: string }) {
   const state = useLoaded(async () => {
-    const [view, catalog] = await Promise.all([api.share(token), api.quests()])
+    const [view, catalog] = await Promise.all([api.sharedView(token), api.quests()])
     return {
       user: null,
       store: createTrackerStore({

@@ -13,7 +13,7 @@ function pollShare(store: TrackerStore, token: string): () => void {
   store.liveMode.value = 'polling'
   const timer = setInterval(async () => {
     try {
-      store.replace(await api.share(token))
+      store.replace(await api.sharedView(token))
       store.error.value = null
     } catch (e) {
       store.error.value = e instanceof Error ? e.message : String(e)
