@@ -3,11 +3,13 @@
 // no CORS on any of it, and a built page without inline code.
 import { describe, expect, test } from 'bun:test'
 import { inlineCodeIn } from '../../scripts/build-web'
+import { PAGE_PATHS } from '../../src/modules/web'
 import { ASSETS, INDEX_HTML } from '../../src/web/dist/assets'
 import { testApp } from '../helpers'
 
 const t = testApp()
-const PAGES = ['/', '/login', '/characters/1', '/characters/abc', '/s/some-share-token']
+// Every page path the module declares, plus an id the page itself will call "not found".
+const PAGES = [...PAGE_PATHS.map((p) => p.replace(':id', '7').replace(':token', 'some-share-token')), '/characters/abc']
 
 describe('page paths', () => {
   for (const path of PAGES) {
@@ -68,7 +70,7 @@ describe('assets', () => {
     expect(paths.some((p) => p.endsWith('.js'))).toBe(true)
     expect(paths.some((p) => p.endsWith('.css'))).toBe(true)
     for (const [path, asset] of Object.entries(ASSETS)) {
-      expect(path).toMatch(/^\/assets\/[\w-]+-[a-z0-9]{6,}\.\w+$/)
+      expect(path).toMatch(/^\/assets\/[\w.-]+-[a-z0-9]{6,}\.\w+$/)
       const response = await t.request('GET', path, { headers: { origin: 'http://evil.example' } })
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toBe(asset.type)
@@ -89,6 +91,16 @@ describe('assets', () => {
 test('the OpenAPI document lists none of the website paths', async () => {
   const { body } = await t.json<{ paths: Record<string, unknown> }>('GET', '/api/openapi.json')
   const paths = Object.keys(body.paths)
-  expect(paths.filter((p) => p === '/' || p === '/login' || p.startsWith('/assets') || p.startsWith('/s/'))).toEqual([])
+  expect(
+    paths.filter(
+      (p) =>
+        p === '/' ||
+        p === '/login' ||
+        p === '/account' ||
+        p.startsWith('/assets') ||
+        p.startsWith('/s/') ||
+        p.startsWith('/routes'),
+    ),
+  ).toEqual([])
   expect(paths.filter((p) => /^\/characters/.test(p))).toEqual([])
 })

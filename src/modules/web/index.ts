@@ -7,7 +7,19 @@ import { NotFound } from '../../http/errors'
 import { ASSETS, INDEX_HTML } from '../../web/dist/assets'
 
 /** The pages the site answers with its HTML (the client picks the view by path). */
-export const PAGE_PATHS = ['/', '/login', '/characters/:id', '/s/:token'] as const
+export const PAGE_PATHS = [
+  '/',
+  '/login',
+  '/account',
+  '/characters/:id',
+  '/characters/:id/build',
+  '/characters/:id/stats',
+  '/routes',
+  '/routes/new',
+  '/routes/:id',
+  '/routes/:id/edit',
+  '/s/:token',
+] as const
 
 /**
  * On every HTML answer. No inline script or style anywhere (the build checks), so `'self'` is
@@ -44,9 +56,18 @@ export function webModule(_deps: AppDeps) {
     },
     hidden,
   )
+  // The page reads its own path (main.tsx): an id that is no number shows "not found" there.
+  const id = { ...hidden, params: t.Object({ id: t.String({ maxLength: 40 }) }) }
   return app
     .get('/', html, hidden)
     .get('/login', html, hidden)
-    .get('/characters/:id', html, { ...hidden, params: t.Object({ id: t.String({ maxLength: 40 }) }) })
+    .get('/account', html, hidden)
+    .get('/characters/:id', html, id)
+    .get('/characters/:id/build', html, id)
+    .get('/characters/:id/stats', html, id)
+    .get('/routes', html, hidden)
+    .get('/routes/new', html, hidden)
+    .get('/routes/:id', html, id)
+    .get('/routes/:id/edit', html, id)
     .get('/s/:token', html, { ...hidden, params: t.Object({ token: t.String({ maxLength: 200 }) }) })
 }
