@@ -22,6 +22,8 @@ export interface LiveTarget {
   refresh(): Promise<void> | void
   /** Each change as it arrives, with what changed (`completions`, `progress`, `live`, `build`, …). */
   onChange?(what: string): void
+  /** Which changes call for a re-read (default: every one); a page about builds skips completions. */
+  wants?(what: string): boolean
 }
 
 /** Follows the character's event stream, polling while it is down; returns a function that stops everything. */
@@ -65,6 +67,7 @@ export function followCharacter(target: LiveTarget): () => void {
         // An unreadable event still means something changed.
       }
       target.onChange?.(what)
+      if (target.wants && what !== '' && !target.wants(what)) return
       clearTimeout(coalesce)
       coalesce = setTimeout(refresh, COALESCE_MS)
     })

@@ -128,7 +128,7 @@ describe.skipIf(!executable)('the website in Chromium', () => {
   test('the characters page links each character to its tracker', async () => {
     const page = await openPage()
     await signIn(page, site.base, 'alice')
-    const link = page.getByRole('link', { name: 'Tordek Stone' })
+    const link = page.getByRole('link', { name: 'Tordek Stone', exact: true })
     await link.waitFor()
     expect(await link.getAttribute('href')).toBe(trackerPath())
     await expect(page.locator(`tr[data-character="${heroId}"]`).textContent()).resolves.toContain('Fighter 12')

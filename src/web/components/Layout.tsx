@@ -1,5 +1,5 @@
-// The frame of every page: a skip link, the site header (with the account and Sign out when
-// signed in) and the main landmark the skip link and screen readers jump to.
+// The frame of every page: a skip link, the site header (when signed in: the site's sections,
+// the account and Sign out) and the main landmark the skip link and screen readers jump to.
 import type { ComponentChildren } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import type { User } from '../api'
@@ -25,12 +25,42 @@ export function Layout({ title, user, wide, children }: LayoutProps) {
         <a class="brand" href={user ? '/' : '/login'}>
           Quest Tracker
         </a>
+        {user && <SiteNav />}
         {user && <Account user={user} />}
       </header>
       <main id="main" tabIndex={-1} class={wide ? 'main wide' : 'main'}>
         {children}
       </main>
     </>
+  )
+}
+
+const SECTIONS = [
+  { href: '/', label: 'Characters', owns: (path: string) => path === '/' || path.startsWith('/characters/') },
+  { href: '/routes', label: 'Routes', owns: (path: string) => path === '/routes' || path.startsWith('/routes/') },
+  { href: '/account', label: 'Account', owns: (path: string) => path === '/account' },
+] as const
+
+/** The site's sections; the one this page belongs to is marked for screen readers and the eye. */
+function SiteNav() {
+  const path = location.pathname
+  return (
+    <nav class="site-nav" aria-label="Site">
+      <ul>
+        {SECTIONS.map((section) => {
+          const here = section.owns(path)
+          // `page` only on the section's own address; below it (a character's build) the link is its section.
+          const current = here ? (path === section.href ? 'page' : 'true') : undefined
+          return (
+            <li key={section.href}>
+              <a href={section.href} aria-current={current}>
+                {section.label}
+              </a>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
   )
 }
 

@@ -50,6 +50,9 @@ export function CharactersPage() {
                 <th scope="col">Server</th>
                 <th scope="col">Last login</th>
                 <th scope="col">Quests done</th>
+                <th scope="col">
+                  <span class="sr-only">More pages</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -67,6 +70,14 @@ export function CharactersPage() {
                   <td data-label="Last login">{formatDate(c.lastLoginAt)}</td>
                   <td data-label="Quests done" class="num">
                     {formatNumber(c.questsDone ?? 0)}
+                  </td>
+                  <td class="more-links">
+                    <a href={`/characters/${c.id}/build`}>
+                      Build<span class="sr-only"> of {c.name}</span>
+                    </a>{' '}
+                    <a href={`/characters/${c.id}/stats`}>
+                      Stats<span class="sr-only"> of {c.name}</span>
+                    </a>
                   </td>
                 </tr>
               ))}

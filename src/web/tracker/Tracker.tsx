@@ -1,7 +1,9 @@
 // The tracker view: who the character is, the filters, the totals and the quest list. Shared
 // by the signed-in page and the read-only share page (the store says which).
 
+import { CharacterHeader } from '../components/CharacterHeader'
 import { LiveSwitch } from '../components/LiveSwitch'
+import { Messages } from '../components/Messages'
 import { Filters } from './Filters'
 import { QuestTable } from './QuestTable'
 import type { TrackerStore } from './store'
@@ -9,41 +11,53 @@ import { Totals } from './Totals'
 
 function TrackerHeader({ store }: { store: TrackerStore }) {
   const c = store.character.value
-  const p = store.progress.value
-  const facts = [`Level ${p.characterLevel}`, c.classSummary, c.race, c.server].filter(Boolean)
   return (
-    <div class="tracker-head">
-      {!store.readOnly && (
-        <p class="crumbs">
-          <a href="/">← All characters</a>
-        </p>
-      )}
-      <h1>{c.name}</h1>
-      <p class="facts">{facts.join(' · ')}</p>
+    <CharacterHeader
+      character={c}
+      current="quests"
+      readOnly={store.readOnly}
+      level={store.progress.value.characterLevel}
+    >
       {store.readOnly ? (
         <p class="hint">A read-only view of this character's quests, shared from Quest Tracker.</p>
       ) : (
-        c.shareUrl && (
-          <p class="hint">
-            Read-only link to share: <a href={c.shareUrl}>{location.origin + c.shareUrl}</a>
-          </p>
-        )
+        <ShareControls store={store} />
       )}
-    </div>
+    </CharacterHeader>
   )
 }
 
-/** Errors are alerts; notices (a completion arrived from the game) are polite announcements. */
-function Messages({ store }: { store: TrackerStore }) {
+/** The read-only link: shown while sharing is on; a new link ends the old one; stop and share again. */
+function ShareControls({ store }: { store: TrackerStore }) {
+  const c = store.character.value
   return (
-    <>
-      <div role="alert" class="alert-region">
-        {store.error.value && <p class="error">{store.error.value}</p>}
+    <div class="share" data-shared={c.shared ? 'true' : 'false'}>
+      {c.shared ? (
+        <p class="hint">
+          Read-only link to share: <a href={c.shareUrl}>{location.origin + c.shareUrl}</a>
+        </p>
+      ) : (
+        <p class="hint">Sharing is off: the read-only link answers “not found”.</p>
+      )}
+      <div class="share-actions">
+        <button
+          type="button"
+          class="button quiet"
+          aria-describedby="share-new-note"
+          onClick={() => void store.setSharing('rotate')}
+        >
+          {c.shared ? 'New link' : 'Share again'}
+        </button>
+        {c.shared && (
+          <button type="button" class="button quiet" onClick={() => void store.setSharing('stop')}>
+            Stop sharing
+          </button>
+        )}
+        <span id="share-new-note" class="sr-only">
+          A new link is made; the old one stops working.
+        </span>
       </div>
-      <p role="status" class="sr-only">
-        {store.notice.value ?? ''}
-      </p>
-    </>
+    </div>
   )
 }
 
@@ -54,7 +68,7 @@ export function Tracker({ store }: { store: TrackerStore }) {
         <TrackerHeader store={store} />
         <LiveSwitch live={store.live} mode={store.liveMode} />
       </div>
-      <Messages store={store} />
+      <Messages error={store.error} notice={store.notice} />
       <Filters store={store} />
       <Totals store={store} />
       <QuestTable store={store} />

@@ -329,6 +329,20 @@ export function createTrackerStore(options: StoreOptions) {
     }
   }
 
+  /** Sharing: `rotate` makes a new link (the old one dies) and turns sharing on; `stop` turns it off. */
+  async function setSharing(action: 'rotate' | 'stop'): Promise<void> {
+    if (!options.save) return
+    try {
+      const answer = action === 'rotate' ? await api.share(characterId) : await api.unshare(characterId)
+      character.value = { ...character.value, ...answer }
+      error.value = null
+      notice.value =
+        action === 'rotate' ? 'A new read-only link is ready; the old one no longer works.' : 'Sharing is off.'
+    } catch (e) {
+      report(e)
+    }
+  }
+
   /** Replaces the whole view (the share page's poll). */
   function replace(view: { character: Character; progress: Progress }): void {
     batch(() => {
@@ -379,6 +393,7 @@ export function createTrackerStore(options: StoreOptions) {
     setAllPacks,
     setBonus,
     toggleSetting,
+    setSharing,
     replace,
   }
 }
