@@ -16,6 +16,7 @@ const PAGES: readonly [RegExp, (id: number) => Page][] = [
   [/^\/$/, () => <CharactersPage />],
   [/^\/login$/, () => <LoginPage />],
   [/^\/characters\/(\d+)$/, (id) => <TrackerPage id={id} />],
+  [/^\/characters\/(\d+)\/build$/, (id) => import('./pages/Build').then(({ BuildPage }) => <BuildPage id={id} />)],
 ]
 
 function pageFor(path: string): Page {

@@ -1,0 +1,146 @@
+// The build page's state, as signals: the character, its live snapshot (null before the plugin
+// sent one), its planned build and its lives; the breakdowns and the live/plan difference are
+// derived. The actions (promote, import, reincarnate) write through the API client and then
+// take the server's answer, so the page shows what was stored.
+import { batch, computed, signal } from '@preact/signals'
+import { breakdown } from '../../rules/breakdown'
+import { diffBuilds, unreadAreas } from '../../rules/buildDiff'
+import {
+  ApiError,
+  api,
+  type Character,
+  type Life,
+  type LiveBuild,
+  type PlannedBuild,
+  type ReincarnateBody,
+} from '../api'
+import type { LiveMode } from '../live'
+import { loginPath } from '../session'
+
+/** The server refuses bodies over 1 MiB (413); say so before sending one. */
+export const MAX_IMPORT_BYTES = 1024 * 1024
+
+/** The changes the build page shows (it skips completions and progress). */
+export const BUILD_CHANGES: ReadonlySet<string> = new Set(['character', 'live', 'build', 'lives'])
+
+export interface BuildData {
+  character: Character
+  live: LiveBuild | null
+  planned: PlannedBuild
+  lives: Life[]
+}
+
+export type BuildStore = ReturnType<typeof createBuildStore>
+
+export function createBuildStore(initial: BuildData) {
+  const characterId = initial.character.id
+  const character = signal(initial.character)
+  const live = signal<LiveBuild | null>(initial.live)
+  const planned = signal<PlannedBuild>(initial.planned)
+  const lives = signal<Life[]>(initial.lives)
+  const error = signal<string | null>(null)
+  /** A short polite announcement of what an action did. */
+  const notice = signal<string | null>(null)
+  /** What the last import could not bring over (null before any import). */
+  const importWarnings = signal<string[] | null>(null)
+  /** The action running, so its button waits (and the others do not fire twice). */
+  const busy = signal<'promote' | 'import' | 'reincarnate' | null>(null)
+  const liveOn = signal(true)
+  const liveMode = signal<LiveMode>('off')
+
+  const liveBreakdown = computed(() => (live.value ? breakdown(live.value.document) : null))
+  const plannedBreakdown = computed(() => (planned.value.document ? breakdown(planned.value.document) : null))
+  const unread = computed(() => (live.value ? unreadAreas(live.value.document) : []))
+  const diff = computed(() => {
+    const plan = planned.value.document
+    return live.value && plan ? diffBuilds(live.value.document, plan) : null
+  })
+
+  function report(e: unknown): void {
+    if (e instanceof ApiError && e.status === 401) {
+      location.replace(loginPath(location.pathname + location.search))
+      return
+    }
+    error.value = e instanceof Error ? e.message : String(e)
+  }
+
+  async function refresh(): Promise<void> {
+    try {
+      const [c, l, p, list] = await Promise.all([
+        api.character(characterId),
+        api.live(characterId),
+        api.build(characterId),
+        api.lives(characterId),
+      ])
+      batch(() => {
+        character.value = c
+        live.value = l
+        planned.value = p
+        lives.value = list.lives
+      })
+    } catch (e) {
+      report(e)
+    }
+  }
+
+  async function run(action: NonNullable<typeof busy.value>, work: () => Promise<void>): Promise<void> {
+    if (busy.value) return
+    busy.value = action
+    error.value = null
+    try {
+      await work()
+    } catch (e) {
+      report(e)
+    } finally {
+      busy.value = null
+    }
+  }
+
+  const promote = () =>
+    run('promote', async () => {
+      planned.value = await api.promoteLive(characterId)
+      notice.value = 'The planned build is now a copy of the live snapshot.'
+    })
+
+  /** Reads the file in the browser and sends its text; the server's 400 sentence is shown as is. */
+  const importFile = (file: File) =>
+    run('import', async () => {
+      importWarnings.value = null
+      if (file.size > MAX_IMPORT_BYTES) {
+        throw new Error(`${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MiB; a build file is at most 1 MiB.`)
+      }
+      const { warnings, ...answer } = await api.importBuild(characterId, await file.text())
+      planned.value = answer
+      importWarnings.value = warnings
+      notice.value = `Imported ${file.name} into the planned build${warnings.length > 0 ? `, with ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}.`
+    })
+
+  const reincarnate = (body: ReincarnateBody) =>
+    run('reincarnate', async () => {
+      const life = await api.reincarnate(characterId, body)
+      await refresh()
+      notice.value = `Life ${life.lifeIndex} has begun.`
+    })
+
+  return {
+    characterId,
+    character,
+    live,
+    planned,
+    lives,
+    error,
+    notice,
+    importWarnings,
+    busy,
+    liveOn,
+    liveMode,
+    liveBreakdown,
+    plannedBreakdown,
+    unread,
+    diff,
+    refresh,
+    promote,
+    importFile,
+    reincarnate,
+  }
+}
