@@ -17,6 +17,13 @@ const PAGES: readonly [RegExp, (id: number) => Page][] = [
   [/^\/login$/, () => <LoginPage />],
   [/^\/characters\/(\d+)$/, (id) => <TrackerPage id={id} />],
   [/^\/characters\/(\d+)\/build$/, (id) => import('./pages/Build').then(({ BuildPage }) => <BuildPage id={id} />)],
+  [/^\/routes$/, () => import('./pages/Routes').then(({ RoutesPage }) => <RoutesPage />)],
+  [/^\/routes\/new$/, () => import('./pages/RouteEdit').then(({ RouteNewPage }) => <RouteNewPage />)],
+  [/^\/routes\/(\d+)$/, (id) => import('./pages/Route').then(({ RoutePage }) => <RoutePage id={id} />)],
+  [
+    /^\/routes\/(\d+)\/edit$/,
+    (id) => import('./pages/RouteEdit').then(({ RouteEditPage }) => <RouteEditPage id={id} />),
+  ],
 ]
 
 function pageFor(path: string): Page {

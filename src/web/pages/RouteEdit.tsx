@@ -1,0 +1,312 @@
+// Making and editing a route (/routes/new, /routes/{id}/edit): a name, quests added from a
+// catalog search (filtered in the page), each step's tier and setting, moved up and down with
+// buttons (keyboard first: focus follows the step moved), removed, and the boosts and optionals
+// the route assumes. Only the owner may edit; the server answers 404 to anyone else.
+import { useRef } from 'preact/hooks'
+import { XP_BONUSES, type XpBonus } from '../../rules/xp'
+import { api, type User } from '../api'
+import { ErrorMessage, Layout, Loading } from '../components/Layout'
+import { Messages } from '../components/Messages'
+import { useLoad } from '../components/useLoad'
+import { createEditorStore, type EditorStore, STEP_SETTINGS } from '../routes/editor'
+import { requireUser } from '../session'
+
+function QuestSearch({ store }: { store: EditorStore }) {
+  const results = store.results.value
+  const words = store.search.value.trim()
+  return (
+    <section class="quest-search" aria-labelledby="search-title">
+      <h2 id="search-title">Add quests</h2>
+      <label class="field">
+        <span>Find a quest</span>
+        <input
+          type="search"
+          value={store.search.value}
+          placeholder="Name or pack"
+          autoComplete="off"
+          aria-describedby="search-count"
+          // Enter here must not submit the route form around it.
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') e.preventDefault()
+          }}
+          onInput={(e) => {
+            store.search.value = e.currentTarget.value
+          }}
+        />
+      </label>
+      <p id="search-count" class="hint small" aria-live="polite">
+        {words === '' ? 'Type part of a quest name.' : `${results.length} matching quests shown.`}
+      </p>
+      {results.length > 0 && (
+        <ul class="search-results">
+          {results.map((q) => (
+            <li key={`${q.difficulty}:${q.name}`} data-result={q.name} data-difficulty={q.difficulty}>
+              <span>
+                <strong>{q.name}</strong>{' '}
+                <span class="muted small">
+                  {q.difficulty}, level {q.level}
+                  {q.pack ? `, ${q.pack}` : ''}
+                </span>
+              </span>
+              <button
+                type="button"
+                class="button quiet"
+                aria-label={`Add ${q.name} (${q.difficulty}, level ${q.level})`}
+                onClick={() => store.add(q)}
+              >
+                Add
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function StepList({ store }: { store: EditorStore }) {
+  const listRef = useRef<HTMLOListElement>(null)
+  const steps = store.steps.value
+
+  /** After a move the step's row is elsewhere: put focus back on the same button there (or its twin at an end). */
+  const moveAndFocus = (index: number, by: -1 | 1) => {
+    const to = store.move(index, by)
+    requestAnimationFrame(() => {
+      const row = listRef.current?.children[to]
+      const want = row?.querySelector<HTMLButtonElement>(`button[data-move="${by}"]:not(:disabled)`)
+      const other = row?.querySelector<HTMLButtonElement>(`button[data-move="${-by}"]`)
+      ;(want ?? other)?.focus()
+    })
+  }
+
+  if (steps.length === 0) {
+    return <p class="empty">No quests yet: find them in the search and add them.</p>
+  }
+  return (
+    <ol class="steps-edit" ref={listRef}>
+      {steps.map((step, i) => {
+        const n = i + 1
+        const tiers = store.tiersOf(step.name)
+        return (
+          <li key={step.key} data-step-name={step.name} data-position={n}>
+            <span class="step-no" aria-hidden="true">
+              {n}
+            </span>
+            <span class="step-name">{step.name}</span>
+            <div class="step-fields">
+              <div class="field">
+                <label for={`step-tier-${step.key}`}>
+                  Tier<span class="sr-only"> of step {n}</span>
+                </label>
+                <select
+                  id={`step-tier-${step.key}`}
+                  value={step.difficulty}
+                  onChange={(e) => store.update(i, { difficulty: e.currentTarget.value as (typeof tiers)[number] })}
+                >
+                  {[...new Set([...tiers, step.difficulty])].map((t) => (
+                    <option key={t} value={t}>
+                      {t}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div class="field">
+                <label for={`step-setting-${step.key}`}>
+                  Setting<span class="sr-only"> of step {n}</span>
+                </label>
+                <select
+                  id={`step-setting-${step.key}`}
+                  value={step.setting}
+                  onChange={(e) =>
+                    store.update(i, { setting: e.currentTarget.value as (typeof STEP_SETTINGS)[number] })
+                  }
+                >
+                  {STEP_SETTINGS.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            <div class="step-buttons">
+              <button
+                type="button"
+                class="button quiet"
+                data-move="-1"
+                disabled={i === 0}
+                aria-label={`Move step ${n}, ${step.name}, up`}
+                onClick={() => moveAndFocus(i, -1)}
+              >
+                <span aria-hidden="true">↑</span> Up
+              </button>
+              <button
+                type="button"
+                class="button quiet"
+                data-move="1"
+                disabled={i === steps.length - 1}
+                aria-label={`Move step ${n}, ${step.name}, down`}
+                onClick={() => moveAndFocus(i, 1)}
+              >
+                <span aria-hidden="true">↓</span> Down
+              </button>
+              <button
+                type="button"
+                class="button quiet"
+                aria-label={`Remove step ${n}, ${step.name}`}
+                onClick={() => {
+                  store.remove(i)
+                  // Focus stays in the list: the step that took this place, else the one before.
+                  requestAnimationFrame(() => {
+                    const rows = listRef.current?.children
+                    const row = rows?.[Math.min(i, (rows?.length ?? 1) - 1)]
+                    row?.querySelector<HTMLButtonElement>('button[aria-label^="Remove"]')?.focus()
+                  })
+                }}
+              >
+                Remove
+              </button>
+            </div>
+          </li>
+        )
+      })}
+    </ol>
+  )
+}
+
+function BonusBox({ store, bonus }: { store: EditorStore; bonus: XpBonus }) {
+  const group = bonus.group === 'boost' ? 'boosts' : 'optionals'
+  const stored = (group === 'boosts' ? store.boosts : store.optionals).value[bonus.key]
+  if (bonus.custom) {
+    return (
+      <label class="check">
+        <span>{bonus.label}</span>
+        <input
+          type="number"
+          class="percent-input"
+          min={0}
+          max={500}
+          value={typeof stored === 'number' ? stored : stored === true ? Number(bonus.percent) : 0}
+          onChange={(e) =>
+            store.setBonus(group, bonus.key, Math.max(0, Math.round(Number(e.currentTarget.value) || 0)))
+          }
+        />
+        <span>%</span>
+      </label>
+    )
+  }
+  return (
+    <label class="check">
+      <input
+        type="checkbox"
+        checked={stored === true || (typeof stored === 'number' && stored > 0)}
+        onChange={(e) => store.setBonus(group, bonus.key, e.currentTarget.checked ? true : null)}
+      />
+      <span>{bonus.label}</span>
+    </label>
+  )
+}
+
+function Editor({ store }: { store: EditorStore }) {
+  const onSubmit = async (event: SubmitEvent) => {
+    event.preventDefault()
+    const saved = await store.save()
+    if (saved) location.assign(`/routes/${saved.id}`)
+  }
+  const editing = store.route !== null
+  return (
+    <div class="route-editor">
+      <p class="crumbs">
+        <a href={editing ? `/routes/${store.route?.id}` : '/routes'}>
+          ← {editing ? 'Back to the route' : 'All routes'}
+        </a>
+      </p>
+      <h1>{editing ? `Edit ${store.route?.name}` : 'New route'}</h1>
+      <Messages error={store.error} notice={store.notice} />
+      <form class="editor-grid" onSubmit={onSubmit} aria-label={editing ? 'Edit the route' : 'New route'}>
+        <div class="editor-main">
+          <label class="field">
+            <span>Route name</span>
+            <input
+              type="text"
+              required
+              maxLength={200}
+              value={store.name.value}
+              onInput={(e) => {
+                store.name.value = e.currentTarget.value
+              }}
+            />
+          </label>
+          <section aria-labelledby="steps-title">
+            <h2 id="steps-title">
+              Steps <span class="count">({store.steps.value.length})</span>
+            </h2>
+            <StepList store={store} />
+          </section>
+          <fieldset class="bonus-groups">
+            <legend class="sr-only">Bonuses this route assumes</legend>
+            <fieldset>
+              <legend>Boosts</legend>
+              <div class="checklist">
+                {XP_BONUSES.filter((b) => b.group === 'boost').map((b) => (
+                  <BonusBox key={b.key} store={store} bonus={b} />
+                ))}
+              </div>
+            </fieldset>
+            <fieldset>
+              <legend>Optionals per run</legend>
+              <div class="checklist">
+                {XP_BONUSES.filter((b) => b.group === 'optional').map((b) => (
+                  <BonusBox key={b.key} store={store} bonus={b} />
+                ))}
+              </div>
+            </fieldset>
+          </fieldset>
+          <div class="form-actions">
+            <button type="submit" class="button primary" disabled={store.saving.value}>
+              {store.saving.value ? 'Saving…' : editing ? 'Save route' : 'Create route'}
+            </button>
+            <span class="hint small">Every route is shared with everyone on this server.</span>
+          </div>
+        </div>
+        <QuestSearch store={store} />
+      </form>
+    </div>
+  )
+}
+
+function EditorPage({ id }: { id: number | null }) {
+  const state = useLoad(async () => {
+    const user: User = await requireUser()
+    const [catalog, route] = await Promise.all([api.quests(), id === null ? null : api.route(id)])
+    if (route && !route.owned) throw new Error('Only its owner can edit this route.')
+    return { user, store: createEditorStore(catalog.quests, route) }
+  })
+  const title = id === null ? 'New route' : 'Edit route'
+  if (state === null) {
+    return (
+      <Layout title={title} wide>
+        <Loading what="the route editor" />
+      </Layout>
+    )
+  }
+  if ('error' in state) {
+    return (
+      <Layout title={title} wide>
+        <h1>{title}</h1>
+        <ErrorMessage message={state.error} />
+        <p>
+          <a href="/routes">Back to the routes</a>
+        </p>
+      </Layout>
+    )
+  }
+  return (
+    <Layout title={title} user={state.data.user} wide>
+      <Editor store={state.data.store} />
+    </Layout>
+  )
+}
+
+export const RouteNewPage = () => <EditorPage id={null} />
+export const RouteEditPage = ({ id }: { id: number }) => <EditorPage id={id} />

@@ -1,0 +1,128 @@
+// The shared routes (/routes): every route on the server with its owner, quest count, boosts
+// and optionals, a page at a time when the server pages the list (`total` in its answer),
+// all at once when it does not.
+import { useSignal } from '@preact/signals'
+import { useEffect } from 'preact/hooks'
+import { api, type RoutePage, type User } from '../api'
+import { ErrorMessage, Layout, Loading } from '../components/Layout'
+import { formatDate, formatNumber } from '../format'
+import { bonusWords } from '../routes/bonuses'
+import { requireUser } from '../session'
+
+/** Routes per page, when the server pages the list. */
+export const ROUTES_PER_PAGE = 50
+
+function offsetFromUrl(): number {
+  const n = Number(new URLSearchParams(location.search).get('offset') ?? 0)
+  return Number.isInteger(n) && n > 0 ? n : 0
+}
+
+function Pager({ page }: { page: RoutePage }) {
+  if (page.total === undefined) return null
+  const offset = page.offset ?? 0
+  const limit = page.limit ?? ROUTES_PER_PAGE
+  const first = page.routes.length === 0 ? 0 : offset + 1
+  const lastShown = offset + page.routes.length
+  return (
+    <nav class="pager" aria-label="Pages of routes">
+      <span data-range={`${first}-${lastShown}/${page.total}`}>
+        Routes {formatNumber(first)}–{formatNumber(lastShown)} of {formatNumber(page.total)}
+      </span>
+      {offset > 0 && (
+        <a class="button quiet" href={`/routes?offset=${Math.max(0, offset - limit)}`} rel="prev">
+          Previous page
+        </a>
+      )}
+      {lastShown < page.total && (
+        <a class="button quiet" href={`/routes?offset=${offset + limit}`} rel="next">
+          Next page
+        </a>
+      )}
+    </nav>
+  )
+}
+
+const words = (bonuses: Readonly<Record<string, unknown>>) => bonusWords(bonuses).join(', ') || '—'
+
+export function RoutesPage() {
+  const state = useSignal<{ user: User; page: RoutePage } | { error: string } | null>(null)
+  useEffect(() => {
+    requireUser()
+      .then(async (user) => {
+        state.value = { user, page: await api.routes({ limit: ROUTES_PER_PAGE, offset: offsetFromUrl() }) }
+      })
+      .catch((e: unknown) => {
+        state.value = { error: e instanceof Error ? e.message : String(e) }
+      })
+  }, [])
+
+  const s = state.value
+  if (s === null) {
+    return (
+      <Layout title="Routes">
+        <Loading what="the routes" />
+      </Layout>
+    )
+  }
+  if ('error' in s) {
+    return (
+      <Layout title="Routes">
+        <h1>Routes</h1>
+        <ErrorMessage message={s.error} />
+      </Layout>
+    )
+  }
+  const { user, page } = s
+  return (
+    <Layout title="Routes" user={user} wide>
+      <div class="page-head">
+        <div>
+          <h1>Routes</h1>
+          <p class="hint">Quest routes shared by everyone on this server. Open one to follow it with a character.</p>
+        </div>
+        <a class="button primary" href="/routes/new">
+          New route
+        </a>
+      </div>
+      {page.routes.length === 0 ? (
+        <p>No routes yet. Make the first one: it is shared with everyone on this server.</p>
+      ) : (
+        <div class="table-wrap">
+          <table class="routes cards">
+            <caption class="sr-only">Shared routes</caption>
+            <thead>
+              <tr>
+                <th scope="col">Route</th>
+                <th scope="col">Owner</th>
+                <th scope="col" class="num">
+                  Quests
+                </th>
+                <th scope="col">Boosts</th>
+                <th scope="col">Optionals</th>
+                <th scope="col">Updated</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.routes.map((r) => (
+                <tr key={r.id} data-route={r.id}>
+                  <th scope="row" class="name">
+                    <a href={`/routes/${r.id}`}>{r.name}</a>
+                    {r.owned && <span class="badge">yours</span>}
+                  </th>
+                  <td data-label="Owner">{r.ownerDisplayName}</td>
+                  <td data-label="Quests" class="num">
+                    {formatNumber(r.questCount)}
+                  </td>
+                  <td data-label="Boosts">{words(r.boosts)}</td>
+                  <td data-label="Optionals">{words(r.optionals)}</td>
+                  <td data-label="Updated">{formatDate(r.updatedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} />
+    </Layout>
+  )
+}
