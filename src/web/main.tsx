@@ -24,6 +24,7 @@ const PAGES: readonly [RegExp, (id: number) => Page][] = [
     /^\/routes\/(\d+)\/edit$/,
     (id) => import('./pages/RouteEdit').then(({ RouteEditPage }) => <RouteEditPage id={id} />),
   ],
+  [/^\/account$/, () => import('./pages/Account').then(({ AccountPage }) => <AccountPage />)],
 ]
 
 function pageFor(path: string): Page {
