@@ -48,6 +48,8 @@ export async function buildWeb(): Promise<{ files: string[] }> {
     publicPath: '/',
     minify: true,
     target: 'browser',
+    // Code only one page needs (the stats page's chart library) is its own chunk, loaded there.
+    splitting: true,
     // Content hashes in every asset name: they are served as immutable for a year.
     naming: { entry: '[name].[ext]', chunk: 'assets/[name]-[hash].[ext]', asset: 'assets/[name]-[hash].[ext]' },
   })

@@ -17,6 +17,7 @@ const PAGES: readonly [RegExp, (id: number) => Page][] = [
   [/^\/login$/, () => <LoginPage />],
   [/^\/characters\/(\d+)$/, (id) => <TrackerPage id={id} />],
   [/^\/characters\/(\d+)\/build$/, (id) => import('./pages/Build').then(({ BuildPage }) => <BuildPage id={id} />)],
+  [/^\/characters\/(\d+)\/stats$/, (id) => import('./pages/Stats').then(({ StatsPage }) => <StatsPage id={id} />)],
   [/^\/routes$/, () => import('./pages/Routes').then(({ RoutesPage }) => <RoutesPage />)],
   [/^\/routes\/new$/, () => import('./pages/RouteEdit').then(({ RouteNewPage }) => <RouteNewPage />)],
   [/^\/routes\/(\d+)$/, (id) => import('./pages/Route').then(({ RoutePage }) => <RoutePage id={id} />)],
