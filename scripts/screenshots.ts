@@ -1,21 +1,30 @@
 // Screenshots of the website, light and dark, narrow (390 px) and wide (1280 px), on the real
-// app with the 718-row catalog (or the small fixture) and a character with some completions.
-// Usage: bun scripts/screenshots.ts [outdir]   (default /tmp/qt-screenshots)
-// The README's docs/screenshots/tracker.png is the wide light tracker from this run.
+// app with the 718-row catalog (or the small fixture), a character with completions spread over
+// a few days (stats), a monk with a DDO Builder plan and a live snapshot behind it (build), and
+// shared routes (routes). Usage: bun scripts/screenshots.ts [outdir] [--docs]
+// (default /tmp/qt-screenshots). `--docs` refreshes docs/screenshots/{tracker,build,routes,stats}.png
+// from the wide light run.
 
 import { existsSync } from 'node:fs'
 import { copyFile, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { Page } from 'playwright-core'
 import { chromiumPath, FULL_CATALOG, launch, newContext, SMALL_CATALOG, signIn, startSite } from '../test/web/harness'
 
-const outdir = process.argv[2] ?? '/tmp/qt-screenshots'
+const args = process.argv.slice(2)
+const outdir = args.find((a) => !a.startsWith('--')) ?? '/tmp/qt-screenshots'
 await mkdir(outdir, { recursive: true })
 const executable = chromiumPath()
 if (!executable) process.exit(1)
 
-const site = await startSite(existsSync(FULL_CATALOG) ? FULL_CATALOG : SMALL_CATALOG)
+const MONK = join(import.meta.dir, '..', '..', 'shared', 'fixtures', 'builds', 'example-monk.DDOBuild')
+const CLERIC = join(import.meta.dir, '..', 'test', 'fixtures', 'small-cleric.DDOBuild')
+const catalogFile = existsSync(FULL_CATALOG) ? FULL_CATALOG : SMALL_CATALOG
+const site = await startSite(catalogFile)
 await site.addUser('alice')
+await site.addUser('bob')
 const token = await site.pluginToken('alice')
+const bobToken = await site.pluginToken('bob')
 const hero = await site.plugin<{ id: number; shareUrl: string }>(token, 'POST', '/characters', {
   givenName: 'Tordek',
   surname: 'Stonehammer',
@@ -34,17 +43,32 @@ await site.plugin(token, 'POST', '/characters', {
   classes: [{ name: 'Rogue', levels: 20 }],
   epicLevels: 9,
 })
-// Completions near the character's level, so the first screen of the tracker shows some.
-const catalog = (await Bun.file(existsSync(FULL_CATALOG) ? FULL_CATALOG : SMALL_CATALOG).json()) as {
-  name: string
-  difficulty: string
-  level: number
-}[]
-const near = catalog.filter((q) => q.difficulty === 'Heroic' && q.level >= 11 && q.level <= 12).slice(0, 6)
-const settings = ['elite', 'hard', 'reaper', 'normal', 'elite', 'casual']
-const done = near.map((q, i) => [q.name, i === 3 ? 'Unknown' : q.difficulty, settings[i], i === 0 ? 6100 : undefined])
-for (const [name, difficulty, setting, xpEarned] of done) {
-  await site.plugin(token, 'POST', `/characters/${hero.id}/completions`, { name, difficulty, setting, xpEarned })
+const monk = await site.plugin<{ id: number }>(token, 'POST', '/characters', {
+  givenName: 'Mira',
+  surname: 'Sunfist',
+  race: 'Aasimar',
+  server: 'Thrane',
+  classes: [{ name: 'Monk', levels: 12 }],
+})
+
+// Completions near the character's level over the last five days, most with a run length and
+// the XP the game reported, so every plot of the stats page has something to draw.
+const catalog = (await Bun.file(catalogFile).json()) as { name: string; difficulty: string; level: number }[]
+const near = catalog.filter((q) => q.difficulty === 'Heroic' && q.level >= 10 && q.level <= 13).slice(0, 14)
+const settings = ['elite', 'hard', 'reaper', 'normal', 'elite', 'casual', 'elite', 'reaper', 'hard']
+const day = 24 * 3600 * 1000
+const now = Date.now()
+for (const [i, q] of near.entries()) {
+  const setting = settings[i % settings.length]
+  await site.plugin(token, 'POST', `/characters/${hero.id}/completions`, {
+    name: q.name,
+    difficulty: i === 3 ? 'Unknown' : q.difficulty,
+    setting,
+    completedAt: new Date(now - (4 - Math.floor(i / 3)) * day + i * 1200_000).toISOString(),
+    durationSeconds: i % 4 === 3 ? undefined : 600 + ((i * 377) % 1500),
+    xpEarned: i % 3 === 2 ? undefined : 4000 + ((i * 911) % 5000),
+    reaperXpEarned: setting === 'reaper' ? 30 + i * 4 : undefined,
+  })
 }
 await site.plugin(token, 'PUT', `/characters/${hero.id}/progress`, {
   targetDifficulty: 'elite',
@@ -52,7 +76,50 @@ await site.plugin(token, 'PUT', `/characters/${hero.id}/progress`, {
   optionalPursuit: { firstTime: true, conquest: true },
 })
 
+// Shared routes: two of alice's, one of bob's.
+const steps = (from: number, n: number) =>
+  near.slice(from, from + n).map((q, i) => ({ name: q.name, setting: i % 4 === 2 ? 'hard' : 'elite' }))
+const route = await site.plugin<{ id: number }>(token, 'POST', '/routes', {
+  name: 'Level 11–13 elite run',
+  quests: steps(0, 8),
+  boosts: { vip: true },
+  optionals: { firstTime: true },
+})
+await site.plugin(token, 'POST', '/routes', { name: 'Short evening', quests: steps(4, 3) })
+await site.plugin(bobToken, 'POST', '/routes', { name: 'Bob’s reaper grind', quests: steps(6, 6), boosts: { shipBuff: true } })
+
 const browser = await launch(executable)
+
+/** Imports the plan through the page (as a player would) and sends a live snapshot behind it. */
+async function seedBuild(page: Page) {
+  await page.goto(`${site.base}/characters/${monk.id}/build`)
+  await page.getByLabel('Build file (.DDOBuild)').setInputFiles(existsSync(MONK) ? MONK : CLERIC)
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
+  await page.locator('[data-sheet="planned"] [data-stat="hp"]').waitFor()
+  const plan = await site.plugin<{ document: Record<string, Record<string, unknown>> }>(
+    token,
+    'GET',
+    `/characters/${monk.id}/build`,
+  )
+  const doc = structuredClone(plan.document)
+  const build = doc.build ?? {}
+  const levels = (build.levels as unknown[] | undefined) ?? []
+  const life = doc.life ?? {}
+  const feats = (life.specialFeats as { name: string; type: string; stacks?: number }[] | undefined) ?? []
+  await site.plugin(token, 'PUT', `/characters/${monk.id}/live`, {
+    document: {
+      ...doc,
+      // Two past lives short of the plan, one not earned at all.
+      life: { ...life, specialFeats: feats.slice(1).map((f, i) => (i < 2 ? { ...f, stacks: 1 } : f)) },
+      tomes: { ...(doc.tomes ?? {}), str: 1, wis: 2 },
+      build: { ...build, level: 12, levels: levels.slice(0, 12), enhancementTrees: undefined },
+    },
+    incomplete: ['enhancements', 'destiny', 'reaper'],
+    source: 'game plugin',
+  })
+}
+
+let seeded = false
 for (const scheme of ['light', 'dark'] as const) {
   for (const width of [390, 1280]) {
     const { context } = await newContext(browser, {
@@ -61,12 +128,23 @@ for (const scheme of ['light', 'dark'] as const) {
       deviceScaleFactor: width < 600 ? 2 : 1,
     })
     const page = await context.newPage()
-    const shot = (name: string) => page.screenshot({ path: join(outdir, `${name}-${scheme}-${width}.png`) })
+    const shot = async (name: string, fullPage = false) => {
+      await page.screenshot({ path: join(outdir, `${name}-${scheme}-${width}.png`), fullPage })
+      // A page wider than the screen scrolls sideways on a phone: name what sticks out.
+      const overflow = await page.evaluate(() => {
+        if (document.documentElement.scrollWidth <= innerWidth) return []
+        return [...document.querySelectorAll('body *')]
+          .filter((el) => el.getBoundingClientRect().right > innerWidth + 1)
+          .slice(0, 5)
+          .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`)
+      })
+      if (overflow.length > 0) console.warn(`${name}-${scheme}-${width}: wider than the screen: ${overflow.join(', ')}`)
+    }
     await page.goto(`${site.base}/login`)
     await page.getByLabel('Password').waitFor()
     await shot('login')
     await signIn(page, site.base, 'alice')
-    await page.getByRole('link', { name: 'Tordek Stonehammer' }).waitFor()
+    await page.getByRole('link', { name: 'Tordek Stonehammer', exact: true }).waitFor()
     await shot('characters')
     await page.goto(`${site.base}/characters/${hero.id}`)
     await page.locator('tr[data-quest]').first().waitFor()
@@ -76,17 +154,49 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.evaluate(() => window.scrollTo(0, 0))
     await page.getByText('Favor by patron').click()
     await page.getByText('XP bonuses').click()
-    await page.screenshot({ path: join(outdir, `tracker-panels-${scheme}-${width}.png`) })
+    await shot('tracker-panels')
     await page.goto(`${site.base}${hero.shareUrl}`)
     await page.locator('tr[data-quest]').first().waitFor()
     await shot('share')
+
+    if (!seeded) {
+      await seedBuild(page)
+      seeded = true
+    }
+    await page.goto(`${site.base}/characters/${monk.id}/build`)
+    await page.locator('[data-sheet="live"] [data-stat="hp"]').waitFor()
+    await shot('build')
+    await shot('build-full', true)
+
+    await page.goto(`${site.base}/routes`)
+    await page.locator('tr[data-route]').first().waitFor()
+    await shot('routes-list')
+    await page.goto(`${site.base}/routes/${route.id}?character=${hero.id}&match=setting`)
+    await page.locator('.nav-progress').waitFor()
+    await shot('routes')
+    await page.goto(`${site.base}/routes/${route.id}/edit`)
+    await page.getByLabel('Find a quest').fill(near[0]?.name.slice(0, 4) ?? 'the')
+    await shot('route-edit')
+
+    await page.goto(`${site.base}/characters/${hero.id}/stats`)
+    await page.locator('.chart[data-drawn="true"]').first().waitFor()
+    await page.waitForFunction(() => document.querySelectorAll('.chart:not([data-drawn])').length === 0)
+    await shot('stats')
+    await shot('stats-full', true)
+
+    await page.goto(`${site.base}/account`)
+    await page.getByRole('heading', { name: 'Plugin tokens' }).waitFor()
+    await shot('account')
+    await page.goto('about:blank')
     await context.close()
   }
 }
 await browser.close()
 await site.stop()
-if (process.argv.includes('--docs')) {
+if (args.includes('--docs')) {
   await mkdir('docs/screenshots', { recursive: true })
-  await copyFile(join(outdir, 'tracker-light-1280.png'), 'docs/screenshots/tracker.png')
+  for (const name of ['tracker', 'build', 'routes', 'stats']) {
+    await copyFile(join(outdir, `${name}-light-1280.png`), `docs/screenshots/${name}.png`)
+  }
 }
 console.log(`screenshots in ${outdir}`)
