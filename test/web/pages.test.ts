@@ -1,0 +1,434 @@
+// Website II in Chromium against the real app: the build page (DDO Builder import and the
+// breakdown it shows, promote, reincarnation and the lives timeline), routes (made and reordered
+// in the editor, navigation ticking live when the game posts a completion), the stats page's
+// plots and tables, and the account page (a revoked token is refused by the plugin API; a
+// password change keeps this browser signed in). One browser for the file; waits are on events.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { chromiumPath, launch, newContext, PASSWORD, type Site, signIn, startSite } from './harness'
+
+const executable = chromiumPath()
+const FIXTURES = join(import.meta.dir, '..', 'fixtures')
+const FIGHTER = join(FIXTURES, 'small-fighter.DDOBuild')
+const CLERIC = join(FIXTURES, 'small-cleric.DDOBuild')
+/** The real planner file, beside the repository (../shared/fixtures from its root). */
+const MONK = join(import.meta.dir, '..', '..', '..', 'shared', 'fixtures', 'builds', 'example-monk.DDOBuild')
+const haveMonk = existsSync(MONK)
+if (executable && !haveMonk) console.warn(`skipped: ${MONK} not found (the example-monk import in the browser)`)
+
+interface PlannedAnswer {
+  document: { build?: { level?: number } } | null
+  breakdownCache: { hp: number; abilities: Record<string, { score: number }> } | null
+}
+
+describe.skipIf(!executable)('Website II in Chromium', () => {
+  let site: Site
+  let browser: Browser
+  let token: string
+  let heroId: number
+  const requests: URL[] = []
+  const problems: string[] = []
+
+  beforeAll(async () => {
+    site = await startSite()
+    await site.addUser('alice')
+    token = await site.pluginToken('alice')
+    const hero = await site.plugin<{ id: number }>(token, 'POST', '/characters', {
+      givenName: 'Stonefist',
+      race: 'Dwarf',
+      server: 'Thrane',
+      classes: [{ name: 'Fighter', levels: 3 }],
+    })
+    heroId = hero.id
+    browser = await launch(executable as string)
+  }, 60_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await site?.stop()
+  })
+
+  /** The session cookie of the last sign-in, reused by the next pages (signing in each time is slow). */
+  let signedIn: Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>> | undefined
+
+  /** A signed-in page; console errors and exceptions are collected (a CSP refusal is one). */
+  async function openPage(path: string): Promise<Page> {
+    const { context, requests: seen } = await newContext(browser, { storageState: signedIn })
+    context.on('close', () => requests.push(...seen))
+    const page = await context.newPage()
+    // Fail a wait well inside the test's own time, so the error says which wait it was.
+    page.setDefaultTimeout(8000)
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`${page.url()}: ${m.text()}`)
+    })
+    page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`))
+    await page.goto(`${site.base}${path}`)
+    // No session yet, or it ended (the password change ends the others): sign in, and keep it.
+    const landed = await Promise.race([
+      page.waitForURL(/\/login/).then(() => 'login' as const),
+      page
+        .getByRole('navigation', { name: 'Site' })
+        .waitFor()
+        .then(() => 'page' as const),
+    ])
+    if (landed === 'login') {
+      await signIn(page, site.base, 'alice', path)
+      await page.waitForURL(`${site.base}${path}`)
+      signedIn = await context.storageState()
+    }
+    return page
+  }
+
+  async function closePage(page: Page) {
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    await page.goto('about:blank').catch(() => {})
+    await page.context().close()
+  }
+
+  const buildPath = () => `/characters/${heroId}/build`
+  const planned = (id = heroId) => site.plugin<PlannedAnswer>(token, 'GET', `/characters/${id}/build`)
+  const cell = (page: Page, sheet: string, ability: string, part: string) =>
+    page.locator(`[data-sheet="${sheet}"] tr[data-ability="${ability}"] [data-part="${part}"]`)
+
+  async function importFile(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }) {
+    await page.getByLabel('Build file (.DDOBuild)').setInputFiles(file)
+    await page.getByRole('button', { name: 'Import', exact: true }).click()
+  }
+
+  test('a DDO Builder file imports into the plan and its breakdown shows; warnings and a 400 are shown', async () => {
+    const page = await openPage(buildPath())
+    await page.getByText('No planned build yet', { exact: false }).first().waitFor()
+
+    // The cleric file has an old life and party buffs: imported, with warnings.
+    await importFile(page, CLERIC)
+    const warnings = page.locator('.import-warnings li')
+    await warnings.first().waitFor()
+    expect(await warnings.allTextContents()).toContainEqual(expect.stringContaining('not imported'))
+
+    // small-fighter.DDOBuild: Dwarf, Fighter/Fighter/Rogue/Fighter (level 4), 36 points:
+    // Str 10 raises = 18 (16 points), racial 0, the level 4 increase, tome +2: 21, +5.
+    // Con 8 raises = 16 (10 points), Dwarf +2, tome +1: 19, +4. Cha 8 - 2 = 6.
+    // HP: Fighter 3 x 10 + Rogue 1 x 8 + Con 4 x level 4 = 54.
+    await importFile(page, FIGHTER)
+    await page.locator('.import-warnings[data-warnings="0"]').waitFor()
+    await page.locator('[data-sheet="planned"] [data-life="name"]', { hasText: 'Stonefist' }).waitFor()
+    expect(await cell(page, 'planned', 'str', 'pointBuy').textContent()).toStartWith('18')
+    expect(await cell(page, 'planned', 'str', 'levelUps').textContent()).toBe('+1')
+    expect(await cell(page, 'planned', 'str', 'tome').textContent()).toBe('+2')
+    expect(await cell(page, 'planned', 'str', 'score').textContent()).toBe('21')
+    expect(await cell(page, 'planned', 'str', 'modifier').textContent()).toBe('+5')
+    expect(await cell(page, 'planned', 'con', 'racial').textContent()).toBe('+2')
+    expect(await cell(page, 'planned', 'con', 'score').textContent()).toBe('19')
+    expect(await cell(page, 'planned', 'cha', 'score').textContent()).toBe('6')
+    expect(await page.locator('[data-sheet="planned"] [data-stat="hp"]').textContent()).toBe('54')
+    // The page shows what the server computed.
+    const stored = await planned()
+    expect(stored.breakdownCache?.hp).toBe(54)
+    expect(stored.breakdownCache?.abilities.str?.score).toBe(21)
+    expect(
+      await page
+        .locator('[data-sheet="planned"] [data-past-life]')
+        .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-past-life')} x${e.getAttribute('data-stacks')}`)),
+    ).toEqual(['Past Life: Fighter x2', 'Past Life: Dwarf x1'])
+    await page.locator('[data-sheet="planned"] [data-validation]').waitFor()
+
+    // The download link serves the plan back as a planner file.
+    const link = page.getByRole('link', { name: 'Download the planned build (.DDOBuild)' })
+    expect(await link.getAttribute('href')).toBe(`/api/characters/${heroId}/build/export`)
+    const file = await page.request.get(`${site.base}/api/characters/${heroId}/build/export`)
+    expect(file.status()).toBe(200)
+    expect(await file.text()).toContain('<DDOBuilderCharacterData>')
+
+    // Not a planner file: the server's sentence, and the plan is unchanged.
+    await importFile(page, { name: 'broken.DDOBuild', mimeType: 'application/xml', buffer: Buffer.from('<Nope/>') })
+    await page.getByRole('alert').filter({ hasText: 'DDOBuilderCharacterData' }).waitFor()
+    expect((await planned()).breakdownCache?.hp).toBe(54)
+    await closePage(page)
+  }, 30_000)
+
+  test.skipIf(!haveMonk)(
+    'the real example-monk.DDOBuild imports and shows the breakdown the server computed',
+    async () => {
+      const monk = await site.plugin<{ id: number }>(token, 'POST', '/characters', { givenName: 'Monk' })
+      const page = await openPage(`/characters/${monk.id}/build`)
+      await importFile(page, MONK)
+      await page.locator('.import-warnings li').first().waitFor()
+      const stored = await planned(monk.id)
+      expect(stored.document?.build?.level).toBe(34)
+      await page.locator('[data-sheet="planned"] [data-life="level"]', { hasText: '34' }).waitFor()
+      expect(await page.locator('[data-sheet="planned"] [data-stat="hp"]').textContent()).toBe(
+        String(stored.breakdownCache?.hp),
+      )
+      for (const ability of ['str', 'dex', 'con', 'int', 'wis', 'cha']) {
+        expect(await cell(page, 'planned', ability, 'score').textContent()).toBe(
+          String(stored.breakdownCache?.abilities[ability]?.score),
+        )
+      }
+      expect(await page.locator('[data-sheet="planned"] tr[data-tree]').count()).toBeGreaterThan(0)
+      await closePage(page)
+    },
+    30_000,
+  )
+
+  test('a live snapshot arrives by itself, unread areas say so, the difference shows, and promote copies it', async () => {
+    const page = await openPage(buildPath())
+    await page.locator('[data-sheet="planned"] [data-stat="hp"]').waitFor()
+    await page.locator('.live-state[data-mode="push"]').waitFor()
+    // The game sends a level 3 snapshot whose tomes and trees it has not read yet.
+    await site.plugin(token, 'PUT', `/characters/${heroId}/live`, {
+      document: {
+        life: { name: 'Stonefist', race: 'Dwarf', alignment: 'Lawful Good', specialFeats: [] },
+        build: {
+          level: 3,
+          classes: ['Fighter', null, null],
+          abilitySpend: { available: 36, str: 16, dex: 4, con: 10, int: 0, wis: 0, cha: 0 },
+          levels: [{ class: 'Fighter' }, { class: 'Fighter' }, { class: 'Rogue' }],
+        },
+      },
+      incomplete: ['tomes', 'enhancements'],
+    })
+    await page.locator('[data-sheet="live"] [data-stat="hp"]').waitFor({ timeout: 5000 })
+    expect(await cell(page, 'live', 'str', 'tome').textContent()).toBe('not read')
+    expect(await page.locator('[data-sheet="live"] [data-unread]').getAttribute('data-unread')).toBe(
+      'tomes enhancements',
+    )
+    const level = page.locator('tr[data-area="levels"][data-subject="Level"]')
+    expect(await level.textContent()).toContain('take level 4 in Fighter')
+    // Past lives are compared (not an unread area): the plan has two the snapshot lacks.
+    expect(await page.locator('tr[data-area="pastLives"]').count()).toBe(2)
+    expect(await page.locator('tr[data-area="tomes"]').count()).toBe(0)
+
+    await page.getByRole('button', { name: 'Promote live to planned' }).click()
+    await page.locator('[data-differences="0"]').waitFor()
+    expect((await planned()).document?.build?.level).toBe(3)
+    await page.locator('[data-sheet="planned"] [data-life="level"]', { hasText: '3' }).waitFor()
+    await closePage(page)
+  }, 30_000)
+
+  test('reincarnating grants the past lives asked for; the timeline lists lives newest first', async () => {
+    const page = await openPage(buildPath())
+    await page.locator('.timeline li[data-life="1"]').waitFor()
+    await page.getByLabel('Name of the new life').fill('Stonefist Reborn')
+    await page.getByLabel('Race').fill('Human')
+    await page.getByLabel('Heroic past life').check()
+    await page.getByLabel('Racial past life').check()
+    await page.getByRole('button', { name: 'Add another past life' }).click()
+    await page.getByLabel('Past life 1: feat name').fill('Past Life: Arcane Sphere: Energy Criticals')
+    await page.getByRole('button', { name: 'Reincarnate', exact: true }).click()
+    await page.locator('.timeline li[data-life="2"][data-current="true"]').waitFor()
+    expect(
+      await page.locator('.timeline li').evaluateAll((items) => items.map((li) => li.getAttribute('data-life'))),
+    ).toEqual(['2', '1'])
+    // The snapshot synced life 1 as Fighter 2 / Rogue 1: its heroic past life is the Fighter's.
+    expect(await page.locator('.timeline li[data-life="1"] .granted').getAttribute('data-granted')).toBe(
+      'Past Life: Fighter|Past Life: Dwarf|Past Life: Arcane Sphere: Energy Criticals',
+    )
+    expect(await page.locator('.timeline li[data-life="2"]').textContent()).toContain('Stonefist Reborn')
+    const lives = await site.plugin<{ lives: { lifeIndex: number; race: string; isCurrent: boolean }[] }>(
+      token,
+      'GET',
+      `/characters/${heroId}/lives`,
+    )
+    expect(lives.lives.map((l) => [l.lifeIndex, l.race, l.isCurrent])).toEqual([
+      [1, 'Dwarf', false],
+      [2, 'Human', true],
+    ])
+    await closePage(page)
+  }, 30_000)
+
+  test('a route made in the editor, reordered by keyboard, then followed live in both match modes', async () => {
+    const page = await openPage('/routes')
+    await page.getByRole('link', { name: 'New route' }).click()
+    await page.getByLabel('Route name').fill('Evening run')
+    const add = async (search: string, button: string) => {
+      await page.getByLabel('Find a quest').fill(search)
+      await page.getByRole('button', { name: button }).click()
+    }
+    await add('pit', 'Add The Pit (Heroic, level 5)')
+    await add('tempest', "Add Tempest's Spine (Heroic, level 13)")
+    await add('devil', 'Add Devil Assault (quest) (Heroic, level 17)')
+    // Step 3 moves up with the keyboard; focus stays on that step's button, now step 2.
+    await page.getByRole('button', { name: 'Move step 3, Devil Assault (quest), up' }).focus()
+    await page.keyboard.press('Enter')
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('aria-label') === 'Move step 2, Devil Assault (quest), up',
+    )
+    // Up again, to the top: its Up is disabled now, so focus moves to its Down.
+    await page.keyboard.press('Enter')
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('aria-label') === 'Move step 1, Devil Assault (quest), down',
+    )
+    // Down: back to step 2.
+    await page.keyboard.press('Enter')
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('aria-label') === 'Move step 2, Devil Assault (quest), down',
+    )
+    await page.getByLabel('Setting of step 1').selectOption('normal')
+    await page.getByRole('button', { name: 'Create route' }).click()
+    await page.waitForURL(/\/routes\/\d+\?/)
+    const routeId = Number(new URL(page.url()).pathname.split('/')[2])
+    const stored = await site.plugin<{ quests: { name: string; setting: string }[] }>(
+      token,
+      'GET',
+      `/routes/${routeId}`,
+    )
+    expect(stored.quests.map((q) => `${q.name}/${q.setting}`)).toEqual([
+      'The Pit/normal',
+      'Devil Assault (quest)/elite',
+      "Tempest's Spine/elite",
+    ])
+
+    // Navigation for the only character, match=setting: nothing done, step 1 next.
+    await page.locator('.nav-progress[data-completed="0"][data-total="3"]').waitFor()
+    await page.locator('tr[data-step="1"][data-next="true"]').waitFor()
+    await page.locator('.live-state[data-mode="push"]').waitFor()
+    // The game logs The Pit on normal: step 1 ticks, step 2 is next.
+    await site.plugin(token, 'POST', `/characters/${heroId}/completions`, {
+      name: 'The Pit',
+      difficulty: 'Heroic',
+      setting: 'normal',
+    })
+    await page.locator('tr[data-step="1"][data-completed="true"]').waitFor({ timeout: 5000 })
+    await page.locator('tr[data-step="2"][data-next="true"]').waitFor()
+    expect(await page.locator('.nav-progress').getAttribute('data-completed')).toBe('1')
+    // Devil Assault on hard: not the step's setting, so still next with match=setting ...
+    await site.plugin(token, 'POST', `/characters/${heroId}/completions`, {
+      name: 'Devil Assault',
+      difficulty: 'Heroic',
+      setting: 'hard',
+    })
+    await page.locator('tr[data-step="2"] td[data-label="Logged"]', { hasText: 'hard' }).waitFor({ timeout: 5000 })
+    expect(await page.locator('tr[data-step="2"]').getAttribute('data-completed')).toBe('false')
+    // ... and done with match=remake, which the address keeps.
+    await page.getByLabel('Any setting').check()
+    await page.locator('.nav-progress[data-completed="2"]').waitFor()
+    await page.locator('tr[data-step="3"][data-next="true"]').waitFor()
+    expect(new URL(page.url()).searchParams.get('match')).toBe('remake')
+    await closePage(page)
+  }, 30_000)
+
+  test('the routes list answers both shapes: every route, or a page with total', async () => {
+    const page = await openPage('/routes')
+    await page.locator('tr[data-route]').first().waitFor()
+    expect(await page.locator('.pager').count()).toBe(0)
+    expect(await page.locator('tr[data-route]').textContent()).toContain('3')
+    // A server that pages the list: the page asks with limit and offset and offers the next page.
+    let asked = ''
+    await page.route('**/api/routes?*', async (route) => {
+      asked = new URL(route.request().url()).search
+      const real = (await (await route.fetch()).json()) as { routes: unknown[] }
+      await route.fulfill({ json: { routes: real.routes, total: 120, limit: 50, offset: 50 } })
+    })
+    await page.goto(`${site.base}/routes?offset=50`)
+    await page.locator('.pager [data-range="51-51/120"]').waitFor()
+    expect(asked).toBe('?limit=50&offset=50')
+    expect(await page.getByRole('link', { name: 'Next page' }).getAttribute('href')).toBe('/routes?offset=100')
+    expect(await page.getByRole('link', { name: 'Previous page' }).getAttribute('href')).toBe('/routes?offset=0')
+    await closePage(page)
+  }, 30_000)
+
+  test('the stats page plots real completions, with the numbers in tables', async () => {
+    const fresh = await site.plugin<{ id: number }>(token, 'POST', '/characters', { givenName: 'Statsy' })
+    const log = (body: Record<string, unknown>) =>
+      site.plugin(token, 'POST', `/characters/${fresh.id}/completions`, { difficulty: 'Heroic', ...body })
+    await log({ name: 'The Pit', setting: 'elite', durationSeconds: 600, xpEarned: 3000 })
+    await log({ name: 'The Pit', setting: 'normal', durationSeconds: 300, xpEarned: 1500 })
+    // No XP reported: the catalog's hard XP, 7400, over 13 minutes.
+    await log({ name: "Tempest's Spine", setting: 'hard', durationSeconds: 780 })
+    await log({ name: 'Devil Assault (quest)', setting: 'reaper', reaperXpEarned: 42 })
+
+    const page = await openPage(`/characters/${fresh.id}/stats`)
+    await page.locator('.chart[data-chart="xp-per-minute"][data-drawn="true"] canvas').first().waitFor()
+    await page.waitForFunction(() => document.querySelectorAll('.chart:not([data-drawn])').length === 0)
+    expect(await page.locator('.chart').count()).toBe(4)
+
+    const rates = page.locator('table[data-table="xp-per-minute"]')
+    await rates.locator('xpath=ancestor::details').locator('summary').click()
+    expect(await rates.locator('caption').textContent()).toBe('XP per minute of play, by quest, best first')
+    const rate = (quest: string) => rates.locator(`tr[data-quest="${quest}"] [data-value="xp-per-minute"]`)
+    expect(await rate("Tempest's Spine").textContent()).toBe('569')
+    expect(await rates.locator(`tr[data-quest="Tempest's Spine"]`).textContent()).toContain('estimated')
+    expect(await rate('The Pit').textContent()).toBe('300')
+    expect(
+      await rates.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-quest'))),
+    ).toEqual(["Tempest's Spine", 'The Pit'])
+    // Favor of the Coin Lords: The Pit elite 6 x 3 + Devil Assault reaper 9 x 3 = 45, of 72
+    // (The Pit 18, Devil Assault's best remake, the epic one, 18 x 3).
+    const favor = page.locator('table[data-table="favor"] tr[data-patron="The Coin Lords"]')
+    expect(await favor.locator('[data-value="earned"]').textContent()).toBe('45')
+    expect(await favor.locator('[data-value="possible"]').textContent()).toBe('72')
+    // One day: 4 completions; XP 3000 + 1500 + 7400 + Devil Assault's reaper estimate (elite 10000).
+    const day = page.locator('table[data-table="activity"] tbody tr')
+    expect(await day.count()).toBe(1)
+    expect(await day.locator('[data-value="completions"]').textContent()).toBe('4')
+    expect(await day.locator('[data-value="xp"]').textContent()).toStartWith('21,900')
+    expect(await page.locator('table[data-table="reaper"] [data-value="reaper-xp"]').textContent()).toBe('42')
+    expect(await page.locator('[data-total="reaper-xp"]').textContent()).toBe('42')
+    await closePage(page)
+  }, 30_000)
+
+  test('a token revoked on the account page is refused by the plugin API; a password change keeps this browser in', async () => {
+    const login = await fetch(`${site.base}/api/plugin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: 'alice', password: PASSWORD, label: 'old laptop' }),
+    })
+    const old = ((await login.json()) as { token: string }).token
+    expect(
+      (await fetch(`${site.base}/api/plugin/auth/me`, { headers: { authorization: `Bearer ${old}` } })).status,
+    ).toBe(200)
+    const page = await openPage('/account')
+    await page.getByRole('heading', { name: 'Plugin tokens' }).waitFor()
+    const row = page.locator('tr[data-token]', { hasText: 'old laptop' })
+    await row.getByRole('button', { name: /^Revoke token old laptop/ }).click()
+    await row.waitFor({ state: 'detached' })
+    const me = await fetch(`${site.base}/api/plugin/auth/me`, { headers: { authorization: `Bearer ${old}` } })
+    expect(me.status).toBe(401)
+    // The other token still works.
+    expect(
+      (await fetch(`${site.base}/api/plugin/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(200)
+
+    // A wrong current password is said so, and nothing changes.
+    await page.getByLabel('Current password').fill('not it at all')
+    await page.getByLabel('New password', { exact: true }).fill('a brand new password')
+    await page.getByLabel('Repeat the new password').fill('a brand new password')
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await page.getByRole('alert').filter({ hasText: 'current password' }).waitFor()
+    // The right one: every plugin token ends, this browser stays signed in.
+    await page.getByLabel('Current password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await page.locator('[data-tokens="0"]').waitFor()
+    expect(
+      (await fetch(`${site.base}/api/plugin/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(401)
+    await page.reload()
+    await page.getByRole('heading', { name: 'Change password' }).waitFor()
+    // Back to the harness password, so the plugin can log in again.
+    await page.getByLabel('Current password').fill('a brand new password')
+    await page.getByLabel('New password', { exact: true }).fill(PASSWORD)
+    await page.getByLabel('Repeat the new password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await page.locator('.ok-note', { hasText: 'Password changed' }).waitFor()
+    token = await site.pluginToken('alice')
+    await closePage(page)
+  }, 30_000)
+
+  test('the header leads to every section, and no page asked another host or broke the CSP', async () => {
+    const page = await openPage('/')
+    const nav = page.getByRole('navigation', { name: 'Site' })
+    await nav.getByRole('link', { name: 'Account' }).waitFor()
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Characters', 'Routes', 'Account'])
+    expect(await nav.getByRole('link', { name: 'Characters' }).getAttribute('aria-current')).toBe('page')
+    await page.getByRole('link', { name: 'Stats of Stonefist' }).click()
+    await page.waitForURL(`${site.base}/characters/${heroId}/stats`)
+    expect(await page.locator('.tabs a[aria-current="page"]').textContent()).toBe('Stats')
+    await closePage(page)
+
+    const base = new URL(site.base)
+    expect(requests.filter((url) => url.host !== base.host).map((url) => url.href)).toEqual([])
+    expect(problems.filter((p) => !/Failed to load resource|net::ERR_FAILED/.test(p))).toEqual([])
+  }, 30_000)
+})
