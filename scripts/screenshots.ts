@@ -86,7 +86,11 @@ const route = await site.plugin<{ id: number }>(token, 'POST', '/routes', {
   optionals: { firstTime: true },
 })
 await site.plugin(token, 'POST', '/routes', { name: 'Short evening', quests: steps(4, 3) })
-await site.plugin(bobToken, 'POST', '/routes', { name: 'Bob’s reaper grind', quests: steps(6, 6), boosts: { shipBuff: true } })
+await site.plugin(bobToken, 'POST', '/routes', {
+  name: 'Bob’s reaper grind',
+  quests: steps(6, 6),
+  boosts: { shipBuff: true },
+})
 
 const browser = await launch(executable)
 
