@@ -109,7 +109,7 @@ export function StatsView({ character, progress, quests }: StatsProps) {
         options: horizontalBars(
           favorRows.map((p) => p.patron || '(no patron)'),
           [
-            { label: 'Available', color: 2, size: 0.7 },
+            { label: 'Available', color: 2, size: 0.7, outline: true },
             { label: 'Earned', color: 0, size: 0.4 },
           ],
         ),

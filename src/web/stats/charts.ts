@@ -20,6 +20,11 @@ export interface BarSeries {
   color: 0 | 1 | 2
   /** Bar thickness as a share of the row: an overlaid narrower bar reads as "of the wider one". */
   size: number
+  /**
+   * Drawn as an outline in the text's muted colour (the "of how much" bar), so it keeps a 3:1
+   * contrast with the background and the filled bar inside it stays readable.
+   */
+  outline?: boolean
 }
 
 /**
@@ -65,9 +70,9 @@ export function horizontalBars(labels: readonly string[], series: readonly BarSe
         ...series.map(
           (s): uPlot.Series => ({
             label: s.label,
-            stroke: theme.series[s.color],
-            fill: theme.series[s.color],
-            width: 0,
+            stroke: s.outline ? theme.muted : theme.series[s.color],
+            fill: s.outline ? 'transparent' : theme.series[s.color],
+            width: s.outline ? 1.5 : 0,
             points: { show: false },
             paths: lib.paths.bars?.({ size: [s.size, 28] }),
           }),
