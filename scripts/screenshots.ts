@@ -143,6 +143,21 @@ for (const scheme of ['light', 'dark'] as const) {
           .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`)
       })
       if (overflow.length > 0) console.warn(`${name}-${scheme}-${width}: wider than the screen: ${overflow.join(', ')}`)
+      // A control a screen reader would announce without a name.
+      const unnamed = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('input, select, textarea, button')]
+          .filter((el) => {
+            const labelled = el instanceof HTMLButtonElement ? false : (el as HTMLInputElement).labels?.length
+            return (
+              !labelled &&
+              !el.getAttribute('aria-label') &&
+              !el.getAttribute('aria-labelledby') &&
+              !el.textContent?.trim()
+            )
+          })
+          .map((el) => el.outerHTML.slice(0, 80)),
+      )
+      if (unnamed.length > 0) console.warn(`${name}: controls without a name: ${unnamed.join(' | ')}`)
     }
     await page.goto(`${site.base}/login`)
     await page.getByLabel('Password').waitFor()
