@@ -243,6 +243,9 @@ function Editor({ store }: { store: EditorStore }) {
             </h2>
             <StepList store={store} />
           </section>
+        </div>
+        <QuestSearch store={store} />
+        <div class="editor-more">
           <fieldset class="bonus-groups">
             <legend class="sr-only">Bonuses this route assumes</legend>
             <fieldset>
@@ -269,7 +272,6 @@ function Editor({ store }: { store: EditorStore }) {
             <span class="hint small">Every route is shared with everyone on this server.</span>
           </div>
         </div>
-        <QuestSearch store={store} />
       </form>
     </div>
   )
