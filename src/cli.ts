@@ -1,4 +1,5 @@
-// The admin command line: serve (default), user add|passwd|list|remove, backup, healthcheck.
+// The admin command line: serve (default), user add|passwd|list|remove, catalog sync, scorecards
+// import, route export|import, backup, healthcheck; --help and --version.
 // `run` returns an exit code instead of exiting so tests can drive it in-process.
 // Misuse (unknown command, bad flag, missing argument): one line on stderr, exit 2.
 import { existsSync } from 'node:fs'
@@ -14,6 +15,7 @@ import { createUser, listUsers, removeUser, setPassword } from './modules/auth/s
 import { importScorecards } from './modules/catalog/service'
 import { catalogCron, syncCatalog, syncDetails, syncIfEmpty, syncSummary } from './modules/catalog/sync'
 import { exportRoute, importRoute, readRouteFile } from './modules/routes/transfer'
+import { VERSION } from './version'
 
 export interface CliIO {
   env: Record<string, string | undefined>
@@ -28,23 +30,51 @@ export interface CliIO {
 class UsageError extends Error {}
 
 const HELP: Record<string, string> = {
-  main: `Quest Tracker: a self-hosted quest tracker server for Dungeons & Dragons Online.
+  main: `Quest Tracker ${VERSION}: a self-hosted quest tracker server for Dungeons & Dragons Online.
+The game plugin posts your characters and quest completions to it; it serves them back with the
+quest catalog, shared routes, progress and builds. One process, one SQLite file.
 
 Usage: quest-tracker [command] [options]
 
 Commands:
-  serve                     start the server (the default)
-  user add|passwd|list|remove  manage accounts
-  catalog sync [--from SRC] sync the quest catalog now (from a URL or a file)
+  serve [--port N] [--host ADDR] [--database PATH]
+                            start the server (the default command)
+  user add [--username NAME] [--email ADDR]
+                            create an account; the password is read from standard input (one
+                            line) or prompted for, never taken from the command line
+  user passwd NAME          change a password (NAME: a username or an e-mail address)
+  user list                 list accounts and their live tokens
+  user remove NAME          delete an account, its characters and routes; revoke its tokens
+  catalog sync [--from URL_OR_PATH]
+                            sync the quest catalog now (offline: --from a saved copy)
   scorecards import FILE    load optional-pursuit scorecards from a JSON file
-  route export ID           print a route as a JSON file to share
-  route import FILE --owner NAME  add a route from such a file
-  backup PATH               write a consistent copy of the database to PATH
-  healthcheck               exit 0 when the local server answers /api/health
+  route export ID           print a route as JSON (redirect it to a file to share it)
+  route import FILE --owner NAME
+                            add the route in FILE, owned by account NAME
+  backup PATH               write a consistent copy of the database (safe while serving)
+  healthcheck [--port N]    exit 0 when the local server answers /api/health
 
-Run "quest-tracker COMMAND --help" for a command's options.
-Configuration comes from environment variables (PORT, HOST, DATABASE_PATH,
-DATABASE_SYNCHRONOUS, CATALOG_SOURCE_URL, CATALOG_SYNC_CRON, LOG_LEVEL); see README.md.`,
+Every command takes --help; those that use the database take --database PATH.
+--version prints the version.
+
+Environment (a flag of the same meaning wins over its variable):
+  PORT=8080                 listening port (0 picks a free one)
+  HOST=0.0.0.0              listening address; 0.0.0.0 lets the game PCs on the LAN in
+  DATABASE_PATH=./data/quest-tracker.sqlite
+                            the SQLite file, relative to the working directory
+  DATABASE_SYNCHRONOUS=full full survives a power loss, normal only a crash (faster writes)
+  CATALOG_SOURCE_URL=https://ddowiki.com/page/Quests_by_level_and_XP
+                            where the catalog sync reads: a URL or a file, HTML or JSON
+  CATALOG_SYNC_CRON="17 4 * * *"
+                            when the sync runs (a cron pattern: daily at 04:17); off disables it
+  LOG_LEVEL=info            debug, info, warn or error
+
+Getting started: run "quest-tracker serve", then "quest-tracker user add --username NAME", and
+give the game plugin the base URL http://THIS-MACHINE:8080/api/plugin. The running server
+documents its API at /docs and /api/plugin/docs; /api/health answers {"ok":true}.
+
+Exit codes: 0 done; 1 the command failed (an unknown account, an unreadable source...);
+2 misuse, or a problem with the configuration, the port or the database file (one line on stderr).`,
   serve: `Usage: quest-tracker serve [--port N] [--host ADDR] [--database PATH]
 
 Starts the HTTP server. Flags override PORT, HOST and DATABASE_PATH.`,
@@ -130,13 +160,18 @@ function expectArgs(parsed: Parsed, count: number, usage: string): void {
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const [command = 'serve', ...rest] =
-    argv[0]?.startsWith('--') && argv[0] !== '--help' && argv[0] !== '-h' ? ['serve', ...argv] : argv
+    argv[0]?.startsWith('--') && argv[0] !== '--help' && argv[0] !== '--version' ? ['serve', ...argv] : argv
   try {
     switch (command) {
       case '--help':
       case '-h':
       case 'help':
         io.out(HELP.main as string)
+        return 0
+      case '--version':
+      case '-V':
+      case 'version':
+        io.out(`quest-tracker ${VERSION}`)
         return 0
       case 'serve':
         return await serve(io, parseArgs(rest, ['port', 'host', 'database'], 'serve'))

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import packageJson from '../package.json'
 import { type CliIO, run } from '../src/cli'
 import { openDatabase } from '../src/db/client'
 import { authenticate, findUser, login } from '../src/modules/auth/service'
@@ -267,6 +268,30 @@ describe('--help', () => {
     expect(await run(argv as string[], io())).toBe(0)
     expect(out.join('\n')).toContain(text)
     expect(existsSync(dbPath)).toBe(false)
+  })
+})
+
+describe('--version and a --help that stands alone', () => {
+  test.each([['--version'], ['-V'], ['version']])('%p prints the version of package.json', async (flag) => {
+    expect(await cli(flag)).toBe(0)
+    expect(out).toEqual([`quest-tracker ${packageJson.version}`])
+  })
+
+  test('--help names every command and every variable with its default, without sending you to the README', async () => {
+    const readme = await Bun.file(join(import.meta.dir, '..', 'README.md')).text()
+    const section = (title: string) => readme.split(`## ${title}\n`)[1]?.split('\n## ')[0] ?? ''
+    const variables = [...section('Configuration').matchAll(/^\| `([A-Z_]+)` \| `([^`]+)`/gm)]
+    const commands = [...section('Admin commands').matchAll(/^\| `([a-z]+(?: [a-z]+)?)/gm)].map((m) => m[1])
+    expect(variables.length).toBeGreaterThanOrEqual(7)
+    expect(commands.length).toBeGreaterThanOrEqual(10)
+    expect(await cli('--help')).toBe(0)
+    const help = out.join('\n')
+    for (const [, name, fallback] of variables) {
+      expect(help).toContain(`${name}=`)
+      expect(help).toContain(fallback as string)
+    }
+    for (const command of commands) expect(help).toContain(`  ${command}`)
+    expect(help).not.toContain('README')
   })
 })
 

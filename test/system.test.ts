@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import SwaggerParser from '@apidevtools/swagger-parser'
+import packageJson from '../package.json'
 import { MAX_BODY_BYTES } from '../src/http/plumbing'
 import { FEATURES } from '../src/modules/system/features'
 import { type TestApp, testApp } from './helpers'
@@ -42,6 +43,7 @@ describe('GET /api/plugin/info', () => {
       questCatalogCount: 0,
       catalog: { source: 'https://ddowiki.com/page/Quests_by_level_and_XP', syncedAt: null, rows: 0 },
       apiVersion: 6,
+      serverVersion: packageJson.version,
       docs: '/api/plugin/docs',
       openapi: '/api/openapi.json',
       humanDocs: '/docs',

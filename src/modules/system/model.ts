@@ -18,6 +18,7 @@ export const Info = t.Object({
     rows: t.Integer(),
   }),
   apiVersion: t.Literal(6),
+  serverVersion: t.String({ description: 'Version of this Quest Tracker server (its package.json).' }),
   docs: t.String({ description: 'Path of the Markdown reference.' }),
   openapi: t.String({ description: 'Path of the OpenAPI 3.0 document.' }),
   humanDocs: t.String({ description: 'Path of the interactive documentation page.' }),

@@ -2,6 +2,7 @@
 import { count, eq } from 'drizzle-orm'
 import type { DB } from '../../db/client'
 import { catalogState, characters, quests, routes } from '../../db/schema'
+import { VERSION } from '../../version'
 import type { PublicUser } from '../auth/service'
 import { CHALLENGE_SETTINGS, FEATURES, REMAKE_TIERS } from './features'
 
@@ -23,6 +24,7 @@ export function info(db: DB, user: PublicUser, catalogSource: string) {
       ? { source: state.source, syncedAt: state.syncedAt, rows: state.rows }
       : { source: catalogSource, syncedAt: null, rows: 0 },
     apiVersion: 6 as const,
+    serverVersion: VERSION,
     ...DOC_PATHS,
     features: { ...FEATURES, challengeSettings: [...CHALLENGE_SETTINGS], remakeTiers: [...REMAKE_TIERS] },
   }
