@@ -56,7 +56,8 @@ describe('sync from files', () => {
     ])
     const info = await t.json<Record<string, unknown>>('GET', '/api/plugin/info', { token })
     expect(info.body.questCatalogCount).toBe(12)
-    expect(info.body.catalog).toEqual({ source: SMALL_JSON, syncedAt: '2026-11-21T12:00:00.000Z', rows: 12 })
+    // Every account reads /info: the file's name only, not the admin's path.
+    expect(info.body.catalog).toEqual({ source: 'catalog-small.json', syncedAt: '2026-11-21T12:00:00.000Z', rows: 12 })
     expect(await catalogOverHttp(t, token)).toEqual({ count: 12, quests: await readRows(SMALL_JSON) })
     expect(deps.logger.lines).toHaveLength(1)
     expect(deps.logger.lines[0]).toContain('Catalog synced from')
@@ -229,10 +230,10 @@ describe('sync from a URL (a local HTTP server)', () => {
     return { t, token, before: await catalogOverHttp(t, token), state: t.db.select().from(catalogState).get() }
   }
 
-  test('the page is fetched and loaded, and /info names the URL', async () => {
+  test("the page is fetched and loaded, and /info names the URL's host", async () => {
     const { t, token } = await syncedApp()
     const info = await t.json<{ catalog: { source: string } }>('GET', '/api/plugin/info', { token })
-    expect(info.body.catalog.source).toBe(`${base}/wiki`)
+    expect(info.body.catalog.source).toBe(new URL(base).host)
   })
 
   test.each([

@@ -41,7 +41,7 @@ describe('GET /api/plugin/info', () => {
       characterCount: 0,
       routeCount: 0,
       questCatalogCount: 0,
-      catalog: { source: 'https://ddowiki.com/page/Quests_by_level_and_XP', syncedAt: null, rows: 0 },
+      catalog: { source: 'ddowiki.com', syncedAt: null, rows: 0 },
       apiVersion: 6,
       serverVersion: packageJson.version,
       docs: '/api/plugin/docs',
@@ -53,6 +53,19 @@ describe('GET /api/plugin/info', () => {
     expect(features.remakeTiers).toEqual(['Heroic', 'Epic', 'Legendary', 'Unknown'])
     for (const name of Object.keys(FEATURES)) expect(typeof features[name]).toBe('boolean')
     expect(Object.keys(features).sort()).toEqual([...Object.keys(FEATURES), 'challengeSettings', 'remakeTiers'].sort())
+  })
+
+  test("shows only the host of the catalog source's URL, never its credentials, path or query", async () => {
+    const local = testApp({ CATALOG_SOURCE_URL: 'https://admin:s3cret@wiki.example.lan:8443/private/quests?token=abc' })
+    const { body } = await local.json('GET', '/api/plugin/info', { token: await local.userWithToken('bob') })
+    expect(body.catalog).toEqual({ source: 'wiki.example.lan:8443', syncedAt: null, rows: 0 })
+    expect(JSON.stringify(body)).not.toMatch(/s3cret|admin|private|token=/)
+  })
+
+  test('shows only the name of a catalog file, not its folder', async () => {
+    const local = testApp({ CATALOG_SOURCE_URL: '/home/admin/secret-folder/quests.json' })
+    const { body } = await local.json('GET', '/api/plugin/info', { token: await local.userWithToken('bob') })
+    expect(body.catalog).toEqual({ source: 'quests.json', syncedAt: null, rows: 0 })
   })
 
   test('the doc paths it reports answer', async () => {

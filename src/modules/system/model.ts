@@ -13,7 +13,9 @@ export const Info = t.Object({
   routeCount: t.Integer(),
   questCatalogCount: t.Integer(),
   catalog: t.Object({
-    source: t.String({ description: 'Where the catalog is synced from (URL or file).' }),
+    source: t.String({
+      description: 'Where the catalog is synced from: the host of its URL or the name of its file, nothing more.',
+    }),
     syncedAt: t.Nullable(t.String({ description: 'When the last successful sync finished; null before the first.' })),
     rows: t.Integer(),
   }),

@@ -1,4 +1,5 @@
 // The numbers GET /info reports.
+import { basename } from 'node:path'
 import { count, eq } from 'drizzle-orm'
 import type { DB } from '../../db/client'
 import { catalogState, characters, quests, routes } from '../../db/schema'
@@ -12,6 +13,20 @@ export const DOC_PATHS = {
   humanDocs: '/docs',
 } as const
 
+/**
+ * What /info shows of the catalog source: the host of a URL or the name of a file. Every account
+ * reads /info; the full value can hold an admin's paths or a URL's credentials and query token.
+ */
+export function publicSourceName(source: string): string {
+  try {
+    const url = new URL(source)
+    if (url.protocol !== 'file:' && url.host) return url.host
+    return basename(url.pathname)
+  } catch {
+    return basename(source) // a plain path
+  }
+}
+
 export function info(db: DB, user: PublicUser, catalogSource: string) {
   const countOf = (query: { get(): { n: number } | undefined }) => query.get()?.n ?? 0
   const state = db.select().from(catalogState).get()
@@ -21,8 +36,8 @@ export function info(db: DB, user: PublicUser, catalogSource: string) {
     routeCount: countOf(db.select({ n: count() }).from(routes)),
     questCatalogCount: countOf(db.select({ n: count() }).from(quests)),
     catalog: state
-      ? { source: state.source, syncedAt: state.syncedAt, rows: state.rows }
-      : { source: catalogSource, syncedAt: null, rows: 0 },
+      ? { source: publicSourceName(state.source), syncedAt: state.syncedAt, rows: state.rows }
+      : { source: publicSourceName(catalogSource), syncedAt: null, rows: 0 },
     apiVersion: 6 as const,
     serverVersion: VERSION,
     ...DOC_PATHS,
