@@ -16,6 +16,24 @@ export type DB = BunSQLiteDatabase<typeof schema> & { $client: Database }
  */
 export const IMMEDIATE = { behavior: 'immediate' } as const
 
+/**
+ * How long a statement waits for another connection's write lock before failing SQLITE_BUSY.
+ * bun:sqlite is synchronous, so the whole server stands still while one statement waits: keep it
+ * short. Our own longest write (a full catalog swap, ~700 rows) holds the lock for about 40 ms,
+ * so 500 ms rides out every writer of ours, admin commands included; a lock held longer belongs
+ * to something else, and the request answers 503 with Retry-After instead of freezing everyone.
+ */
+export const BUSY_TIMEOUT_MS = 500
+
+/** SQLITE_BUSY (and its _SNAPSHOT/_RECOVERY/_TIMEOUT variants), also when Drizzle wraps it. */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) return true
+  }
+  return false
+}
+
 export interface OpenOptions {
   synchronous?: Synchronous
 }
@@ -33,7 +51,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): DB {
   // default, so set it explicitly: FULL survives power loss, NORMAL only a process crash.
   if (!memory) sqlite.run('PRAGMA journal_mode = WAL')
   sqlite.run(`PRAGMA synchronous = ${(options.synchronous ?? 'full').toUpperCase()}`)
-  sqlite.run('PRAGMA busy_timeout = 5000')
+  sqlite.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
   sqlite.run('PRAGMA foreign_keys = ON')
   const db = drizzle({ client: sqlite, schema, casing: 'snake_case' }) as DB
   migrate(db)

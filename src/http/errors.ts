@@ -39,3 +39,9 @@ export class TooManyRequests extends HttpError {
     super(429, message, { 'retry-after': String(retryAfterSeconds) })
   }
 }
+
+export class ServiceUnavailable extends HttpError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(503, message, { 'retry-after': String(retryAfterSeconds) })
+  }
+}

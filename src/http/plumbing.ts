@@ -3,12 +3,16 @@
 // into `{"error": "<sentence>"}` with the right status and never a stack trace.
 import { cors } from '@elysiajs/cors'
 import { Elysia, ParseError, ValidationError } from 'elysia'
+import { isDatabaseBusy } from '../db/client'
 import { isPlainObject } from '../json'
 import type { Logger } from '../logger'
-import { BadRequest, HttpError, PayloadTooLarge } from './errors'
+import { BadRequest, HttpError, PayloadTooLarge, ServiceUnavailable } from './errors'
 import { describeValidationError } from './validation'
 
 export const MAX_BODY_BYTES = 1024 * 1024
+
+/** Retry-After of a 503 for a busy database. */
+export const DATABASE_BUSY_RETRY_SECONDS = 1
 
 /** Deeper bodies would overflow the stack later (storing, validating, answering): a 500. */
 export const MAX_BODY_DEPTH = 64
@@ -64,6 +68,12 @@ function toHttpError(code: unknown, error: unknown, logger: Logger, where: strin
     return new BadRequest(describeValidationError(error))
   }
   if (code === 'NOT_FOUND') return new HttpError(404, 'No such endpoint; see /api/plugin/docs for the list.')
+  if (isDatabaseBusy(error)) {
+    // Another process holds the write lock past BUSY_TIMEOUT_MS: our own writers hold it for
+    // milliseconds, so a second later it is almost always free.
+    logger.warn(`${where}: the database is busy (another process holds its write lock); answered 503`)
+    return new ServiceUnavailable('The database is busy; try again in a moment.', DATABASE_BUSY_RETRY_SECONDS)
+  }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
   logger.error(`${where}: unexpected error: ${detail}`)
   return new HttpError(500, 'Internal server error.')
