@@ -2,7 +2,7 @@
 // import, route export|import, backup, healthcheck; --help and --version.
 // `run` returns an exit code instead of exiting so tests can drive it in-process.
 // Misuse (unknown command, bad flag, missing argument): one line on stderr, exit 2.
-import { existsSync } from 'node:fs'
+import { closeSync, lstatSync, openSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { createApp } from './app'
 import { systemClock } from './clock'
@@ -361,11 +361,22 @@ function backup(io: CliIO, parsed: Parsed): number {
   if (parsed.flags.help) return help(io, 'backup')
   expectArgs(parsed, 1, 'backup: give the path of the copy to write')
   const target = resolve(parsed.positional[0] as string)
-  if (existsSync(target)) throw new UsageError(`backup: ${target} already exists`)
+  const existing = lstatSync(target, { throwIfNoEntry: false })
+  // SQLite would write the copy wherever a dangling link points.
+  if (existing?.isSymbolicLink()) throw new UsageError(`backup: ${target} is a symbolic link; give a new file's path`)
+  if (existing) throw new UsageError(`backup: ${target} already exists`)
   const config = configFrom(io, parsed)
   const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous })
   try {
-    db.$client.query('VACUUM INTO ?').run(target)
+    // The copy holds the password hashes too: born 0600, and O_EXCL never follows a link made
+    // since the check. VACUUM INTO accepts an existing empty file.
+    closeSync(openSync(target, 'wx', 0o600))
+    try {
+      db.$client.query('VACUUM INTO ?').run(target)
+    } catch (error) {
+      rmSync(target, { force: true })
+      throw error
+    }
   } finally {
     db.$client.close()
   }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { existsSync } from 'node:fs'
+import { existsSync, lstatSync, statSync, symlinkSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -222,6 +222,31 @@ describe('quest-tracker backup', () => {
     copy.$client.close()
     expect(await cli('backup', target)).toBe(2)
     expect(err.pop()).toContain('already exists')
+  })
+})
+
+describe('quest-tracker backup: permissions and links', () => {
+  test('the copy is 0600 like the database (it holds the password hashes)', async () => {
+    withDb(() => {})
+    const target = join(dbPath, '..', 'copy.sqlite')
+    const umask = process.umask(0o022)
+    try {
+      expect(await cli('backup', target)).toBe(0)
+    } finally {
+      process.umask(umask)
+    }
+    expect((statSync(target).mode & 0o777).toString(8)).toBe('600')
+  })
+
+  test('refuses a dangling symbolic link instead of writing the copy where it points', async () => {
+    withDb(() => {})
+    const elsewhere = join(dbPath, '..', 'elsewhere.sqlite')
+    const link = join(dbPath, '..', 'link.sqlite')
+    symlinkSync(elsewhere, link)
+    expect(await cli('backup', link)).toBe(2)
+    expect(err).toEqual([`quest-tracker: backup: ${link} is a symbolic link; give a new file's path`])
+    expect(existsSync(elsewhere)).toBe(false)
+    expect(lstatSync(link).isSymbolicLink()).toBe(true)
   })
 })
 

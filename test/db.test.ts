@@ -1,6 +1,6 @@
 import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
-import { readFileSync } from 'node:fs'
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -25,6 +25,28 @@ describe('openDatabase', () => {
     expect(pragma(db, 'busy_timeout')).toBe(BUSY_TIMEOUT_MS)
     expect(pragma(db, 'foreign_keys')).toBe(1)
     db.$client.close()
+  })
+
+  test('only its owner can read it: folders made 0700, the file, -wal and -shm 0600 (under the usual umask 022)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'qt-db-'))
+    const path = join(dir, 'made', 'qt.sqlite')
+    const mode = (file: string) => (statSync(file).mode & 0o777).toString(8)
+    const umask = process.umask(0o022) // the usual default, under which SQLite makes files 0644
+    try {
+      const db = openDatabase(path)
+      db.$client.run("INSERT INTO users (username, password_hash, created_at) VALUES ('a', 'x', 'now')")
+      expect(mode(join(dir, 'made'))).toBe('700')
+      expect([mode(path), mode(`${path}-wal`), mode(`${path}-shm`)]).toEqual(['600', '600', '600'])
+      db.$client.close()
+      // A database from before this rule is tightened at its next open.
+      const old = join(dir, 'old.sqlite')
+      writeFileSync(old, '', { mode: 0o644 })
+      chmodSync(old, 0o644)
+      openDatabase(old).$client.close()
+      expect(mode(old)).toBe('600')
+    } finally {
+      process.umask(umask)
+    }
   })
 
   test('DATABASE_SYNCHRONOUS=normal sets synchronous NORMAL', async () => {

@@ -1,6 +1,6 @@
 // Opens the SQLite file with the pragmas this service relies on, and runs migrations.
 import { Database } from 'bun:sqlite'
-import { mkdirSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { type BunSQLiteDatabase, drizzle } from 'drizzle-orm/bun-sqlite'
 import type { Synchronous } from '../config'
@@ -45,15 +45,46 @@ export interface OpenOptions {
  */
 export function openDatabase(path: string, options: OpenOptions = {}): DB {
   const memory = path === ':memory:'
-  if (!memory) mkdirSync(dirname(path), { recursive: true })
+  if (!memory) prepareFile(path)
   const sqlite = new Database(path, { create: true, strict: true })
   // WAL lets readers run beside the one writer; bun:sqlite leaves `synchronous` at SQLite's
   // default, so set it explicitly: FULL survives power loss, NORMAL only a process crash.
-  if (!memory) sqlite.run('PRAGMA journal_mode = WAL')
+  if (!memory) {
+    sqlite.run('PRAGMA journal_mode = WAL')
+    // SQLite gives new -wal/-shm files the database's mode; these may predate the fix.
+    for (const sidecar of [`${path}-wal`, `${path}-shm`]) ownerOnly(sidecar)
+  }
   sqlite.run(`PRAGMA synchronous = ${(options.synchronous ?? 'full').toUpperCase()}`)
   sqlite.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
   sqlite.run('PRAGMA foreign_keys = ON')
   const db = drizzle({ client: sqlite, schema, casing: 'snake_case' }) as DB
   migrate(db)
   return db
+}
+
+/**
+ * The database holds password and token hashes: its folder (when we make it) is 0700 and the
+ * file 0600, created before SQLite opens it (SQLite would make it 0644). An existing file loses
+ * any group or other access it has.
+ */
+function prepareFile(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+  if (!existsSync(path)) {
+    try {
+      closeSync(openSync(path, 'wx', 0o600))
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+  }
+  ownerOnly(path)
+}
+
+function ownerOnly(file: string): void {
+  const stats = statSync(file, { throwIfNoEntry: false })
+  if (!stats || (stats.mode & 0o077) === 0) return
+  try {
+    chmodSync(file, stats.mode & 0o700)
+  } catch {
+    // Not ours to change (another owner): the folder's permissions are then what protect it.
+  }
 }
