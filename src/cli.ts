@@ -7,8 +7,9 @@ import { resolve } from 'node:path'
 import { createApp } from './app'
 import { systemClock } from './clock'
 import { type Config, ConfigError, loadConfig } from './config'
-import { type DB, openDatabase } from './db/client'
+import { DatabaseFileError, type DB, databaseProblem, describeFileError, openDatabase } from './db/client'
 import { HttpError } from './http/errors'
+import { asListenError, checkListen, ListenError } from './http/listen'
 import { MAX_BODY_BYTES } from './http/plumbing'
 import { createLogger } from './logger'
 import { createUser, listUsers, removeUser, setPassword } from './modules/auth/service'
@@ -191,7 +192,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         throw new UsageError(`unknown command "${command}" (see quest-tracker --help)`)
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
+    if (
+      error instanceof UsageError ||
+      error instanceof ConfigError ||
+      error instanceof ListenError ||
+      error instanceof DatabaseFileError
+    ) {
       io.err(`quest-tracker: ${error.message}`)
       return 2
     }
@@ -208,14 +214,20 @@ async function serve(io: CliIO, parsed: Parsed): Promise<number> {
   expectArgs(parsed, 0, 'serve: takes no arguments (see --help)')
   const config = configFrom(io, parsed)
   const logger = createLogger(config.logLevel)
-  const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous })
+  // The address first: a server that cannot listen leaves no new database behind.
+  const port = checkListen(config.host, config.port)
+  const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous, requireWritable: true })
   const deps = { db, config, clock: systemClock, logger }
   // The cron plugin starts its job at .use(), so it is added here and never in createApp.
   const app = createApp(deps).use(catalogCron(deps))
-  // Bun's own limit only bounds memory for bodies without Content-Length; the 1 MiB rule
-  // (413 with a JSON body) is enforced by the app itself.
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES * 8 })
-  const port = app.server?.port
+  try {
+    // Bun's own limit only bounds memory for bodies without Content-Length; the 1 MiB rule
+    // (413 with a JSON body) is enforced by the app itself. Elysia turns reusePort on.
+    app.listen({ port, hostname: config.host, reusePort: false, maxRequestBodySize: MAX_BODY_BYTES * 8 })
+  } catch (error) {
+    db.$client.close()
+    throw asListenError(error, config.host, port)
+  }
   logger.info(`Quest Tracker listening on http://${config.host}:${port} (database ${resolve(config.databasePath)})`)
   io.out(`listening on port ${port}`)
   // First start: fill the catalog in the background; the server answers meanwhile.
@@ -287,6 +299,10 @@ async function withDatabase<T>(io: CliIO, parsed: Parsed, fn: (db: DB, config: C
   const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous })
   try {
     return await fn(db, config)
+  } catch (error) {
+    // A write to a read-only file, a lock held too long: one line, like a problem found at open.
+    const problem = databaseProblem(error, resolve(config.databasePath))
+    throw problem ? new DatabaseFileError(problem) : error
   } finally {
     db.$client.close()
   }
@@ -370,12 +386,17 @@ function backup(io: CliIO, parsed: Parsed): number {
   try {
     // The copy holds the password hashes too: born 0600, and O_EXCL never follows a link made
     // since the check. VACUUM INTO accepts an existing empty file.
-    closeSync(openSync(target, 'wx', 0o600))
+    try {
+      closeSync(openSync(target, 'wx', 0o600))
+    } catch (error) {
+      throw new UsageError(`backup: cannot create ${target} (${describeFileError(error)})`)
+    }
     try {
       db.$client.query('VACUUM INTO ?').run(target)
     } catch (error) {
       rmSync(target, { force: true })
-      throw error
+      const problem = databaseProblem(error, resolve(config.databasePath))
+      throw problem ? new DatabaseFileError(`backup: no copy written: ${problem}`) : error
     }
   } finally {
     db.$client.close()

@@ -26,6 +26,14 @@ describe('GET /api/health', () => {
     expect(status).toBe(200)
     expect(body).toEqual({ ok: true })
   })
+
+  test('touches the database: 503 when it cannot be read', async () => {
+    const local = testApp()
+    local.db.$client.close()
+    const { status, body } = await local.json('GET', '/api/health')
+    expect(status).toBe(503)
+    expect(body).toEqual({ error: 'The database cannot be read; see the server log.' })
+  })
 })
 
 describe('GET /api/plugin/info', () => {

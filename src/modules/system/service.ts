@@ -3,6 +3,8 @@ import { basename } from 'node:path'
 import { count, eq } from 'drizzle-orm'
 import type { DB } from '../../db/client'
 import { catalogState, characters, quests, routes } from '../../db/schema'
+import { HttpError } from '../../http/errors'
+import type { Logger } from '../../logger'
 import { VERSION } from '../../version'
 import type { PublicUser } from '../auth/service'
 import { CHALLENGE_SETTINGS, FEATURES, REMAKE_TIERS } from './features'
@@ -24,6 +26,19 @@ export function publicSourceName(source: string): string {
     return basename(url.pathname)
   } catch {
     return basename(source) // a plain path
+  }
+}
+
+/**
+ * What /api/health checks: that the database answers a read of its schema (a deleted, damaged or
+ * closed database is 503, not a cheerful {ok: true}).
+ */
+export function checkDatabase(db: DB, logger: Logger): void {
+  try {
+    db.$client.query('SELECT count(*) FROM sqlite_master').get()
+  } catch (error) {
+    logger.error(`health check: the database cannot be read: ${error instanceof Error ? error.message : error}`)
+    throw new HttpError(503, 'The database cannot be read; see the server log.')
   }
 }
 
