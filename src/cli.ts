@@ -251,7 +251,8 @@ async function user(io: CliIO, args: string[]): Promise<number> {
   const allowed = sub === 'add' ? ['username', 'email', 'database'] : ['database']
   const parsed = parseArgs(rest, allowed, `user ${sub}`)
   if (parsed.flags.help) return help(io, 'user')
-  const withDb = <T>(fn: (db: DB) => T | Promise<T>) => withDatabase(io, parsed, (db) => fn(db))
+  const withDb = <T>(fn: (db: DB) => T | Promise<T>) =>
+    withDatabase(io, parsed, (db) => fn(db), { create: sub === 'add' })
   switch (sub) {
     case 'add': {
       expectArgs(parsed, 0, 'user add: takes --username and/or --email, no other arguments')
@@ -266,8 +267,8 @@ async function user(io: CliIO, args: string[]): Promise<number> {
     case 'passwd': {
       expectArgs(parsed, 1, 'user passwd: give the username or e-mail of the account')
       const name = parsed.positional[0] as string
-      const password = await io.readPassword(`New password for ${name}: `)
-      await withDb((db) => setPassword(db, name, password))
+      // The database first: no password prompt for a file that is not there.
+      await withDb(async (db) => setPassword(db, name, await io.readPassword(`New password for ${name}: `)))
       io.out(`password changed for ${name}`)
       return 0
     }
@@ -293,10 +294,19 @@ async function user(io: CliIO, args: string[]): Promise<number> {
   }
 }
 
-/** Opens the configured database for one command, and closes it after. */
-async function withDatabase<T>(io: CliIO, parsed: Parsed, fn: (db: DB, config: Config) => T | Promise<T>): Promise<T> {
+/**
+ * Opens the configured database for one command, says which file (on stderr, so that output
+ * such as `route export` stays clean), and closes it after. Only `user add` may create it.
+ */
+async function withDatabase<T>(
+  io: CliIO,
+  parsed: Parsed,
+  fn: (db: DB, config: Config) => T | Promise<T>,
+  { create = false } = {},
+): Promise<T> {
   const config = configFrom(io, parsed)
-  const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous })
+  const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous, create })
+  io.err(`quest-tracker: database ${resolve(config.databasePath)}`)
   try {
     return await fn(db, config)
   } catch (error) {
@@ -382,7 +392,8 @@ function backup(io: CliIO, parsed: Parsed): number {
   if (existing?.isSymbolicLink()) throw new UsageError(`backup: ${target} is a symbolic link; give a new file's path`)
   if (existing) throw new UsageError(`backup: ${target} already exists`)
   const config = configFrom(io, parsed)
-  const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous })
+  const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous, create: false })
+  io.err(`quest-tracker: database ${resolve(config.databasePath)}`)
   try {
     // The copy holds the password hashes too: born 0600, and O_EXCL never follows a link made
     // since the check. VACUUM INTO accepts an existing empty file.

@@ -40,6 +40,9 @@ const withDb = <T>(fn: (db: ReturnType<typeof openDatabase>) => T): T => {
   }
 }
 
+/** The database as the server's first start leaves it. */
+const createDb = () => openDatabase(dbPath).$client.close()
+
 const tryLogin = async (identifier: string, password: string) => {
   const db = openDatabase(dbPath)
   try {
@@ -84,6 +87,7 @@ describe('quest-tracker user', () => {
   })
 
   test('list shows accounts and their live tokens', async () => {
+    createDb()
     expect(await cli('user', 'list')).toBe(0)
     expect(out.pop()).toContain('no accounts yet')
     passwords.push('a long password')
@@ -109,6 +113,7 @@ describe('quest-tracker user', () => {
 })
 
 describe('quest-tracker catalog sync', () => {
+  beforeEach(createDb)
   const fixture = (name: string) => join(import.meta.dir, 'fixtures', name)
   const questCount = () =>
     withDb((db) => (db.$client.query('SELECT count(*) AS n FROM quests').get() as { n: number }).n)
@@ -130,9 +135,11 @@ describe('quest-tracker catalog sync', () => {
 
   test('a source that cannot be read keeps the catalog and exits 1 with one line', async () => {
     await cli('catalog', 'sync', '--from', fixture('catalog-small.json'))
+    err = []
     expect(await cli('catalog', 'sync', '--from', fixture('no-such-file.json'))).toBe(1)
-    expect(err).toHaveLength(1)
-    expect(err[0]).toContain('the current catalog (12 rows) is kept')
+    expect(err).toHaveLength(2)
+    expect(err[0]).toBe(`quest-tracker: database ${dbPath}`)
+    expect(err[1]).toContain('the current catalog (12 rows) is kept')
     expect(questCount()).toBe(12)
   })
 
@@ -144,6 +151,7 @@ describe('quest-tracker catalog sync', () => {
 })
 
 describe('quest-tracker scorecards import', () => {
+  beforeEach(createDb)
   test('loads the file, names those not in the catalog', async () => {
     expect(await cli('scorecards', 'import', join(import.meta.dir, 'fixtures', 'scorecards.json'))).toBe(0)
     expect(out[0]).toMatch(/^imported 3 scorecard\(s\) from /)
@@ -158,7 +166,7 @@ describe('quest-tracker scorecards import', () => {
 
   test('a missing file is one line and exit 1', async () => {
     expect(await cli('scorecards', 'import', '/nonexistent/scorecards.json')).toBe(1)
-    expect(err[0]).toContain('does not exist')
+    expect(err.at(-1)).toContain('does not exist')
   })
 })
 
@@ -200,6 +208,7 @@ describe('quest-tracker route', () => {
   })
 
   test('errors: unknown route, unknown owner, bad file, missing --owner', async () => {
+    createDb()
     expect(await cli('route', 'export', '9')).toBe(1)
     expect(err.pop()).toBe('quest-tracker: No route 9.')
     const file = join(dbPath, '..', 'bad.json')
@@ -227,7 +236,7 @@ describe('quest-tracker backup', () => {
 
 describe('quest-tracker backup: permissions and links', () => {
   test('the copy is 0600 like the database (it holds the password hashes)', async () => {
-    withDb(() => {})
+    createDb()
     const target = join(dbPath, '..', 'copy.sqlite')
     const umask = process.umask(0o022)
     try {
@@ -239,7 +248,7 @@ describe('quest-tracker backup: permissions and links', () => {
   })
 
   test('refuses a dangling symbolic link instead of writing the copy where it points', async () => {
-    withDb(() => {})
+    createDb()
     const elsewhere = join(dbPath, '..', 'elsewhere.sqlite')
     const link = join(dbPath, '..', 'link.sqlite')
     symlinkSync(elsewhere, link)
@@ -247,6 +256,40 @@ describe('quest-tracker backup: permissions and links', () => {
     expect(err).toEqual([`quest-tracker: backup: ${link} is a symbolic link; give a new file's path`])
     expect(existsSync(elsewhere)).toBe(false)
     expect(lstatSync(link).isSymbolicLink()).toBe(true)
+  })
+})
+
+describe('the database file', () => {
+  const noDatabase = () =>
+    `quest-tracker: no database at ${dbPath}; check DATABASE_PATH (or --database), or create it by starting the server or adding an account`
+
+  test.each([
+    [['user', 'list']],
+    [['user', 'passwd', 'alice']],
+    [['user', 'remove', 'alice']],
+    [['catalog', 'sync', '--from', join(import.meta.dir, 'fixtures', 'catalog-small.json')]],
+    [['scorecards', 'import', join(import.meta.dir, 'fixtures', 'scorecards.json')]],
+    [['route', 'export', '1']],
+    [['route', 'import', join(import.meta.dir, 'fixtures', 'scorecards.json'), '--owner', 'alice']],
+    [['backup', 'COPY']],
+  ])('%p in the wrong folder refuses to make a new empty database', async (argv) => {
+    passwords.push('a long password')
+    const copy = join(dbPath, '..', 'copy.sqlite')
+    expect(await cli(...argv.map((arg) => (arg === 'COPY' ? copy : arg)))).toBe(2)
+    expect(err).toEqual([noDatabase()])
+    expect(out).toEqual([])
+    expect(passwords).toHaveLength(1) // nobody was asked for a password
+    expect(existsSync(dbPath)).toBe(false)
+    expect(existsSync(copy)).toBe(false)
+  })
+
+  test('every command names the file it opened', async () => {
+    createDb()
+    expect(await cli('user', 'list')).toBe(0)
+    expect(err).toEqual([`quest-tracker: database ${dbPath}`])
+    err = []
+    expect(await cli('backup', join(dbPath, '..', 'copy.sqlite'))).toBe(0)
+    expect(err).toEqual([`quest-tracker: database ${dbPath}`])
   })
 })
 

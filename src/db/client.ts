@@ -43,6 +43,12 @@ export function isDatabaseBusy(error: unknown): boolean {
 export interface OpenOptions {
   synchronous?: Synchronous
   /**
+   * Make the file (and its folder) when missing; the default. The admin commands other than
+   * `user add` say false: run in the wrong folder, they made a new empty database and reported
+   * on it ("no accounts yet") instead of saying the file was not there.
+   */
+  create?: boolean
+  /**
    * Check at open that writes work (the server): a read-only file otherwise opens "fine", and
    * every later write, each login included, fails with a 500.
    */
@@ -63,7 +69,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): DB {
   const file = resolve(path)
   let sqlite: Database | undefined
   try {
-    prepareFile(file)
+    prepareFile(file, options.create ?? true)
     sqlite = new Database(file, { create: true, strict: true })
     // First, so that the checks below wait for another writer like every later statement.
     sqlite.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
@@ -143,16 +149,28 @@ export function describeFileError(error: unknown): string {
  * file 0600, created before SQLite opens it (SQLite would make it 0644). An existing file loses
  * any group or other access it has.
  */
-function prepareFile(file: string): void {
-  const folder = dirname(file)
-  try {
-    mkdirSync(folder, { recursive: true, mode: 0o700 })
-  } catch (error) {
-    throw new DatabaseFileError(`cannot make the database folder ${folder} (${describeFileError(error)})`)
-  }
-  const stats = statSync(file, { throwIfNoEntry: false })
+function prepareFile(file: string, create: boolean): void {
+  // ENOTDIR (a file where a folder should be) is a missing file too; making the folder says why.
+  const stats = (() => {
+    try {
+      return statSync(file, { throwIfNoEntry: false })
+    } catch {
+      return undefined
+    }
+  })()
   if (stats?.isDirectory()) throw new DatabaseFileError(`${file} is a folder; DATABASE_PATH names the database file`)
   if (!stats) {
+    if (!create) {
+      throw new DatabaseFileError(
+        `no database at ${file}; check DATABASE_PATH (or --database), or create it by starting the server or adding an account`,
+      )
+    }
+    const folder = dirname(file)
+    try {
+      mkdirSync(folder, { recursive: true, mode: 0o700 })
+    } catch (error) {
+      throw new DatabaseFileError(`cannot make the database folder ${folder} (${describeFileError(error)})`)
+    }
     try {
       closeSync(openSync(file, 'wx', 0o600))
     } catch (error) {
@@ -162,6 +180,7 @@ function prepareFile(file: string): void {
   }
   ownerOnly(file)
 }
+
 function ownerOnly(file: string): void {
   const stats = statSync(file, { throwIfNoEntry: false })
   if (!stats || (stats.mode & 0o077) === 0) return
