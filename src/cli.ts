@@ -2,12 +2,19 @@
 // import, route export|import, backup, healthcheck; --help and --version.
 // `run` returns an exit code instead of exiting so tests can drive it in-process.
 // Misuse (unknown command, bad flag, missing argument): one line on stderr, exit 2.
-import { closeSync, lstatSync, openSync, rmSync } from 'node:fs'
+import { closeSync, lstatSync, openSync, rmSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { createApp } from './app'
 import { systemClock } from './clock'
 import { type Config, ConfigError, loadConfig } from './config'
-import { DatabaseFileError, type DB, databaseProblem, describeFileError, openDatabase } from './db/client'
+import {
+  BUSY_TIMEOUT_MS,
+  DatabaseFileError,
+  type DB,
+  databaseProblem,
+  describeFileError,
+  openDatabase,
+} from './db/client'
 import { HttpError } from './http/errors'
 import { asListenError, checkListen, ListenError } from './http/listen'
 import { MAX_BODY_BYTES } from './http/plumbing'
@@ -24,8 +31,8 @@ export interface CliIO {
   err(line: string): void
   /** Reads a password: one line from standard input, or a hidden prompt on a terminal. */
   readPassword(prompt: string): Promise<string>
-  /** Called by `serve` once listening; resolves when the server should stop. */
-  untilStopped?(stop: () => Promise<void>): Promise<void>
+  /** Called by `serve` once listening; resolves when the server should stop (`reason`: e.g. SIGTERM). */
+  untilStopped?(stop: (reason?: string) => Promise<void>): Promise<void>
 }
 
 class UsageError extends Error {}
@@ -69,6 +76,7 @@ Environment (a flag of the same meaning wins over its variable):
   CATALOG_SYNC_CRON="17 4 * * *"
                             when the sync runs (a cron pattern: daily at 04:17); off disables it
   LOG_LEVEL=info            debug, info, warn or error
+  LOG_FORMAT=text           text, or json for one JSON object a line
 
 Getting started: run "quest-tracker serve", then "quest-tracker user add --username NAME", and
 give the game plugin the base URL http://THIS-MACHINE:8080/api/plugin. The running server
@@ -213,10 +221,13 @@ async function serve(io: CliIO, parsed: Parsed): Promise<number> {
   if (parsed.flags.help) return help(io, 'serve')
   expectArgs(parsed, 0, 'serve: takes no arguments (see --help)')
   const config = configFrom(io, parsed)
-  const logger = createLogger(config.logLevel)
+  const logger = cliLogger(io, config)
+  const file = resolve(config.databasePath)
+  logger.debug(`configuration: ${describeConfig(config)}`)
   // The address first: a server that cannot listen leaves no new database behind.
   const port = checkListen(config.host, config.port)
   const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous, requireWritable: true })
+  logger.debug(`database ${file}: ${statSync(file).size} bytes, quick_check ok, writable, migrations applied`)
   const deps = { db, config, clock: systemClock, logger }
   // The cron plugin starts its job at .use(), so it is added here and never in createApp.
   const app = createApp(deps).use(catalogCron(deps))
@@ -228,21 +239,59 @@ async function serve(io: CliIO, parsed: Parsed): Promise<number> {
     db.$client.close()
     throw asListenError(error, config.host, port)
   }
-  logger.info(`Quest Tracker listening on http://${config.host}:${port} (database ${resolve(config.databasePath)})`)
-  io.out(`listening on port ${port}`)
+  logger.info(`Quest Tracker ${VERSION} listening on port ${port} (HOST ${config.host}), database ${file}`, {
+    version: VERSION,
+    port,
+    host: config.host,
+    database: file,
+  })
+  const jobs = (app.store as { cron?: Record<string, { stop(): void; nextRun(): Date | null }> }).cron ?? {}
+  const next = jobs.catalogSync?.nextRun()
+  logger.debug(next ? `next scheduled catalog sync: ${next.toISOString()}` : 'scheduled catalog sync: off')
   // First start: fill the catalog in the background; the server answers meanwhile.
   const shutdown = new AbortController()
   const firstSync = syncIfEmpty(deps, { signal: shutdown.signal })
-  const stop = async () => {
+  const stop = async (reason = 'asked to stop') => {
+    logger.info(`Quest Tracker shutting down (${reason})`, { reason })
     shutdown.abort()
     await firstSync
-    const jobs = (app.store as { cron?: Record<string, { stop(): void }> }).cron ?? {}
     for (const job of Object.values(jobs)) job.stop()
     await app.stop()
     db.$client.close()
   }
   if (io.untilStopped) await io.untilStopped(stop)
   return 0
+}
+
+/** The logger of a command, writing through `io` (warn and error to stderr). */
+function cliLogger(io: CliIO, config: Config) {
+  return createLogger(config.logLevel, {
+    format: config.logFormat,
+    write: (line, level) => (level === 'warn' || level === 'error' ? io.err(line) : io.out(line)),
+  })
+}
+
+/** The configuration as variables, for the debug log; a password in the catalog URL is masked. */
+function describeConfig(config: Config): string {
+  let source = config.catalogSourceUrl
+  try {
+    const url = new URL(source)
+    if (url.password) url.password = '***'
+    source = url.href
+  } catch {
+    // a file path
+  }
+  return [
+    `PORT=${config.port}`,
+    `HOST=${config.host}`,
+    `DATABASE_PATH=${config.databasePath}`,
+    `DATABASE_SYNCHRONOUS=${config.databaseSynchronous}`,
+    `CATALOG_SOURCE_URL=${source}`,
+    `CATALOG_SYNC_CRON=${config.catalogSyncCron ?? 'off'}`,
+    `LOG_LEVEL=${config.logLevel}`,
+    `LOG_FORMAT=${config.logFormat}`,
+    `busy_timeout=${BUSY_TIMEOUT_MS}ms`,
+  ].join(' ')
 }
 
 async function user(io: CliIO, args: string[]): Promise<number> {

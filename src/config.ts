@@ -2,6 +2,7 @@
 import { Cron } from 'croner'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
+export type LogFormat = 'text' | 'json'
 export type Synchronous = 'full' | 'normal'
 
 export interface Config {
@@ -13,6 +14,8 @@ export interface Config {
   /** null when the scheduled sync is switched off (`off`). */
   readonly catalogSyncCron: string | null
   readonly logLevel: LogLevel
+  /** `json`: one JSON object a line, for journald, Loki and the like. */
+  readonly logFormat: LogFormat
 }
 
 /** A bad configuration value; main prints the message as one line and exits 2. */
@@ -26,6 +29,7 @@ type Env = Record<string, string | undefined>
 
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
 const SYNCHRONOUS: readonly Synchronous[] = ['full', 'normal']
+const LOG_FORMATS: readonly LogFormat[] = ['text', 'json']
 
 function oneOf<T extends string>(name: string, raw: string, allowed: readonly T[]): T {
   const value = raw.trim().toLowerCase()
@@ -77,5 +81,6 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
     catalogSourceUrl: read('CATALOG_SOURCE_URL', DEFAULT_CATALOG_SOURCE_URL, nonEmpty),
     catalogSyncCron: read<string | null>('CATALOG_SYNC_CRON', DEFAULT_CATALOG_SYNC_CRON, parseCron),
     logLevel: read<LogLevel>('LOG_LEVEL', 'info', (n, r) => oneOf(n, r, LOG_LEVELS)),
+    logFormat: read<LogFormat>('LOG_FORMAT', 'text', (n, r) => oneOf(n, r, LOG_FORMATS)),
   })
 }

@@ -52,7 +52,7 @@ describe('dist/quest-tracker', () => {
       env,
       stdin: new TextEncoder().encode('binary password\n'),
     })
-    expect(add.stderr.toString()).toBe('')
+    expect(add.stderr.toString()).toBe(`quest-tracker: database ${env.DATABASE_PATH}\n`)
     expect(add.exitCode).toBe(0)
 
     server = Bun.spawn([binary, 'serve', '--port', '0', '--host', '127.0.0.1'], {

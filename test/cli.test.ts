@@ -364,28 +364,103 @@ describe('--version and a --help that stands alone', () => {
 })
 
 describe('quest-tracker serve', () => {
+  const source = join(import.meta.dir, 'fixtures', 'catalog-small.json')
+
+  /** Serves on a free port with `env`, runs `whileUp` against it, then stops. */
+  const serveWith = (env: Record<string, string>, whileUp: (base: string) => Promise<void>) =>
+    run(['serve', '--port', '0', '--host', '127.0.0.1'], {
+      ...io(),
+      // info: the listening line names the port
+      env: { ...io().env, CATALOG_SOURCE_URL: source, CATALOG_SYNC_CRON: 'off', LOG_LEVEL: 'info', ...env },
+      untilStopped: async (stop) => {
+        const port = /port (\d+)/.exec(out.join('\n'))?.[1]
+        try {
+          await whileUp(`http://127.0.0.1:${port}`)
+        } finally {
+          await stop('test')
+        }
+      },
+    })
+
+  /** Waits for a log line matching `pattern` (request lines are written just after the answer). */
+  const logged = async (pattern: RegExp) => {
+    for (let i = 0; i < 50 && !out.some((line) => pattern.test(line)); i++) await Bun.sleep(10)
+    return out.find((line) => pattern.test(line))
+  }
+
   test('listens, answers at once, fills an empty catalog in the background, and stops cleanly', async () => {
     let stopped = false
-    const source = join(import.meta.dir, 'fixtures', 'catalog-small.json')
-    const code = await run(['serve', '--port', '0', '--host', '127.0.0.1'], {
-      ...io(),
-      env: { ...io().env, CATALOG_SOURCE_URL: source, CATALOG_SYNC_CRON: '0 3 * * *' },
-      untilStopped: async (stop) => {
-        const port = Number(/port (\d+)/.exec(out.join('\n'))?.[1])
-        const response = await fetch(`http://127.0.0.1:${port}/api/health`)
-        expect(await response.json()).toEqual({ ok: true })
-        let rows = 0
-        for (let i = 0; i < 50 && rows < 12; i++) {
-          await Bun.sleep(20)
-          rows = withDb((db) => (db.$client.query('SELECT count(*) AS n FROM quests').get() as { n: number }).n)
-        }
-        expect(rows).toBe(12)
-        await stop()
-        stopped = true
-      },
+    const code = await serveWith({ CATALOG_SYNC_CRON: '0 3 * * *' }, async (base) => {
+      const response = await fetch(`${base}/api/health`)
+      expect(await response.json()).toEqual({ ok: true })
+      let rows = 0
+      for (let i = 0; i < 50 && rows < 12; i++) {
+        await Bun.sleep(20)
+        rows = withDb((db) => (db.$client.query('SELECT count(*) AS n FROM quests').get() as { n: number }).n)
+      }
+      expect(rows).toBe(12)
+      stopped = true
     })
     expect(code).toBe(0)
     expect(stopped).toBe(true)
     expect(existsSync(dbPath)).toBe(true)
+  })
+
+  test('logs one listening line, one line per request (query secrets masked), and the shutdown', async () => {
+    await serveWith({}, async (base) => {
+      await fetch(`${base}/api/plugin/quests?token=abc123&name=Crypt`)
+      expect(await logged(/quests/)).toMatch(
+        / info {2}GET \/api\/plugin\/quests\?token=\*\*\*&name=Crypt 401 [\d.]+ ms$/,
+      )
+      await fetch(`${base}/api/plugin/nope`, { method: 'POST', body: '{}' })
+      expect(await logged(/nope/)).toMatch(/ info {2}POST \/api\/plugin\/nope 404 [\d.]+ ms$/)
+      // A refused login stands out (warn, on stderr); no account exists, so no password is hashed.
+      await fetch(`${base}/api/plugin/auth/login`, { method: 'POST', body: '{"identifier":"x","password":"y"}' })
+      for (let i = 0; i < 50 && !err.some((line) => line.includes('/auth/login')); i++) await Bun.sleep(10)
+      expect(err.find((line) => line.includes('/auth/login'))).toMatch(
+        / warn {2}POST \/api\/plugin\/auth\/login 401 [\d.]+ ms$/,
+      )
+    })
+    const listening = out.filter((line) => line.includes('listening'))
+    expect(listening).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          ` info  Quest Tracker ${packageJson.version} listening on port \\d+ \\(HOST 127\\.0\\.0\\.1\\), database ${dbPath}$`,
+        ),
+      ),
+    ])
+    expect(out.join('\n')).not.toContain('abc123')
+    expect(out.at(-1)).toEndWith(' info  Quest Tracker shutting down (test)')
+  })
+
+  test('LOG_FORMAT=json: every line is one JSON object; a request line carries its facts as fields', async () => {
+    await serveWith({ LOG_FORMAT: 'json' }, async (base) => {
+      await fetch(`${base}/api/plugin/info`)
+      await logged(/plugin\/info/)
+    })
+    const lines = out.map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(lines.map((line) => [typeof line.time, line.level, typeof line.msg])).toEqual(
+      lines.map(() => ['string', 'info', 'string']),
+    )
+    const request = lines.find((line) => line.path === '/api/plugin/info') ?? {}
+    expect(String(request.msg)).toMatch(/^GET \/api\/plugin\/info 401 [\d.]+ ms$/)
+    expect([request.method, request.status, typeof request.ms]).toEqual(['GET', 401, 'number'])
+    expect(typeof lines.find((line) => String(line.msg).includes('listening'))?.port).toBe('number')
+  })
+
+  test('LOG_LEVEL=debug adds the configuration, the database check, the schedule and health checks', async () => {
+    await serveWith({ LOG_LEVEL: 'debug' }, async (base) => {
+      await fetch(`${base}/api/health`)
+      await logged(/api\/health/)
+    })
+    const debug = out.filter((line) => line.includes(' debug '))
+    expect(debug).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(`configuration: PORT=0 HOST=127.0.0.1 DATABASE_PATH=${dbPath}`),
+        expect.stringContaining(`database ${dbPath}: `),
+        expect.stringContaining('scheduled catalog sync: off'),
+        expect.stringMatching(/GET \/api\/health 200 [\d.]+ ms$/),
+      ]),
+    )
   })
 })

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       catalogSourceUrl: DEFAULT_CATALOG_SOURCE_URL,
       catalogSyncCron: DEFAULT_CATALOG_SYNC_CRON,
       logLevel: 'info',
+      logFormat: 'text',
     })
   })
 
@@ -23,6 +24,7 @@ describe('loadConfig', () => {
       CATALOG_SOURCE_URL: './quests.json',
       CATALOG_SYNC_CRON: '0 3 * * 1',
       LOG_LEVEL: 'debug',
+      LOG_FORMAT: 'JSON',
     })
     expect(config).toMatchObject({
       port: 9000,
@@ -32,6 +34,7 @@ describe('loadConfig', () => {
       catalogSourceUrl: './quests.json',
       catalogSyncCron: '0 3 * * 1',
       logLevel: 'debug',
+      logFormat: 'json',
     })
   })
 
@@ -54,6 +57,7 @@ describe('loadConfig', () => {
     ['PORT', '-1', /PORT must be a whole number/],
     ['DATABASE_SYNCHRONOUS', 'off', /DATABASE_SYNCHRONOUS must be one of full, normal/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of debug, info, warn, error/],
+    ['LOG_FORMAT', 'xml', /LOG_FORMAT must be one of text, json/],
     ['CATALOG_SYNC_CRON', 'every day', /CATALOG_SYNC_CRON must be a cron pattern/],
     ['DATABASE_PATH', '  ', /DATABASE_PATH must not be empty/],
     ['HOST', '', /HOST must not be empty/],

@@ -48,7 +48,7 @@ const env = (extra: Record<string, string> = {}) => ({
 /** `serve` in-process; once listening it calls `whileUp`, then stops. */
 const serve = (extraEnv: Record<string, string>, whileUp: (port: number) => Promise<void> = async () => {}) => {
   const io: CliIO = {
-    env: env(extraEnv),
+    env: env({ LOG_LEVEL: 'info', ...extraEnv }), // info: the listening line names the port
     out: (line) => out.push(line),
     err: (line) => err.push(line),
     readPassword: async () => '',

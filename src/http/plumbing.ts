@@ -1,12 +1,13 @@
-// What every request goes through: CORS, the 1 MiB body cap, a JSON body parser that answers
-// 400 instead of Elysia's own parse error, and the one error handler that turns every failure
-// into `{"error": "<sentence>"}` with the right status and never a stack trace.
+// What every request goes through: its log line, CORS, the 1 MiB body cap, a JSON body parser
+// that answers 400 instead of Elysia's own parse error, and the one error handler that turns
+// every failure into `{"error": "<sentence>"}` with the right status and never a stack trace.
 import { cors } from '@elysiajs/cors'
 import { Elysia, ParseError, ValidationError } from 'elysia'
 import { isDatabaseBusy } from '../db/client'
 import { isPlainObject } from '../json'
 import type { Logger } from '../logger'
 import { BadRequest, HttpError, PayloadTooLarge, ServiceUnavailable } from './errors'
+import { requestLog } from './requestLog'
 import { describeValidationError } from './validation'
 
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -82,6 +83,8 @@ function toHttpError(code: unknown, error: unknown, logger: Logger, where: strin
 export function plumbing(logger: Logger) {
   return (
     new Elysia({ name: 'plumbing' })
+      // First, so that its clock starts before anything else runs, and a refused body is logged too.
+      .use(requestLog(logger))
       // Clients authenticate with bearer tokens, so any origin may call; never with credentials.
       // Authorization is named: browsers never let a "*" in Access-Control-Allow-Headers cover it.
       .use(
