@@ -18,7 +18,7 @@ import {
 import { HttpError } from './http/errors'
 import { asListenError, checkListen, ListenError } from './http/listen'
 import { MAX_BODY_BYTES } from './http/plumbing'
-import { createLogger } from './logger'
+import { createLogger, silentLogger } from './logger'
 import { createUser, listUsers, removeUser, setPassword } from './modules/auth/service'
 import { importScorecards } from './modules/catalog/service'
 import { catalogCron, syncCatalog, syncDetails, syncIfEmpty, syncSummary } from './modules/catalog/sync'
@@ -53,7 +53,7 @@ Commands:
   user passwd NAME          change a password (NAME: a username or an e-mail address)
   user list                 list accounts and their live tokens
   user remove NAME          delete an account, its characters and routes; revoke its tokens
-  catalog sync [--from URL_OR_PATH]
+  catalog sync [--from URL_OR_PATH] [--verbose]
                             sync the quest catalog now (offline: --from a saved copy)
   scorecards import FILE    load optional-pursuit scorecards from a JSON file
   route export ID           print a route as JSON (redirect it to a file to share it)
@@ -96,12 +96,14 @@ Starts the HTTP server. Flags override PORT, HOST and DATABASE_PATH.`,
 The password is read from standard input (one line) or prompted for on a terminal;
 it is never taken from the command line. NAME is a username or an e-mail address.
 Option: --database PATH (overrides DATABASE_PATH).`,
-  catalog: `Usage: quest-tracker catalog sync [--from URL_OR_PATH] [--database PATH]
+  catalog: `Usage: quest-tracker catalog sync [--from URL_OR_PATH] [--verbose] [--database PATH]
 
 Syncs the quest catalog now, with the same code as the daily job: from --from, or else
 CATALOG_SOURCE_URL. The source is the DDO wiki page "Quests by level and XP" (HTML) or a JSON
 array of quest rows, from a URL or a local file. All or nothing: a failed fetch, a page that
-does not parse, or a result under half the current rows keeps the catalog and exits 1.`,
+does not parse, or a result under half the current rows keeps the catalog and exits 1.
+Prints one summary line; --verbose adds a line per quest added, removed or changed.
+Without internet access, save the page elsewhere and load it: --from ./quests.html`,
   scorecards: `Usage: quest-tracker scorecards import FILE [--database PATH]
 
 Replaces the scorecards served by GET /api/plugin/scorecards with those in FILE: a JSON object
@@ -126,7 +128,10 @@ interface Parsed {
   flags: Record<string, string | true>
 }
 
-/** Parses `--name value`, `--name=value` and bare `--help`; rejects flags not in `allowed`. */
+/** Flags that take no value. */
+const SWITCHES = ['verbose']
+
+/** Parses `--name value`, `--name=value` and bare `--help`/switches; rejects flags not in `allowed`. */
 function parseArgs(args: string[], allowed: string[], command: string): Parsed {
   const parsed: Parsed = { positional: [], flags: {} }
   for (let i = 0; i < args.length; i++) {
@@ -141,6 +146,10 @@ function parseArgs(args: string[], allowed: string[], command: string): Parsed {
     }
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined]
     if (!allowed.includes(name)) throw new UsageError(`${command}: unknown option --${name} (see --help)`)
+    if (SWITCHES.includes(name) && inline === undefined) {
+      parsed.flags[name] = true
+      continue
+    }
     const value = inline ?? args[++i]
     if (value === undefined || value === '') throw new UsageError(`${command}: --${name} needs a value`)
     parsed.flags[name] = value
@@ -371,13 +380,13 @@ async function catalog(io: CliIO, args: string[]): Promise<number> {
   const [sub, ...rest] = args
   if (!sub || sub === '--help' || sub === '-h') return help(io, 'catalog')
   if (sub !== 'sync') throw new UsageError(`catalog: unknown subcommand "${sub}" (sync)`)
-  const parsed = parseArgs(rest, ['from', 'database'], 'catalog sync')
+  const parsed = parseArgs(rest, ['from', 'database', 'verbose'], 'catalog sync')
   if (parsed.flags.help) return help(io, 'catalog')
-  expectArgs(parsed, 0, 'catalog sync: takes --from URL_OR_PATH, no other arguments')
+  expectArgs(parsed, 0, 'catalog sync: takes --from URL_OR_PATH and --verbose, no other arguments')
   return withDatabase(io, parsed, async (db, config) => {
-    const logger = createLogger(config.logLevel)
+    // The command prints the summary itself: the sync's own log line would repeat it.
     const result = await syncCatalog(
-      { db, clock: systemClock, logger },
+      { db, clock: systemClock, logger: silentLogger },
       flag(parsed, 'from') ?? config.catalogSourceUrl,
     )
     if (!result.ok) {
@@ -385,7 +394,7 @@ async function catalog(io: CliIO, args: string[]): Promise<number> {
       return 1
     }
     io.out(syncSummary(result))
-    for (const line of syncDetails(result)) io.out(`  ${line}`)
+    if (parsed.flags.verbose) for (const line of syncDetails(result)) io.out(`  ${line}`)
     return 0
   })
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { existsSync, lstatSync, statSync, symlinkSync } from 'node:fs'
+import { existsSync, lstatSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -118,11 +118,28 @@ describe('quest-tracker catalog sync', () => {
   const questCount = () =>
     withDb((db) => (db.$client.query('SELECT count(*) AS n FROM quests').get() as { n: number }).n)
 
-  test('--from a JSON file loads the catalog and reports what changed', async () => {
-    expect(await cli('catalog', 'sync', '--from', fixture('catalog-small.json'))).toBe(0)
-    expect(out[0]).toMatch(/^Catalog synced from .*catalog-small\.json: 12 rows \(12 added, 0 removed, 0 changed\)\.$/)
-    expect(out.slice(1).every((line) => line.startsWith('  added: '))).toBe(true)
+  test('--from a JSON file loads the catalog and prints one summary line (not 12 "added:" lines)', async () => {
+    const code = await run(['catalog', 'sync', '--from', fixture('catalog-small.json')], {
+      ...io(),
+      env: { ...io().env, LOG_LEVEL: 'info' }, // the sync's own log line used to repeat the summary
+    })
+    expect(code).toBe(0)
+    expect(out).toEqual([
+      expect.stringMatching(
+        /^Catalog synced from .*catalog-small\.json: 12 rows \(12 added, 0 removed, 0 changed\)\.$/,
+      ),
+    ])
     expect(questCount()).toBe(12)
+  })
+
+  test('--verbose adds a line per quest added, removed or changed', async () => {
+    writeFileSync(
+      join(dbPath, '..', 'two.json'),
+      JSON.stringify((await Bun.file(fixture('catalog-small.json')).json()).slice(0, 2)),
+    )
+    expect(await cli('catalog', 'sync', '--from', join(dbPath, '..', 'two.json'), '--verbose')).toBe(0)
+    expect(out).toHaveLength(3)
+    expect(out.slice(1).every((line) => line.startsWith('  added: '))).toBe(true)
   })
 
   test('--from the HTML page layout gives the same rows', async () => {
@@ -446,6 +463,23 @@ describe('quest-tracker serve', () => {
     expect(String(request.msg)).toMatch(/^GET \/api\/plugin\/info 401 [\d.]+ ms$/)
     expect([request.method, request.status, typeof request.ms]).toEqual(['GET', 401, 'number'])
     expect(typeof lines.find((line) => String(line.msg).includes('listening'))?.port).toBe('number')
+  })
+
+  test('offline first start: names the way out (catalog sync --from FILE), retries, and stops at once', async () => {
+    let stopping = 0
+    await serveWith({ CATALOG_SOURCE_URL: 'http://127.0.0.1:9/quests' }, async () => {
+      for (let i = 0; i < 100 && !err.some((line) => line.includes('trying again')); i++) await Bun.sleep(10)
+      stopping = performance.now()
+    })
+    expect(performance.now() - stopping).toBeLessThan(500) // no waiting for the next try
+    expect(err).toEqual([
+      expect.stringContaining(
+        'Catalog sync from http://127.0.0.1:9/quests failed; the current catalog (0 rows) is kept',
+      ),
+      expect.stringContaining(
+        'The quest catalog is still empty; trying again in 1 min. Without internet access, load a saved copy of the wiki page or a JSON file of quests: quest-tracker catalog sync --from FILE',
+      ),
+    ])
   })
 
   test('LOG_LEVEL=debug adds the configuration, the database check, the schedule and health checks', async () => {
