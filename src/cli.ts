@@ -445,7 +445,12 @@ function backup(io: CliIO, parsed: Parsed): number {
   if (parsed.flags.help) return help(io, 'backup')
   expectArgs(parsed, 1, 'backup: give the path of the copy to write')
   const target = resolve(parsed.positional[0] as string)
-  const existing = lstatSync(target, { throwIfNoEntry: false })
+  let existing: ReturnType<typeof lstatSync> | undefined
+  try {
+    existing = lstatSync(target, { throwIfNoEntry: false })
+  } catch {
+    // ENOTDIR: creating the copy below says what is wrong with the path
+  }
   // SQLite would write the copy wherever a dangling link points.
   if (existing?.isSymbolicLink()) throw new UsageError(`backup: ${target} is a symbolic link; give a new file's path`)
   if (existing) throw new UsageError(`backup: ${target} already exists`)
