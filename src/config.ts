@@ -3,6 +3,7 @@ import { isIP } from 'node:net'
 import { Cron } from 'croner'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
+export type LogFormat = 'text' | 'json'
 export type Synchronous = 'full' | 'normal'
 
 export interface Config {
@@ -19,6 +20,8 @@ export interface Config {
    * CIDR ranges ("10.0.0.1", "10.0.0.0/8", "fd00::/8"). Empty: the header is ignored.
    */
   readonly trustedProxies: readonly string[]
+  /** `json`: one JSON object a line, for journald, Loki and the like. */
+  readonly logFormat: LogFormat
 }
 
 /** A bad configuration value; main prints the message as one line and exits 2. */
@@ -32,6 +35,7 @@ type Env = Record<string, string | undefined>
 
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
 const SYNCHRONOUS: readonly Synchronous[] = ['full', 'normal']
+const LOG_FORMATS: readonly LogFormat[] = ['text', 'json']
 
 function oneOf<T extends string>(name: string, raw: string, allowed: readonly T[]): T {
   const value = raw.trim().toLowerCase()
@@ -102,5 +106,6 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
     catalogSyncCron: read<string | null>('CATALOG_SYNC_CRON', DEFAULT_CATALOG_SYNC_CRON, parseCron),
     logLevel: read<LogLevel>('LOG_LEVEL', 'info', (n, r) => oneOf(n, r, LOG_LEVELS)),
     trustedProxies: read<readonly string[]>('TRUSTED_PROXY', [], parseProxies),
+    logFormat: read<LogFormat>('LOG_FORMAT', 'text', (n, r) => oneOf(n, r, LOG_FORMATS)),
   })
 }

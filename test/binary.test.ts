@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import packageJson from '../package.json'
 
 const root = join(import.meta.dir, '..')
 let dir: string
@@ -32,6 +33,9 @@ describe('dist/quest-tracker', () => {
     const help = Bun.spawnSync([binary, '--help'], { cwd: tmpdir() })
     expect(help.exitCode).toBe(0)
     expect(help.stdout.toString()).toContain('Usage: quest-tracker [command]')
+    // The version is embedded at build time: no package.json beside the binary.
+    const version = Bun.spawnSync([binary, '--version'], { cwd: tmpdir() })
+    expect(version.stdout.toString()).toBe(`quest-tracker ${packageJson.version}\n`)
     const misuse = Bun.spawnSync([binary, 'frobnicate'], { cwd: tmpdir() })
     expect(misuse.exitCode).toBe(2)
     expect(misuse.stderr.toString()).toBe('quest-tracker: unknown command "frobnicate" (see quest-tracker --help)\n')
@@ -48,7 +52,7 @@ describe('dist/quest-tracker', () => {
       env,
       stdin: new TextEncoder().encode('binary password\n'),
     })
-    expect(add.stderr.toString()).toBe('')
+    expect(add.stderr.toString()).toBe(`quest-tracker: database ${env.DATABASE_PATH}\n`)
     expect(add.exitCode).toBe(0)
 
     server = Bun.spawn([binary, 'serve', '--port', '0', '--host', '127.0.0.1'], {
