@@ -7,9 +7,16 @@ import type { Logger } from '../logger'
 /** Query keys whose values are credentials (a token in a link, a password in a careless client). */
 const SECRET_KEY = /token|pass|secret|key|auth|session|code|sig/i
 
-/** The path and query as logged: the value of every key that looks like a credential is "***". */
+/** Paths that carry a share token: anyone who reads the log could open the shared page. */
+const SHARE_PATH = /^(\/s|\/api\/share)\/[^/]+/
+
+/**
+ * The path and query as logged: a share token in the path and the value of every query key
+ * that looks like a credential are "***".
+ */
 export function loggedPath(url: string): string {
-  const { pathname, searchParams } = new URL(url)
+  const { pathname: raw, searchParams } = new URL(url)
+  const pathname = raw.replace(SHARE_PATH, '$1/***')
   if (searchParams.size === 0) return pathname
   const query = [...searchParams].map(
     ([key, value]) => `${encodeURIComponent(key)}=${SECRET_KEY.test(key) ? '***' : encodeURIComponent(value)}`,
