@@ -20,7 +20,7 @@ import { asListenError, checkListen, ListenError } from './http/listen'
 import { MAX_BODY_BYTES } from './http/plumbing'
 import { createLogger, silentLogger } from './logger'
 import { type PasswordHasher, productionHasher } from './modules/auth/password'
-import { createUser, listUsers, removeUser, setPassword } from './modules/auth/service'
+import { createUser, listLiveTokens, listUsers, removeUser, revokeTokenById, setPassword } from './modules/auth/service'
 import { importScorecards } from './modules/catalog/service'
 import { catalogCron, syncCatalog, syncDetails, syncIfEmpty, syncSummary } from './modules/catalog/sync'
 import { exportRoute, importRoute, readRouteFile } from './modules/routes/transfer'
@@ -56,6 +56,8 @@ Commands:
   user passwd NAME          change a password (NAME: a username or an e-mail address)
   user list                 list accounts and their live tokens
   user remove NAME          delete an account, its characters and routes; revoke its tokens
+  token list [NAME]         list live plugin tokens (of account NAME): id, owner, label, last use
+  token revoke ID           revoke one plugin token (the plugin must log in again)
   catalog sync [--from URL_OR_PATH] [--verbose]
                             sync the quest catalog now (offline: --from a saved copy)
   scorecards import FILE    load optional-pursuit scorecards from a JSON file
@@ -81,6 +83,7 @@ Environment (a flag of the same meaning wins over its variable):
   LOG_LEVEL=info            debug, info, warn or error
   LOG_FORMAT=text           text, or json for one JSON object a line
   TRUSTED_PROXY=none        reverse proxies whose X-Forwarded-For is believed (IPs or CIDRs)
+  TOKEN_IDLE_DAYS=180       a plugin token unused this many days stops working
 
 Getting started: run "quest-tracker serve", then "quest-tracker user add --username NAME", and
 give the game plugin the base URL http://THIS-MACHINE:8080/api/plugin. The running server
@@ -99,6 +102,13 @@ Starts the HTTP server. Flags override PORT, HOST and DATABASE_PATH.`,
 
 The password is read from standard input (one line) or prompted for on a terminal;
 it is never taken from the command line. NAME is a username or an e-mail address.
+Option: --database PATH (overrides DATABASE_PATH).`,
+  token: `Usage:
+  quest-tracker token list [NAME]   live plugin tokens, of account NAME or of every account
+  quest-tracker token revoke ID     revoke token ID (from the list); the plugin must log in again
+
+Tokens are shown by id, owner, label, creation and last use, never the token itself (only its
+SHA-256 is stored). A token unused for TOKEN_IDLE_DAYS (default 180) stops working by itself.
 Option: --database PATH (overrides DATABASE_PATH).`,
   catalog: `Usage: quest-tracker catalog sync [--from URL_OR_PATH] [--verbose] [--database PATH]
 
@@ -199,6 +209,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         return await serve(io, parseArgs(rest, ['port', 'host', 'database'], 'serve'))
       case 'user':
         return await user(io, rest)
+      case 'token':
+        return await token(io, rest)
       case 'catalog':
         return await catalog(io, rest)
       case 'scorecards':
@@ -362,6 +374,36 @@ async function user(io: CliIO, args: string[]): Promise<number> {
     }
     default:
       throw new UsageError(`user: unknown subcommand "${sub}" (add, passwd, list, remove)`)
+  }
+}
+
+async function token(io: CliIO, args: string[]): Promise<number> {
+  const [sub, ...rest] = args
+  if (!sub || sub === '--help' || sub === '-h') return help(io, 'token')
+  const parsed = parseArgs(rest, ['database'], `token ${sub}`)
+  if (parsed.flags.help) return help(io, 'token')
+  switch (sub) {
+    case 'list': {
+      if (parsed.positional.length > 1) throw new UsageError('token list: give at most one account name')
+      const rows = await withDatabase(io, parsed, (db) => listLiveTokens(db, parsed.positional[0]))
+      if (rows.length === 0) io.out('no live tokens')
+      for (const row of rows) {
+        io.out(
+          `${row.id}\t${row.owner}\t${row.label}\tcreated ${row.createdAt}\tlast used ${row.lastUsedAt ?? 'never'}`,
+        )
+      }
+      return 0
+    }
+    case 'revoke': {
+      expectArgs(parsed, 1, 'token revoke: give the id of the token (see token list)')
+      const id = Number(parsed.positional[0])
+      if (!Number.isInteger(id) || id < 1) throw new UsageError('token revoke: the id is a whole number')
+      await withDatabase(io, parsed, (db) => revokeTokenById(db, systemClock, id))
+      io.out(`revoked token ${id}`)
+      return 0
+    }
+    default:
+      throw new UsageError(`token: unknown subcommand "${sub}" (list, revoke)`)
   }
 }
 

@@ -22,12 +22,16 @@ export interface Config {
   readonly trustedProxies: readonly string[]
   /** `json`: one JSON object a line, for journald, Loki and the like. */
   readonly logFormat: LogFormat
+  /** A plugin token unused for this many days stops working (the plugin logs in again). */
+  readonly tokenIdleDays: number
 }
 
 /** A bad configuration value; main prints the message as one line and exits 2. */
 export class ConfigError extends Error {}
 
 export const DEFAULT_CATALOG_SOURCE_URL = 'https://ddowiki.com/page/Quests_by_level_and_XP'
+/** Half a year: long enough that a player back from a break is not surprised, short enough to end forgotten ones. */
+export const DEFAULT_TOKEN_IDLE_DAYS = 180
 /** Once a day, at a quiet hour, off the top of the hour. */
 export const DEFAULT_CATALOG_SYNC_CRON = '17 4 * * *'
 
@@ -82,6 +86,15 @@ function parseProxies(name: string, raw: string): readonly string[] {
   return Object.freeze(entries)
 }
 
+/** Days a token may go unused: a whole number from 1 to 3650 (ten years). */
+function parseDays(name: string, raw: string): number {
+  const days = Number(raw.trim())
+  if (!/^\d+$/.test(raw.trim()) || days < 1 || days > 3650) {
+    throw new ConfigError(`${name} must be a whole number of days from 1 to 3650 (got "${raw}").`)
+  }
+  return days
+}
+
 function nonEmpty(name: string, raw: string): string {
   if (raw.trim() === '') throw new ConfigError(`${name} must not be empty.`)
   return raw.trim()
@@ -107,5 +120,6 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
     logLevel: read<LogLevel>('LOG_LEVEL', 'info', (n, r) => oneOf(n, r, LOG_LEVELS)),
     trustedProxies: read<readonly string[]>('TRUSTED_PROXY', [], parseProxies),
     logFormat: read<LogFormat>('LOG_FORMAT', 'text', (n, r) => oneOf(n, r, LOG_FORMATS)),
+    tokenIdleDays: read('TOKEN_IDLE_DAYS', DEFAULT_TOKEN_IDLE_DAYS, parseDays),
   })
 }

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustedProxies: [],
       logFormat: 'text',
+      tokenIdleDays: 180,
     })
   })
 

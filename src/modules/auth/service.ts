@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
+import { DEFAULT_TOKEN_IDLE_DAYS } from '../../config'
 import type { DB } from '../../db/client'
 import { apiTokens, sessions, users } from '../../db/schema'
 import type { AppDeps } from '../../deps'
@@ -137,8 +138,7 @@ export interface Session {
   tokenId: number
 }
 
-/** A token unused for this long stops working (the plugin logs in again); see README. */
-export const TOKEN_IDLE_MS = 180 * 24 * 60 * 60_000
+export const DAY_MS = 24 * 60 * 60_000
 /** lastUsedAt is moved at most this often: a write per request would cost an fsync each. */
 export const TOKEN_TOUCH_MS = 60 * 60_000
 
@@ -172,7 +172,7 @@ export function authenticate(
   db: DB,
   clock: Clock,
   authorization: string | null | undefined,
-  idleMs = TOKEN_IDLE_MS,
+  idleMs = DEFAULT_TOKEN_IDLE_DAYS * DAY_MS,
 ): Session {
   if (!authorization) throw new Unauthorized('Missing bearer token: send "Authorization: Bearer <token>".')
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
@@ -222,6 +222,41 @@ export function listTokens(db: DB, userId: number): TokenListItem[] {
     .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
     .orderBy(desc(apiTokens.id))
     .all()
+}
+
+export interface AdminTokenItem extends TokenListItem {
+  owner: string
+}
+
+/** Every live token (of one account when `identifier` is given), for `quest-tracker token list`. */
+export function listLiveTokens(db: DB, identifier?: string): AdminTokenItem[] {
+  const owner = identifier === undefined ? undefined : requireUser(db, identifier)
+  return db
+    .select({
+      id: apiTokens.id,
+      label: apiTokens.label,
+      createdAt: apiTokens.createdAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+      username: users.username,
+      email: users.email,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(and(isNull(apiTokens.revokedAt), owner ? eq(apiTokens.userId, owner.id) : undefined))
+    .orderBy(apiTokens.id)
+    .all()
+    .map(({ username, email, ...token }) => ({ ...token, owner: username ?? email ?? '?' }))
+}
+
+/** Revokes a live token by id (`quest-tracker token revoke ID`); an unknown or revoked id is refused. */
+export function revokeTokenById(db: DB, clock: Clock, tokenId: number): void {
+  const row = db
+    .update(apiTokens)
+    .set({ revokedAt: isoNow(clock) })
+    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id })
+    .get()
+  if (!row) throw new BadRequest(`No live token ${tokenId}.`)
 }
 
 /** Revokes one of the account's own live tokens; another account's or a revoked one is 404. */
