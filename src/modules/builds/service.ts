@@ -7,7 +7,8 @@ import type { Clock } from '../../clock'
 import { isoNow } from '../../clock'
 import type { DB } from '../../db/client'
 import { builds, characters, lives } from '../../db/schema'
-import { NotFound } from '../../http/errors'
+import { NotFound, PayloadTooLarge } from '../../http/errors'
+import { jsonBytes, kib } from '../../http/size'
 import { isPlainObject, type Json } from '../../json'
 import { breakdown } from '../../rules/breakdown'
 import { summarizeLevels } from '../../rules/buildLevels'
@@ -16,6 +17,7 @@ import { normalizeFeats, replacePastLives } from '../../rules/pastLives'
 import { validateBuild } from '../../rules/validation'
 import { ownedCharacter } from '../characters/access'
 import { currentLife, type Db, type LifeRow, toLife } from '../lives/service'
+import { MAX_BUILD_DOCUMENT_BYTES } from './limits'
 import type { BuildDocument, PartialBody, PutBody } from './model'
 
 type Role = 'live' | 'planned'
@@ -73,7 +75,13 @@ function findBuild(db: Db, characterId: number, role: Role): BuildRow | undefine
     .get()
 }
 
-/** Stores a document in its slot; planned documents get their breakdown and validation here. */
+const SLOT_NAMES: Record<Role, string> = { live: 'The live snapshot', planned: 'The planned build' }
+
+/**
+ * Stores a document in its slot; planned documents get their breakdown and validation here.
+ * The whole document, as it would be stored after the merge or replace, is measured here: 413
+ * over the limit, thrown inside the caller's transaction, so nothing of the request is written.
+ */
 function storeBuild(db: Db, clock: Clock, characterId: number, role: Role, document: BuildDocument): BuildRow {
   const doc: BuildDocument = { ...document, role }
   let breakdownCache: Json | null = null
@@ -83,6 +91,12 @@ function storeBuild(db: Db, clock: Clock, characterId: number, role: Role, docum
     breakdownCache = breakdown(plan) as unknown as Json
     validationErrors = validateBuild(plan)
     doc.breakdown = breakdownCache
+  }
+  const size = jsonBytes(doc)
+  if (size > MAX_BUILD_DOCUMENT_BYTES) {
+    throw new PayloadTooLarge(
+      `${SLOT_NAMES[role]} would take ${kib(size)} as JSON; a build document may take at most ${kib(MAX_BUILD_DOCUMENT_BYTES)} (send smaller sections, or replace the document instead of merging into it).`,
+    )
   }
   const values = {
     document: doc as Json,

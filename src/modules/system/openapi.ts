@@ -28,7 +28,10 @@ const STANDARD_ERRORS: Record<string, string> = {
   '400': 'Bad request: malformed JSON, a missing field or a field of the wrong type.',
   '401': 'Missing, malformed, unknown or revoked bearer token.',
   '404': 'Not found, or not yours.',
-  '413': 'The request body is larger than 1 MiB.',
+  '409':
+    'A limit of the account or character is reached (see README "Limits"); the same request works once something is deleted.',
+  '413':
+    'Too large: the request body is over 1 MiB, or a value it would store is over its size limit (see README "Limits").',
   '429': 'Too many failed logins for this account or from this address; see Retry-After.',
   '500': 'Internal error (never with a stack trace).',
   '503':
