@@ -500,12 +500,14 @@ describe('quest-tracker serve', () => {
       )
       await fetch(`${base}/api/plugin/nope`, { method: 'POST', body: '{}' })
       expect(await logged(/nope/)).toMatch(/ info {2}POST \/api\/plugin\/nope 404 [\d.]+ ms$/)
-      // A refused login stands out (warn, on stderr); no account exists, so no password is hashed.
+      // A refused login stands out (warn, on stderr) with the name tried and the address; the
+      // request line itself stays at info.
       await fetch(`${base}/api/plugin/auth/login`, { method: 'POST', body: '{"identifier":"x","password":"y"}' })
-      for (let i = 0; i < 50 && !err.some((line) => line.includes('/auth/login')); i++) await Bun.sleep(10)
-      expect(err.find((line) => line.includes('/auth/login'))).toMatch(
-        / warn {2}POST \/api\/plugin\/auth\/login 401 [\d.]+ ms$/,
+      for (let i = 0; i < 50 && !err.some((line) => line.includes('failed login')); i++) await Bun.sleep(10)
+      expect(err.find((line) => line.includes('failed login'))).toMatch(
+        / warn {2}failed login: unknown name "x" from 127\.0\.0\.1$/,
       )
+      expect(await logged(/auth\/login/)).toMatch(/ info {2}POST \/api\/plugin\/auth\/login 401 [\d.]+ ms$/)
     })
     const listening = out.filter((line) => line.includes('listening'))
     expect(listening).toEqual([

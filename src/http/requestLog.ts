@@ -1,6 +1,6 @@
 // One log line per request: method, path (credentials in the query masked), status and time,
-// at info; a refused login (401) or a locked-out identifier (429) at warn, so that they show at
-// LOG_LEVEL=warn; a successful health check (Docker asks every 30 s) only at debug.
+// at info; a successful health check (Docker asks every 30 s) only at debug. Refused logins and
+// lock-outs are logged at warn by the login code itself, with the account and the address.
 import { Elysia, StatusMap } from 'elysia'
 import type { Logger } from '../logger'
 
@@ -45,8 +45,7 @@ export function requestLog(logger: Logger) {
       const status = statusOf(set.status, responseValue)
       const line = `${method} ${path} ${status} ${ms} ms`
       const fields = { method, path, status, ms }
-      if (status === 429 || (status === 401 && path.endsWith('/auth/login'))) logger.warn(line, fields)
-      else if (path === '/api/health' && status < 400) logger.debug(line, fields)
+      if (path === '/api/health' && status < 400) logger.debug(line, fields)
       else logger.info(line, fields)
     })
 }

@@ -66,8 +66,18 @@ export async function verifyLogin(
   // that matches no account is counted by that name and behaves the same way.
   const [throttle, key] = user ? [guard.accounts, String(user.id)] : [guard.unknownNames, identifier]
   const address = addressKey(clientAddress)
+  // Security events at warn, with the account (or the unknown name, quoted and cut, so a line
+  // cannot be forged through it) and the address, as self-hosted servers log them for fail2ban.
+  const who = user
+    ? `account ${user.username ?? user.email}`
+    : `unknown name ${JSON.stringify(identifier.slice(0, 64))}`
+  const from = clientAddress ?? 'an unknown address'
   const accountWait = throttle.retryAfterSeconds(key)
   if (accountWait > 0) {
+    guard.logger.warn(`login refused: ${who} is locked for ${accountWait} s (from ${from})`, {
+      event: 'login-locked',
+      address: from,
+    })
     throw new TooManyRequests(
       `Too many failed logins for this account; try again in ${accountWait} seconds.`,
       accountWait,
@@ -75,6 +85,10 @@ export async function verifyLogin(
   }
   const addressWait = guard.addresses.retryAfterSeconds(address)
   if (addressWait > 0) {
+    guard.logger.warn(`login refused: ${from} is locked for ${addressWait} s (${who})`, {
+      event: 'address-locked',
+      address: from,
+    })
     throw new TooManyRequests(
       `Too many failed logins from your address; try again in ${addressWait} seconds.`,
       addressWait,
@@ -92,7 +106,10 @@ export async function verifyLogin(
   } finally {
     release()
   }
-  if (!user || !ok) throw new Unauthorized(BAD_CREDENTIALS)
+  if (!user || !ok) {
+    guard.logger.warn(`failed login: ${who} from ${from}`, { event: 'login-failed', address: from })
+    throw new Unauthorized(BAD_CREDENTIALS)
+  }
   throttle.succeed(key)
   guard.addresses.refund(address)
   return user
