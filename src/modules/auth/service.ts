@@ -226,15 +226,18 @@ export interface TokenListItem {
   lastUsedAt: string | null
 }
 
-/** The account's live (unrevoked) tokens, newest first; never the tokens themselves. */
+/** What a list of tokens shows of each: never the token (nor its hash). */
+const tokenColumns = {
+  id: apiTokens.id,
+  label: apiTokens.label,
+  createdAt: apiTokens.createdAt,
+  lastUsedAt: apiTokens.lastUsedAt,
+}
+
+/** The account's live (unrevoked) tokens, newest first. */
 export function listTokens(db: DB, userId: number): TokenListItem[] {
   return db
-    .select({
-      id: apiTokens.id,
-      label: apiTokens.label,
-      createdAt: apiTokens.createdAt,
-      lastUsedAt: apiTokens.lastUsedAt,
-    })
+    .select(tokenColumns)
     .from(apiTokens)
     .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
     .orderBy(desc(apiTokens.id))
@@ -249,14 +252,7 @@ export interface AdminTokenItem extends TokenListItem {
 export function listLiveTokens(db: DB, identifier?: string): AdminTokenItem[] {
   const owner = identifier === undefined ? undefined : requireUser(db, identifier)
   return db
-    .select({
-      id: apiTokens.id,
-      label: apiTokens.label,
-      createdAt: apiTokens.createdAt,
-      lastUsedAt: apiTokens.lastUsedAt,
-      username: users.username,
-      email: users.email,
-    })
+    .select({ ...tokenColumns, username: users.username, email: users.email })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(and(isNull(apiTokens.revokedAt), owner ? eq(apiTokens.userId, owner.id) : undefined))
