@@ -45,8 +45,14 @@ describe('dist/quest-tracker', () => {
   })
 
   test('adds an account, serves, and logs in', async () => {
-    // Run from another folder: the binary must not depend on where it was built.
-    const env = { ...process.env, DATABASE_PATH: join(dir, 'data', 'qt.sqlite'), CATALOG_SYNC_CRON: 'off' }
+    // Run from another folder: the binary must not depend on where it was built. The first-start
+    // sync reads our small fixture, not the wiki: no test reaches the network.
+    const env = {
+      ...process.env,
+      DATABASE_PATH: join(dir, 'data', 'qt.sqlite'),
+      CATALOG_SYNC_CRON: 'off',
+      CATALOG_SOURCE_URL: join(import.meta.dir, 'fixtures', 'catalog-small.json'),
+    }
     const add = Bun.spawnSync([binary, 'user', 'add', '--username', 'gamer'], {
       cwd: tmpdir(),
       env,
@@ -97,5 +103,11 @@ describe('dist/quest-tracker', () => {
     expect((await bundle.text()).length).toBeGreaterThan(10_000)
     const doc = (await (await fetch(`${base}/openapi.json`)).json()) as { info: { version: string } }
     expect(doc.info.version).toBe('6.0.0')
+    // The first-start sync loaded the fixture (12 rows) in the background.
+    let count = 0
+    for (let i = 0; i < 100 && count === 0; i++, await Bun.sleep(20)) {
+      count = ((await (await fetch(`${base}/api/quests`)).json()) as { count: number }).count
+    }
+    expect(count).toBe(12)
   }, 60_000)
 })
