@@ -142,16 +142,22 @@ describe('one error path', () => {
   })
 
   test('a body nested too deeply is 400, not a 500 from a stack overflow, and changes nothing', async () => {
-    const create = await t.json<{ id: number }>('POST', '/api/plugin/characters', {
+    // Its own app: a character made here must not change the counts other tests read.
+    const local = testApp()
+    const token = await local.userWithToken('alice')
+    const create = await local.json<{ id: number }>('POST', '/api/plugin/characters', {
       token,
       body: { givenName: 'Deep' },
     })
     const depth = 100_000
     const raw = `{"xpBoosts":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`
-    const { status, body } = await t.json('PUT', `/api/plugin/characters/${create.body.id}/progress`, { token, raw })
+    const { status, body } = await local.json('PUT', `/api/plugin/characters/${create.body.id}/progress`, {
+      token,
+      raw,
+    })
     expect(status).toBe(400)
     expect(body).toEqual({ error: 'The request body is nested too deeply (more than 64 levels).' })
-    const after = await t.json<{ xpBoosts: unknown }>('GET', `/api/plugin/characters/${create.body.id}/progress`, {
+    const after = await local.json<{ xpBoosts: unknown }>('GET', `/api/plugin/characters/${create.body.id}/progress`, {
       token,
     })
     expect(after.body.xpBoosts).toEqual({})
