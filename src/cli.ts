@@ -255,7 +255,7 @@ async function serve(io: CliIO, parsed: Parsed): Promise<number> {
   logger.debug(`database ${file}: ${statSync(file).size} bytes, quick_check ok, writable, migrations applied`)
   const deps = { db, config, clock: systemClock, logger, passwordHasher: io.passwordHasher ?? productionHasher }
   // The cron plugin starts its job at .use(), so it is added here and never in createApp.
-  const app = createApp(deps).use(catalogCron(deps))
+  const app = createApp(deps).use(catalogCron(deps, config.catalogSyncCron, config.catalogSourceUrl))
   try {
     // Bun's own limit only bounds memory for bodies without Content-Length; the 1 MiB rule
     // (413 with a JSON body) is enforced by the app itself. Elysia turns reusePort on.
@@ -275,7 +275,7 @@ async function serve(io: CliIO, parsed: Parsed): Promise<number> {
   logger.debug(next ? `next scheduled catalog sync: ${next.toISOString()}` : 'scheduled catalog sync: off')
   // First start: fill the catalog in the background; the server answers meanwhile.
   const shutdown = new AbortController()
-  const firstSync = syncIfEmpty(deps, { signal: shutdown.signal })
+  const firstSync = syncIfEmpty(deps, config.catalogSourceUrl, { signal: shutdown.signal })
   const stop = async (reason = 'asked to stop') => {
     logger.info(`Quest Tracker shutting down (${reason})`, { reason })
     shutdown.abort()

@@ -1,10 +1,10 @@
 // Environment -> frozen, typed configuration. The only module that reads process.env.
 import { isIP } from 'node:net'
 import { Cron } from 'croner'
+import type { Synchronous } from './db/client'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 export type LogFormat = 'text' | 'json'
-export type Synchronous = 'full' | 'normal'
 
 export interface Config {
   readonly port: number

@@ -379,12 +379,12 @@ describe('start-up and scheduled syncs', () => {
     const t = testApp()
     const logger = recordingLogger()
     const config = loadConfig({ CATALOG_SOURCE_URL: SMALL_JSON })
-    const running = syncIfEmpty({ db: t.db, clock: t.clock, logger, config })
+    const running = syncIfEmpty({ db: t.db, clock: t.clock, logger }, config.catalogSourceUrl)
     expect(running).not.toBeNull()
     expect(await running).toMatchObject({ ok: true, rows: 12 })
     expect(logger.lines[0]).toContain('The quest catalog is empty; syncing it from')
     expect(storedRows(t)).toHaveLength(12)
-    expect(syncIfEmpty({ db: t.db, clock: t.clock, logger, config })).toBeNull()
+    expect(syncIfEmpty({ db: t.db, clock: t.clock, logger }, config.catalogSourceUrl)).toBeNull()
   })
 
   test('syncIfEmpty with an unreachable source says how to load a file, retries with back-off, and succeeds', async () => {
@@ -393,16 +393,13 @@ describe('start-up and scheduled syncs', () => {
     const later = join(tmp, 'appears-later.json')
     const config = loadConfig({ CATALOG_SOURCE_URL: later })
     const delays: number[] = []
-    const running = syncIfEmpty(
-      { db: t.db, clock: t.clock, logger, config },
-      {
-        retryDelayMs: (attempt) => {
-          delays.push(attempt)
-          if (attempt === 1) writeFileSync(later, readFileSync(SMALL_JSON)) // the network came back
-          return 5
-        },
+    const running = syncIfEmpty({ db: t.db, clock: t.clock, logger }, config.catalogSourceUrl, {
+      retryDelayMs: (attempt) => {
+        delays.push(attempt)
+        if (attempt === 1) writeFileSync(later, readFileSync(SMALL_JSON)) // the network came back
+        return 5
       },
-    )
+    })
     expect(await running).toMatchObject({ ok: true, rows: 12 })
     expect(delays).toEqual([0, 1])
     const failures = logger.lines.filter((line) => line.includes(' warn '))
@@ -422,7 +419,7 @@ describe('start-up and scheduled syncs', () => {
     const logger = recordingLogger()
     const config = loadConfig({ CATALOG_SOURCE_URL: join(tmp, 'missing.html') })
     const stop = new AbortController()
-    const running = syncIfEmpty({ db: t.db, clock: t.clock, logger, config }, { signal: stop.signal })
+    const running = syncIfEmpty({ db: t.db, clock: t.clock, logger }, config.catalogSourceUrl, { signal: stop.signal })
     while (!logger.lines.some((line) => line.includes('trying again in 1 min'))) await Bun.sleep(5)
     const started = performance.now()
     stop.abort()
@@ -435,15 +432,12 @@ describe('start-up and scheduled syncs', () => {
     const logger = recordingLogger()
     const config = loadConfig({ CATALOG_SOURCE_URL: join(tmp, 'missing.html') })
     let tries = 0
-    const running = syncIfEmpty(
-      { db: t.db, clock: t.clock, logger, config },
-      {
-        retryDelayMs: () => {
-          tries++
-          return 5
-        },
+    const running = syncIfEmpty({ db: t.db, clock: t.clock, logger }, config.catalogSourceUrl, {
+      retryDelayMs: () => {
+        tries++
+        return 5
       },
-    )
+    })
     await syncCatalog(syncDeps(t), SMALL_JSON) // the admin loads a file while the server waits
     await running
     expect(tries).toBe(1)
@@ -453,11 +447,11 @@ describe('start-up and scheduled syncs', () => {
   test('catalogCron schedules the configured pattern, and adds nothing when off', async () => {
     const t = testApp()
     const deps = { db: t.db, clock: t.clock, logger: silentLogger, passwordHasher: t.passwordHasher }
-    const on = new Elysia().use(catalogCron({ ...deps, config: loadConfig({ CATALOG_SYNC_CRON: '17 4 * * *' }) }))
+    const on = new Elysia().use(catalogCron(deps, '17 4 * * *', SMALL_JSON))
     const job = (on.store as { cron?: Record<string, { getPattern(): string; stop(): void }> }).cron?.catalogSync
     expect(job?.getPattern()).toBe('17 4 * * *')
     job?.stop()
-    const off = new Elysia().use(catalogCron({ ...deps, config: loadConfig({ CATALOG_SYNC_CRON: 'off' }) }))
+    const off = new Elysia().use(catalogCron(deps, null, SMALL_JSON))
     expect((off.store as { cron?: unknown }).cron).toBeUndefined()
   })
 })

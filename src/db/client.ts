@@ -4,9 +4,11 @@ import { Database } from 'bun:sqlite'
 import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { type BunSQLiteDatabase, drizzle } from 'drizzle-orm/bun-sqlite'
-import type { Synchronous } from '../config'
 import { migrate } from './migrate'
 import * as schema from './schema'
+
+/** SQLite `synchronous` in WAL mode: `full` survives a power loss, `normal` only a crash. */
+export type Synchronous = 'full' | 'normal'
 
 export type DB = BunSQLiteDatabase<typeof schema> & { $client: Database }
 

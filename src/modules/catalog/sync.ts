@@ -12,10 +12,8 @@ import { cron } from '@elysiajs/cron'
 import { count } from 'drizzle-orm'
 import type { AnyElysia, Elysia } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
-import type { Config } from '../../config'
 import type { DB } from '../../db/client'
 import { catalogState, quests } from '../../db/schema'
-import type { AppDeps } from '../../deps'
 import type { Logger } from '../../logger'
 import { CatalogParseError, type ParsedCatalog, parseCatalog, type QuestRow } from './parse'
 import { publishCatalogIndex, readCatalogRows } from './service'
@@ -328,16 +326,17 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
  * when the catalog was filled meanwhile (`catalog sync --from`), or when `signal` aborts.
  */
 export function syncIfEmpty(
-  deps: SyncDeps & { config: Pick<Config, 'catalogSourceUrl'> },
+  deps: SyncDeps,
+  source: string,
   options: FirstSyncOptions = {},
 ): Promise<SyncResult> | null {
   if (currentRows(deps.db) > 0) return null
-  const { logger, config } = deps
+  const { logger } = deps
   const { retryDelayMs = firstSyncRetryDelayMs, ...sourceOptions } = options
-  logger.info(`The quest catalog is empty; syncing it from ${config.catalogSourceUrl} in the background.`)
+  logger.info(`The quest catalog is empty; syncing it from ${source} in the background.`)
   return (async () => {
     for (let attempt = 0; ; attempt++) {
-      const result = await syncCatalog(deps, config.catalogSourceUrl, sourceOptions)
+      const result = await syncCatalog(deps, source, sourceOptions)
       if (result.ok || options.signal?.aborted) return result
       const delay = retryDelayMs(attempt)
       logger.warn(
@@ -357,14 +356,14 @@ export function syncIfEmpty(
  * The scheduled sync as an Elysia plugin, for main.ts to `.use()` (the cron job starts at that
  * moment, which is why createApp never uses it). With `CATALOG_SYNC_CRON=off` it adds nothing. The job is reachable as `store.cron.catalogSync` (to stop it).
  */
-export function catalogCron(deps: AppDeps): (app: Elysia) => AnyElysia {
-  const pattern = deps.config.catalogSyncCron
+/** `pattern` null (CATALOG_SYNC_CRON=off): no job. */
+export function catalogCron(deps: SyncDeps, pattern: string | null, source: string): (app: Elysia) => AnyElysia {
   if (pattern === null) return (app) => app
   return cron({
     name: 'catalogSync',
     pattern,
     // A run still going (a slow wiki) makes the next tick skip instead of overlapping.
     protect: true,
-    run: () => syncCatalog(deps, deps.config.catalogSourceUrl),
+    run: () => syncCatalog(deps, source),
   })
 }
