@@ -6,6 +6,7 @@
 // that names it.
 import { type TOptional, type TProperties, type TSchema, Type } from '@sinclair/typebox'
 import { type Static, t } from 'elysia'
+import type { BuildDocument as RulesBuildDocument } from '../../rules/buildDocument'
 import { MAX_XML_CHARS } from './ddobuilder'
 import {
   MAX_BUILD_LEVELS,
@@ -183,6 +184,10 @@ export const BuildDocument = section(stored.properties, { $id: 'BuildDocument' }
 /** The document as sent: the same paths, with the limits of limits.ts. */
 const BuildDocumentInput = section(documentProperties, { $id: 'BuildDocumentInput' })
 export type BuildDocument = Static<typeof BuildDocument>
+
+// Compile-time check: every document this schema accepts is one the rules can read.
+const rulesReadThis = (document: BuildDocument): RulesBuildDocument => document
+void rulesReadThis
 export type SpecialFeatInput = Static<typeof SpecialFeat>
 
 /**
