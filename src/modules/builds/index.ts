@@ -11,8 +11,7 @@ import {
   getLive,
   getPlanned,
   mergeRequested,
-  patchLive,
-  patchPlanned,
+  patchBuild,
   promoteLive,
   putLive,
   putPlanned,
@@ -47,7 +46,7 @@ export function buildsModule(deps: AppDeps, api: Api) {
         },
       },
     )
-    .put('/:id/live/partial', ({ user, params, body }) => patchLive(db, clock, user.id, params.id, body), {
+    .put('/:id/live/partial', ({ user, params, body }) => patchBuild(db, clock, user.id, params.id, 'live', body), {
       auth: true,
       params: IdParams,
       body: PartialBody,
@@ -89,7 +88,7 @@ export function buildsModule(deps: AppDeps, api: Api) {
         tags,
       },
     })
-    .put('/:id/build/partial', ({ user, params, body }) => patchPlanned(db, clock, user.id, params.id, body), {
+    .put('/:id/build/partial', ({ user, params, body }) => patchBuild(db, clock, user.id, params.id, 'planned', body), {
       auth: true,
       params: IdParams,
       body: PartialBody,
