@@ -1,20 +1,30 @@
-// The admin command line: serve (default), user add|passwd|list|remove, backup, healthcheck.
+// The admin command line: serve (default), user add|passwd|list|remove, catalog sync, scorecards
+// import, route export|import, backup, healthcheck; --help and --version.
 // `run` returns an exit code instead of exiting so tests can drive it in-process.
 // Misuse (unknown command, bad flag, missing argument): one line on stderr, exit 2.
-import { existsSync } from 'node:fs'
+import { closeSync, lstatSync, openSync, rmSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { createApp } from './app'
 import { systemClock } from './clock'
 import { type Config, ConfigError, loadConfig } from './config'
-import { type DB, openDatabase } from './db/client'
+import {
+  BUSY_TIMEOUT_MS,
+  DatabaseFileError,
+  type DB,
+  databaseProblem,
+  describeFileError,
+  openDatabase,
+} from './db/client'
 import { HttpError } from './http/errors'
+import { asListenError, checkListen, ListenError } from './http/listen'
 import { MAX_BODY_BYTES } from './http/plumbing'
-import { createLogger } from './logger'
+import { createLogger, silentLogger } from './logger'
 import { type PasswordHasher, productionHasher } from './modules/auth/password'
-import { createUser, listUsers, removeUser, setPassword } from './modules/auth/service'
+import { createUser, listLiveTokens, listUsers, removeUser, revokeTokenById, setPassword } from './modules/auth/service'
 import { importScorecards } from './modules/catalog/service'
 import { catalogCron, syncCatalog, syncDetails, syncIfEmpty, syncSummary } from './modules/catalog/sync'
 import { exportRoute, importRoute, readRouteFile } from './modules/routes/transfer'
+import { VERSION } from './version'
 
 export interface CliIO {
   env: Record<string, string | undefined>
@@ -22,8 +32,8 @@ export interface CliIO {
   err(line: string): void
   /** Reads a password: one line from standard input, or a hidden prompt on a terminal. */
   readPassword(prompt: string): Promise<string>
-  /** Called by `serve` once listening; resolves when the server should stop. */
-  untilStopped?(stop: () => Promise<void>): Promise<void>
+  /** Called by `serve` once listening; resolves when the server should stop (`reason`: e.g. SIGTERM). */
+  untilStopped?(stop: (reason?: string) => Promise<void>): Promise<void>
   /** argon2id at the production cost unless given; in-process tests pass a cheap one. */
   passwordHasher?: PasswordHasher
 }
@@ -31,24 +41,56 @@ export interface CliIO {
 class UsageError extends Error {}
 
 const HELP: Record<string, string> = {
-  main: `Quest Tracker: a self-hosted quest tracker server for Dungeons & Dragons Online.
+  main: `Quest Tracker ${VERSION}: a self-hosted quest tracker server for Dungeons & Dragons Online.
+The game plugin posts your characters and quest completions to it; it serves them back with the
+quest catalog, shared routes, progress and builds. One process, one SQLite file.
 
 Usage: quest-tracker [command] [options]
 
 Commands:
-  serve                     start the server (the default)
-  user add|passwd|list|remove  manage accounts
-  catalog sync [--from SRC] sync the quest catalog now (from a URL or a file)
+  serve [--port N] [--host ADDR] [--database PATH]
+                            start the server (the default command)
+  user add [--username NAME] [--email ADDR]
+                            create an account; the password is read from standard input (one
+                            line) or prompted for, never taken from the command line
+  user passwd NAME          change a password (NAME: a username or an e-mail address)
+  user list                 list accounts and their live tokens
+  user remove NAME          delete an account, its characters and routes; revoke its tokens
+  token list [NAME]         list live plugin tokens (of account NAME): id, owner, label, last use
+  token revoke ID           revoke one plugin token (the plugin must log in again)
+  catalog sync [--from URL_OR_PATH] [--verbose]
+                            sync the quest catalog now (offline: --from a saved copy)
   scorecards import FILE    load optional-pursuit scorecards from a JSON file
-  route export ID           print a route as a JSON file to share
-  route import FILE --owner NAME  add a route from such a file
-  backup PATH               write a consistent copy of the database to PATH
-  healthcheck               exit 0 when the local server answers /api/health
+  route export ID           print a route as JSON (redirect it to a file to share it)
+  route import FILE --owner NAME
+                            add the route in FILE, owned by account NAME
+  backup PATH               write a consistent copy of the database (safe while serving)
+  healthcheck [--port N]    exit 0 when the local server answers /api/health
 
-Run "quest-tracker COMMAND --help" for a command's options.
-Configuration comes from environment variables (PORT, HOST, DATABASE_PATH,
-DATABASE_SYNCHRONOUS, CATALOG_SOURCE_URL, CATALOG_SYNC_CRON, LOG_LEVEL,
-TRUSTED_PROXY); see README.md.`,
+Every command takes --help; those that use the database take --database PATH.
+--version prints the version.
+
+Environment (a flag of the same meaning wins over its variable):
+  PORT=8080                 listening port (0 picks a free one)
+  HOST=0.0.0.0              listening address; 0.0.0.0 lets the game PCs on the LAN in
+  DATABASE_PATH=./data/quest-tracker.sqlite
+                            the SQLite file, relative to the working directory
+  DATABASE_SYNCHRONOUS=full full survives a power loss, normal only a crash (faster writes)
+  CATALOG_SOURCE_URL=https://ddowiki.com/page/Quests_by_level_and_XP
+                            where the catalog sync reads: a URL or a file, HTML or JSON
+  CATALOG_SYNC_CRON="17 4 * * *"
+                            when the sync runs (a cron pattern: daily at 04:17); off disables it
+  LOG_LEVEL=info            debug, info, warn or error
+  LOG_FORMAT=text           text, or json for one JSON object a line
+  TRUSTED_PROXY=none        reverse proxies whose X-Forwarded-For is believed (IPs or CIDRs)
+  TOKEN_IDLE_DAYS=180       a plugin token unused this many days stops working
+
+Getting started: run "quest-tracker serve", then "quest-tracker user add --username NAME", and
+give the game plugin the base URL http://THIS-MACHINE:8080/api/plugin. The running server
+documents its API at /docs and /api/plugin/docs; /api/health answers {"ok":true}.
+
+Exit codes: 0 done; 1 the command failed (an unknown account, an unreadable source...);
+2 misuse, or a problem with the configuration, the port or the database file (one line on stderr).`,
   serve: `Usage: quest-tracker serve [--port N] [--host ADDR] [--database PATH]
 
 Starts the HTTP server. Flags override PORT, HOST and DATABASE_PATH.`,
@@ -61,12 +103,21 @@ Starts the HTTP server. Flags override PORT, HOST and DATABASE_PATH.`,
 The password is read from standard input (one line) or prompted for on a terminal;
 it is never taken from the command line. NAME is a username or an e-mail address.
 Option: --database PATH (overrides DATABASE_PATH).`,
-  catalog: `Usage: quest-tracker catalog sync [--from URL_OR_PATH] [--database PATH]
+  token: `Usage:
+  quest-tracker token list [NAME]   live plugin tokens, of account NAME or of every account
+  quest-tracker token revoke ID     revoke token ID (from the list); the plugin must log in again
+
+Tokens are shown by id, owner, label, creation and last use, never the token itself (only its
+SHA-256 is stored). A token unused for TOKEN_IDLE_DAYS (default 180) stops working by itself.
+Option: --database PATH (overrides DATABASE_PATH).`,
+  catalog: `Usage: quest-tracker catalog sync [--from URL_OR_PATH] [--verbose] [--database PATH]
 
 Syncs the quest catalog now, with the same code as the daily job: from --from, or else
 CATALOG_SOURCE_URL. The source is the DDO wiki page "Quests by level and XP" (HTML) or a JSON
 array of quest rows, from a URL or a local file. All or nothing: a failed fetch, a page that
-does not parse, or a result under half the current rows keeps the catalog and exits 1.`,
+does not parse, or a result under half the current rows keeps the catalog and exits 1.
+Prints one summary line; --verbose adds a line per quest added, removed or changed.
+Without internet access, save the page elsewhere and load it: --from ./quests.html`,
   scorecards: `Usage: quest-tracker scorecards import FILE [--database PATH]
 
 Replaces the scorecards served by GET /api/plugin/scorecards with those in FILE: a JSON object
@@ -91,7 +142,10 @@ interface Parsed {
   flags: Record<string, string | true>
 }
 
-/** Parses `--name value`, `--name=value` and bare `--help`; rejects flags not in `allowed`. */
+/** Flags that take no value. */
+const SWITCHES = ['verbose']
+
+/** Parses `--name value`, `--name=value` and bare `--help`/switches; rejects flags not in `allowed`. */
 function parseArgs(args: string[], allowed: string[], command: string): Parsed {
   const parsed: Parsed = { positional: [], flags: {} }
   for (let i = 0; i < args.length; i++) {
@@ -106,6 +160,10 @@ function parseArgs(args: string[], allowed: string[], command: string): Parsed {
     }
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined]
     if (!allowed.includes(name)) throw new UsageError(`${command}: unknown option --${name} (see --help)`)
+    if (SWITCHES.includes(name) && inline === undefined) {
+      parsed.flags[name] = true
+      continue
+    }
     const value = inline ?? args[++i]
     if (value === undefined || value === '') throw new UsageError(`${command}: --${name} needs a value`)
     parsed.flags[name] = value
@@ -134,7 +192,7 @@ function expectArgs(parsed: Parsed, count: number, usage: string): void {
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const [command = 'serve', ...rest] =
-    argv[0]?.startsWith('--') && argv[0] !== '--help' && argv[0] !== '-h' ? ['serve', ...argv] : argv
+    argv[0]?.startsWith('--') && argv[0] !== '--help' && argv[0] !== '--version' ? ['serve', ...argv] : argv
   try {
     switch (command) {
       case '--help':
@@ -142,10 +200,17 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       case 'help':
         io.out(HELP.main as string)
         return 0
+      case '--version':
+      case '-V':
+      case 'version':
+        io.out(`quest-tracker ${VERSION}`)
+        return 0
       case 'serve':
         return await serve(io, parseArgs(rest, ['port', 'host', 'database'], 'serve'))
       case 'user':
         return await user(io, rest)
+      case 'token':
+        return await token(io, rest)
       case 'catalog':
         return await catalog(io, rest)
       case 'scorecards':
@@ -160,7 +225,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         throw new UsageError(`unknown command "${command}" (see quest-tracker --help)`)
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
+    if (
+      error instanceof UsageError ||
+      error instanceof ConfigError ||
+      error instanceof ListenError ||
+      error instanceof DatabaseFileError
+    ) {
       io.err(`quest-tracker: ${error.message}`)
       return 2
     }
@@ -176,24 +246,40 @@ async function serve(io: CliIO, parsed: Parsed): Promise<number> {
   if (parsed.flags.help) return help(io, 'serve')
   expectArgs(parsed, 0, 'serve: takes no arguments (see --help)')
   const config = configFrom(io, parsed)
-  const logger = createLogger(config.logLevel)
-  const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous })
+  const logger = cliLogger(io, config)
+  const file = resolve(config.databasePath)
+  logger.debug(`configuration: ${describeConfig(config)}`)
+  // The address first: a server that cannot listen leaves no new database behind.
+  const port = checkListen(config.host, config.port)
+  const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous, requireWritable: true })
+  logger.debug(`database ${file}: ${statSync(file).size} bytes, quick_check ok, writable, migrations applied`)
   const deps = { db, config, clock: systemClock, logger, passwordHasher: io.passwordHasher ?? productionHasher }
   // The cron plugin starts its job at .use(), so it is added here and never in createApp.
-  const app = createApp(deps).use(catalogCron(deps))
-  // Bun's own limit only bounds memory for bodies without Content-Length; the 1 MiB rule
-  // (413 with a JSON body) is enforced by the app itself.
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES * 8 })
-  const port = app.server?.port
-  logger.info(`Quest Tracker listening on http://${config.host}:${port} (database ${resolve(config.databasePath)})`)
-  io.out(`listening on port ${port}`)
+  const app = createApp(deps).use(catalogCron(deps, config.catalogSyncCron, config.catalogSourceUrl))
+  try {
+    // Bun's own limit only bounds memory for bodies without Content-Length; the 1 MiB rule
+    // (413 with a JSON body) is enforced by the app itself. Elysia turns reusePort on.
+    app.listen({ port, hostname: config.host, reusePort: false, maxRequestBodySize: MAX_BODY_BYTES * 8 })
+  } catch (error) {
+    db.$client.close()
+    throw asListenError(error, config.host, port)
+  }
+  logger.info(`Quest Tracker ${VERSION} listening on port ${port} (HOST ${config.host}), database ${file}`, {
+    version: VERSION,
+    port,
+    host: config.host,
+    database: file,
+  })
+  const jobs = (app.store as { cron?: Record<string, { stop(): void; nextRun(): Date | null }> }).cron ?? {}
+  const next = jobs.catalogSync?.nextRun()
+  logger.debug(next ? `next scheduled catalog sync: ${next.toISOString()}` : 'scheduled catalog sync: off')
   // First start: fill the catalog in the background; the server answers meanwhile.
   const shutdown = new AbortController()
-  const firstSync = syncIfEmpty(deps, { signal: shutdown.signal })
-  const stop = async () => {
+  const firstSync = syncIfEmpty(deps, config.catalogSourceUrl, { signal: shutdown.signal })
+  const stop = async (reason = 'asked to stop') => {
+    logger.info(`Quest Tracker shutting down (${reason})`, { reason })
     shutdown.abort()
     await firstSync
-    const jobs = (app.store as { cron?: Record<string, { stop(): void }> }).cron ?? {}
     for (const job of Object.values(jobs)) job.stop()
     await app.stop()
     db.$client.close()
@@ -202,13 +288,45 @@ async function serve(io: CliIO, parsed: Parsed): Promise<number> {
   return 0
 }
 
+/** The logger of a command, writing through `io` (warn and error to stderr). */
+function cliLogger(io: CliIO, config: Config) {
+  return createLogger(config.logLevel, {
+    format: config.logFormat,
+    write: (line, level) => (level === 'warn' || level === 'error' ? io.err(line) : io.out(line)),
+  })
+}
+
+/** The configuration as variables, for the debug log; a password in the catalog URL is masked. */
+function describeConfig(config: Config): string {
+  let source = config.catalogSourceUrl
+  try {
+    const url = new URL(source)
+    if (url.password) url.password = '***'
+    source = url.href
+  } catch {
+    // a file path
+  }
+  return [
+    `PORT=${config.port}`,
+    `HOST=${config.host}`,
+    `DATABASE_PATH=${config.databasePath}`,
+    `DATABASE_SYNCHRONOUS=${config.databaseSynchronous}`,
+    `CATALOG_SOURCE_URL=${source}`,
+    `CATALOG_SYNC_CRON=${config.catalogSyncCron ?? 'off'}`,
+    `LOG_LEVEL=${config.logLevel}`,
+    `LOG_FORMAT=${config.logFormat}`,
+    `busy_timeout=${BUSY_TIMEOUT_MS}ms`,
+  ].join(' ')
+}
+
 async function user(io: CliIO, args: string[]): Promise<number> {
   const [sub, ...rest] = args
   if (!sub || sub === '--help' || sub === '-h') return help(io, 'user')
   const allowed = sub === 'add' ? ['username', 'email', 'database'] : ['database']
   const parsed = parseArgs(rest, allowed, `user ${sub}`)
   if (parsed.flags.help) return help(io, 'user')
-  const withDb = <T>(fn: (db: DB) => T | Promise<T>) => withDatabase(io, parsed, (db) => fn(db))
+  const withDb = <T>(fn: (db: DB) => T | Promise<T>) =>
+    withDatabase(io, parsed, (db) => fn(db), { create: sub === 'add' })
   const passwordHasher = io.passwordHasher ?? productionHasher
   switch (sub) {
     case 'add': {
@@ -226,8 +344,14 @@ async function user(io: CliIO, args: string[]): Promise<number> {
     case 'passwd': {
       expectArgs(parsed, 1, 'user passwd: give the username or e-mail of the account')
       const name = parsed.positional[0] as string
-      const password = await io.readPassword(`New password for ${name}: `)
-      await withDb((db) => setPassword({ db, clock: systemClock, passwordHasher }, name, password))
+      // The database first: no password prompt for a file that is not there.
+      await withDb(async (db) =>
+        setPassword(
+          { db, clock: systemClock, passwordHasher },
+          name,
+          await io.readPassword(`New password for ${name}: `),
+        ),
+      )
       io.out(`password changed for ${name}`)
       return 0
     }
@@ -253,12 +377,55 @@ async function user(io: CliIO, args: string[]): Promise<number> {
   }
 }
 
-/** Opens the configured database for one command, and closes it after. */
-async function withDatabase<T>(io: CliIO, parsed: Parsed, fn: (db: DB, config: Config) => T | Promise<T>): Promise<T> {
+async function token(io: CliIO, args: string[]): Promise<number> {
+  const [sub, ...rest] = args
+  if (!sub || sub === '--help' || sub === '-h') return help(io, 'token')
+  const parsed = parseArgs(rest, ['database'], `token ${sub}`)
+  if (parsed.flags.help) return help(io, 'token')
+  switch (sub) {
+    case 'list': {
+      if (parsed.positional.length > 1) throw new UsageError('token list: give at most one account name')
+      const rows = await withDatabase(io, parsed, (db) => listLiveTokens(db, parsed.positional[0]))
+      if (rows.length === 0) io.out('no live tokens')
+      for (const row of rows) {
+        io.out(
+          `${row.id}\t${row.owner}\t${row.label}\tcreated ${row.createdAt}\tlast used ${row.lastUsedAt ?? 'never'}`,
+        )
+      }
+      return 0
+    }
+    case 'revoke': {
+      expectArgs(parsed, 1, 'token revoke: give the id of the token (see token list)')
+      const id = Number(parsed.positional[0])
+      if (!Number.isInteger(id) || id < 1) throw new UsageError('token revoke: the id is a whole number')
+      await withDatabase(io, parsed, (db) => revokeTokenById(db, systemClock, id))
+      io.out(`revoked token ${id}`)
+      return 0
+    }
+    default:
+      throw new UsageError(`token: unknown subcommand "${sub}" (list, revoke)`)
+  }
+}
+
+/**
+ * Opens the configured database for one command, says which file (on stderr, so that output
+ * such as `route export` stays clean), and closes it after. Only `user add` may create it.
+ */
+async function withDatabase<T>(
+  io: CliIO,
+  parsed: Parsed,
+  fn: (db: DB, config: Config) => T | Promise<T>,
+  { create = false } = {},
+): Promise<T> {
   const config = configFrom(io, parsed)
-  const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous })
+  const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous, create })
+  io.err(`quest-tracker: database ${resolve(config.databasePath)}`)
   try {
     return await fn(db, config)
+  } catch (error) {
+    // A write to a read-only file, a lock held too long: one line, like a problem found at open.
+    const problem = databaseProblem(error, resolve(config.databasePath))
+    throw problem ? new DatabaseFileError(problem) : error
   } finally {
     db.$client.close()
   }
@@ -268,13 +435,13 @@ async function catalog(io: CliIO, args: string[]): Promise<number> {
   const [sub, ...rest] = args
   if (!sub || sub === '--help' || sub === '-h') return help(io, 'catalog')
   if (sub !== 'sync') throw new UsageError(`catalog: unknown subcommand "${sub}" (sync)`)
-  const parsed = parseArgs(rest, ['from', 'database'], 'catalog sync')
+  const parsed = parseArgs(rest, ['from', 'database', 'verbose'], 'catalog sync')
   if (parsed.flags.help) return help(io, 'catalog')
-  expectArgs(parsed, 0, 'catalog sync: takes --from URL_OR_PATH, no other arguments')
+  expectArgs(parsed, 0, 'catalog sync: takes --from URL_OR_PATH and --verbose, no other arguments')
   return withDatabase(io, parsed, async (db, config) => {
-    const logger = createLogger(config.logLevel)
+    // The command prints the summary itself: the sync's own log line would repeat it.
     const result = await syncCatalog(
-      { db, clock: systemClock, logger },
+      { db, clock: systemClock, logger: silentLogger },
       flag(parsed, 'from') ?? config.catalogSourceUrl,
     )
     if (!result.ok) {
@@ -282,7 +449,7 @@ async function catalog(io: CliIO, args: string[]): Promise<number> {
       return 1
     }
     io.out(syncSummary(result))
-    for (const line of syncDetails(result)) io.out(`  ${line}`)
+    if (parsed.flags.verbose) for (const line of syncDetails(result)) io.out(`  ${line}`)
     return 0
   })
 }
@@ -333,11 +500,33 @@ function backup(io: CliIO, parsed: Parsed): number {
   if (parsed.flags.help) return help(io, 'backup')
   expectArgs(parsed, 1, 'backup: give the path of the copy to write')
   const target = resolve(parsed.positional[0] as string)
-  if (existsSync(target)) throw new UsageError(`backup: ${target} already exists`)
-  const config = configFrom(io, parsed)
-  const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous })
+  let existing: ReturnType<typeof lstatSync> | undefined
   try {
-    db.$client.query('VACUUM INTO ?').run(target)
+    existing = lstatSync(target, { throwIfNoEntry: false })
+  } catch {
+    // ENOTDIR: creating the copy below says what is wrong with the path
+  }
+  // SQLite would write the copy wherever a dangling link points.
+  if (existing?.isSymbolicLink()) throw new UsageError(`backup: ${target} is a symbolic link; give a new file's path`)
+  if (existing) throw new UsageError(`backup: ${target} already exists`)
+  const config = configFrom(io, parsed)
+  const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous, create: false })
+  io.err(`quest-tracker: database ${resolve(config.databasePath)}`)
+  try {
+    // The copy holds the password hashes too: born 0600, and O_EXCL never follows a link made
+    // since the check. VACUUM INTO accepts an existing empty file.
+    try {
+      closeSync(openSync(target, 'wx', 0o600))
+    } catch (error) {
+      throw new UsageError(`backup: cannot create ${target} (${describeFileError(error)})`)
+    }
+    try {
+      db.$client.query('VACUUM INTO ?').run(target)
+    } catch (error) {
+      rmSync(target, { force: true })
+      const problem = databaseProblem(error, resolve(config.databasePath))
+      throw problem ? new DatabaseFileError(`backup: no copy written: ${problem}`) : error
+    }
   } finally {
     db.$client.close()
   }

@@ -1,9 +1,10 @@
 // Environment -> frozen, typed configuration. The only module that reads process.env.
 import { isIP } from 'node:net'
 import { Cron } from 'croner'
+import type { Synchronous } from './db/client'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
-export type Synchronous = 'full' | 'normal'
+export type LogFormat = 'text' | 'json'
 
 export interface Config {
   readonly port: number
@@ -19,12 +20,18 @@ export interface Config {
    * CIDR ranges ("10.0.0.1", "10.0.0.0/8", "fd00::/8"). Empty: the header is ignored.
    */
   readonly trustedProxies: readonly string[]
+  /** `json`: one JSON object a line, for journald, Loki and the like. */
+  readonly logFormat: LogFormat
+  /** A plugin token unused for this many days stops working (the plugin logs in again). */
+  readonly tokenIdleDays: number
 }
 
 /** A bad configuration value; main prints the message as one line and exits 2. */
 export class ConfigError extends Error {}
 
 export const DEFAULT_CATALOG_SOURCE_URL = 'https://ddowiki.com/page/Quests_by_level_and_XP'
+/** Half a year: long enough that a player back from a break is not surprised, short enough to end forgotten ones. */
+export const DEFAULT_TOKEN_IDLE_DAYS = 180
 /** Once a day, at a quiet hour, off the top of the hour. */
 export const DEFAULT_CATALOG_SYNC_CRON = '17 4 * * *'
 
@@ -32,6 +39,7 @@ type Env = Record<string, string | undefined>
 
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
 const SYNCHRONOUS: readonly Synchronous[] = ['full', 'normal']
+const LOG_FORMATS: readonly LogFormat[] = ['text', 'json']
 
 function oneOf<T extends string>(name: string, raw: string, allowed: readonly T[]): T {
   const value = raw.trim().toLowerCase()
@@ -78,6 +86,15 @@ function parseProxies(name: string, raw: string): readonly string[] {
   return Object.freeze(entries)
 }
 
+/** Days a token may go unused: a whole number from 1 to 3650 (ten years). */
+function parseDays(name: string, raw: string): number {
+  const days = Number(raw.trim())
+  if (!/^\d+$/.test(raw.trim()) || days < 1 || days > 3650) {
+    throw new ConfigError(`${name} must be a whole number of days from 1 to 3650 (got "${raw}").`)
+  }
+  return days
+}
+
 function nonEmpty(name: string, raw: string): string {
   if (raw.trim() === '') throw new ConfigError(`${name} must not be empty.`)
   return raw.trim()
@@ -102,5 +119,7 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
     catalogSyncCron: read<string | null>('CATALOG_SYNC_CRON', DEFAULT_CATALOG_SYNC_CRON, parseCron),
     logLevel: read<LogLevel>('LOG_LEVEL', 'info', (n, r) => oneOf(n, r, LOG_LEVELS)),
     trustedProxies: read<readonly string[]>('TRUSTED_PROXY', [], parseProxies),
+    logFormat: read<LogFormat>('LOG_FORMAT', 'text', (n, r) => oneOf(n, r, LOG_FORMATS)),
+    tokenIdleDays: read('TOKEN_IDLE_DAYS', DEFAULT_TOKEN_IDLE_DAYS, parseDays),
   })
 }

@@ -35,8 +35,8 @@ const code = await run(Bun.argv.slice(2), {
   readPassword,
   untilStopped: (stop) =>
     new Promise<void>((done) => {
-      const shutdown = () => {
-        void stop().then(done)
+      const shutdown = (signal: string) => {
+        void stop(signal).then(done)
       }
       process.once('SIGINT', shutdown)
       process.once('SIGTERM', shutdown)

@@ -2,12 +2,14 @@
 // expiry, and a new password ending every token and session at once.
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
+import { DEFAULT_TOKEN_IDLE_DAYS } from '../src/config'
 import { apiTokens } from '../src/db/schema'
-import { setPassword, TOKEN_IDLE_MS, TOKEN_TOUCH_MS } from '../src/modules/auth/service'
+import { DAY_MS, setPassword, TOKEN_TOUCH_MS } from '../src/modules/auth/service'
 import { testApp } from './helpers'
 
 const PASSWORD = 'correct horse battery'
-const DAY = 24 * 60 * 60_000
+const DAY = DAY_MS
+const TOKEN_IDLE_MS = DEFAULT_TOKEN_IDLE_DAYS * DAY
 
 async function account() {
   const t = testApp()
@@ -153,5 +155,16 @@ describe('token lifetime', () => {
     const idle = await t.json<{ error: string }>('GET', '/api/plugin/auth/me', { token: t.token })
     expect(idle.status).toBe(401)
     expect(idle.body.error).toContain('expired')
+  })
+
+  test('TOKEN_IDLE_DAYS sets the idle time', async () => {
+    const t = testApp({ TOKEN_IDLE_DAYS: '2' })
+    const token = await t.userWithToken('zoe')
+    t.clock.advance(DAY)
+    expect((await t.json('GET', '/api/plugin/auth/me', { token })).status).toBe(200)
+    t.clock.advance(2 * DAY + 1000)
+    const idle = await t.json<{ error: string }>('GET', '/api/plugin/auth/me', { token })
+    expect(idle.status).toBe(401)
+    expect(idle.body.error).toContain('2 days')
   })
 })

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import packageJson from '../package.json'
 
 const root = join(import.meta.dir, '..')
 let dir: string
@@ -32,6 +33,9 @@ describe('dist/quest-tracker', () => {
     const help = Bun.spawnSync([binary, '--help'], { cwd: tmpdir() })
     expect(help.exitCode).toBe(0)
     expect(help.stdout.toString()).toContain('Usage: quest-tracker [command]')
+    // The version is embedded at build time: no package.json beside the binary.
+    const version = Bun.spawnSync([binary, '--version'], { cwd: tmpdir() })
+    expect(version.stdout.toString()).toBe(`quest-tracker ${packageJson.version}\n`)
     const misuse = Bun.spawnSync([binary, 'frobnicate'], { cwd: tmpdir() })
     expect(misuse.exitCode).toBe(2)
     expect(misuse.stderr.toString()).toBe('quest-tracker: unknown command "frobnicate" (see quest-tracker --help)\n')
@@ -41,14 +45,20 @@ describe('dist/quest-tracker', () => {
   })
 
   test('adds an account, serves, and logs in', async () => {
-    // Run from another folder: the binary must not depend on where it was built.
-    const env = { ...process.env, DATABASE_PATH: join(dir, 'data', 'qt.sqlite'), CATALOG_SYNC_CRON: 'off' }
+    // Run from another folder: the binary must not depend on where it was built. The first-start
+    // sync reads our small fixture, not the wiki: no test reaches the network.
+    const env = {
+      ...process.env,
+      DATABASE_PATH: join(dir, 'data', 'qt.sqlite'),
+      CATALOG_SYNC_CRON: 'off',
+      CATALOG_SOURCE_URL: join(import.meta.dir, 'fixtures', 'catalog-small.json'),
+    }
     const add = Bun.spawnSync([binary, 'user', 'add', '--username', 'gamer'], {
       cwd: tmpdir(),
       env,
       stdin: new TextEncoder().encode('binary password\n'),
     })
-    expect(add.stderr.toString()).toBe('')
+    expect(add.stderr.toString()).toBe(`quest-tracker: database ${env.DATABASE_PATH}\n`)
     expect(add.exitCode).toBe(0)
 
     server = Bun.spawn([binary, 'serve', '--port', '0', '--host', '127.0.0.1'], {
@@ -93,5 +103,11 @@ describe('dist/quest-tracker', () => {
     expect((await bundle.text()).length).toBeGreaterThan(10_000)
     const doc = (await (await fetch(`${base}/openapi.json`)).json()) as { info: { version: string } }
     expect(doc.info.version).toBe('6.0.0')
+    // The first-start sync loaded the fixture (12 rows) in the background.
+    let count = 0
+    for (let i = 0; i < 100 && count === 0; i++, await Bun.sleep(20)) {
+      count = ((await (await fetch(`${base}/api/quests`)).json()) as { count: number }).count
+    }
+    expect(count).toBe(12)
   }, 60_000)
 })

@@ -237,9 +237,14 @@ describe('live snapshot', () => {
       'an integer of at least 0',
     ],
     [{ build: { classes: ['Monk', 3] } }, 'build.classes.1', 'a string or null'],
-    [{ build: { levels: [{ class: 'Monk', skills: 'Spot' }] } }, 'build.levels.0.skills', 'an array'],
+    // Arrays are named with their item limit (src/modules/builds/limits.ts).
+    [
+      { build: { levels: [{ class: 'Monk', skills: 'Spot' }] } },
+      'build.levels.0.skills',
+      'an array of at most 100 items',
+    ],
     [{ tomes: { skills: { Spot: true } } }, 'tomes.skills.Spot', 'an integer'],
-    [{ meta: { incomplete: 'feats' } }, 'meta.incomplete', 'an array'],
+    [{ meta: { incomplete: 'feats' } }, 'meta.incomplete', 'an array of at most 32 items'],
     [{ build: { enhancementTrees: { tier5: 5 } } }, 'build.enhancementTrees.tier5', 'a string or null'],
     [{ merge: 'yes' }, 'merge', 'true or false'],
   ])('a wrong type answers 400 naming the path, and nothing is written: %j', async (body, path, what) => {

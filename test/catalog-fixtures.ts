@@ -28,10 +28,7 @@ export const readRows = async (path: string) => (await Bun.file(path).json()) as
 /** A logger that keeps its lines, to check what a sync logs. */
 export function recordingLogger(): Logger & { lines: string[] } {
   const lines: string[] = []
-  return Object.assign(
-    createLogger('debug', (line) => lines.push(line)),
-    { lines },
-  )
+  return Object.assign(createLogger('debug', { write: (line) => lines.push(line) }), { lines })
 }
 
 export function syncDeps(t: Pick<TestApp, 'db' | 'clock'>): SyncDeps & { logger: ReturnType<typeof recordingLogger> } {

@@ -1,7 +1,7 @@
 // The catalog sync: from files and URLs, HTML and JSON; all or nothing; what it reports and
 // logs; what it refuses (and that the catalog is then kept); that players' data survives it.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Elysia } from 'elysia'
@@ -10,7 +10,14 @@ import { openDatabase } from '../src/db/client'
 import { catalogState, completions, quests } from '../src/db/schema'
 import { silentLogger } from '../src/logger'
 import type { QuestRow } from '../src/modules/catalog/parse'
-import { catalogCron, type SyncReport, syncCatalog, syncDetails, syncIfEmpty } from '../src/modules/catalog/sync'
+import {
+  catalogCron,
+  firstSyncRetryDelayMs,
+  type SyncReport,
+  syncCatalog,
+  syncDetails,
+  syncIfEmpty,
+} from '../src/modules/catalog/sync'
 import {
   readRows,
   recordingLogger,
@@ -56,7 +63,8 @@ describe('sync from files', () => {
     ])
     const info = await t.json<Record<string, unknown>>('GET', '/api/plugin/info', { token })
     expect(info.body.questCatalogCount).toBe(12)
-    expect(info.body.catalog).toEqual({ source: SMALL_JSON, syncedAt: '2026-11-21T12:00:00.000Z', rows: 12 })
+    // Every account reads /info: the file's name only, not the admin's path.
+    expect(info.body.catalog).toEqual({ source: 'catalog-small.json', syncedAt: '2026-11-21T12:00:00.000Z', rows: 12 })
     expect(await catalogOverHttp(t, token)).toEqual({ count: 12, quests: await readRows(SMALL_JSON) })
     expect(deps.logger.lines).toHaveLength(1)
     expect(deps.logger.lines[0]).toContain('Catalog synced from')
@@ -229,10 +237,10 @@ describe('sync from a URL (a local HTTP server)', () => {
     return { t, token, before: await catalogOverHttp(t, token), state: t.db.select().from(catalogState).get() }
   }
 
-  test('the page is fetched and loaded, and /info names the URL', async () => {
+  test("the page is fetched and loaded, and /info names the URL's host", async () => {
     const { t, token } = await syncedApp()
     const info = await t.json<{ catalog: { source: string } }>('GET', '/api/plugin/info', { token })
-    expect(info.body.catalog.source).toBe(`${base}/wiki`)
+    expect(info.body.catalog.source).toBe(new URL(base).host)
   })
 
   test.each([
@@ -371,31 +379,79 @@ describe('start-up and scheduled syncs', () => {
     const t = testApp()
     const logger = recordingLogger()
     const config = loadConfig({ CATALOG_SOURCE_URL: SMALL_JSON })
-    const running = syncIfEmpty({ db: t.db, clock: t.clock, logger, config })
+    const running = syncIfEmpty({ db: t.db, clock: t.clock, logger }, config.catalogSourceUrl)
     expect(running).not.toBeNull()
     expect(await running).toMatchObject({ ok: true, rows: 12 })
     expect(logger.lines[0]).toContain('The quest catalog is empty; syncing it from')
     expect(storedRows(t)).toHaveLength(12)
-    expect(syncIfEmpty({ db: t.db, clock: t.clock, logger, config })).toBeNull()
+    expect(syncIfEmpty({ db: t.db, clock: t.clock, logger }, config.catalogSourceUrl)).toBeNull()
   })
 
-  test('syncIfEmpty with an unreachable source logs one line and leaves the catalog empty', async () => {
+  test('syncIfEmpty with an unreachable source says how to load a file, retries with back-off, and succeeds', async () => {
+    const t = testApp()
+    const logger = recordingLogger()
+    const later = join(tmp, 'appears-later.json')
+    const config = loadConfig({ CATALOG_SOURCE_URL: later })
+    const delays: number[] = []
+    const running = syncIfEmpty({ db: t.db, clock: t.clock, logger }, config.catalogSourceUrl, {
+      retryDelayMs: (attempt) => {
+        delays.push(attempt)
+        if (attempt === 1) writeFileSync(later, readFileSync(SMALL_JSON)) // the network came back
+        return 5
+      },
+    })
+    expect(await running).toMatchObject({ ok: true, rows: 12 })
+    expect(delays).toEqual([0, 1])
+    const failures = logger.lines.filter((line) => line.includes(' warn '))
+    expect(failures).toHaveLength(4) // two tries, each: why it failed, and the way out
+    expect(failures[0]).toContain(`Catalog sync from ${later} failed; the current catalog (0 rows) is kept`)
+    expect(failures[1]).toContain(
+      'The quest catalog is still empty; trying again in 0 s. Without internet access, load a saved copy of the wiki page or a JSON file of quests: quest-tracker catalog sync --from FILE',
+    )
+    expect(storedRows(t)).toHaveLength(12)
+  })
+
+  test('the first-start retries wait 1 min, 2, 4... up to an hour, and stop at once when the server stops', async () => {
+    expect([0, 1, 2, 5, 6, 20].map(firstSyncRetryDelayMs)).toEqual([
+      60_000, 120_000, 240_000, 1_920_000, 3_600_000, 3_600_000,
+    ])
     const t = testApp()
     const logger = recordingLogger()
     const config = loadConfig({ CATALOG_SOURCE_URL: join(tmp, 'missing.html') })
-    expect(await syncIfEmpty({ db: t.db, clock: t.clock, logger, config })).toMatchObject({ ok: false, rows: 0 })
-    expect(logger.lines).toHaveLength(2)
-    expect(logger.lines[1]).toContain('failed; the current catalog (0 rows) is kept')
+    const stop = new AbortController()
+    const running = syncIfEmpty({ db: t.db, clock: t.clock, logger }, config.catalogSourceUrl, { signal: stop.signal })
+    while (!logger.lines.some((line) => line.includes('trying again in 1 min'))) await Bun.sleep(5)
+    const started = performance.now()
+    stop.abort()
+    expect(await running).toMatchObject({ ok: false, rows: 0 })
+    expect(performance.now() - started).toBeLessThan(100)
+  })
+
+  test('the retries end when the catalog was filled meanwhile (catalog sync --from)', async () => {
+    const t = testApp()
+    const logger = recordingLogger()
+    const config = loadConfig({ CATALOG_SOURCE_URL: join(tmp, 'missing.html') })
+    let tries = 0
+    const running = syncIfEmpty({ db: t.db, clock: t.clock, logger }, config.catalogSourceUrl, {
+      retryDelayMs: () => {
+        tries++
+        return 5
+      },
+    })
+    await syncCatalog(syncDeps(t), SMALL_JSON) // the admin loads a file while the server waits
+    await running
+    expect(tries).toBe(1)
+    expect(logger.lines.at(-1)).toContain('The quest catalog was filled meanwhile; no more first-start tries.')
   })
 
   test('catalogCron schedules the configured pattern, and adds nothing when off', async () => {
     const t = testApp()
     const deps = { db: t.db, clock: t.clock, logger: silentLogger, passwordHasher: t.passwordHasher }
-    const on = new Elysia().use(catalogCron({ ...deps, config: loadConfig({ CATALOG_SYNC_CRON: '17 4 * * *' }) }))
+    const on = new Elysia().use(catalogCron(deps, '17 4 * * *', SMALL_JSON))
     const job = (on.store as { cron?: Record<string, { getPattern(): string; stop(): void }> }).cron?.catalogSync
     expect(job?.getPattern()).toBe('17 4 * * *')
     job?.stop()
-    const off = new Elysia().use(catalogCron({ ...deps, config: loadConfig({ CATALOG_SYNC_CRON: 'off' }) }))
+    const off = new Elysia().use(catalogCron(deps, null, SMALL_JSON))
     expect((off.store as { cron?: unknown }).cron).toBeUndefined()
   })
 })

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { existsSync } from 'node:fs'
+import { existsSync, lstatSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import packageJson from '../package.json'
 import { type CliIO, run } from '../src/cli'
 import { systemClock } from '../src/clock'
 import { loadConfig } from '../src/config'
@@ -41,6 +42,9 @@ const withDb = <T>(fn: (db: ReturnType<typeof openDatabase>) => T): T => {
     db.$client.close()
   }
 }
+
+/** The database as the server's first start leaves it. */
+const createDb = () => openDatabase(dbPath).$client.close()
 
 const tryLogin = async (identifier: string, password: string) => {
   const db = openDatabase(dbPath)
@@ -87,6 +91,7 @@ describe('quest-tracker user', () => {
   })
 
   test('list shows accounts and their live tokens', async () => {
+    createDb()
     expect(await cli('user', 'list')).toBe(0)
     expect(out.pop()).toContain('no accounts yet')
     passwords.push('a long password')
@@ -126,16 +131,84 @@ describe('quest-tracker user', () => {
   })
 })
 
+describe('quest-tracker token', () => {
+  beforeEach(createDb)
+
+  test("list shows live tokens (all, or one account's) by id, owner, label and last use; never the token", async () => {
+    passwords.push('a long password', 'a long password')
+    await cli('user', 'add', '--username', 'Alice')
+    await cli('user', 'add', '--username', 'Bob')
+    const alice = await tryLogin('Alice', 'a long password')
+    await tryLogin('Bob', 'a long password')
+    out = []
+    expect(await cli('token', 'list')).toBe(0)
+    expect(out.map((line) => line.split('\t').slice(0, 3))).toEqual([
+      ['1', 'Alice', 'test'],
+      ['2', 'Bob', 'test'],
+    ])
+    expect(out[0]).toContain('last used never')
+    expect(out.join('\n')).not.toContain(alice.token)
+    out = []
+    expect(await cli('token', 'list', 'bob')).toBe(0)
+    expect(out.map((line) => line.split('\t')[1])).toEqual(['Bob'])
+    expect(await cli('token', 'list', 'nobody')).toBe(1)
+  })
+
+  test('revoke ends one token; the plugin API then answers 401 for it', async () => {
+    passwords.push('a long password')
+    await cli('user', 'add', '--username', 'Alice')
+    const first = await tryLogin('Alice', 'a long password')
+    const second = await tryLogin('Alice', 'a long password')
+    expect(await cli('token', 'revoke', String(first.tokenId))).toBe(0)
+    withDb((db) => {
+      expect(() => authenticate(db, systemClock, `Bearer ${first.token}`)).toThrow('Invalid or revoked token')
+      expect(authenticate(db, systemClock, `Bearer ${second.token}`).tokenId).toBe(second.tokenId)
+    })
+    expect(await cli('token', 'revoke', String(first.tokenId))).toBe(1)
+    expect(err.pop()).toContain(`No live token ${first.tokenId}`)
+    expect(await cli('token', 'revoke', 'x')).toBe(2)
+  })
+
+  test('user passwd revokes every token of the account', async () => {
+    passwords.push('a long password', 'another long one')
+    await cli('user', 'add', '--username', 'Alice')
+    const { token } = await tryLogin('Alice', 'a long password')
+    expect(await cli('user', 'passwd', 'alice')).toBe(0)
+    withDb((db) => expect(() => authenticate(db, systemClock, `Bearer ${token}`)).toThrow('Invalid or revoked token'))
+    out = []
+    expect(await cli('token', 'list')).toBe(0)
+    expect(out).toEqual(['no live tokens'])
+  })
+})
+
 describe('quest-tracker catalog sync', () => {
+  beforeEach(createDb)
   const fixture = (name: string) => join(import.meta.dir, 'fixtures', name)
   const questCount = () =>
     withDb((db) => (db.$client.query('SELECT count(*) AS n FROM quests').get() as { n: number }).n)
 
-  test('--from a JSON file loads the catalog and reports what changed', async () => {
-    expect(await cli('catalog', 'sync', '--from', fixture('catalog-small.json'))).toBe(0)
-    expect(out[0]).toMatch(/^Catalog synced from .*catalog-small\.json: 12 rows \(12 added, 0 removed, 0 changed\)\.$/)
-    expect(out.slice(1).every((line) => line.startsWith('  added: '))).toBe(true)
+  test('--from a JSON file loads the catalog and prints one summary line (not 12 "added:" lines)', async () => {
+    const code = await run(['catalog', 'sync', '--from', fixture('catalog-small.json')], {
+      ...io(),
+      env: { ...io().env, LOG_LEVEL: 'info' }, // the sync's own log line used to repeat the summary
+    })
+    expect(code).toBe(0)
+    expect(out).toEqual([
+      expect.stringMatching(
+        /^Catalog synced from .*catalog-small\.json: 12 rows \(12 added, 0 removed, 0 changed\)\.$/,
+      ),
+    ])
     expect(questCount()).toBe(12)
+  })
+
+  test('--verbose adds a line per quest added, removed or changed', async () => {
+    writeFileSync(
+      join(dbPath, '..', 'two.json'),
+      JSON.stringify((await Bun.file(fixture('catalog-small.json')).json()).slice(0, 2)),
+    )
+    expect(await cli('catalog', 'sync', '--from', join(dbPath, '..', 'two.json'), '--verbose')).toBe(0)
+    expect(out).toHaveLength(3)
+    expect(out.slice(1).every((line) => line.startsWith('  added: '))).toBe(true)
   })
 
   test('--from the HTML page layout gives the same rows', async () => {
@@ -148,9 +221,11 @@ describe('quest-tracker catalog sync', () => {
 
   test('a source that cannot be read keeps the catalog and exits 1 with one line', async () => {
     await cli('catalog', 'sync', '--from', fixture('catalog-small.json'))
+    err = []
     expect(await cli('catalog', 'sync', '--from', fixture('no-such-file.json'))).toBe(1)
-    expect(err).toHaveLength(1)
-    expect(err[0]).toContain('the current catalog (12 rows) is kept')
+    expect(err).toHaveLength(2)
+    expect(err[0]).toBe(`quest-tracker: database ${dbPath}`)
+    expect(err[1]).toContain('the current catalog (12 rows) is kept')
     expect(questCount()).toBe(12)
   })
 
@@ -162,6 +237,7 @@ describe('quest-tracker catalog sync', () => {
 })
 
 describe('quest-tracker scorecards import', () => {
+  beforeEach(createDb)
   test('loads the file, names those not in the catalog', async () => {
     expect(await cli('scorecards', 'import', join(import.meta.dir, 'fixtures', 'scorecards.json'))).toBe(0)
     expect(out[0]).toMatch(/^imported 3 scorecard\(s\) from /)
@@ -176,7 +252,7 @@ describe('quest-tracker scorecards import', () => {
 
   test('a missing file is one line and exit 1', async () => {
     expect(await cli('scorecards', 'import', '/nonexistent/scorecards.json')).toBe(1)
-    expect(err[0]).toContain('does not exist')
+    expect(err.at(-1)).toContain('does not exist')
   })
 })
 
@@ -218,6 +294,7 @@ describe('quest-tracker route', () => {
   })
 
   test('errors: unknown route, unknown owner, bad file, missing --owner', async () => {
+    createDb()
     expect(await cli('route', 'export', '9')).toBe(1)
     expect(err.pop()).toBe('quest-tracker: No route 9.')
     const file = join(dbPath, '..', 'bad.json')
@@ -240,6 +317,65 @@ describe('quest-tracker backup', () => {
     copy.$client.close()
     expect(await cli('backup', target)).toBe(2)
     expect(err.pop()).toContain('already exists')
+  })
+})
+
+describe('quest-tracker backup: permissions and links', () => {
+  test('the copy is 0600 like the database (it holds the password hashes)', async () => {
+    createDb()
+    const target = join(dbPath, '..', 'copy.sqlite')
+    const umask = process.umask(0o022)
+    try {
+      expect(await cli('backup', target)).toBe(0)
+    } finally {
+      process.umask(umask)
+    }
+    expect((statSync(target).mode & 0o777).toString(8)).toBe('600')
+  })
+
+  test('refuses a dangling symbolic link instead of writing the copy where it points', async () => {
+    createDb()
+    const elsewhere = join(dbPath, '..', 'elsewhere.sqlite')
+    const link = join(dbPath, '..', 'link.sqlite')
+    symlinkSync(elsewhere, link)
+    expect(await cli('backup', link)).toBe(2)
+    expect(err).toEqual([`quest-tracker: backup: ${link} is a symbolic link; give a new file's path`])
+    expect(existsSync(elsewhere)).toBe(false)
+    expect(lstatSync(link).isSymbolicLink()).toBe(true)
+  })
+})
+
+describe('the database file', () => {
+  const noDatabase = () =>
+    `quest-tracker: no database at ${dbPath}; check DATABASE_PATH (or --database), or create it by starting the server or adding an account`
+
+  test.each([
+    [['user', 'list']],
+    [['user', 'passwd', 'alice']],
+    [['user', 'remove', 'alice']],
+    [['catalog', 'sync', '--from', join(import.meta.dir, 'fixtures', 'catalog-small.json')]],
+    [['scorecards', 'import', join(import.meta.dir, 'fixtures', 'scorecards.json')]],
+    [['route', 'export', '1']],
+    [['route', 'import', join(import.meta.dir, 'fixtures', 'scorecards.json'), '--owner', 'alice']],
+    [['backup', 'COPY']],
+  ])('%p in the wrong folder refuses to make a new empty database', async (argv) => {
+    passwords.push('a long password')
+    const copy = join(dbPath, '..', 'copy.sqlite')
+    expect(await cli(...argv.map((arg) => (arg === 'COPY' ? copy : arg)))).toBe(2)
+    expect(err).toEqual([noDatabase()])
+    expect(out).toEqual([])
+    expect(passwords).toHaveLength(1) // nobody was asked for a password
+    expect(existsSync(dbPath)).toBe(false)
+    expect(existsSync(copy)).toBe(false)
+  })
+
+  test('every command names the file it opened', async () => {
+    createDb()
+    expect(await cli('user', 'list')).toBe(0)
+    expect(err).toEqual([`quest-tracker: database ${dbPath}`])
+    err = []
+    expect(await cli('backup', join(dbPath, '..', 'copy.sqlite'))).toBe(0)
+    expect(err).toEqual([`quest-tracker: database ${dbPath}`])
   })
 })
 
@@ -289,29 +425,146 @@ describe('--help', () => {
   })
 })
 
+describe('--version and a --help that stands alone', () => {
+  test.each([['--version'], ['-V'], ['version']])('%p prints the version of package.json', async (flag) => {
+    expect(await cli(flag)).toBe(0)
+    expect(out).toEqual([`quest-tracker ${packageJson.version}`])
+  })
+
+  test('--help names every command and every variable with its default, without sending you to the README', async () => {
+    const readme = await Bun.file(join(import.meta.dir, '..', 'README.md')).text()
+    const section = (title: string) => readme.split(`## ${title}\n`)[1]?.split('\n## ')[0] ?? ''
+    const variables = [...section('Configuration').matchAll(/^\| `([A-Z_]+)` \| `([^`]+)`/gm)]
+    const commands = [...section('Admin commands').matchAll(/^\| `([a-z]+(?: [a-z]+)?)/gm)].map((m) => m[1])
+    expect(variables.length).toBeGreaterThanOrEqual(7)
+    expect(commands.length).toBeGreaterThanOrEqual(10)
+    expect(await cli('--help')).toBe(0)
+    const help = out.join('\n')
+    for (const [, name, fallback] of variables) {
+      expect(help).toContain(`${name}=`)
+      expect(help).toContain(fallback as string)
+    }
+    for (const command of commands) expect(help).toContain(`  ${command}`)
+    expect(help).not.toContain('README')
+  })
+})
+
 describe('quest-tracker serve', () => {
+  const source = join(import.meta.dir, 'fixtures', 'catalog-small.json')
+
+  /** Serves on a free port with `env`, runs `whileUp` against it, then stops. */
+  const serveWith = (env: Record<string, string>, whileUp: (base: string) => Promise<void>) =>
+    run(['serve', '--port', '0', '--host', '127.0.0.1'], {
+      ...io(),
+      // info: the listening line names the port
+      env: { ...io().env, CATALOG_SOURCE_URL: source, CATALOG_SYNC_CRON: 'off', LOG_LEVEL: 'info', ...env },
+      untilStopped: async (stop) => {
+        const port = /port (\d+)/.exec(out.join('\n'))?.[1]
+        try {
+          await whileUp(`http://127.0.0.1:${port}`)
+        } finally {
+          await stop('test')
+        }
+      },
+    })
+
+  /** Waits for a log line matching `pattern` (request lines are written just after the answer). */
+  const logged = async (pattern: RegExp) => {
+    for (let i = 0; i < 50 && !out.some((line) => pattern.test(line)); i++) await Bun.sleep(10)
+    return out.find((line) => pattern.test(line))
+  }
+
   test('listens, answers at once, fills an empty catalog in the background, and stops cleanly', async () => {
     let stopped = false
-    const source = join(import.meta.dir, 'fixtures', 'catalog-small.json')
-    const code = await run(['serve', '--port', '0', '--host', '127.0.0.1'], {
-      ...io(),
-      env: { ...io().env, CATALOG_SOURCE_URL: source, CATALOG_SYNC_CRON: '0 3 * * *' },
-      untilStopped: async (stop) => {
-        const port = Number(/port (\d+)/.exec(out.join('\n'))?.[1])
-        const response = await fetch(`http://127.0.0.1:${port}/api/health`)
-        expect(await response.json()).toEqual({ ok: true })
-        let rows = 0
-        for (let i = 0; i < 50 && rows < 12; i++) {
-          await Bun.sleep(20)
-          rows = withDb((db) => (db.$client.query('SELECT count(*) AS n FROM quests').get() as { n: number }).n)
-        }
-        expect(rows).toBe(12)
-        await stop()
-        stopped = true
-      },
+    const code = await serveWith({ CATALOG_SYNC_CRON: '0 3 * * *' }, async (base) => {
+      const response = await fetch(`${base}/api/health`)
+      expect(await response.json()).toEqual({ ok: true })
+      let rows = 0
+      for (let i = 0; i < 50 && rows < 12; i++) {
+        await Bun.sleep(20)
+        rows = withDb((db) => (db.$client.query('SELECT count(*) AS n FROM quests').get() as { n: number }).n)
+      }
+      expect(rows).toBe(12)
+      stopped = true
     })
     expect(code).toBe(0)
     expect(stopped).toBe(true)
     expect(existsSync(dbPath)).toBe(true)
+  })
+
+  test('logs one listening line, one line per request (query secrets masked), and the shutdown', async () => {
+    await serveWith({}, async (base) => {
+      await fetch(`${base}/api/plugin/quests?token=abc123&name=Crypt`)
+      expect(await logged(/quests/)).toMatch(
+        / info {2}GET \/api\/plugin\/quests\?token=\*\*\*&name=Crypt 401 [\d.]+ ms$/,
+      )
+      await fetch(`${base}/api/plugin/nope`, { method: 'POST', body: '{}' })
+      expect(await logged(/nope/)).toMatch(/ info {2}POST \/api\/plugin\/nope 404 [\d.]+ ms$/)
+      // A refused login stands out (warn, on stderr) with the name tried and the address; the
+      // request line itself stays at info.
+      await fetch(`${base}/api/plugin/auth/login`, { method: 'POST', body: '{"identifier":"x","password":"y"}' })
+      for (let i = 0; i < 50 && !err.some((line) => line.includes('failed login')); i++) await Bun.sleep(10)
+      expect(err.find((line) => line.includes('failed login'))).toMatch(
+        / warn {2}failed login: unknown name "x" from 127\.0\.0\.1$/,
+      )
+      expect(await logged(/auth\/login/)).toMatch(/ info {2}POST \/api\/plugin\/auth\/login 401 [\d.]+ ms$/)
+    })
+    const listening = out.filter((line) => line.includes('listening'))
+    expect(listening).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          ` info  Quest Tracker ${packageJson.version} listening on port \\d+ \\(HOST 127\\.0\\.0\\.1\\), database ${dbPath}$`,
+        ),
+      ),
+    ])
+    expect(out.join('\n')).not.toContain('abc123')
+    expect(out.at(-1)).toEndWith(' info  Quest Tracker shutting down (test)')
+  })
+
+  test('LOG_FORMAT=json: every line is one JSON object; a request line carries its facts as fields', async () => {
+    await serveWith({ LOG_FORMAT: 'json' }, async (base) => {
+      await fetch(`${base}/api/plugin/info`)
+      await logged(/plugin\/info/)
+    })
+    const lines = out.map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(lines.map((line) => [typeof line.time, line.level, typeof line.msg])).toEqual(
+      lines.map(() => ['string', 'info', 'string']),
+    )
+    const request = lines.find((line) => line.path === '/api/plugin/info') ?? {}
+    expect(String(request.msg)).toMatch(/^GET \/api\/plugin\/info 401 [\d.]+ ms$/)
+    expect([request.method, request.status, typeof request.ms]).toEqual(['GET', 401, 'number'])
+    expect(typeof lines.find((line) => String(line.msg).includes('listening'))?.port).toBe('number')
+  })
+
+  test('offline first start: names the way out (catalog sync --from FILE), retries, and stops at once', async () => {
+    let stopping = 0
+    const offline = join(dbPath, '..', 'not-downloaded.html') // fails like a fetch without network
+    await serveWith({ CATALOG_SOURCE_URL: offline }, async () => {
+      for (let i = 0; i < 100 && !err.some((line) => line.includes('trying again')); i++) await Bun.sleep(10)
+      stopping = performance.now()
+    })
+    expect(performance.now() - stopping).toBeLessThan(500) // no waiting for the next try
+    expect(err).toEqual([
+      expect.stringContaining(`Catalog sync from ${offline} failed; the current catalog (0 rows) is kept`),
+      expect.stringContaining(
+        'The quest catalog is still empty; trying again in 1 min. Without internet access, load a saved copy of the wiki page or a JSON file of quests: quest-tracker catalog sync --from FILE',
+      ),
+    ])
+  })
+
+  test('LOG_LEVEL=debug adds the configuration, the database check, the schedule and health checks', async () => {
+    await serveWith({ LOG_LEVEL: 'debug' }, async (base) => {
+      await fetch(`${base}/api/health`)
+      await logged(/api\/health/)
+    })
+    const debug = out.filter((line) => line.includes(' debug '))
+    expect(debug).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(`configuration: PORT=0 HOST=127.0.0.1 DATABASE_PATH=${dbPath}`),
+        expect.stringContaining(`database ${dbPath}: `),
+        expect.stringContaining('scheduled catalog sync: off'),
+        expect.stringMatching(/GET \/api\/health 200 [\d.]+ ms$/),
+      ]),
+    )
   })
 })

@@ -275,6 +275,26 @@ describe('POST completions: bad input is 400 and writes nothing', () => {
     })
   }
 
+  test('XP and duration are bounded (1e308 is 400 naming the field); the bounds themselves are accepted', async () => {
+    const t = await setup()
+    const refused: [Record<string, unknown>, string][] = [
+      [{ xpEarned: 1e308 }, 'Body field "xpEarned" must be an integer from 0 to 100000000 or null.'],
+      [{ xp: 100_000_001 }, 'Body field "xp" must be an integer from 0 to 100000000 or null.'],
+      [{ reaperXpEarned: 1e308 }, 'Body field "reaperXpEarned" must be an integer from 0 to 100000000 or null.'],
+      [{ durationSeconds: 1e308 }, 'Body field "durationSeconds" must be an integer from 0 to 604800 or null.'],
+    ]
+    for (const [fields, message] of refused) {
+      const res = await t.post({ name: 'Q', ...fields })
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({ error: message } as never)
+    }
+    expect(t.rows()).toHaveLength(0)
+    const max = { xpEarned: 100_000_000, reaperXpEarned: 100_000_000, durationSeconds: 7 * 24 * 3600 }
+    const res = await t.post({ name: 'Q', ...max })
+    expect(res.status).toBe(201)
+    expect(res.body.completion).toMatchObject(max)
+  })
+
   test('body not JSON', async () => {
     const t = await setup()
     const res = await t.json('POST', t.path, {

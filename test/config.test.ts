@@ -12,6 +12,8 @@ describe('loadConfig', () => {
       catalogSyncCron: DEFAULT_CATALOG_SYNC_CRON,
       logLevel: 'info',
       trustedProxies: [],
+      logFormat: 'text',
+      tokenIdleDays: 180,
     })
   })
 
@@ -25,6 +27,7 @@ describe('loadConfig', () => {
       CATALOG_SYNC_CRON: '0 3 * * 1',
       LOG_LEVEL: 'debug',
       TRUSTED_PROXY: '10.0.0.1, 172.16.0.0/12,fd00::/8',
+      LOG_FORMAT: 'JSON',
     })
     expect(config).toMatchObject({
       port: 9000,
@@ -35,6 +38,7 @@ describe('loadConfig', () => {
       catalogSyncCron: '0 3 * * 1',
       logLevel: 'debug',
       trustedProxies: ['10.0.0.1', '172.16.0.0/12', 'fd00::/8'],
+      logFormat: 'json',
     })
   })
 
@@ -62,6 +66,7 @@ describe('loadConfig', () => {
     ['PORT', '-1', /PORT must be a whole number/],
     ['DATABASE_SYNCHRONOUS', 'off', /DATABASE_SYNCHRONOUS must be one of full, normal/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of debug, info, warn, error/],
+    ['LOG_FORMAT', 'xml', /LOG_FORMAT must be one of text, json/],
     ['CATALOG_SYNC_CRON', 'every day', /CATALOG_SYNC_CRON must be a cron pattern/],
     ['DATABASE_PATH', '  ', /DATABASE_PATH must not be empty/],
     ['HOST', '', /HOST must not be empty/],

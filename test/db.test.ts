@@ -1,11 +1,17 @@
+import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
-import { readFileSync } from 'node:fs'
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openDatabase } from '../src/db/client'
+import { createApp } from '../src/app'
+import { loadConfig } from '../src/config'
+import { BUSY_TIMEOUT_MS, openDatabase } from '../src/db/client'
 import { migrate } from '../src/db/migrate'
 import { migrations } from '../src/db/migrations'
+import { quests } from '../src/db/schema'
+import { silentLogger } from '../src/logger'
+import { cheapHasher, FakeClock } from './helpers'
 
 const pragma = (db: ReturnType<typeof openDatabase>, name: string) =>
   Object.values(db.$client.query(`PRAGMA ${name}`).get() as Record<string, unknown>)[0]
@@ -16,9 +22,31 @@ describe('openDatabase', () => {
     const db = openDatabase(join(dir, 'nested', 'folder', 'qt.sqlite'))
     expect(pragma(db, 'journal_mode')).toBe('wal')
     expect(pragma(db, 'synchronous')).toBe(2) // FULL
-    expect(pragma(db, 'busy_timeout')).toBe(5000)
+    expect(pragma(db, 'busy_timeout')).toBe(BUSY_TIMEOUT_MS)
     expect(pragma(db, 'foreign_keys')).toBe(1)
     db.$client.close()
+  })
+
+  test('only its owner can read it: folders made 0700, the file, -wal and -shm 0600 (under the usual umask 022)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'qt-db-'))
+    const path = join(dir, 'made', 'qt.sqlite')
+    const mode = (file: string) => (statSync(file).mode & 0o777).toString(8)
+    const umask = process.umask(0o022) // the usual default, under which SQLite makes files 0644
+    try {
+      const db = openDatabase(path)
+      db.$client.run("INSERT INTO users (username, password_hash, created_at) VALUES ('a', 'x', 'now')")
+      expect(mode(join(dir, 'made'))).toBe('700')
+      expect([mode(path), mode(`${path}-wal`), mode(`${path}-shm`)]).toEqual(['600', '600', '600'])
+      db.$client.close()
+      // A database from before this rule is tightened at its next open.
+      const old = join(dir, 'old.sqlite')
+      writeFileSync(old, '', { mode: 0o644 })
+      chmodSync(old, 0o644)
+      openDatabase(old).$client.close()
+      expect(mode(old)).toBe('600')
+    } finally {
+      process.umask(umask)
+    }
   })
 
   test('DATABASE_SYNCHRONOUS=normal sets synchronous NORMAL', async () => {
@@ -78,5 +106,45 @@ describe('openDatabase', () => {
     db.$client.run("INSERT INTO api_tokens (user_id, label, token_hash, created_at) VALUES (1, 'p', 'h', 'now')")
     db.$client.run('DELETE FROM users WHERE id = 1')
     expect((db.$client.query('SELECT count(*) AS n FROM api_tokens').get() as { n: number }).n).toBe(0)
+  })
+})
+
+describe('a database whose write lock another process holds', () => {
+  test('a write answers 503 with Retry-After within about busy_timeout (not 500 after 5 s); reads go on', async () => {
+    const path = join(await mkdtemp(join(tmpdir(), 'qt-db-')), 'qt.sqlite')
+    const db = openDatabase(path)
+    const app = createApp({
+      db,
+      config: loadConfig({}),
+      clock: new FakeClock(),
+      logger: silentLogger,
+      passwordHasher: cheapHasher,
+    })
+    // A write of any endpoint, without the cost of an account and a login.
+    app.post('/api/plugin/test-write', () => {
+      db.insert(quests).values({ name: 'Busy', difficulty: 'Heroic', level: 1 }).run()
+      return { ok: true }
+    })
+    const other = new Database(path)
+    other.run('BEGIN IMMEDIATE') // another process writing (a sqlite3 shell, a long script)
+    try {
+      const started = performance.now()
+      const response = await app.handle(new Request('http://localhost/api/plugin/test-write', { method: 'POST' }))
+      const waited = performance.now() - started
+      expect(response.status).toBe(503)
+      expect(response.headers.get('retry-after')).toBe('1')
+      expect(await response.json()).toEqual({ error: 'The database is busy; try again in a moment.' })
+      expect(waited).toBeGreaterThanOrEqual(BUSY_TIMEOUT_MS * 0.9)
+      expect(waited).toBeLessThan(BUSY_TIMEOUT_MS + 1000)
+      // WAL: readers never wait for the writer.
+      const health = await app.handle(new Request('http://localhost/api/health'))
+      expect(health.status).toBe(200)
+    } finally {
+      other.run('ROLLBACK')
+      other.close()
+    }
+    const after = await app.handle(new Request('http://localhost/api/plugin/test-write', { method: 'POST' }))
+    expect(after.status).toBe(200)
+    db.$client.close()
   })
 })

@@ -5,7 +5,7 @@ import type { Clock } from '../src/clock'
 import { loadConfig } from '../src/config'
 import { type DB, openDatabase } from '../src/db/client'
 import { characters } from '../src/db/schema'
-import { silentLogger } from '../src/logger'
+import { type Logger, silentLogger } from '../src/logger'
 import { argon2idHasher, type PasswordHasher } from '../src/modules/auth/password'
 import { createUser, findUser } from '../src/modules/auth/service'
 
@@ -54,12 +54,12 @@ export interface RequestOptions {
 
 export function testApp(
   env: Record<string, string> = {},
-  { passwordHasher = cheapHasher }: { passwordHasher?: PasswordHasher } = {},
+  { passwordHasher = cheapHasher, logger = silentLogger }: { passwordHasher?: PasswordHasher; logger?: Logger } = {},
 ): TestApp {
   const db = openDatabase(':memory:')
   const clock = new FakeClock()
   const config = loadConfig({ CATALOG_SYNC_CRON: 'off', ...env })
-  const app = createApp({ db, config, clock, logger: silentLogger, passwordHasher })
+  const app = createApp({ db, config, clock, logger, passwordHasher })
 
   const request = (method: string, path: string, options: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...options.headers }

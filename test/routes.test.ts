@@ -263,9 +263,9 @@ describe('GET /routes and GET /routes/{id}', () => {
 
   test('an empty server lists no routes', async () => {
     const { t, alice } = await setup()
-    const res = await t.json<{ routes: Route[] }>('GET', '/api/plugin/routes', { token: alice })
+    const res = await t.json('GET', '/api/plugin/routes', { token: alice })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ routes: [] })
+    expect(res.body).toEqual({ routes: [], total: 0, limit: 100, offset: 0 })
   })
 
   test('detail of a missing route is 404 (ids 0 and below too); a non-integer id is 400; no token is 401', async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import SwaggerParser from '@apidevtools/swagger-parser'
+import packageJson from '../package.json'
 import { MAX_BODY_BYTES } from '../src/http/plumbing'
 import { FEATURES } from '../src/modules/system/features'
 import { isDocumented } from '../src/modules/system/openapi'
@@ -26,6 +27,14 @@ describe('GET /api/health', () => {
     expect(status).toBe(200)
     expect(body).toEqual({ ok: true })
   })
+
+  test('touches the database: 503 when it cannot be read', async () => {
+    const local = testApp()
+    local.db.$client.close()
+    const { status, body } = await local.json('GET', '/api/health')
+    expect(status).toBe(503)
+    expect(body).toEqual({ error: 'The database cannot be read; see the server log.' })
+  })
 })
 
 describe('GET /api/plugin/info', () => {
@@ -41,8 +50,9 @@ describe('GET /api/plugin/info', () => {
       characterCount: 0,
       routeCount: 0,
       questCatalogCount: 0,
-      catalog: { source: 'https://ddowiki.com/page/Quests_by_level_and_XP', syncedAt: null, rows: 0 },
+      catalog: { source: 'ddowiki.com', syncedAt: null, rows: 0 },
       apiVersion: 6,
+      serverVersion: packageJson.version,
       docs: '/api/plugin/docs',
       openapi: '/api/openapi.json',
       humanDocs: '/docs',
@@ -52,6 +62,19 @@ describe('GET /api/plugin/info', () => {
     expect(features.remakeTiers).toEqual(['Heroic', 'Epic', 'Legendary', 'Unknown'])
     for (const name of Object.keys(FEATURES)) expect(typeof features[name]).toBe('boolean')
     expect(Object.keys(features).sort()).toEqual([...Object.keys(FEATURES), 'challengeSettings', 'remakeTiers'].sort())
+  })
+
+  test("shows only the host of the catalog source's URL, never its credentials, path or query", async () => {
+    const local = testApp({ CATALOG_SOURCE_URL: 'https://admin:s3cret@wiki.example.lan:8443/private/quests?token=abc' })
+    const { body } = await local.json('GET', '/api/plugin/info', { token: await local.userWithToken('bob') })
+    expect(body.catalog).toEqual({ source: 'wiki.example.lan:8443', syncedAt: null, rows: 0 })
+    expect(JSON.stringify(body)).not.toMatch(/s3cret|admin|private|token=/)
+  })
+
+  test('shows only the name of a catalog file, not its folder', async () => {
+    const local = testApp({ CATALOG_SOURCE_URL: '/home/admin/secret-folder/quests.json' })
+    const { body } = await local.json('GET', '/api/plugin/info', { token: await local.userWithToken('bob') })
+    expect(body.catalog).toEqual({ source: 'quests.json', syncedAt: null, rows: 0 })
   })
 
   test('the doc paths it reports answer', async () => {
@@ -119,16 +142,22 @@ describe('one error path', () => {
   })
 
   test('a body nested too deeply is 400, not a 500 from a stack overflow, and changes nothing', async () => {
-    const create = await t.json<{ id: number }>('POST', '/api/plugin/characters', {
+    // Its own app: a character made here must not change the counts other tests read.
+    const local = testApp()
+    const token = await local.userWithToken('alice')
+    const create = await local.json<{ id: number }>('POST', '/api/plugin/characters', {
       token,
       body: { givenName: 'Deep' },
     })
     const depth = 100_000
     const raw = `{"xpBoosts":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`
-    const { status, body } = await t.json('PUT', `/api/plugin/characters/${create.body.id}/progress`, { token, raw })
+    const { status, body } = await local.json('PUT', `/api/plugin/characters/${create.body.id}/progress`, {
+      token,
+      raw,
+    })
     expect(status).toBe(400)
     expect(body).toEqual({ error: 'The request body is nested too deeply (more than 64 levels).' })
-    const after = await t.json<{ xpBoosts: unknown }>('GET', `/api/plugin/characters/${create.body.id}/progress`, {
+    const after = await local.json<{ xpBoosts: unknown }>('GET', `/api/plugin/characters/${create.body.id}/progress`, {
       token,
     })
     expect(after.body.xpBoosts).toEqual({})

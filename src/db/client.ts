@@ -1,11 +1,14 @@
-// Opens the SQLite file with the pragmas this service relies on, and runs migrations.
+// Opens the SQLite file with the pragmas this service relies on, after checking that it can be
+// used (folder, permissions, damage), and runs migrations.
 import { Database } from 'bun:sqlite'
-import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { type BunSQLiteDatabase, drizzle } from 'drizzle-orm/bun-sqlite'
-import type { Synchronous } from '../config'
 import { migrate } from './migrate'
 import * as schema from './schema'
+
+/** SQLite `synchronous` in WAL mode: `full` survives a power loss, `normal` only a crash. */
+export type Synchronous = 'full' | 'normal'
 
 export type DB = BunSQLiteDatabase<typeof schema> & { $client: Database }
 
@@ -16,26 +19,176 @@ export type DB = BunSQLiteDatabase<typeof schema> & { $client: Database }
  */
 export const IMMEDIATE = { behavior: 'immediate' } as const
 
-export interface OpenOptions {
-  synchronous?: Synchronous
+/**
+ * How long a statement waits for another connection's write lock before failing SQLITE_BUSY.
+ * bun:sqlite is synchronous, so the whole server stands still while one statement waits: keep it
+ * short. Our own longest write (a full catalog swap, ~700 rows) holds the lock for about 40 ms,
+ * so 500 ms rides out every writer of ours, admin commands included; a lock held longer belongs
+ * to something else, and the request answers 503 with Retry-After instead of freezing everyone.
+ */
+export const BUSY_TIMEOUT_MS = 500
+
+/** The SQLite error behind `error` (Drizzle wraps them in its own, with the original as cause). */
+function sqliteError(error: unknown): (Error & { code: string }) | null {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && code.startsWith('SQLITE_')) return e as Error & { code: string }
+  }
+  return null
 }
 
+/** SQLITE_BUSY and its _SNAPSHOT/_RECOVERY/_TIMEOUT variants. */
+export function isDatabaseBusy(error: unknown): boolean {
+  return sqliteError(error)?.code.startsWith('SQLITE_BUSY') ?? false
+}
+
+export interface OpenOptions {
+  synchronous?: Synchronous
+  /**
+   * Make the file (and its folder) when missing; the default. The admin commands other than
+   * `user add` say false: run in the wrong folder, they made a new empty database and reported
+   * on it ("no accounts yet") instead of saying the file was not there.
+   */
+  create?: boolean
+  /**
+   * Check at open that writes work (the server): a read-only file otherwise opens "fine", and
+   * every later write, each login included, fails with a 500.
+   */
+  requireWritable?: boolean
+}
+
+/** The database file cannot be used (folder, permissions, damage, lock): one line, exit 2. */
+export class DatabaseFileError extends Error {}
+
 /**
- * Opens (creating when needed) the database at `path` — `:memory:` for tests — sets the
- * pragmas and brings the schema up to date. The path comes from configuration, never from
- * the location of this file: inside a compiled binary that location is virtual.
+ * Opens (creating when needed) the database at `path` — `:memory:` for tests — checks it, sets
+ * the pragmas and brings the schema up to date. The path comes from configuration, never from
+ * the location of this file: inside a compiled binary that location is virtual. A file that
+ * cannot be used is a DatabaseFileError saying why.
  */
 export function openDatabase(path: string, options: OpenOptions = {}): DB {
-  const memory = path === ':memory:'
-  if (!memory) mkdirSync(dirname(path), { recursive: true })
-  const sqlite = new Database(path, { create: true, strict: true })
-  // WAL lets readers run beside the one writer; bun:sqlite leaves `synchronous` at SQLite's
-  // default, so set it explicitly: FULL survives power loss, NORMAL only a process crash.
-  if (!memory) sqlite.run('PRAGMA journal_mode = WAL')
+  if (path === ':memory:') return setUp(new Database(path, { strict: true }), options)
+  const file = resolve(path)
+  let sqlite: Database | undefined
+  try {
+    prepareFile(file, options.create ?? true)
+    sqlite = new Database(file, { create: true, strict: true })
+    // First, so that the checks below wait for another writer like every later statement.
+    sqlite.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
+    // WAL lets readers run beside the one writer.
+    sqlite.run('PRAGMA journal_mode = WAL')
+    // SQLite gives new -wal/-shm files the database's mode; these may predate the fix.
+    for (const sidecar of [`${file}-wal`, `${file}-shm`]) ownerOnly(sidecar)
+    // A damaged file otherwise opens, says healthy, and takes writes. quick_check reads every
+    // page once (milliseconds for a home server's database) but skips the slow index checks.
+    const check = sqlite.query('PRAGMA quick_check(1)').values()[0]?.[0]
+    if (check !== 'ok') throw new DatabaseFileError(`the database ${file} is damaged (${check}); restore a backup`)
+    if (options.requireWritable) probeWrite(sqlite)
+    return setUp(sqlite, options)
+  } catch (error) {
+    sqlite?.close()
+    if (error instanceof DatabaseFileError) throw error
+    const problem = databaseProblem(error, file)
+    throw problem ? new DatabaseFileError(problem) : error
+  }
+}
+
+function setUp(sqlite: Database, options: OpenOptions): DB {
+  // bun:sqlite leaves `synchronous` at SQLite's default, so set it explicitly: FULL survives
+  // power loss, NORMAL only a process crash.
   sqlite.run(`PRAGMA synchronous = ${(options.synchronous ?? 'full').toUpperCase()}`)
-  sqlite.run('PRAGMA busy_timeout = 5000')
   sqlite.run('PRAGMA foreign_keys = ON')
   const db = drizzle({ client: sqlite, schema, casing: 'snake_case' }) as DB
   migrate(db)
   return db
+}
+
+/** A write that is rolled back: SQLite opens a read-only file read-only without a word. */
+function probeWrite(sqlite: Database): void {
+  const version = Number(sqlite.query('PRAGMA user_version').values()[0]?.[0] ?? 0)
+  sqlite.run('BEGIN IMMEDIATE')
+  try {
+    sqlite.run(`PRAGMA user_version = ${version}`)
+  } finally {
+    sqlite.run('ROLLBACK')
+  }
+}
+
+/** What is wrong with the database file, as the rest of a sentence; null when it is not a file problem. */
+export function databaseProblem(error: unknown, file: string): string | null {
+  const e = sqliteError(error)
+  const code = e?.code ?? ''
+  if (code.startsWith('SQLITE_BUSY'))
+    return `the database ${file} is busy: another program holds its write lock; close it or try again`
+  if (code.startsWith('SQLITE_READONLY'))
+    return `the database ${file} is read-only for this user; let the user the server runs as write to it and its folder`
+  if (code === 'SQLITE_NOTADB') return `${file} is not a SQLite database; check DATABASE_PATH`
+  if (code.startsWith('SQLITE_CORRUPT')) return `the database ${file} is damaged (${e?.message}); restore a backup`
+  if (code.startsWith('SQLITE_CANTOPEN'))
+    return `cannot open the database ${file}; check the permissions of the file and its folder`
+  if (code.startsWith('SQLITE_IOERR') || code === 'SQLITE_FULL' || code === 'SQLITE_PERM')
+    return `cannot use the database ${file}: ${e?.message}`
+  return null
+}
+
+const REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'read-only file system',
+  ENOTDIR: 'a part of that path is a file',
+  EEXIST: 'a part of that path is a file',
+  ENOSPC: 'no space left on the device',
+}
+
+/** "permission denied" and the like, for a failed file system call. */
+export function describeFileError(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException
+  return (code && REASONS[code]) ?? message
+}
+
+/**
+ * The database holds password and token hashes: its folder (when we make it) is 0700 and the
+ * file 0600, created before SQLite opens it (SQLite would make it 0644). An existing file loses
+ * any group or other access it has.
+ */
+function prepareFile(file: string, create: boolean): void {
+  // ENOTDIR (a file where a folder should be) is a missing file too; making the folder says why.
+  const stats = (() => {
+    try {
+      return statSync(file, { throwIfNoEntry: false })
+    } catch {
+      return undefined
+    }
+  })()
+  if (stats?.isDirectory()) throw new DatabaseFileError(`${file} is a folder; DATABASE_PATH names the database file`)
+  if (!stats) {
+    if (!create) {
+      throw new DatabaseFileError(
+        `no database at ${file}; check DATABASE_PATH (or --database), or create it by starting the server or adding an account`,
+      )
+    }
+    const folder = dirname(file)
+    try {
+      mkdirSync(folder, { recursive: true, mode: 0o700 })
+    } catch (error) {
+      throw new DatabaseFileError(`cannot make the database folder ${folder} (${describeFileError(error)})`)
+    }
+    try {
+      closeSync(openSync(file, 'wx', 0o600))
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new DatabaseFileError(`cannot create the database ${file} (${describeFileError(error)})`)
+    }
+  }
+  ownerOnly(file)
+}
+
+function ownerOnly(file: string): void {
+  const stats = statSync(file, { throwIfNoEntry: false })
+  if (!stats || (stats.mode & 0o077) === 0) return
+  try {
+    chmodSync(file, stats.mode & 0o700)
+  } catch {
+    // Not ours to change (another owner): the folder's permissions are then what protect it.
+  }
 }

@@ -28,6 +28,16 @@ export class NotFound extends HttpError {
   }
 }
 
+/**
+ * The request is well formed, but what is stored already forbids it (a quota is full): the same
+ * request succeeds once something is deleted. (400 would tell the client to fix its request.)
+ */
+export class Conflict extends HttpError {
+  constructor(message: string) {
+    super(409, message)
+  }
+}
+
 export class PayloadTooLarge extends HttpError {
   constructor(message: string) {
     super(413, message)

@@ -1,13 +1,19 @@
-// What every request goes through: CORS, the 1 MiB body cap, a JSON body parser that answers
-// 400 instead of Elysia's own parse error, and the one error handler that turns every failure
-// into `{"error": "<sentence>"}` with the right status and never a stack trace.
+// What every request goes through: its log line, CORS (the plugin API only), the same-origin
+// rule of the website's cookie API, the 1 MiB body cap, a JSON body parser that answers 400
+// instead of Elysia's own parse error, and the one error handler that turns every failure into
+// `{"error": "<sentence>"}` with the right status and never a stack trace.
 import { Elysia, ParseError, ValidationError } from 'elysia'
+import { isDatabaseBusy } from '../db/client'
 import { isPlainObject } from '../json'
 import type { Logger } from '../logger'
-import { BadRequest, Forbidden, HttpError, PayloadTooLarge } from './errors'
+import { BadRequest, Forbidden, HttpError, PayloadTooLarge, ServiceUnavailable } from './errors'
+import { requestLog } from './requestLog'
 import { describeValidationError } from './validation'
 
 export const MAX_BODY_BYTES = 1024 * 1024
+
+/** Retry-After of a 503 for a busy database. */
+export const DATABASE_BUSY_RETRY_SECONDS = 1
 
 /** Deeper bodies would overflow the stack later (storing, validating, answering): a 500. */
 export const MAX_BODY_DEPTH = 64
@@ -63,6 +69,12 @@ function toHttpError(code: unknown, error: unknown, logger: Logger, where: strin
     return new BadRequest(describeValidationError(error))
   }
   if (code === 'NOT_FOUND') return new HttpError(404, 'No such endpoint; see /api/plugin/docs for the list.')
+  if (isDatabaseBusy(error)) {
+    // Another process holds the write lock past BUSY_TIMEOUT_MS: our own writers hold it for
+    // milliseconds, so a second later it is almost always free.
+    logger.warn(`${where}: the database is busy (another process holds its write lock); answered 503`)
+    return new ServiceUnavailable('The database is busy; try again in a moment.', DATABASE_BUSY_RETRY_SECONDS)
+  }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
   logger.error(`${where}: unexpected error: ${detail}`)
   return new HttpError(500, 'Internal server error.')
@@ -108,25 +120,29 @@ export function isCrossSite(request: Request): boolean {
 }
 
 export function plumbing(logger: Logger) {
-  return new Elysia({ name: 'plumbing' })
-    .onRequest(({ request, set }) => {
-      const path = new URL(request.url).pathname
-      if (CORS_OPEN.test(path)) {
-        if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS })
-        Object.assign(set.headers, CORS_HEADERS)
-      } else if (UNSAFE_METHODS.has(request.method) && path.startsWith('/api/') && isCrossSite(request)) {
-        // The website's cookie API: a page of another site must not act with the visitor's cookie.
-        throw new Forbidden('Cross-site requests are not allowed here.')
-      }
-      const length = Number(request.headers.get('content-length') ?? 0)
-      if (length > MAX_BODY_BYTES) throw tooLarge()
-    })
-    .onParse({ as: 'global' }, ({ request }) => parseJsonBody(request))
-    .onError({ as: 'global' }, ({ code, error, set, request }) => {
-      const path = new URL(request.url).pathname
-      const httpError = toHttpError(code, error, logger, `${request.method} ${path}`)
-      set.status = httpError.status
-      Object.assign(set.headers, httpError.headers, { 'content-type': 'application/json; charset=utf-8' })
-      return { error: httpError.message }
-    })
+  return (
+    new Elysia({ name: 'plumbing' })
+      // First, so that its clock starts before anything else runs, and a refused body is logged too.
+      .use(requestLog(logger))
+      .onRequest(({ request, set }) => {
+        const path = new URL(request.url).pathname
+        if (CORS_OPEN.test(path)) {
+          if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS })
+          Object.assign(set.headers, CORS_HEADERS)
+        } else if (UNSAFE_METHODS.has(request.method) && path.startsWith('/api/') && isCrossSite(request)) {
+          // The website's cookie API: a page of another site must not act with the visitor's cookie.
+          throw new Forbidden('Cross-site requests are not allowed here.')
+        }
+        const length = Number(request.headers.get('content-length') ?? 0)
+        if (length > MAX_BODY_BYTES) throw tooLarge()
+      })
+      .onParse({ as: 'global' }, ({ request }) => parseJsonBody(request))
+      .onError({ as: 'global' }, ({ code, error, set, request }) => {
+        const path = new URL(request.url).pathname
+        const httpError = toHttpError(code, error, logger, `${request.method} ${path}`)
+        set.status = httpError.status
+        Object.assign(set.headers, httpError.headers, { 'content-type': 'application/json; charset=utf-8' })
+        return { error: httpError.message }
+      })
+  )
 }

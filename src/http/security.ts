@@ -1,6 +1,7 @@
-// Headers every HTML answer carries (the website's pages, the share page, /docs): no inline
-// or foreign script, no framing (clickjacking), no MIME sniffing, and no Referer, since share
-// links carry their token in the path.
+// Headers every HTML answer carries (the website's pages, the share page, /docs). No inline
+// script or style anywhere (the web build checks), so 'self' is the whole policy;
+// frame-ancestors 'none' and X-Frame-Options keep pages out of frames (clickjacking of the
+// setting checkboxes); no MIME sniffing; no Referer, since share links carry their token.
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",

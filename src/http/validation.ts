@@ -12,6 +12,7 @@ interface SchemaLike {
   minLength?: number
   maxLength?: number
   maxItems?: number
+  maxProperties?: number
   format?: string
   nullable?: boolean
 }
@@ -79,7 +80,7 @@ export function describeSchema(schema: SchemaLike, value?: unknown): string {
     case 'array':
       return schema.maxItems !== undefined ? `an array of at most ${schema.maxItems} items` : 'an array'
     case 'object':
-      return 'an object'
+      return schema.maxProperties !== undefined ? `an object of at most ${schema.maxProperties} entries` : 'an object'
     case 'string': {
       if (schema.minLength && schema.maxLength)
         return `a string of ${schema.minLength} to ${schema.maxLength} characters`

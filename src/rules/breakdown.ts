@@ -1,7 +1,7 @@
 // The planned-build breakdown (GAME-RULES.md "Character sheet numbers"): ability scores, hit
 // points, spell points and saves, as pure functions over a build document. The numbers come
 // from gameData.ts; the formulas are here.
-import type { BuildDocument } from '../modules/builds/model'
+import type { BuildDocument } from './buildDocument'
 import { type LevelSummary, summarizeLevels } from './buildLevels'
 import {
   ABILITIES,

@@ -1,7 +1,7 @@
 // Which classes a build has and how many levels of each, from `build.levels` (one entry per
 // character level) or, without it, from `build.classes` when there is one class. Used by the
 // breakdown, the validation and the profile sync.
-import type { BuildDocument } from '../modules/builds/model'
+import type { BuildDocument } from './buildDocument'
 import { MAX_EPIC_LEVELS, MAX_HEROIC_LEVEL, NON_CLASS_LABELS } from './gameData'
 import type { ClassLevels } from './types'
 

@@ -1,7 +1,8 @@
 // What makes a planned build impossible, as sentences a player can act on. A build with
 // problems is still stored; these are shown beside it (`validationErrors`).
-import type { BuildDocument } from '../modules/builds/model'
+
 import { abilityKey, buildPointPastLives, maxBuildPoints, scoreForSpend } from './breakdown'
+import type { BuildDocument } from './buildDocument'
 import { classLabel, summarizeLevels } from './buildLevels'
 import {
   ABILITIES,

@@ -7,12 +7,13 @@ import { errors, OkBody } from '../../http/model'
 import { credentialGuard, type Guard } from './guard'
 import type { LoginGuard } from './login-guard'
 import { LoginBody, LoginResponse, User } from './model'
-import { authenticate, identifierOf, login, revokeToken } from './service'
+import { authenticate, DAY_MS, identifierOf, login, revokeToken } from './service'
 
 /** The plugin API's guard: `Authorization: Bearer <token>`. */
-export function bearerGuard({ db, clock }: AppDeps): Guard {
+export function bearerGuard({ db, clock, config }: AppDeps): Guard {
+  const idleMs = config.tokenIdleDays * DAY_MS
   return credentialGuard(({ request }) => {
-    const session = authenticate(db, clock, request.headers.get('authorization'))
+    const session = authenticate(db, clock, request.headers.get('authorization'), idleMs)
     return { user: session.user, credential: { kind: 'token', id: session.tokenId } }
   })
 }

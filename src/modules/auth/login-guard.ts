@@ -4,6 +4,7 @@
 import type { BlockList } from 'node:net'
 import type { AppDeps } from '../../deps'
 import { ServiceUnavailable } from '../../http/errors'
+import { type Logger, silentLogger } from '../../logger'
 import { clientAddress, type PeerSource, trustedProxyList } from './address'
 import type { PasswordHasher } from './password'
 import { AddressLimiter, LoginThrottle } from './throttle'
@@ -54,6 +55,8 @@ export class HashingBound {
   }
 }
 
+type GuardDeps = Pick<AppDeps, 'clock' | 'config' | 'passwordHasher'> & Partial<Pick<AppDeps, 'logger'>>
+
 export class LoginGuard {
   /** Failures per account id: the username and the e-mail of one account share one count. */
   readonly accounts: LoginThrottle
@@ -65,7 +68,11 @@ export class LoginGuard {
   private readonly trusted: BlockList
   private dummy: Promise<string> | undefined
 
-  constructor({ clock, config, passwordHasher }: Pick<AppDeps, 'clock' | 'config' | 'passwordHasher'>) {
+  /** Where refused logins and lock-outs are reported (at warn). */
+  readonly logger: Logger
+
+  constructor({ clock, config, passwordHasher, logger = silentLogger }: GuardDeps) {
+    this.logger = logger
     this.accounts = new LoginThrottle(clock)
     this.unknownNames = new LoginThrottle(clock)
     this.addresses = new AddressLimiter(clock)
@@ -89,5 +96,4 @@ export class LoginGuard {
 }
 
 /** The one LoginGuard of an app; createApp calls this once and passes it to the login routes. */
-export const createLoginGuard = (deps: Pick<AppDeps, 'clock' | 'config' | 'passwordHasher'>): LoginGuard =>
-  new LoginGuard(deps)
+export const createLoginGuard = (deps: GuardDeps): LoginGuard => new LoginGuard(deps)

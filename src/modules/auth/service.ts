@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
+import { DEFAULT_TOKEN_IDLE_DAYS } from '../../config'
 import type { DB } from '../../db/client'
 import { apiTokens, sessions, users } from '../../db/schema'
 import type { AppDeps } from '../../deps'
@@ -65,8 +66,18 @@ export async function verifyLogin(
   // that matches no account is counted by that name and behaves the same way.
   const [throttle, key] = user ? [guard.accounts, String(user.id)] : [guard.unknownNames, identifier]
   const address = addressKey(clientAddress)
+  // Security events at warn, with the account (or the unknown name, quoted and cut, so a line
+  // cannot be forged through it) and the address, as self-hosted servers log them for fail2ban.
+  const who = user
+    ? `account ${user.username ?? user.email}`
+    : `unknown name ${JSON.stringify(identifier.slice(0, 64))}`
+  const from = clientAddress ?? 'an unknown address'
   const accountWait = throttle.retryAfterSeconds(key)
   if (accountWait > 0) {
+    guard.logger.warn(`login refused: ${who} is locked for ${accountWait} s (from ${from})`, {
+      event: 'login-locked',
+      address: from,
+    })
     throw new TooManyRequests(
       `Too many failed logins for this account; try again in ${accountWait} seconds.`,
       accountWait,
@@ -74,6 +85,10 @@ export async function verifyLogin(
   }
   const addressWait = guard.addresses.retryAfterSeconds(address)
   if (addressWait > 0) {
+    guard.logger.warn(`login refused: ${from} is locked for ${addressWait} s (${who})`, {
+      event: 'address-locked',
+      address: from,
+    })
     throw new TooManyRequests(
       `Too many failed logins from your address; try again in ${addressWait} seconds.`,
       addressWait,
@@ -91,7 +106,10 @@ export async function verifyLogin(
   } finally {
     release()
   }
-  if (!user || !ok) throw new Unauthorized(BAD_CREDENTIALS)
+  if (!user || !ok) {
+    guard.logger.warn(`failed login: ${who} from ${from}`, { event: 'login-failed', address: from })
+    throw new Unauthorized(BAD_CREDENTIALS)
+  }
   throttle.succeed(key)
   guard.addresses.refund(address)
   return user
@@ -137,8 +155,7 @@ export interface Session {
   tokenId: number
 }
 
-/** A token unused for this long stops working (the plugin logs in again); see README. */
-export const TOKEN_IDLE_MS = 180 * 24 * 60 * 60_000
+export const DAY_MS = 24 * 60 * 60_000
 /** lastUsedAt is moved at most this often: a write per request would cost an fsync each. */
 export const TOKEN_TOUCH_MS = 60 * 60_000
 
@@ -172,7 +189,7 @@ export function authenticate(
   db: DB,
   clock: Clock,
   authorization: string | null | undefined,
-  idleMs = TOKEN_IDLE_MS,
+  idleMs = DEFAULT_TOKEN_IDLE_DAYS * DAY_MS,
 ): Session {
   if (!authorization) throw new Unauthorized('Missing bearer token: send "Authorization: Bearer <token>".')
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
@@ -209,19 +226,50 @@ export interface TokenListItem {
   lastUsedAt: string | null
 }
 
-/** The account's live (unrevoked) tokens, newest first; never the tokens themselves. */
+/** What a list of tokens shows of each: never the token (nor its hash). */
+const tokenColumns = {
+  id: apiTokens.id,
+  label: apiTokens.label,
+  createdAt: apiTokens.createdAt,
+  lastUsedAt: apiTokens.lastUsedAt,
+}
+
+/** The account's live (unrevoked) tokens, newest first. */
 export function listTokens(db: DB, userId: number): TokenListItem[] {
   return db
-    .select({
-      id: apiTokens.id,
-      label: apiTokens.label,
-      createdAt: apiTokens.createdAt,
-      lastUsedAt: apiTokens.lastUsedAt,
-    })
+    .select(tokenColumns)
     .from(apiTokens)
     .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
     .orderBy(desc(apiTokens.id))
     .all()
+}
+
+export interface AdminTokenItem extends TokenListItem {
+  owner: string
+}
+
+/** Every live token (of one account when `identifier` is given), for `quest-tracker token list`. */
+export function listLiveTokens(db: DB, identifier?: string): AdminTokenItem[] {
+  const owner = identifier === undefined ? undefined : requireUser(db, identifier)
+  return db
+    .select({ ...tokenColumns, username: users.username, email: users.email })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(and(isNull(apiTokens.revokedAt), owner ? eq(apiTokens.userId, owner.id) : undefined))
+    .orderBy(apiTokens.id)
+    .all()
+    .map(({ username, email, ...token }) => ({ ...token, owner: username ?? email ?? '?' }))
+}
+
+/** Revokes a live token by id (`quest-tracker token revoke ID`); an unknown or revoked id is refused. */
+export function revokeTokenById(db: DB, clock: Clock, tokenId: number): void {
+  const row = db
+    .update(apiTokens)
+    .set({ revokedAt: isoNow(clock) })
+    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id })
+    .get()
+  if (!row) throw new BadRequest(`No live token ${tokenId}.`)
 }
 
 /** Revokes one of the account's own live tokens; another account's or a revoked one is 404. */

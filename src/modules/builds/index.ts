@@ -3,14 +3,15 @@ import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
 import type { Api } from '../../http/api'
 import { errors, IdParams } from '../../http/model'
+import { kib } from '../../http/size'
+import { MAX_BUILD_DOCUMENT_BYTES } from './limits'
 import { LiveBuild, LivePutBody, LivePutQuery, PartialBody, PlannedBuild, PlannedPutBody } from './model'
 import {
   documentFromBody,
   getLive,
   getPlanned,
   mergeRequested,
-  patchLive,
-  patchPlanned,
+  patchBuild,
   promoteLive,
   putLive,
   putPlanned,
@@ -40,31 +41,29 @@ export function buildsModule(deps: AppDeps, api: Api) {
         response: { 200: LiveBuild, ...errors(404) },
         detail: {
           summary: 'Store the live snapshot (replace, or merge with ?merge=1 or "merge": true)',
-          description:
-            'Body: the build document, or {"document": ..., "meta"?, "incomplete"?, "source"?}. Replaces the snapshot unless merge is asked for (then shallow per section). Syncs the character profile (classes, level, race, past lives). Never touches the planned build.',
+          description: `Body: the build document, or {"document": ..., "meta"?, "incomplete"?, "source"?}. Replaces the snapshot unless merge is asked for (then shallow per section). Syncs the character profile (classes, level, race, past lives). Never touches the planned build. 413 when the stored document would take more than ${kib(MAX_BUILD_DOCUMENT_BYTES)} as JSON; arrays have item limits (400).`,
           tags,
         },
       },
     )
-    .put('/:id/live/partial', ({ user, params, body }) => patchLive(db, clock, user.id, params.id, body), {
+    .put('/:id/live/partial', ({ user, params, body }) => patchBuild(db, clock, user.id, params.id, 'live', body), {
       auth: true,
       params: IdParams,
       body: PartialBody,
       response: { 200: LiveBuild, ...errors(404) },
       detail: {
         summary: 'Merge a patch into the live snapshot',
-        description:
-          'Each section sent (life, build, tomes, meta, ...) is merged key by key: send the whole build.levels, enhancementTrees and so on. `pastLives` replaces the past lives of life.specialFeats; `reaperPoints` sets build.reaper.pointsAvailable. Syncs the profile like PUT live.',
+        description: `Each section sent (life, build, tomes, meta, ...) is merged key by key: send the whole build.levels, enhancementTrees and so on. \`pastLives\` replaces the past lives of life.specialFeats; \`reaperPoints\` sets build.reaper.pointsAvailable. Syncs the profile like PUT live. 413 when the merged document would take more than ${kib(MAX_BUILD_DOCUMENT_BYTES)} as JSON (nothing is stored).`,
         tags,
       },
     })
     .post('/:id/live/promote-to-planned', ({ user, params }) => promoteLive(db, clock, user.id, params.id), {
       auth: true,
       params: IdParams,
-      response: { 200: PlannedBuild, ...errors(404) },
+      response: { 200: PlannedBuild, ...errors(404, 413) },
       detail: {
         summary: 'Copy the live snapshot over the planned build',
-        description: '404 when there is no live snapshot. The live snapshot is unchanged.',
+        description: `404 when there is no live snapshot. The live snapshot is unchanged. 413 when the planned build, with its breakdown, would take more than ${kib(MAX_BUILD_DOCUMENT_BYTES)} as JSON.`,
         tags,
       },
     })
@@ -85,16 +84,19 @@ export function buildsModule(deps: AppDeps, api: Api) {
       response: { 200: PlannedBuild, ...errors(404) },
       detail: {
         summary: 'Replace the planned build',
-        description:
-          'Recalculates the breakdown and validation errors. Syncs the character profile only while no live snapshot exists.',
+        description: `Recalculates the breakdown and validation errors. Syncs the character profile only while no live snapshot exists. 413 when the stored document would take more than ${kib(MAX_BUILD_DOCUMENT_BYTES)} as JSON.`,
         tags,
       },
     })
-    .put('/:id/build/partial', ({ user, params, body }) => patchPlanned(db, clock, user.id, params.id, body), {
+    .put('/:id/build/partial', ({ user, params, body }) => patchBuild(db, clock, user.id, params.id, 'planned', body), {
       auth: true,
       params: IdParams,
       body: PartialBody,
       response: { 200: PlannedBuild, ...errors(404) },
-      detail: { summary: 'Merge a patch into the planned build', tags },
+      detail: {
+        summary: 'Merge a patch into the planned build',
+        description: `413 when the merged document would take more than ${kib(MAX_BUILD_DOCUMENT_BYTES)} as JSON (nothing is stored).`,
+        tags,
+      },
     })
 }

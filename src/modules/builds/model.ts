@@ -2,10 +2,27 @@
 // "Build document") and the request and response shapes of the build operations.
 // Every path is optional (partial documents are allowed) and every object keeps keys it does
 // not know (`additionalProperties: t.Unknown()`), so a newer client loses nothing; only a known path
-// holding the wrong type is refused, with a 400 that names it.
+// holding the wrong type, or an array longer than its limit (limits.ts), is refused, with a 400
+// that names it.
 import { type TOptional, type TProperties, type TSchema, Type } from '@sinclair/typebox'
 import { type Static, t } from 'elysia'
+import type { BuildDocument as RulesBuildDocument } from '../../rules/buildDocument'
 import { MAX_XML_CHARS } from './ddobuilder'
+import {
+  MAX_BUILD_LEVELS,
+  MAX_CLASS_SLOTS,
+  MAX_FEATS_PER_LEVEL,
+  MAX_INCOMPLETE_DOMAINS,
+  MAX_MAP_ENTRIES,
+  MAX_REAPER_SPEND,
+  MAX_SELECTED_TREES,
+  MAX_SKILLS_PER_LEVEL,
+  MAX_SPECIAL_FEATS,
+  MAX_SPENT_TREES,
+  MAX_STANCES,
+  MAX_TRAINED_PER_TREE,
+  MAX_TRAINED_SPELLS,
+} from './limits'
 
 // A schema, not `true`: with `normalize: 'typebox'` (src/app.ts), TypeBox's Clean drops extra
 // keys unless they pass an additionalProperties schema.
@@ -29,34 +46,6 @@ function section<P extends TProperties>(properties: P, options: { description?: 
   return t.Object(optional as { [K in keyof P]: TOptional<P[K]> }, { ...open, ...options })
 }
 
-export const SpecialFeat = section(
-  {
-    name: t.String(),
-    type: t.String({
-      description:
-        'HeroicPastLife, RacialPastLife, IconicPastLife, EpicPastLife, Special, Favor, UniversalTree or EpicDestinyTree.',
-    }),
-    stacks: Integer({ minimum: 0, description: 'Default 1. Past lives stack up to 3.' }),
-  },
-  { description: 'A past life or other special feat.' },
-)
-
-export const BuildMeta = section({
-  source: t.String(),
-  capturedAt: t.String({ description: 'ISO 8601 timestamp.' }),
-  gameCharacterId: t.Union([t.String(), NumberType(), t.Null()]),
-  incomplete: ArrayType(t.String(), {
-    description: 'Live only: domains not read yet (feats, skills, enhancements, destiny, spells, tomes, reaper).',
-  }),
-})
-
-const LifeSection = section({
-  name: t.String(),
-  race: t.String(),
-  alignment: t.String(),
-  specialFeats: ArrayType(SpecialFeat),
-})
-
 const abilityIntegers = {
   str: Integer(),
   dex: Integer(),
@@ -69,72 +58,136 @@ const abilityIntegers = {
 // Maps are Records: under `normalize: 'typebox'` an object with an additionalProperties schema
 // silently drops a wrong-typed entry, while a Record refuses it (400). The OpenAPI generator
 // turns a Record's patternProperties into additionalProperties, which 3.0 can describe.
-const mapOf = <V>(values: TSchema, description: string) =>
-  Type.Unsafe<Record<string, V>>(t.Record(t.String(), values, { description }))
+const mapOf = <V>(values: TSchema, description: string, options: { maxProperties?: number } = {}) =>
+  Type.Unsafe<Record<string, V>>(t.Record(t.String(), values, { ...options, description }))
 
-const Tomes = section({
-  ...abilityIntegers,
-  skills: mapOf<number>(Integer(), 'Skill name to tome bonus.'),
-})
+/**
+ * The document's schemas, twice: with the limits of limits.ts (what requests may send) and
+ * without them (what answers may hold), so a document stored before a limit existed, or grown
+ * past one by a merge, is still read back instead of failing its response schema (a 500).
+ */
+function documentSchemas(limited: boolean) {
+  const most = (maxItems: number) => (limited ? { maxItems } : {})
+  const entries = (maxProperties: number) => (limited ? { maxProperties } : {})
 
-const Trees = section({
-  selected: ArrayType(t.String()),
-  tier5: t.Union([t.String(), t.Null()]),
-  spend: ArrayType(
-    section({
-      treeName: t.String(),
-      treeVersion: Integer(),
-      trained: ArrayType(section({ enhancementName: t.String(), selection: t.String(), ranks: Integer() })),
+  const SpecialFeat = section(
+    {
+      name: t.String(),
+      type: t.String({
+        description:
+          'HeroicPastLife, RacialPastLife, IconicPastLife, EpicPastLife, Special, Favor, UniversalTree or EpicDestinyTree.',
+      }),
+      stacks: Integer({ minimum: 0, description: 'Default 1. Past lives stack up to 3.' }),
+    },
+    { description: 'A past life or other special feat.' },
+  )
+
+  const BuildMeta = section({
+    source: t.String(),
+    capturedAt: t.String({ description: 'ISO 8601 timestamp.' }),
+    gameCharacterId: t.Union([t.String(), NumberType(), t.Null()]),
+    incomplete: ArrayType(t.String(), {
+      ...most(MAX_INCOMPLETE_DOMAINS),
+      description: 'Live only: domains not read yet (feats, skills, enhancements, destiny, spells, tomes, reaper).',
     }),
-  ),
-})
+  })
 
-const BuildSection = section({
-  level: Integer({ description: 'Character level the build reaches (heroic plus epic).' }),
-  classes: ArrayType(t.Union([t.String(), t.Null()]), { description: 'The three class slots; null when unused.' }),
-  abilitySpend: section(
-    { available: Integer(), ...abilityIntegers },
-    { description: 'Build points spent per ability (not scores) out of `available`.' },
-  ),
-  levelAbilityBumps: mapOf<string>(
-    t.String(),
-    'Level number (as key, e.g. "4") to the ability raised there, e.g. "Wisdom" or "wis".',
-  ),
-  levels: ArrayType(
-    section({
-      class: t.String(),
-      feats: ArrayType(section({ name: t.String(), type: t.String() })),
-      skills: ArrayType(t.String()),
+  const LifeSection = section({
+    name: t.String(),
+    race: t.String(),
+    alignment: t.String(),
+    specialFeats: ArrayType(SpecialFeat, most(MAX_SPECIAL_FEATS)),
+  })
+
+  const Tomes = section({
+    ...abilityIntegers,
+    skills: mapOf<number>(Integer(), 'Skill name to tome bonus.', entries(MAX_MAP_ENTRIES)),
+  })
+
+  const Trees = section({
+    selected: ArrayType(t.String(), most(MAX_SELECTED_TREES)),
+    tier5: t.Union([t.String(), t.Null()]),
+    spend: ArrayType(
+      section({
+        treeName: t.String(),
+        treeVersion: Integer(),
+        trained: ArrayType(
+          section({ enhancementName: t.String(), selection: t.String(), ranks: Integer() }),
+          most(MAX_TRAINED_PER_TREE),
+        ),
+      }),
+      most(MAX_SPENT_TREES),
+    ),
+  })
+
+  const BuildSection = section({
+    level: Integer({ description: 'Character level the build reaches (heroic plus epic).' }),
+    classes: ArrayType(t.Union([t.String(), t.Null()]), {
+      ...most(MAX_CLASS_SLOTS),
+      description: 'The three class slots; null when unused.',
     }),
-    { description: 'One entry per character level, level 1 first.' },
-  ),
-  enhancementTrees: Trees,
-  destinyTrees: Trees,
-  reaper: section({ pointsAvailable: Integer(), spend: ArrayType(t.Unknown()) }),
-  trainedSpells: ArrayType(section({ class: t.String(), level: Integer(), name: t.String() })),
-  stances: ArrayType(t.String()),
-  notes: t.String(),
-})
+    abilitySpend: section(
+      { available: Integer(), ...abilityIntegers },
+      { description: 'Build points spent per ability (not scores) out of `available`.' },
+    ),
+    levelAbilityBumps: mapOf<string>(
+      t.String(),
+      'Level number (as key, e.g. "4") to the ability raised there, e.g. "Wisdom" or "wis".',
+      entries(MAX_MAP_ENTRIES),
+    ),
+    levels: ArrayType(
+      section({
+        class: t.String(),
+        feats: ArrayType(section({ name: t.String(), type: t.String() }), most(MAX_FEATS_PER_LEVEL)),
+        skills: ArrayType(t.String(), most(MAX_SKILLS_PER_LEVEL)),
+      }),
+      { ...most(MAX_BUILD_LEVELS), description: 'One entry per character level, level 1 first.' },
+    ),
+    enhancementTrees: Trees,
+    destinyTrees: Trees,
+    reaper: section({ pointsAvailable: Integer(), spend: ArrayType(t.Unknown(), most(MAX_REAPER_SPEND)) }),
+    trainedSpells: ArrayType(
+      section({ class: t.String(), level: Integer(), name: t.String() }),
+      most(MAX_TRAINED_SPELLS),
+    ),
+    stances: ArrayType(t.String(), most(MAX_STANCES)),
+    notes: t.String(),
+  })
 
-const Breakdown = section({
-  hp: NumberType(),
-  sp: NumberType(),
-  saves: t.Object({}, open),
-  abilities: t.Object({}, open),
-})
+  const Breakdown = section({
+    hp: NumberType(),
+    sp: NumberType(),
+    saves: t.Object({}, open),
+    abilities: t.Object({}, open),
+  })
 
-const documentProperties = {
-  schemaVersion: Integer(),
-  role: t.String({ description: '`live` or `planned`: set by the server to the slot the document is in.' }),
-  meta: BuildMeta,
-  life: LifeSection,
-  tomes: Tomes,
-  build: BuildSection,
-  breakdown: Breakdown,
+  const properties = {
+    schemaVersion: Integer(),
+    role: t.String({ description: '`live` or `planned`: set by the server to the slot the document is in.' }),
+    meta: BuildMeta,
+    life: LifeSection,
+    tomes: Tomes,
+    build: BuildSection,
+    breakdown: Breakdown,
+  }
+  return { SpecialFeat, properties }
 }
 
-export const BuildDocument = section(documentProperties, { $id: 'BuildDocument' })
+const stored = documentSchemas(false)
+const input = documentSchemas(true)
+
+export const SpecialFeat = input.SpecialFeat
+const documentProperties = input.properties
+
+/** The document as answered (no input limits). */
+export const BuildDocument = section(stored.properties, { $id: 'BuildDocument' })
+/** The document as sent: the same paths, with the limits of limits.ts. */
+const BuildDocumentInput = section(documentProperties, { $id: 'BuildDocumentInput' })
 export type BuildDocument = Static<typeof BuildDocument>
+
+// Compile-time check: every document this schema accepts is one the rules can read.
+const rulesReadThis = (document: BuildDocument): RulesBuildDocument => document
+void rulesReadThis
 export type SpecialFeatInput = Static<typeof SpecialFeat>
 
 /**
@@ -145,8 +198,11 @@ export type SpecialFeatInput = Static<typeof SpecialFeat>
  */
 const putProperties = {
   ...documentProperties,
-  document: BuildDocument,
-  incomplete: ArrayType(t.String(), { description: 'Wrapper form: sets meta.incomplete.' }),
+  document: BuildDocumentInput,
+  incomplete: ArrayType(t.String(), {
+    maxItems: MAX_INCOMPLETE_DOMAINS,
+    description: 'Wrapper form: sets meta.incomplete.',
+  }),
   source: t.String({ description: 'Wrapper form: sets meta.source.' }),
 }
 
@@ -168,6 +224,7 @@ export const LivePutQuery = t.Object({
 const patchProperties = {
   ...documentProperties,
   pastLives: ArrayType(SpecialFeat, {
+    maxItems: MAX_SPECIAL_FEATS,
     description: 'The complete list of past lives: replaces every *PastLife entry of life.specialFeats.',
   }),
   reaperPoints: Integer({ description: 'Sets build.reaper.pointsAvailable.' }),

@@ -7,7 +7,8 @@ import type { Clock } from '../../clock'
 import { isoNow } from '../../clock'
 import type { DB } from '../../db/client'
 import { builds, characters, lives } from '../../db/schema'
-import { NotFound } from '../../http/errors'
+import { NotFound, PayloadTooLarge } from '../../http/errors'
+import { jsonBytes, kib } from '../../http/size'
 import { isPlainObject, type Json } from '../../json'
 import { breakdown } from '../../rules/breakdown'
 import { summarizeLevels } from '../../rules/buildLevels'
@@ -16,6 +17,7 @@ import { normalizeFeats, replacePastLives } from '../../rules/pastLives'
 import { validateBuild } from '../../rules/validation'
 import { ownedCharacter } from '../characters/access'
 import { currentLife, type Db, type LifeRow, toLife } from '../lives/service'
+import { MAX_BUILD_DOCUMENT_BYTES } from './limits'
 import type { BuildDocument, PartialBody, PutBody } from './model'
 
 type Role = 'live' | 'planned'
@@ -73,7 +75,13 @@ function findBuild(db: Db, characterId: number, role: Role): BuildRow | undefine
     .get()
 }
 
-/** Stores a document in its slot; planned documents get their breakdown and validation here. */
+const SLOT_NAMES: Record<Role, string> = { live: 'The live snapshot', planned: 'The planned build' }
+
+/**
+ * Stores a document in its slot; planned documents get their breakdown and validation here.
+ * The whole document, as it would be stored after the merge or replace, is measured here: 413
+ * over the limit, thrown inside the caller's transaction, so nothing of the request is written.
+ */
 function storeBuild(db: Db, clock: Clock, characterId: number, role: Role, document: BuildDocument): BuildRow {
   const doc: BuildDocument = { ...document, role }
   let breakdownCache: Json | null = null
@@ -83,6 +91,12 @@ function storeBuild(db: Db, clock: Clock, characterId: number, role: Role, docum
     breakdownCache = breakdown(plan) as unknown as Json
     validationErrors = validateBuild(plan)
     doc.breakdown = breakdownCache
+  }
+  const size = jsonBytes(doc)
+  if (size > MAX_BUILD_DOCUMENT_BYTES) {
+    throw new PayloadTooLarge(
+      `${SLOT_NAMES[role]} would take ${kib(size)} as JSON; a build document may take at most ${kib(MAX_BUILD_DOCUMENT_BYTES)} (send smaller sections, or replace the document instead of merging into it).`,
+    )
   }
   const values = {
     document: doc as Json,
@@ -189,22 +203,39 @@ export function putLive(
   return onCharacter(db, userId, characterId, (tx, character) => {
     const stored = findBuild(tx, character.id, 'live')
     const next = merge && stored ? mergeDocument(stored.document as BuildDocument, document) : document
-    return saveLive(tx, clock, character, next)
+    return saveBuild(tx, clock, character, 'live', next)
   })
 }
 
-/** PUT live/partial: a merge patch onto the snapshot (onto an empty one when there is none). */
-export function patchLive(db: DB, clock: Clock, userId: number, characterId: number, patch: PartialBody) {
+type ViewOf<R extends Role> = R extends 'live' ? LiveView : PlannedView
+
+/**
+ * Stores the live snapshot or the planned build and answers its view. The live snapshot always
+ * syncs the profile (classes, level, race, past lives); a planned save does only while there is
+ * no live snapshot (v4 rule).
+ */
+function saveBuild<R extends Role>(tx: Db, clock: Clock, character: CharacterRow, role: R, document: BuildDocument) {
+  const row = storeBuild(tx, clock, character.id, role, document)
+  if (role === 'live' || !findBuild(tx, character.id, 'live')) {
+    syncProfile(tx, clock, character, row.document as BuildDocument)
+  }
+  const life = currentLife(tx, clock, character)
+  return (role === 'live' ? liveView(row, life) : plannedView(row, life)) as ViewOf<R>
+}
+
+/** PUT live/partial and build/partial: a merge patch onto the stored document (or an empty one). */
+export function patchBuild<R extends Role>(
+  db: DB,
+  clock: Clock,
+  userId: number,
+  characterId: number,
+  role: R,
+  patch: PartialBody,
+): ViewOf<R> {
   return onCharacter(db, userId, characterId, (tx, character) => {
-    const stored = findBuild(tx, character.id, 'live')
-    return saveLive(tx, clock, character, applyPatch((stored?.document as BuildDocument) ?? {}, patch))
+    const stored = findBuild(tx, character.id, role)
+    return saveBuild(tx, clock, character, role, applyPatch((stored?.document as BuildDocument) ?? {}, patch))
   })
-}
-
-function saveLive(tx: Db, clock: Clock, character: CharacterRow, document: BuildDocument): LiveView {
-  const row = storeBuild(tx, clock, character.id, 'live', document)
-  syncProfile(tx, clock, character, row.document as BuildDocument)
-  return liveView(row, currentLife(tx, clock, character))
 }
 
 /** Copies the live snapshot over the planned build (without the live-only `meta.incomplete`). */
@@ -230,19 +261,5 @@ export function getPlanned(db: DB, clock: Clock, userId: number, characterId: nu
 }
 
 export function putPlanned(db: DB, clock: Clock, userId: number, characterId: number, document: BuildDocument) {
-  return onCharacter(db, userId, characterId, (tx, character) => savePlanned(tx, clock, character, document))
-}
-
-export function patchPlanned(db: DB, clock: Clock, userId: number, characterId: number, patch: PartialBody) {
-  return onCharacter(db, userId, characterId, (tx, character) => {
-    const stored = findBuild(tx, character.id, 'planned')
-    return savePlanned(tx, clock, character, applyPatch((stored?.document as BuildDocument) ?? {}, patch))
-  })
-}
-
-/** A planned save syncs the profile only while there is no live snapshot (v4 rule). */
-function savePlanned(tx: Db, clock: Clock, character: CharacterRow, document: BuildDocument): PlannedView {
-  const row = storeBuild(tx, clock, character.id, 'planned', document)
-  if (!findBuild(tx, character.id, 'live')) syncProfile(tx, clock, character, row.document as BuildDocument)
-  return plannedView(row, currentLife(tx, clock, character))
+  return onCharacter(db, userId, characterId, (tx, character) => saveBuild(tx, clock, character, 'planned', document))
 }

@@ -12,10 +12,8 @@ import { cron } from '@elysiajs/cron'
 import { count } from 'drizzle-orm'
 import type { AnyElysia, Elysia } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
-import type { Config } from '../../config'
 import type { DB } from '../../db/client'
 import { catalogState, quests } from '../../db/schema'
-import type { AppDeps } from '../../deps'
 import type { Logger } from '../../logger'
 import { CatalogParseError, type ParsedCatalog, parseCatalog, type QuestRow } from './parse'
 import { publishCatalogIndex, readCatalogRows } from './service'
@@ -293,31 +291,79 @@ export function syncDetails(report: SyncReport): string[] {
   ]
 }
 
+/** After the n-th failed first sync (0-based): 1 min, 2, 4, ... up to once an hour. */
+export const firstSyncRetryDelayMs = (attempt: number): number => Math.min(60_000 * 2 ** attempt, 3_600_000)
+
+export interface FirstSyncOptions extends SourceOptions {
+  /** Test hook; the default is firstSyncRetryDelayMs. */
+  retryDelayMs?: (attempt: number) => number
+}
+
+const inWords = (ms: number) => (ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`)
+
+/** Resolves after `ms`, or at once when `signal` aborts (the server stops). */
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((done) => {
+    if (signal?.aborted) return done()
+    const timer = setTimeout(done, ms)
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer)
+        done()
+      },
+      { once: true },
+    )
+  })
+}
+
 /**
- * At start: when the catalog is empty, start a sync from the configured source and return its
- * promise without waiting for it (the server answers at once). Null when the catalog has rows.
+ * At start: when the catalog is empty, sync it from the configured source in the background and
+ * return the promise without waiting for it (the server answers at once); null when the catalog
+ * has rows. A failure is retried with back-off (an offline home server may get its network a
+ * few minutes after boot, and an empty catalog until tomorrow's cron is a broken tracker), and
+ * each failure names the way out for a server with no internet. It ends at the first success,
+ * when the catalog was filled meanwhile (`catalog sync --from`), or when `signal` aborts.
  */
 export function syncIfEmpty(
-  deps: SyncDeps & { config: Pick<Config, 'catalogSourceUrl'> },
-  options: SourceOptions = {},
+  deps: SyncDeps,
+  source: string,
+  options: FirstSyncOptions = {},
 ): Promise<SyncResult> | null {
   if (currentRows(deps.db) > 0) return null
-  deps.logger.info(`The quest catalog is empty; syncing it from ${deps.config.catalogSourceUrl} in the background.`)
-  return syncCatalog(deps, deps.config.catalogSourceUrl, options)
+  const { logger } = deps
+  const { retryDelayMs = firstSyncRetryDelayMs, ...sourceOptions } = options
+  logger.info(`The quest catalog is empty; syncing it from ${source} in the background.`)
+  return (async () => {
+    for (let attempt = 0; ; attempt++) {
+      const result = await syncCatalog(deps, source, sourceOptions)
+      if (result.ok || options.signal?.aborted) return result
+      const delay = retryDelayMs(attempt)
+      logger.warn(
+        `The quest catalog is still empty; trying again in ${inWords(delay)}. Without internet access, load a saved copy of the wiki page or a JSON file of quests: quest-tracker catalog sync --from FILE`,
+      )
+      await wait(delay, options.signal)
+      if (options.signal?.aborted) return result
+      if (currentRows(deps.db) > 0) {
+        logger.info('The quest catalog was filled meanwhile; no more first-start tries.')
+        return result
+      }
+    }
+  })()
 }
 
 /**
  * The scheduled sync as an Elysia plugin, for main.ts to `.use()` (the cron job starts at that
  * moment, which is why createApp never uses it). With `CATALOG_SYNC_CRON=off` it adds nothing. The job is reachable as `store.cron.catalogSync` (to stop it).
  */
-export function catalogCron(deps: AppDeps): (app: Elysia) => AnyElysia {
-  const pattern = deps.config.catalogSyncCron
+/** `pattern` null (CATALOG_SYNC_CRON=off): no job. */
+export function catalogCron(deps: SyncDeps, pattern: string | null, source: string): (app: Elysia) => AnyElysia {
   if (pattern === null) return (app) => app
   return cron({
     name: 'catalogSync',
     pattern,
     // A run still going (a slow wiki) makes the next tick skip instead of overlapping.
     protect: true,
-    run: () => syncCatalog(deps, deps.config.catalogSourceUrl),
+    run: () => syncCatalog(deps, source),
   })
 }

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps'
 import type { Api } from '../../http/api'
 import { errors, IdParams, OkBody } from '../../http/model'
 import { characterMeta } from '../../rules/picklists'
+import { MAX_CHARACTERS_PER_ACCOUNT } from './limits'
 import { Character, CharacterInput, CharacterList, CharacterMeta, FindQuery, FindResult, LoginBody } from './model'
 import {
   createCharacter,
@@ -58,11 +59,10 @@ export function charactersModule(deps: AppDeps, api: Api) {
       {
         auth: true,
         body: CharacterInput,
-        response: { 201: Character },
+        response: { 201: Character, ...errors(409) },
         detail: {
           summary: 'Create a character',
-          description:
-            'A name is required: `givenName` (alias `firstName`) or a legacy `name`, split at the first space. Ids, owner and share token are assigned by the server.',
+          description: `A name is required: \`givenName\` (alias \`firstName\`) or a legacy \`name\`, split at the first space. Ids, owner and share token are assigned by the server. 409 when the account already has ${MAX_CHARACTERS_PER_ACCOUNT} characters.`,
           tags,
         },
       },

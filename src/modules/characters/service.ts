@@ -1,16 +1,17 @@
 // Characters: create, list, get, find, update, login, and the JSON shape every route returns.
 // Ownership is in every query (see access.ts); derived fields come from src/rules/levels.ts.
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
-import type { DB } from '../../db/client'
+import { type DB, IMMEDIATE } from '../../db/client'
 import { characters } from '../../db/schema'
-import { BadRequest } from '../../http/errors'
+import { BadRequest, Conflict } from '../../http/errors'
 import * as levels from '../../rules/levels'
 import { ALIGNMENTS, canonicalClass, canonicalRace, canonicalSpelling, GENDERS, SERVERS } from '../../rules/picklists'
 import { parseTimestampOrNow } from '../../rules/timestamp'
 import { type CharacterRow, ownedCharacter, updateOwnedCharacter } from './access'
+import { MAX_CHARACTERS_PER_ACCOUNT } from './limits'
 import type { Character, CharacterInput, FindQuery } from './model'
 
 export type CharacterJson = Static<typeof Character>
@@ -149,18 +150,22 @@ export function createCharacter(db: DB, clock: Clock, userId: number, input: Inp
   if (profile.givenName === undefined) {
     throw new BadRequest('Body field "givenName" is required (or "firstName", or a legacy "name").')
   }
-  const row = db
-    .insert(characters)
-    .values({
-      ...profile,
-      givenName: profile.givenName,
-      userId,
-      shareToken: newShareToken(),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get()
+  const givenName = profile.givenName
+  // The count and the insert in one immediate transaction: parallel creates at the cap queue
+  // for the write lock, and each sees the others' rows, so the cap is never overshot.
+  const row = db.transaction((tx) => {
+    const owned = tx.select({ n: count() }).from(characters).where(eq(characters.userId, userId)).get()?.n ?? 0
+    if (owned >= MAX_CHARACTERS_PER_ACCOUNT) {
+      throw new Conflict(
+        `This account already has ${MAX_CHARACTERS_PER_ACCOUNT} characters, the most one account may have; delete one first.`,
+      )
+    }
+    return tx
+      .insert(characters)
+      .values({ ...profile, givenName, userId, shareToken: newShareToken(), createdAt: now, updatedAt: now })
+      .returning()
+      .get()
+  }, IMMEDIATE)
   return toCharacterJson(row)
 }
 

@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
 import type { Api } from '../../http/api'
 import { errors, IdParams } from '../../http/model'
+import { MAX_COMPLETIONS_PER_CHARACTER } from './limits'
 import { CompletionInput, DeleteBody, DeleteQuery, DeleteResult, UpsertResult } from './model'
 import { deleteCompletions, deleteScopeFrom, postCompletion } from './service'
 
@@ -23,11 +24,10 @@ export function completionsModule(deps: AppDeps, api: Api) {
         auth: true,
         params: IdParams,
         body: CompletionInput,
-        response: { 200: UpsertResult, 201: UpsertResult, ...errors(404) },
+        response: { 200: UpsertResult, 201: UpsertResult, ...errors(404, 409) },
         detail: {
           summary: 'Log a completion (upsert on name, difficulty, setting)',
-          description:
-            '201 when the triple is new, 200 when it updated the stored row. Never rejected for a missing or bad difficulty or setting. Omitted xpEarned/reaperXpEarned/durationSeconds keep the stored value; null clears it.',
+          description: `201 when the triple is new, 200 when it updated the stored row. Never rejected for a missing or bad difficulty or setting. Omitted xpEarned/reaperXpEarned/durationSeconds keep the stored value; null clears it. 409 when the triple is new and the character already has ${MAX_COMPLETIONS_PER_CHARACTER} completions (an update still works).`,
           tags,
         },
       },

@@ -4,7 +4,15 @@ import { t } from 'elysia'
 import { CHALLENGE_SETTINGS, REAPER_XP_KEYS, REMAKE_TIERS, XP_KEYS } from '../../rules/completion'
 import { Enum } from '../characters/model'
 
-const Xp = (description: string) => t.Optional(t.Nullable(t.Integer({ minimum: 0, description })))
+/**
+ * Bounds that refuse nonsense (1e308) without ever refusing a real run: the largest elite base XP
+ * in the catalog is 113,031, and every bonus together multiplies it a few times, not 900 times.
+ * Reaper XP is far smaller still. A run longer than a week is a client bug.
+ */
+export const MAX_XP = 100_000_000
+export const MAX_DURATION_SECONDS = 7 * 24 * 60 * 60
+
+const Xp = (description: string) => t.Optional(t.Nullable(t.Integer({ minimum: 0, maximum: MAX_XP, description })))
 
 const xpFields = <const K extends readonly string[]>(keys: K, what: string) =>
   Object.fromEntries(
@@ -34,7 +42,13 @@ export const CompletionInput = t.Object({
   challenge_setting: AnyValue('Alias of setting.'),
   completedAt: t.Optional(t.Nullable(t.String({ maxLength: 40, description: 'ISO 8601 timestamp; default now.' }))),
   durationSeconds: t.Optional(
-    t.Nullable(t.Integer({ minimum: 0, description: 'Run length; omitted keeps the stored value, null clears it.' })),
+    t.Nullable(
+      t.Integer({
+        minimum: 0,
+        maximum: MAX_DURATION_SECONDS,
+        description: 'Run length in seconds (at most 7 days); omitted keeps the stored value, null clears it.',
+      }),
+    ),
   ),
   ...xpFields(XP_KEYS, 'Actual XP awarded in game'),
   ...xpFields(REAPER_XP_KEYS, 'Reaper experience (RXP)'),

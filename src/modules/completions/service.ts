@@ -1,12 +1,12 @@
 // Completions: the upsert (one INSERT ... ON CONFLICT DO UPDATE against the unique index, so
 // two clients posting the same triple at once make one row) and the delete rules.
-import { and, eq, or, sql } from 'drizzle-orm'
+import { and, count, eq, or, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
 import { completions } from '../../db/schema'
-import { BadRequest } from '../../http/errors'
+import { BadRequest, Conflict } from '../../http/errors'
 import {
   type DeleteScope,
   deleteScope,
@@ -17,6 +17,7 @@ import {
 import { parseTimestamp } from '../../rules/timestamp'
 import { questNames } from '../catalog/service'
 import { assertOwnsCharacter } from '../characters/access'
+import { MAX_COMPLETIONS_PER_CHARACTER } from './limits'
 import type { CompletionInput, StoredCompletion } from './model'
 
 export type StoredCompletionJson = Static<typeof StoredCompletion>
@@ -125,8 +126,34 @@ export function postCompletion(
   const completion = normalizePosted(input, now)
   return db.transaction(() => {
     assertOwnsCharacter(db, userId, characterId)
-    return upsertCompletion(db, characterId, completion, now)
+    const result = upsertCompletion(db, characterId, completion, now)
+    // Counted after the upsert, so updating a stored triple never meets the cap (and the hot path
+    // of an update reads no count); inside this immediate transaction, so parallel posts at the
+    // cap cannot overshoot: throwing rolls the new row back.
+    if (result.created && countCompletions(db, characterId) > MAX_COMPLETIONS_PER_CHARACTER) {
+      throw new Conflict(
+        `Character ${characterId} already has ${MAX_COMPLETIONS_PER_CHARACTER} completions, the most a character may have; delete some before logging another quest (updating one already logged still works).`,
+      )
+    }
+    return result
   }, IMMEDIATE)
+}
+
+function prepareCount(db: DB) {
+  return db
+    .select({ n: count() })
+    .from(completions)
+    .where(eq(completions.characterId, sql.placeholder('characterId')))
+    .prepare()
+}
+
+const countStatements = new WeakMap<DB, ReturnType<typeof prepareCount>>()
+
+/** The character's stored completions (read through the unique index, which starts with it). */
+function countCompletions(db: DB, characterId: number): number {
+  let statement = countStatements.get(db)
+  if (!statement) countStatements.set(db, (statement = prepareCount(db)))
+  return statement.get({ characterId })?.n ?? 0
 }
 
 export interface DeleteFields {

@@ -3,6 +3,7 @@ import { Elysia, t } from 'elysia'
 import type { AppDeps } from '../../deps'
 import type { Api } from '../../http/api'
 import { errors, IdParams } from '../../http/model'
+import { MAX_LIVES_PER_CHARACTER, MAX_SPECIAL_FEATS } from '../builds/limits'
 import { Life, LivesList, ReincarnateBody } from './model'
 import { listLives, reincarnate, toLife } from './service'
 
@@ -25,11 +26,10 @@ export function livesModule(deps: AppDeps, api: Api) {
         auth: true,
         params: IdParams,
         body: t.Optional(ReincarnateBody),
-        response: { 200: Life, ...errors(400, 404) },
+        response: { 200: Life, ...errors(400, 404, 409) },
         detail: {
           summary: 'Archive the current life and open the next one',
-          description:
-            "Grants the finished life's heroic past life (dominant class) when grantHeroic, its racial or iconic past life when grantRacial, and additionalPastLives; past lives cap at 3 stacks. Earlier past lives carry forward; favor rewards do not. Answers the new life.",
+          description: `Grants the finished life's heroic past life (dominant class) when grantHeroic, its racial or iconic past life when grantRacial, and additionalPastLives; past lives cap at 3 stacks. Earlier past lives carry forward; favor rewards do not. Answers the new life. 409 when the character already has ${MAX_LIVES_PER_CHARACTER} lives, or the new life would carry more than ${MAX_SPECIAL_FEATS} special feats.`,
           tags,
         },
       },

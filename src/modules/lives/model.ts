@@ -3,6 +3,7 @@
 import { Type } from '@sinclair/typebox'
 import { type Static, t } from 'elysia'
 
+import { MAX_SPECIAL_FEATS } from '../builds/limits'
 import { Life } from '../builds/model'
 
 export { Life }
@@ -30,7 +31,10 @@ export const ReincarnateBody = t.Object(
           },
           { additionalProperties: t.Unknown() },
         ),
-        { description: 'More past lives to grant (each capped at 3 stacks with what the character has).' },
+        {
+          maxItems: MAX_SPECIAL_FEATS,
+          description: 'More past lives to grant (each capped at 3 stacks with what the character has).',
+        },
       ),
     ),
   },

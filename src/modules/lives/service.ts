@@ -1,14 +1,15 @@
 // Lives: the current life of a character (created lazily, so a character made by any route has
 // one as soon as builds or lives are touched) and reincarnation, which archives it and opens
 // the next one with the past lives it earned.
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, count, desc, eq } from 'drizzle-orm'
 import type { Clock } from '../../clock'
 import { isoNow } from '../../clock'
 import type { DB } from '../../db/client'
 import { type characters, lives } from '../../db/schema'
-import { BadRequest } from '../../http/errors'
+import { BadRequest, Conflict } from '../../http/errors'
 import { dominantClass, heroicPastLife, nextLifeFeats, normalizeFeats, racialPastLife } from '../../rules/pastLives'
 import type { SpecialFeat } from '../../rules/types'
+import { MAX_LIVES_PER_CHARACTER, MAX_SPECIAL_FEATS } from '../builds/limits'
 import { ownedCharacter } from '../characters/access'
 import type { ReincarnateBody } from './model'
 
@@ -71,6 +72,13 @@ export function reincarnate(db: DB, clock: Clock, userId: number, characterId: n
     (tx) => {
       const character = ownedCharacter(tx, userId, characterId)
       const finished = currentLife(tx, clock, character)
+      // Counted inside this immediate transaction, so parallel reincarnations cannot overshoot.
+      const livesSoFar = tx.select({ n: count() }).from(lives).where(eq(lives.characterId, character.id)).get()?.n ?? 0
+      if (livesSoFar >= MAX_LIVES_PER_CHARACTER) {
+        throw new Conflict(
+          `Character ${characterId} already has ${MAX_LIVES_PER_CHARACTER} lives, the most a character may have.`,
+        )
+      }
       const grants: SpecialFeat[] = []
       if (body.grantHeroic) {
         const dominant = dominantClass(finished.classes)
@@ -91,6 +99,13 @@ export function reincarnate(db: DB, clock: Clock, userId: number, characterId: n
         grants.push(racialPastLife(race))
       }
       grants.push(...normalizeFeats(body.additionalPastLives ?? []))
+      // Feats carry forward from life to life: without a cap each reincarnation could add more.
+      const specialFeats = nextLifeFeats(finished.specialFeats, grants)
+      if (specialFeats.length > MAX_SPECIAL_FEATS) {
+        throw new Conflict(
+          `The new life would have ${specialFeats.length} special feats; a life may have at most ${MAX_SPECIAL_FEATS}.`,
+        )
+      }
       const now = isoNow(clock)
       tx.update(lives).set({ isCurrent: false, archivedAt: now }).where(eq(lives.id, finished.id)).run()
       return tx
@@ -103,7 +118,7 @@ export function reincarnate(db: DB, clock: Clock, userId: number, characterId: n
           race: body.race ?? finished.race,
           alignment: body.alignment ?? finished.alignment,
           classes: [],
-          specialFeats: nextLifeFeats(finished.specialFeats, grants),
+          specialFeats,
           createdAt: now,
         })
         .returning()

@@ -1,8 +1,11 @@
 // Shapes of GET and PUT /characters/{id}/progress.
 import { t } from 'elysia'
+import { kib } from '../../http/size'
 import { MAX_TOTAL_LEVEL } from '../../rules/levels'
 import { Enum, OpenObject, PlayOn, trackerState, VERSION_FLAGS } from '../characters/model'
+import { MAX_COMPLETIONS_PER_CHARACTER } from '../completions/limits'
 import { CompletionInput, StoredCompletion } from '../completions/model'
+import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from './limits'
 
 export const Progress = t.Object(
   {
@@ -20,6 +23,9 @@ export const Progress = t.Object(
 
 const Flag = Enum(VERSION_FLAGS)
 
+// Free-form, so no schema can bound them: their size is checked in service.ts (413).
+const REPLACES = `Replaces the stored value; at most ${kib(MAX_TRACKER_FIELD_BYTES)} as JSON.`
+
 export const ProgressPut = t.Object({
   targetDifficulty: t.Optional(PlayOn),
   levelBand: t.Optional(t.Integer({ minimum: 0, maximum: 255, description: '0 = Full XP, 255 = any level.' })),
@@ -32,20 +38,20 @@ export const ProgressPut = t.Object({
       }),
     ),
   ),
-  excludedPatrons: t.Optional(t.Array(t.Unknown(), { maxItems: 1000 })),
+  excludedPatrons: t.Optional(t.Array(t.Unknown(), { maxItems: MAX_EXCLUDED_PATRONS })),
   versionFilter: t.Optional(
     t.Object(
       { heroic: t.Optional(Flag), epic: t.Optional(Flag), legendary: t.Optional(Flag) },
       { description: 'Replaces the whole filter; a tier not sent is `any`.' },
     ),
   ),
-  xpBoosts: t.Optional(OpenObject('Replaces the stored value.')),
-  optionalPursuit: t.Optional(OpenObject('Replaces the stored value.')),
-  packState: t.Optional(OpenObject('Replaces the stored value.')),
-  questNotes: t.Optional(OpenObject('Replaces the stored value.')),
+  xpBoosts: t.Optional(OpenObject(REPLACES)),
+  optionalPursuit: t.Optional(OpenObject(REPLACES)),
+  packState: t.Optional(OpenObject(REPLACES)),
+  questNotes: t.Optional(OpenObject(REPLACES)),
   completions: t.Optional(
     t.Array(CompletionInput, {
-      maxItems: 10000,
+      maxItems: MAX_COMPLETIONS_PER_CHARACTER,
       description: 'Replaces the whole set; each item normalised as when posting. Omitted: completions untouched.',
     }),
   ),

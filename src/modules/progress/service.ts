@@ -5,13 +5,18 @@ import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
 import { completions } from '../../db/schema'
+import { assertJsonSize } from '../../http/size'
 import { minLevel, type PlayOn } from '../../rules/levels'
 import { type CharacterRow, ownedCharacter, updateOwnedCharacter } from '../characters/access'
 import { displayName, trackerLevel } from '../characters/service'
 import { normalizePosted, type StoredCompletionJson, storedColumns, upsertCompletion } from '../completions/service'
+import { MAX_TRACKER_FIELD_BYTES } from './limits'
 import type { Progress, ProgressPut } from './model'
 
 type ProgressJson = Static<typeof Progress>
+
+/** The free-form fields, stored as sent: each is capped by its size as JSON. */
+const TRACKER_FIELDS = ['xpBoosts', 'optionalPursuit', 'packState', 'questNotes', 'excludedPatrons'] as const
 type Reader = Pick<DB, 'select'>
 
 function prepareList(db: Reader) {
@@ -69,7 +74,11 @@ export function putProgress(
   body: Static<typeof ProgressPut>,
 ): ProgressJson {
   const now = isoNow(clock)
-  // Normalise every item first: a bad one is a 400 before anything is written.
+  // Size and normalise everything first: a field too big or an item bad is refused before
+  // anything is written.
+  for (const field of TRACKER_FIELDS) {
+    if (body[field] !== undefined) assertJsonSize(`Body field "${field}"`, body[field], MAX_TRACKER_FIELD_BYTES)
+  }
   const replacement = body.completions?.map((item, i) => normalizePosted(item, now, `completions.${i}.completedAt`))
   const set: Partial<CharacterRow> = { updatedAt: now }
   if (body.targetDifficulty !== undefined) set.targetDifficulty = body.targetDifficulty

@@ -3,7 +3,9 @@ import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
 import type { Api } from '../../http/api'
 import { errors, IdParams, OkBody } from '../../http/model'
-import { Navigation, NavigationQuery, RouteDetail, RouteInput, RouteList } from './model'
+import { kib } from '../../http/size'
+import { DEFAULT_ROUTE_PAGE, MAX_ROUTE_FIELD_BYTES, MAX_ROUTE_PAGE, MAX_ROUTES_PER_ACCOUNT } from './limits'
+import { Navigation, NavigationQuery, RouteDetail, RouteInput, RouteList, RouteListQuery } from './model'
 import { createRoute, deleteRoute, getRoute, listRoutes, navigation, updateRoute } from './service'
 
 const tags = ['Routes']
@@ -12,12 +14,13 @@ export function routesModule(deps: AppDeps, api: Api) {
   const { db, clock } = deps
   return new Elysia({ prefix: api.prefix })
     .use(api.guard)
-    .get('/routes', ({ user }) => ({ routes: listRoutes(db, user.id) }), {
+    .get('/routes', ({ user, query }) => listRoutes(db, user.id, query), {
       auth: true,
+      query: RouteListQuery,
       response: { 200: RouteList },
       detail: {
-        summary: 'Every shared route on this server',
-        description: 'Every account sees every route. Owners are shown by display name, never by e-mail.',
+        summary: 'Every shared route on this server, a page at a time',
+        description: `Every account sees every route, by name then oldest first. Owners are shown by display name, never by e-mail. A page holds \`limit\` routes (default ${DEFAULT_ROUTE_PAGE}, at most ${MAX_ROUTE_PAGE}) after skipping \`offset\`; \`total\` counts them all.`,
         tags,
       },
     })
@@ -31,11 +34,10 @@ export function routesModule(deps: AppDeps, api: Api) {
       {
         auth: true,
         body: RouteInput,
-        response: { 201: RouteDetail },
+        response: { 201: RouteDetail, ...errors(409) },
         detail: {
           summary: 'Create a shared route',
-          description:
-            'Steps get position 1..n in the given order. A step without setting gets elite, without difficulty Heroic; a word that is not a concrete remake or setting (Unknown, any, a typo) is 400.',
+          description: `Steps get position 1..n in the given order. A step without setting gets elite, without difficulty Heroic; a word that is not a concrete remake or setting (Unknown, any, a typo) is 400. boosts and optionals may each take at most ${kib(MAX_ROUTE_FIELD_BYTES)} as JSON (413). 409 when the account already owns ${MAX_ROUTES_PER_ACCOUNT} routes.`,
           tags,
         },
       },

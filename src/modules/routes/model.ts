@@ -1,7 +1,8 @@
 // Request and response shapes of shared routes and navigation.
 import { t } from 'elysia'
+import { kib } from '../../http/size'
+import { DEFAULT_ROUTE_PAGE, MAX_ROUTE_FIELD_BYTES, MAX_ROUTE_PAGE, MAX_ROUTE_STEPS } from './limits'
 
-export const MAX_ROUTE_STEPS = 2000
 const NAME = { minLength: 1, maxLength: 200 }
 
 const FreeObject = (description: string) => t.Object({}, { additionalProperties: t.Unknown(), description })
@@ -44,8 +45,16 @@ export const routeInputSchema = () =>
       maxItems: MAX_ROUTE_STEPS,
       description: 'The steps in order (at least one); each gets position 1..n.',
     }),
-    boosts: t.Optional(FreeInput('XP boosts the route assumes (free-form, as in the tracker); default {}.')),
-    optionals: t.Optional(FreeInput('Optional objectives the route assumes (free-form); default {}.')),
+    boosts: t.Optional(
+      FreeInput(
+        `XP boosts the route assumes (free-form, as in the tracker); default {}; at most ${kib(MAX_ROUTE_FIELD_BYTES)} as JSON.`,
+      ),
+    ),
+    optionals: t.Optional(
+      FreeInput(
+        `Optional objectives the route assumes (free-form); default {}; at most ${kib(MAX_ROUTE_FIELD_BYTES)} as JSON.`,
+      ),
+    ),
   })
 
 export const RouteInput = routeInputSchema()
@@ -80,7 +89,22 @@ const common = {
 
 export const RouteListItem = t.Object(common, { $id: 'RouteListItem' })
 
-export const RouteList = t.Object({ routes: t.Array(RouteListItem) })
+/** One page of the list; a client that reads only `routes` still works. */
+export const RouteList = t.Object({
+  routes: t.Array(RouteListItem),
+  total: t.Integer({ description: 'Routes on the server, on every page together.' }),
+  limit: t.Integer({ description: 'The page size used.' }),
+  offset: t.Integer({ description: 'The routes skipped before this page.' }),
+})
+
+// No minimum or maximum: Elysia reports a range failure of a coerced query integer without its
+// field name, so service.ts checks the range with a sentence that names it.
+export const RouteListQuery = t.Object({
+  limit: t.Optional(
+    t.Integer({ description: `Routes per page, 1 to ${MAX_ROUTE_PAGE}; default ${DEFAULT_ROUTE_PAGE}.` }),
+  ),
+  offset: t.Optional(t.Integer({ description: 'Routes to skip, in list order (0 or more); default 0.' })),
+})
 
 export const RouteDetail = t.Object({ ...common, quests: t.Array(RouteStep) }, { $id: 'Route' })
 

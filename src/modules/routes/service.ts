@@ -5,7 +5,8 @@ import { and, asc, count, eq, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
 import { completions, routeSteps, routes, users } from '../../db/schema'
-import { BadRequest, NotFound } from '../../http/errors'
+import { BadRequest, Conflict, NotFound } from '../../http/errors'
+import { assertJsonSize } from '../../http/size'
 import { isPlainObject, type Json } from '../../json'
 import { type MatchMode, type NavigationState, navigate } from '../../rules/navigation'
 import {
@@ -18,6 +19,7 @@ import {
 import { displayName } from '../auth/service'
 import { questNames } from '../catalog/service'
 import { type CharacterRow, ownedCharacter } from '../characters/access'
+import { DEFAULT_ROUTE_PAGE, MAX_ROUTE_FIELD_BYTES, MAX_ROUTE_PAGE, MAX_ROUTES_PER_ACCOUNT } from './limits'
 import type { RouteInputBody } from './model'
 
 type Tx = Parameters<Parameters<DB['transaction']>[0]>[0]
@@ -93,6 +95,9 @@ export function normalizeRouteInput(db: DB, input: RouteInputBody): NormalizedRo
   })
   const boosts = freeObject('boosts', input.boosts)
   const optionals = freeObject('optionals', input.optionals)
+  // Every account downloads them in the list: their size is capped, not just the request's.
+  assertJsonSize('Field "boosts"', boosts, MAX_ROUTE_FIELD_BYTES)
+  assertJsonSize('Field "optionals"', optionals, MAX_ROUTE_FIELD_BYTES)
   return { name, boosts, optionals, quests: steps }
 }
 
@@ -107,11 +112,21 @@ function insertSteps(tx: Tx, routeId: number, steps: StepValues[]): void {
   }
 }
 
-/** Stores an already normalised route for `ownerId`; returns its id. */
+/**
+ * Stores an already normalised route for `ownerId`; returns its id. 409 when the owner already
+ * has MAX_ROUTES_PER_ACCOUNT: counted in the same immediate transaction as the insert, so
+ * parallel creates (or imports) at the cap queue for the write lock and cannot overshoot it.
+ */
 export function storeRoute(db: DB, clock: Clock, ownerId: number, route: NormalizedRoute): number {
   const now = isoNow(clock)
   return db.transaction(
     (tx) => {
+      const owned = tx.select({ n: count() }).from(routes).where(eq(routes.ownerId, ownerId)).get()?.n ?? 0
+      if (owned >= MAX_ROUTES_PER_ACCOUNT) {
+        throw new Conflict(
+          `The account already owns ${MAX_ROUTES_PER_ACCOUNT} routes, the most one account may have; delete one first.`,
+        )
+      }
       const row = tx
         .insert(routes)
         .values({
@@ -180,7 +195,8 @@ const listColumns = {
   questCount: sql<number>`(select ${count()} from ${routeSteps} where ${routeSteps.routeId} = ${routes.id})`,
 }
 
-const selectRoutes = (db: DB) => db.select(listColumns).from(routes).innerJoin(users, eq(users.id, routes.ownerId))
+const selectRoutes = (db: Pick<DB, 'select'>) =>
+  db.select(listColumns).from(routes).innerJoin(users, eq(users.id, routes.ownerId))
 
 type ListRow = ReturnType<ReturnType<typeof selectRoutes>['all']>[number]
 
@@ -197,12 +213,32 @@ const toListItem = (row: ListRow, viewerId: number): RouteListItem => ({
   updatedAt: row.updatedAt,
 })
 
-/** Every route on the server, by name (case-insensitive), then oldest first. */
-export function listRoutes(db: DB, viewerId: number): RouteListItem[] {
-  return selectRoutes(db)
-    .orderBy(sql`lower(${routes.name})`, asc(routes.id))
-    .all()
-    .map((row) => toListItem(row, viewerId))
+export interface RoutePage {
+  routes: RouteListItem[]
+  total: number
+  limit: number
+  offset: number
+}
+
+/**
+ * One page of every route on the server, by name (case-insensitive), then oldest first, with
+ * the count of them all. Read in one transaction, so `total` and the page agree.
+ */
+export function listRoutes(db: DB, viewerId: number, query: { limit?: number; offset?: number } = {}): RoutePage {
+  const limit = query.limit ?? DEFAULT_ROUTE_PAGE
+  const offset = query.offset ?? 0
+  if (limit < 1 || limit > MAX_ROUTE_PAGE) {
+    throw new BadRequest(`Query parameter "limit" must be an integer from 1 to ${MAX_ROUTE_PAGE}.`)
+  }
+  // Beyond 2^53 a number is no longer an exact integer for SQLite to bind.
+  if (offset < 0 || offset > Number.MAX_SAFE_INTEGER) {
+    throw new BadRequest(`Query parameter "offset" must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}.`)
+  }
+  return db.transaction((tx) => {
+    const total = tx.select({ n: count() }).from(routes).get()?.n ?? 0
+    const rows = selectRoutes(tx).orderBy(sql`lower(${routes.name})`, asc(routes.id)).limit(limit).offset(offset).all()
+    return { routes: rows.map((row) => toListItem(row, viewerId)), total, limit, offset }
+  })
 }
 
 export function findRoute(db: DB, viewerId: number, id: number): RouteDetail | undefined {

@@ -6,11 +6,12 @@ import swaggerCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' }
 import swaggerBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' }
 import type { AppDeps } from '../../deps'
 import type { Api } from '../../http/api'
+import { errors } from '../../http/model'
 import { DOCS_PAGE_HEADERS } from '../../http/security'
 import { renderMarkdown } from './markdown'
 import { Health, Info } from './model'
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi'
-import { DOC_PATHS, info } from './service'
+import { checkDatabase, DOC_PATHS, info } from './service'
 
 const DOCS_PAGE = `<!doctype html>
 <html lang="en">
@@ -62,10 +63,22 @@ export function systemModule(deps: AppDeps, plugin: Api, app: () => AnyElysia) {
 
   return new Elysia()
     .use(plugin.guard)
-    .get('/api/health', () => ({ ok: true as const }), {
-      response: { 200: Health },
-      detail: { summary: 'Health check', description: 'No auth.', security: [], tags: ['System'] },
-    })
+    .get(
+      '/api/health',
+      () => {
+        checkDatabase(deps.db, deps.logger)
+        return { ok: true as const }
+      },
+      {
+        response: { 200: Health, ...errors(503) },
+        detail: {
+          summary: 'Health check',
+          description: 'No auth. 503 when the database cannot be read.',
+          security: [],
+          tags: ['System'],
+        },
+      },
+    )
     .get('/api/plugin/info', ({ user }) => info(deps.db, user, deps.config.catalogSourceUrl), {
       auth: true,
       response: { 200: Info },

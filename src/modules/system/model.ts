@@ -13,11 +13,14 @@ export const Info = t.Object({
   routeCount: t.Integer(),
   questCatalogCount: t.Integer(),
   catalog: t.Object({
-    source: t.String({ description: 'Where the catalog is synced from (URL or file).' }),
+    source: t.String({
+      description: 'Where the catalog is synced from: the host of its URL or the name of its file, nothing more.',
+    }),
     syncedAt: t.Nullable(t.String({ description: 'When the last successful sync finished; null before the first.' })),
     rows: t.Integer(),
   }),
   apiVersion: t.Literal(6),
+  serverVersion: t.String({ description: 'Version of this Quest Tracker server (its package.json).' }),
   docs: t.String({ description: 'Path of the Markdown reference.' }),
   openapi: t.String({ description: 'Path of the OpenAPI 3.0 document.' }),
   humanDocs: t.String({ description: 'Path of the interactive documentation page.' }),

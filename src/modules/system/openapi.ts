@@ -28,10 +28,14 @@ const STANDARD_ERRORS: Record<string, string> = {
   '400': 'Bad request: malformed JSON, a missing field or a field of the wrong type.',
   '401': 'Missing, malformed, unknown or revoked bearer token.',
   '404': 'Not found, or not yours.',
-  '413': 'The request body is larger than 1 MiB.',
+  '409':
+    'A limit of the account or character is reached (see README "Limits"); the same request works once something is deleted.',
+  '413':
+    'Too large: the request body is over 1 MiB, or a value it would store is over its size limit (see README "Limits").',
   '429': 'Too many failed logins for this account or from this address; see Retry-After.',
   '500': 'Internal error (never with a stack trace).',
-  '503': 'Too many logins being checked at once; see Retry-After.',
+  '503':
+    'Too many logins being checked at once, or the database is busy (another process holds its write lock) or unavailable; see Retry-After.',
 }
 
 const errorResponse = (status: string) => ({
@@ -122,7 +126,7 @@ function completeOperation(operation: Operation): void {
   const responses = (operation.responses ??= {})
   const secured = !(Array.isArray(operation.security) && operation.security.length === 0)
   const takesInput = operation.requestBody !== undefined || (operation.parameters?.length ?? 0) > 0
-  const statuses = ['500']
+  const statuses = ['500', '503']
   if (takesInput) statuses.push('400')
   if (operation.requestBody !== undefined) statuses.push('413')
   if (secured) statuses.push('401')

@@ -1,7 +1,11 @@
 // The numbers GET /info reports.
+import { basename } from 'node:path'
 import { count, eq } from 'drizzle-orm'
 import type { DB } from '../../db/client'
 import { catalogState, characters, quests, routes } from '../../db/schema'
+import { HttpError } from '../../http/errors'
+import type { Logger } from '../../logger'
+import { VERSION } from '../../version'
 import type { PublicUser } from '../auth/service'
 import { CHALLENGE_SETTINGS, FEATURES, REMAKE_TIERS } from './features'
 
@@ -10,6 +14,33 @@ export const DOC_PATHS = {
   openapi: '/api/openapi.json',
   humanDocs: '/docs',
 } as const
+
+/**
+ * What /info shows of the catalog source: the host of a URL or the name of a file. Every account
+ * reads /info; the full value can hold an admin's paths or a URL's credentials and query token.
+ */
+export function publicSourceName(source: string): string {
+  try {
+    const url = new URL(source)
+    if (url.protocol !== 'file:' && url.host) return url.host
+    return basename(url.pathname)
+  } catch {
+    return basename(source) // a plain path
+  }
+}
+
+/**
+ * What /api/health checks: that the database answers a read of its schema (a deleted, damaged or
+ * closed database is 503, not a cheerful {ok: true}).
+ */
+export function checkDatabase(db: DB, logger: Logger): void {
+  try {
+    db.$client.query('SELECT count(*) FROM sqlite_master').get()
+  } catch (error) {
+    logger.error(`health check: the database cannot be read: ${error instanceof Error ? error.message : error}`)
+    throw new HttpError(503, 'The database cannot be read; see the server log.')
+  }
+}
 
 export function info(db: DB, user: PublicUser, catalogSource: string) {
   const countOf = (query: { get(): { n: number } | undefined }) => query.get()?.n ?? 0
@@ -20,9 +51,10 @@ export function info(db: DB, user: PublicUser, catalogSource: string) {
     routeCount: countOf(db.select({ n: count() }).from(routes)),
     questCatalogCount: countOf(db.select({ n: count() }).from(quests)),
     catalog: state
-      ? { source: state.source, syncedAt: state.syncedAt, rows: state.rows }
-      : { source: catalogSource, syncedAt: null, rows: 0 },
+      ? { source: publicSourceName(state.source), syncedAt: state.syncedAt, rows: state.rows }
+      : { source: publicSourceName(catalogSource), syncedAt: null, rows: 0 },
     apiVersion: 6 as const,
+    serverVersion: VERSION,
     ...DOC_PATHS,
     features: { ...FEATURES, challengeSettings: [...CHALLENGE_SETTINGS], remakeTiers: [...REMAKE_TIERS] },
   }

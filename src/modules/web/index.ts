@@ -4,6 +4,7 @@
 import { Elysia, t } from 'elysia'
 import type { AppDeps } from '../../deps'
 import { NotFound } from '../../http/errors'
+import { PAGE_HEADERS } from '../../http/security'
 import { ASSETS, INDEX_HTML } from '../../web/dist/assets'
 
 /** The pages the site answers with its HTML (the client picks the view by path). */
@@ -20,21 +21,6 @@ export const PAGE_PATHS = [
   '/routes/:id/edit',
   '/s/:token',
 ] as const
-
-/**
- * On every HTML answer. No inline script or style anywhere (the build checks), so `'self'` is
- * the whole policy; `frame-ancestors 'none'` and X-Frame-Options keep the page out of frames
- * (clickjacking of the setting checkboxes); no-referrer because share tokens are in URLs.
- */
-export const PAGE_HEADERS: Readonly<Record<string, string>> = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'content-security-policy':
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-}
 
 /** Asset names carry a content hash: a changed file is a new URL, so they never need revalidating. */
 const ASSET_CACHE = 'public, max-age=31536000, immutable'

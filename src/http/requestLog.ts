@@ -1,0 +1,51 @@
+// One log line per request: method, path (credentials in the query masked), status and time,
+// at info; a successful health check (Docker asks every 30 s) only at debug. Refused logins and
+// lock-outs are logged at warn by the login code itself, with the account and the address.
+import { Elysia, StatusMap } from 'elysia'
+import type { Logger } from '../logger'
+
+/** Query keys whose values are credentials (a token in a link, a password in a careless client). */
+const SECRET_KEY = /token|pass|secret|key|auth|session|code|sig/i
+
+/** Paths that carry a share token: anyone who reads the log could open the shared page. */
+const SHARE_PATH = /^(\/s|\/api\/share)\/[^/]+/
+
+/**
+ * The path and query as logged: a share token in the path and the value of every query key
+ * that looks like a credential are "***".
+ */
+export function loggedPath(url: string): string {
+  const { pathname: raw, searchParams } = new URL(url)
+  const pathname = raw.replace(SHARE_PATH, '$1/***')
+  if (searchParams.size === 0) return pathname
+  const query = [...searchParams].map(
+    ([key, value]) => `${encodeURIComponent(key)}=${SECRET_KEY.test(key) ? '***' : encodeURIComponent(value)}`,
+  )
+  return `${pathname}?${query.join('&')}`
+}
+
+function statusOf(status: number | string | undefined, response: unknown): number {
+  // A handler that returns its own Response sets its status there, not in `set`.
+  if (response instanceof Response) return response.status
+  if (typeof status === 'number') return status
+  return (status && StatusMap[status as keyof typeof StatusMap]) || 200
+}
+
+export function requestLog(logger: Logger) {
+  const started = new WeakMap<Request, number>()
+  return new Elysia({ name: 'requestLog' })
+    .onRequest(({ request }) => {
+      started.set(request, performance.now())
+    })
+    .onAfterResponse({ as: 'global' }, ({ request, set, responseValue }) => {
+      const began = started.get(request)
+      const ms = began === undefined ? 0 : Math.round((performance.now() - began) * 10) / 10
+      const method = request.method
+      const path = loggedPath(request.url)
+      const status = statusOf(set.status, responseValue)
+      const line = `${method} ${path} ${status} ${ms} ms`
+      const fields = { method, path, status, ms }
+      if (path === '/api/health' && status < 400) logger.debug(line, fields)
+      else logger.info(line, fields)
+    })
+}

@@ -1,0 +1,9 @@
+// The completion quota (listed in README "Limits" and docs/characters.md).
+
+/**
+ * Completions (distinct name, difficulty, setting triples) of one character: a new triple beyond
+ * it is 409, an upsert of a stored one still works; `PUT progress` may send at most this many
+ * (400). Every remake of the wiki catalog (about 720) at each of the 6 settings is about 4,300
+ * triples, so a real character stays well under it.
+ */
+export const MAX_COMPLETIONS_PER_CHARACTER = 10_000

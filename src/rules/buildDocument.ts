@@ -1,0 +1,29 @@
+// The build document as the rules read it (breakdown, validation, level summary): plain data,
+// every part optional. The builds module's schema (src/modules/builds/model.ts) is checked
+// against this type when the project compiles, so the two cannot drift apart.
+import type { Ability } from './gameData'
+
+/** A special feat as a document holds it: any part may be missing. */
+export interface DocumentFeat {
+  name?: string
+  type?: string
+  stacks?: number
+}
+
+export interface DocumentLevel {
+  class?: string
+  feats?: { name?: string; type?: string }[]
+  skills?: string[]
+}
+
+export interface BuildDocument {
+  life?: { name?: string; race?: string; alignment?: string; specialFeats?: DocumentFeat[] }
+  tomes?: Partial<Record<Ability, number>> & { skills?: Record<string, number> }
+  build?: {
+    level?: number
+    classes?: (string | null)[]
+    abilitySpend?: Partial<Record<Ability | 'available', number>>
+    levelAbilityBumps?: Record<string, string>
+    levels?: DocumentLevel[]
+  }
+}

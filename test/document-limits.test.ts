@@ -1,0 +1,411 @@
+// Hardening item 6 (OWASP API4, unrestricted resource consumption): a build document cannot grow
+// past its size limit through merges, every array a client sends has an item limit, and the
+// free-form tracker fields have a size limit. Each refusal is checked in the status, the
+// `{"error"}` sentence and the stored rows (nothing written), on both APIs.
+import { beforeAll, describe, expect, test } from 'bun:test'
+import { and, eq } from 'drizzle-orm'
+import type { DB } from '../src/db/client'
+import { builds, characters, lives } from '../src/db/schema'
+import {
+  MAX_BUILD_DOCUMENT_BYTES,
+  MAX_BUILD_LEVELS,
+  MAX_CLASS_SLOTS,
+  MAX_FEATS_PER_LEVEL,
+  MAX_INCOMPLETE_DOMAINS,
+  MAX_LIVES_PER_CHARACTER,
+  MAX_MAP_ENTRIES,
+  MAX_REAPER_SPEND,
+  MAX_SELECTED_TREES,
+  MAX_SKILLS_PER_LEVEL,
+  MAX_SPECIAL_FEATS,
+  MAX_SPENT_TREES,
+  MAX_STANCES,
+  MAX_TRAINED_PER_TREE,
+  MAX_TRAINED_SPELLS,
+} from '../src/modules/builds/limits'
+import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from '../src/modules/progress/limits'
+import { insertCharacter, testApp } from './helpers'
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests read deep into JSON bodies and stored documents.
+type Json = Record<string, any>
+
+const KIB = 1024
+
+// One app and one account for the whole file (logging in costs an argon2 hash); every test gets a
+// character of its own, so "nothing written" is checked on rows no other test touches.
+let app: Awaited<ReturnType<typeof signedIn>>
+
+async function signedIn() {
+  const h = testApp()
+  const token = await h.userWithToken('alice')
+  const cookie = await h.signIn('alice')
+  return { ...h, token, cookie }
+}
+
+beforeAll(async () => {
+  app = await signedIn()
+})
+
+async function setup() {
+  const character = insertCharacter(app.db, 'alice', { givenName: 'Tessa', race: 'Elf' })
+  return {
+    ...app,
+    character,
+    plugin: `/api/plugin/characters/${character.id}`,
+    website: `/api/characters/${character.id}`,
+  }
+}
+
+const stored = (db: DB, characterId: number, role: 'live' | 'planned') =>
+  db
+    .select()
+    .from(builds)
+    .where(and(eq(builds.characterId, characterId), eq(builds.role, role)))
+    .get()
+const profile = (db: DB, id: number) => db.select().from(characters).where(eq(characters.id, id)).get()!
+const livesOf = (db: DB, id: number) => db.select().from(lives).where(eq(lives.characterId, id)).all()
+
+/** A section key holding `kib` KiB of text: each patch is well under the 1 MiB body cap. */
+const blob = (key: string, size: number) => ({ [key]: 'x'.repeat(size * KIB) })
+
+describe('a build document is capped at its stored size, after the merge', () => {
+  test('live/partial: patches of 200 KiB merge until 512 KiB; the next is 413 and nothing is written', async () => {
+    const { json, db, clock, token, plugin, character } = await setup()
+    for (const key of ['a', 'b']) {
+      const ok = await json('PUT', `${plugin}/live/partial`, { token, body: { build: blob(key, 200) } })
+      expect(ok.status).toBe(200)
+    }
+    const before = stored(db, character.id, 'live')!
+    clock.advance(60_000)
+
+    const { status, body } = await json('PUT', `${plugin}/live/partial`, {
+      token,
+      body: { life: { race: 'Human' }, build: { level: 3, ...blob('c', 200) } },
+    })
+    expect(status).toBe(413)
+    expect(body).toEqual({
+      error:
+        'The live snapshot would take 601 KiB as JSON; a build document may take at most 512 KiB (send smaller sections, or replace the document instead of merging into it).',
+    })
+    expect(stored(db, character.id, 'live')).toEqual(before)
+    expect(profile(db, character.id).race).toBe('Elf')
+    expect(profile(db, character.id).epicLevels).toBe(0)
+    expect((await json<Json>('GET', `${plugin}/live`, { token })).body.document.build.c).toBeUndefined()
+  })
+
+  test('build/partial on the website cookie API: the same limit on the planned build', async () => {
+    const { json, db, cookie, website, character } = await setup()
+    for (const key of ['a', 'b']) {
+      expect((await json('PUT', `${website}/build/partial`, { cookie, body: { build: blob(key, 250) } })).status).toBe(
+        200,
+      )
+    }
+    const before = stored(db, character.id, 'planned')!
+    const { status, body } = await json('PUT', `${website}/build/partial`, { cookie, body: { tomes: blob('x', 20) } })
+    expect(status).toBe(413)
+    expect(body.error).toStartWith('The planned build would take ')
+    expect(body.error).toContain('at most 512 KiB')
+    expect(stored(db, character.id, 'planned')).toEqual(before)
+  })
+
+  test('PUT live replacing with a document over the limit: 413, no snapshot, no profile sync, no life', async () => {
+    const { json, db, token, plugin, character } = await setup()
+    const document = { life: { race: 'Human' }, build: { level: 25, classes: ['Fighter'], ...blob('notes', 600) } }
+    const { status, body } = await json('PUT', `${plugin}/live`, { token, body: { document, source: 'plugin' } })
+    expect(status).toBe(413)
+    expect(body.error).toContain('a build document may take at most 512 KiB')
+    expect(stored(db, character.id, 'live')).toBeUndefined()
+    expect(profile(db, character.id)).toMatchObject({ race: 'Elf', epicLevels: 0, classes: [] })
+    // The current life is opened lazily inside the same transaction: rolled back with it.
+    expect(livesOf(db, character.id)).toEqual([])
+  })
+
+  test('PUT live?merge=1 and PUT build: the merged or replaced whole is what is measured', async () => {
+    const { json, db, token, plugin, character } = await setup()
+    expect((await json('PUT', `${plugin}/live`, { token, body: { build: blob('a', 300) } })).status).toBe(200)
+    const before = stored(db, character.id, 'live')!
+    const merged = await json('PUT', `${plugin}/live?merge=1`, { token, body: { build: blob('b', 300) } })
+    expect(merged.status).toBe(413)
+    expect(stored(db, character.id, 'live')).toEqual(before)
+    // Without merge the same body replaces the snapshot and fits.
+    expect((await json('PUT', `${plugin}/live`, { token, body: { build: blob('b', 300) } })).status).toBe(200)
+
+    const planned = await json('PUT', `${plugin}/build`, { token, body: { build: blob('notes', 513) } })
+    expect(planned.status).toBe(413)
+    expect(stored(db, character.id, 'planned')).toBeUndefined()
+  })
+
+  test('a document stored before the limits (over them) is still read back, and can be replaced', async () => {
+    const { json, db, token, plugin, character } = await setup()
+    const levels = Array.from({ length: MAX_BUILD_LEVELS + 10 }, () => ({ class: 'Fighter' }))
+    const document = { role: 'live', build: { levels, ...blob('notes', 600) } }
+    db.insert(builds)
+      .values({ characterId: character.id, role: 'live', document, updatedAt: '2026-01-01T00:00:00.000Z' })
+      .run()
+    const read = await json<Json>('GET', `${plugin}/live`, { token })
+    expect(read.status).toBe(200)
+    expect(read.body.document.build.levels).toHaveLength(MAX_BUILD_LEVELS + 10)
+    // Merging keeps it over the limit; replacing it brings it back under.
+    expect((await json('PUT', `${plugin}/live/partial`, { token, body: { tomes: { str: 1 } } })).status).toBe(413)
+    expect((await json('PUT', `${plugin}/live`, { token, body: { build: { level: 4 } } })).status).toBe(200)
+    expect(MAX_BUILD_DOCUMENT_BYTES).toBe(512 * KIB)
+  })
+})
+
+const many = <T>(n: number, item: (i: number) => T) => Array.from({ length: n }, (_, i) => item(i))
+const feats = (n: number) => many(n, (i) => ({ name: `Feat ${i}`, type: 'Special' }))
+const entries = (n: number, value: unknown) => Object.fromEntries(many(n, (i) => [String(i + 1), value]))
+
+// [what, path (relative to the character), body, field named in the sentence, what it must be]
+const ARRAYS: [string, string, Json, string, string][] = [
+  [
+    'levels',
+    'live',
+    { build: { levels: many(MAX_BUILD_LEVELS + 1, () => ({})) } },
+    'build.levels',
+    'an array of at most 40 items',
+  ],
+  [
+    'levels (wrapper form)',
+    'build',
+    { document: { build: { levels: many(41, () => ({})) } } },
+    'document.build.levels',
+    'an array of at most 40 items',
+  ],
+  [
+    'feats of a level',
+    'live/partial',
+    { build: { levels: [{ feats: feats(MAX_FEATS_PER_LEVEL + 1) }] } },
+    'build.levels.0.feats',
+    'an array of at most 100 items',
+  ],
+  [
+    'skills of a level',
+    'build/partial',
+    { build: { levels: [{ skills: many(MAX_SKILLS_PER_LEVEL + 1, String) }] } },
+    'build.levels.0.skills',
+    'an array of at most 100 items',
+  ],
+  [
+    'class slots',
+    'live',
+    { build: { classes: many(MAX_CLASS_SLOTS + 1, () => null) } },
+    'build.classes',
+    'an array of at most 10 items',
+  ],
+  [
+    'selected trees',
+    'live',
+    { build: { enhancementTrees: { selected: many(MAX_SELECTED_TREES + 1, String) } } },
+    'build.enhancementTrees.selected',
+    'an array of at most 20 items',
+  ],
+  [
+    'trees spent in',
+    'build',
+    { build: { destinyTrees: { spend: many(MAX_SPENT_TREES + 1, () => ({})) } } },
+    'build.destinyTrees.spend',
+    'an array of at most 50 items',
+  ],
+  [
+    'enhancements of a tree',
+    'live',
+    { build: { enhancementTrees: { spend: [{ trained: many(MAX_TRAINED_PER_TREE + 1, () => ({})) }] } } },
+    'build.enhancementTrees.spend.0.trained',
+    'an array of at most 200 items',
+  ],
+  [
+    'reaper spend',
+    'live',
+    { build: { reaper: { spend: many(MAX_REAPER_SPEND + 1, () => 1) } } },
+    'build.reaper.spend',
+    'an array of at most 500 items',
+  ],
+  [
+    'trained spells',
+    'build',
+    { build: { trainedSpells: many(MAX_TRAINED_SPELLS + 1, () => ({})) } },
+    'build.trainedSpells',
+    'an array of at most 1000 items',
+  ],
+  [
+    'stances',
+    'live',
+    { build: { stances: many(MAX_STANCES + 1, String) } },
+    'build.stances',
+    'an array of at most 100 items',
+  ],
+  [
+    'ability bumps',
+    'build',
+    { build: { levelAbilityBumps: entries(MAX_MAP_ENTRIES + 1, 'str') } },
+    'build.levelAbilityBumps',
+    'an object of at most 100 entries',
+  ],
+  [
+    'skill tomes',
+    'live/partial',
+    { tomes: { skills: entries(MAX_MAP_ENTRIES + 1, 1) } },
+    'tomes.skills',
+    'an object of at most 100 entries',
+  ],
+  [
+    'special feats',
+    'live',
+    { life: { specialFeats: feats(MAX_SPECIAL_FEATS + 1) } },
+    'life.specialFeats',
+    'an array of at most 500 items',
+  ],
+  [
+    'past lives of a patch',
+    'live/partial',
+    { pastLives: feats(MAX_SPECIAL_FEATS + 1) },
+    'pastLives',
+    'an array of at most 500 items',
+  ],
+  [
+    'incomplete domains',
+    'live',
+    { meta: { incomplete: many(MAX_INCOMPLETE_DOMAINS + 1, String) } },
+    'meta.incomplete',
+    'an array of at most 32 items',
+  ],
+  [
+    'incomplete (wrapper form)',
+    'live',
+    { document: {}, incomplete: many(MAX_INCOMPLETE_DOMAINS + 1, String) },
+    'incomplete',
+    'an array of at most 32 items',
+  ],
+]
+
+describe('every array of the document has an item limit (400 naming it, nothing written)', () => {
+  test.each(ARRAYS)('%s', async (_what, path, body, field, must) => {
+    const { json, db, token, cookie, plugin, website, character } = await setup()
+    const method = 'PUT'
+    for (const [base, auth] of [
+      [plugin, { token }],
+      [website, { cookie }],
+    ] as const) {
+      const res = await json(method, `${base}/${path}`, { ...auth, body })
+      expect({ base, status: res.status, body: res.body }).toEqual({
+        base,
+        status: 400,
+        body: { error: `Body field "${field}" must be ${must}.` },
+      })
+    }
+    expect(stored(db, character.id, 'live')).toBeUndefined()
+    expect(stored(db, character.id, 'planned')).toBeUndefined()
+  })
+
+  test('at the limit itself the document is accepted', async () => {
+    const { json, token, plugin } = await setup()
+    const body = {
+      life: { specialFeats: feats(MAX_SPECIAL_FEATS) },
+      build: { levels: many(MAX_BUILD_LEVELS, () => ({ class: 'Fighter' })), stances: many(MAX_STANCES, String) },
+    }
+    expect((await json('PUT', `${plugin}/live`, { token, body })).status).toBe(200)
+  })
+})
+
+describe('lives', () => {
+  test('reincarnate: more than 500 additionalPastLives is 400 and nothing changes', async () => {
+    const { json, db, token, plugin, character } = await setup()
+    const { status, body } = await json('POST', `${plugin}/lives/reincarnate`, {
+      token,
+      body: { additionalPastLives: feats(MAX_SPECIAL_FEATS + 1) },
+    })
+    expect(status).toBe(400)
+    expect(body).toEqual({ error: 'Body field "additionalPastLives" must be an array of at most 500 items.' })
+    expect(livesOf(db, character.id)).toEqual([])
+  })
+
+  test('a character at 1000 lives cannot reincarnate again: 409, nothing changes', async () => {
+    const { json, db, cookie, website, character } = await setup()
+    db.insert(lives)
+      .values(
+        many(MAX_LIVES_PER_CHARACTER, (i) => ({
+          characterId: character.id,
+          lifeIndex: i + 1,
+          isCurrent: i === MAX_LIVES_PER_CHARACTER - 1,
+          createdAt: '2026-01-01T00:00:00.000Z',
+        })),
+      )
+      .run()
+    const { status, body } = await json('POST', `${website}/lives/reincarnate`, { cookie, body: {} })
+    expect(status).toBe(409)
+    expect(body).toEqual({ error: `Character ${character.id} already has 1000 lives, the most a character may have.` })
+    const rows = livesOf(db, character.id)
+    expect(rows).toHaveLength(MAX_LIVES_PER_CHARACTER)
+    expect(rows.filter((row) => row.isCurrent).map((row) => row.lifeIndex)).toEqual([MAX_LIVES_PER_CHARACTER])
+  })
+
+  test('a new life that would carry more than 500 special feats: 409, nothing changes', async () => {
+    const { json, db, token, plugin, character } = await setup()
+    expect((await json('GET', `${plugin}/lives`, { token })).status).toBe(200)
+    const carried = feats(450).map((feat) => ({ ...feat, stacks: 1 }))
+    db.update(lives).set({ specialFeats: carried }).where(eq(lives.characterId, character.id)).run()
+    const { status, body } = await json('POST', `${plugin}/lives/reincarnate`, {
+      token,
+      body: { additionalPastLives: many(100, (i) => ({ name: `Past Life: Extra ${i}`, type: 'EpicPastLife' })) },
+    })
+    expect(status).toBe(409)
+    expect(body).toEqual({ error: 'The new life would have 550 special feats; a life may have at most 500.' })
+    const rows = livesOf(db, character.id)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ isCurrent: true, archivedAt: null, specialFeats: carried })
+  })
+})
+
+describe('PUT progress: the free-form tracker fields are capped', () => {
+  const big = { blob: 'x'.repeat(MAX_TRACKER_FIELD_BYTES) }
+
+  test.each(['xpBoosts', 'optionalPursuit', 'packState', 'questNotes'])(
+    '%s over 64 KiB as JSON: 413 on both APIs, and no field of the request is written',
+    async (field) => {
+      const { json, db, token, cookie, plugin, website, character } = await setup()
+      for (const [base, auth] of [
+        [plugin, { token }],
+        [website, { cookie }],
+      ] as const) {
+        const res = await json('PUT', `${base}/progress`, {
+          ...auth,
+          body: { targetDifficulty: 'elite', [field]: big },
+        })
+        expect({ base, status: res.status, body: res.body }).toEqual({
+          base,
+          status: 413,
+          body: { error: `Body field "${field}" may take at most 64 KiB as JSON; it takes 65 KiB.` },
+        })
+      }
+      const row = profile(db, character.id) as Json
+      expect(row.targetDifficulty).toBe('any')
+      expect(row[field]).toEqual({})
+    },
+  )
+
+  test('excludedPatrons: more than 1000 entries is 400, more than 64 KiB is 413', async () => {
+    const { json, db, token, plugin, character } = await setup()
+    const tooMany = await json('PUT', `${plugin}/progress`, {
+      token,
+      body: { excludedPatrons: many(MAX_EXCLUDED_PATRONS + 1, () => 'The Coin Lords') },
+    })
+    expect(tooMany.status).toBe(400)
+    expect(tooMany.body).toEqual({ error: 'Body field "excludedPatrons" must be an array of at most 1000 items.' })
+    const tooBig = await json('PUT', `${plugin}/progress`, {
+      token,
+      body: { excludedPatrons: many(10, () => 'x'.repeat(7 * KIB)) },
+    })
+    expect(tooBig.status).toBe(413)
+    expect(tooBig.body.error).toStartWith('Body field "excludedPatrons" may take at most 64 KiB as JSON')
+    expect(profile(db, character.id).excludedPatrons).toEqual([])
+  })
+
+  test('a field just under the limit is stored whole', async () => {
+    const { json, db, token, plugin, character } = await setup()
+    const notes = { 'The Collaborator': 'y'.repeat(MAX_TRACKER_FIELD_BYTES - 64) }
+    const { status } = await json('PUT', `${plugin}/progress`, { token, body: { questNotes: notes } })
+    expect(status).toBe(200)
+    expect(profile(db, character.id).questNotes).toEqual(notes)
+  })
+})

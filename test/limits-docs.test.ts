@@ -1,0 +1,41 @@
+// README "Limits" is the one list of every limit: it must state the numbers the code uses.
+import { expect, test } from 'bun:test'
+import { join } from 'node:path'
+import { kib } from '../src/http/size'
+import * as builds from '../src/modules/builds/limits'
+import { MAX_CHARACTERS_PER_ACCOUNT } from '../src/modules/characters/limits'
+import { MAX_COMPLETIONS_PER_CHARACTER } from '../src/modules/completions/limits'
+import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from '../src/modules/progress/limits'
+import * as routes from '../src/modules/routes/limits'
+
+const n = (value: number) => value.toLocaleString('en-US')
+
+test('README "Limits" states the numbers the code uses', async () => {
+  const readme = await Bun.file(join(import.meta.dir, '..', 'README.md')).text()
+  const section = readme.slice(readme.indexOf('### Limits'), readme.indexOf('## Development'))
+  const expected = [
+    `| characters per account | ${n(MAX_CHARACTERS_PER_ACCOUNT)} | 409 |`,
+    `| routes per account (created or imported) | ${n(routes.MAX_ROUTES_PER_ACCOUNT)} | 409 |`,
+    `| ${n(MAX_COMPLETIONS_PER_CHARACTER)}; updating a stored one always works | 409 |`,
+    `| \`completions\` in one \`PUT progress\` | ${n(MAX_COMPLETIONS_PER_CHARACTER)} items | 400 |`,
+    `(PUT progress) | ${kib(MAX_TRACKER_FIELD_BYTES)} each, as JSON | 413 |`,
+    `| \`excludedPatrons\` | ${n(MAX_EXCLUDED_PATRONS)} entries | 400 |`,
+    `after the merge or replace | ${kib(builds.MAX_BUILD_DOCUMENT_BYTES)} as JSON | 413 |`,
+    `\`build.levels\` ${builds.MAX_BUILD_LEVELS}; \`build.classes\` ${builds.MAX_CLASS_SLOTS};`,
+    `\`feats\` and \`skills\` of a level ${builds.MAX_FEATS_PER_LEVEL} each;`,
+    `trees \`selected\` ${builds.MAX_SELECTED_TREES}; trees in \`spend\` ${builds.MAX_SPENT_TREES};`,
+    `\`trained\` per tree ${builds.MAX_TRAINED_PER_TREE}; \`reaper.spend\` ${builds.MAX_REAPER_SPEND};`,
+    `\`trainedSpells\` ${n(builds.MAX_TRAINED_SPELLS)}; \`stances\` ${builds.MAX_STANCES};`,
+    `(and the wrapper's \`incomplete\`) ${builds.MAX_INCOMPLETE_DOMAINS} | 400 |`,
+    `\`tomes.skills\` | ${builds.MAX_MAP_ENTRIES} entries | 400 |`,
+    `\`additionalPastLives\` | ${builds.MAX_SPECIAL_FEATS} items | 400 |`,
+    `would carry after reincarnation | ${builds.MAX_SPECIAL_FEATS} | 409 |`,
+    `| lives per character | ${n(builds.MAX_LIVES_PER_CHARACTER)} | 409 |`,
+    `| route steps | ${n(routes.MAX_ROUTE_STEPS)} | 400 |`,
+    `| route \`boosts\`, \`optionals\` | ${kib(routes.MAX_ROUTE_FIELD_BYTES)} each, as JSON | 413 |`,
+    `\`limit\` 1–${routes.MAX_ROUTE_PAGE}, default ${routes.DEFAULT_ROUTE_PAGE};`,
+  ]
+  for (const text of expected) expect(section).toContain(text)
+  // Both skill and feat limits are one number in the table.
+  expect(builds.MAX_SKILLS_PER_LEVEL).toBe(builds.MAX_FEATS_PER_LEVEL)
+})

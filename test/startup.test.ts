@@ -1,0 +1,216 @@
+// Start-up checks: every problem with the address or the database file is one line on stderr and
+// exit 2, found before the database file is created; the real entry point is spawned where the
+// exit code and the absence of a stack trace are what is checked.
+import { afterAll, beforeEach, describe, expect, test } from 'bun:test'
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type CliIO, run } from '../src/cli'
+import { openDatabase } from '../src/db/client'
+import { listenProblem } from '../src/http/listen'
+
+const root = join(import.meta.dir, '..')
+const scratch = mkdtempSync(join(tmpdir(), 'qt-start-'))
+chmodSync(scratch, 0o755) // an unprivileged user runs the server in some tests
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+let dir: string
+let out: string[]
+let err: string[]
+let count = 0
+beforeEach(() => {
+  dir = join(scratch, `case-${++count}`)
+  mkdirSync(dir, { mode: 0o755 })
+  out = []
+  err = []
+})
+
+const env = (extra: Record<string, string> = {}) => ({
+  DATABASE_PATH: join(dir, 'qt.sqlite'),
+  CATALOG_SOURCE_URL: join(import.meta.dir, 'fixtures', 'catalog-small.json'),
+  CATALOG_SYNC_CRON: 'off',
+  LOG_LEVEL: 'error',
+  ...extra,
+})
+
+/** `serve` in-process; once listening it calls `whileUp`, then stops. */
+const serve = (extraEnv: Record<string, string>, whileUp: (port: number) => Promise<void> = async () => {}) => {
+  const io: CliIO = {
+    env: env({ LOG_LEVEL: 'info', ...extraEnv }), // info: the listening line names the port
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    readPassword: async () => '',
+    untilStopped: async (stop) => {
+      try {
+        await whileUp(Number(/port (\d+)/.exec(out.join('\n'))?.[1]))
+      } finally {
+        await stop()
+      }
+    },
+  }
+  return run(['serve'], io)
+}
+
+/** `bun src/main.ts ARGS` as a separate process; killed after 5 s (a server that started). */
+async function spawnMain(args: string[], extraEnv: Record<string, string>, options: { unprivileged?: boolean } = {}) {
+  // root ignores file permissions and may bind any port: drop to nobody to see what a user sees.
+  const drop =
+    options.unprivileged && process.getuid?.() === 0
+      ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups']
+      : []
+  const child = Bun.spawn([...drop, process.execPath, join(root, 'src', 'main.ts'), ...args], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? '', HOME: scratch, ...env(extraEnv) },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const timer = setTimeout(() => child.kill(), 5000)
+  const code = await child.exited
+  clearTimeout(timer)
+  return { code, stdout: await new Response(child.stdout).text(), stderr: await new Response(child.stderr).text() }
+}
+
+describe('the address', () => {
+  test('a second server on a port in use fails with "port N is in use" and creates no database', async () => {
+    const second = join(scratch, `second-${count}.sqlite`)
+    let secondCode: number | undefined
+    let secondErr: string[] = []
+    const code = await serve({}, async (port) => {
+      const errors: string[] = []
+      secondCode = await run(['serve', '--port', String(port), '--host', '0.0.0.0'], {
+        env: env({ DATABASE_PATH: second }),
+        out: () => {},
+        err: (line) => errors.push(line),
+        readPassword: async () => '',
+        untilStopped: (stop) => stop(), // had it started, it would share the port's traffic
+      })
+      secondErr = errors
+      expect(secondErr).toEqual([
+        `quest-tracker: port ${port} is in use (by another Quest Tracker or another program); stop it or choose another PORT`,
+      ])
+    })
+    expect(code).toBe(0)
+    expect(secondCode).toBe(2)
+    expect(existsSync(second)).toBe(false)
+  })
+
+  test('the real entry point: one line on stderr and exit 2, not a stack trace', async () => {
+    const holder = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('someone else') })
+    try {
+      const { code, stderr } = await spawnMain(['serve', '--port', String(holder.port), '--host', '127.0.0.1'], {})
+      expect(stderr).toBe(
+        `quest-tracker: port ${holder.port} is in use (by another Quest Tracker or another program); stop it or choose another PORT\n`,
+      )
+      expect(code).toBe(2)
+      expect(existsSync(join(dir, 'qt.sqlite'))).toBe(false)
+    } finally {
+      await holder.stop(true)
+    }
+  })
+
+  test.each([
+    ['192.0.2.1', 'HOST 192.0.2.1 is not an address of this machine'], // TEST-NET-1, never local
+    ['not-a-host.invalid', 'HOST "not-a-host.invalid" is neither an IP address nor a name this machine can resolve'],
+  ])('HOST=%s is one line and exit 2', async (host, message) => {
+    expect(await serve({ HOST: host, PORT: '0' })).toBe(2)
+    expect(err).toHaveLength(1)
+    expect(err[0]).toStartWith(`quest-tracker: ${message}`)
+    expect(existsSync(join(dir, 'qt.sqlite'))).toBe(false)
+  })
+
+  const unprivilegedPorts = (() => {
+    try {
+      return Number(readFileSync('/proc/sys/net/ipv4/ip_unprivileged_port_start', 'utf8'))
+    } catch {
+      return 1024
+    }
+  })()
+  test.skipIf(unprivilegedPorts <= 80)(
+    'a privileged port, for a user who may not bind it: one line, exit 2',
+    async () => {
+      const { code, stderr } = await spawnMain(['serve'], { PORT: '80', HOST: '127.0.0.1' }, { unprivileged: true })
+      expect(stderr).toBe(
+        'quest-tracker: port 80 is privileged (under 1024) and needs root; choose a PORT from 1024 up (the default is 8080)\n',
+      )
+      expect(code).toBe(2)
+    },
+  )
+
+  test('each listen error code has its sentence', () => {
+    expect(listenProblem({ code: 'EACCES' }, '0.0.0.0', 443)).toContain('port 443 is privileged')
+    expect(listenProblem({ code: 'EADDRINUSE' }, '0.0.0.0', 8080)).toContain('port 8080 is in use')
+    expect(listenProblem(new Error('something else'), '0.0.0.0', 8080)).toBeNull()
+  })
+})
+
+/** A database with a row, then its users table's root page overwritten: damage SQLite opens without a word. */
+function damagedDatabase(file: string): void {
+  const db = openDatabase(file)
+  db.$client.run("INSERT INTO users (username, password_hash, created_at) VALUES ('a', 'x', 'now')")
+  db.$client.run('PRAGMA wal_checkpoint(TRUNCATE)')
+  const { rootpage } = db.$client.query("SELECT rootpage FROM sqlite_master WHERE name = 'users'").get() as {
+    rootpage: number
+  }
+  const pageSize = (db.$client.query('PRAGMA page_size').get() as { page_size: number }).page_size
+  db.$client.close()
+  const fd = openSync(file, 'r+')
+  writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, (rootpage - 1) * pageSize)
+  closeSync(fd)
+}
+
+describe('the database file', () => {
+  test('a folder that cannot be made is one line and exit 2', async () => {
+    writeFileSync(join(scratch, `file-${count}`), 'not a folder')
+    const path = join(scratch, `file-${count}`, 'data', 'qt.sqlite')
+    expect(await serve({ DATABASE_PATH: path })).toBe(2)
+    expect(err).toEqual([
+      `quest-tracker: cannot make the database folder ${join(scratch, `file-${count}`, 'data')} (a part of that path is a file)`,
+    ])
+  })
+
+  test('a damaged database does not start (today it started, said healthy and took writes)', async () => {
+    const file = join(scratch, `damaged-${count}.sqlite`)
+    damagedDatabase(file)
+    expect(await serve({ DATABASE_PATH: file })).toBe(2)
+    expect(err).toHaveLength(1)
+    expect(err[0]).toStartWith(`quest-tracker: the database ${file} is damaged (`)
+    expect(err[0]).toEndWith('); restore a backup')
+    expect(out).toEqual([])
+  })
+
+  test('a file that is not a database is one line and exit 2', async () => {
+    const file = join(scratch, `text-${count}.sqlite`)
+    writeFileSync(file, 'These are my notes, not a database.\n'.repeat(200))
+    expect(await serve({ DATABASE_PATH: file })).toBe(2)
+    expect(err).toEqual([`quest-tracker: ${file} is not a SQLite database; check DATABASE_PATH`])
+  })
+
+  test('a read-only database does not start (today it started and every login was 500)', async () => {
+    const folder = join(scratch, `ro-${count}`)
+    const file = join(folder, 'qt.sqlite')
+    openDatabase(file).$client.close()
+    if (process.getuid?.() === 0) {
+      // The server runs as nobody below: its folder is its own, the file is not writable.
+      for (const path of [folder, file, `${file}-wal`, `${file}-shm`])
+        if (existsSync(path)) chownSync(path, 65534, 65534)
+    }
+    chmodSync(file, 0o400)
+    const { code, stderr } = await spawnMain(['serve', '--port', '0'], { DATABASE_PATH: file }, { unprivileged: true })
+    expect(stderr).toBe(
+      `quest-tracker: the database ${file} is read-only for this user; let the user the server runs as write to it and its folder\n`,
+    )
+    expect(code).toBe(2)
+  })
+})
