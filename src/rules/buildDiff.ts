@@ -2,8 +2,9 @@
 // the build page's "next things to do in game". A pure comparison of two build documents,
 // area by area; areas the live snapshot has not read yet (`meta.incomplete`) are not compared
 // (their emptiness in the snapshot says nothing).
-import type { BuildDocument } from '../modules/builds/model'
+
 import { abilityKey, scoreForSpend } from './breakdown'
+import type { BuildDocument } from './buildDocument'
 import { classLabel, summarizeLevels } from './buildLevels'
 import { ABILITIES, ABILITY_INCREASE_LEVELS, ABILITY_NAMES } from './gameData'
 import { isPastLife } from './pastLives'

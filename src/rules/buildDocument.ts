@@ -16,7 +16,14 @@ export interface DocumentLevel {
   skills?: string[]
 }
 
+/** A tree's spend as the document holds it; the live/plan comparison reads it (buildDiff.ts). */
+export interface DocumentTrees {
+  spend?: unknown[]
+}
+
 export interface BuildDocument {
+  /** `incomplete`: the domains a live snapshot has not read yet (buildDiff.ts leaves them out). */
+  meta?: { incomplete?: string[] }
   life?: { name?: string; race?: string; alignment?: string; specialFeats?: DocumentFeat[] }
   tomes?: Partial<Record<Ability, number>> & { skills?: Record<string, number> }
   build?: {
@@ -25,5 +32,9 @@ export interface BuildDocument {
     abilitySpend?: Partial<Record<Ability | 'available', number>>
     levelAbilityBumps?: Record<string, string>
     levels?: DocumentLevel[]
+    enhancementTrees?: DocumentTrees
+    destinyTrees?: DocumentTrees
+    reaper?: { spend?: unknown[] }
+    trainedSpells?: { class?: string; level?: number; name?: string }[]
   }
 }

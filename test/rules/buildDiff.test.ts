@@ -1,8 +1,8 @@
 // Table tests of the live/plan comparison (the build page's "what differs"): each area on its
 // own, what is left out when the snapshot has not read it, and the next thing to do in game.
 import { describe, expect, test } from 'bun:test'
-import type { BuildDocument } from '../../src/modules/builds/model'
 import { type BuildDifference, diffBuilds, treeRanks, unreadAreas } from '../../src/rules/buildDiff'
+import type { BuildDocument } from '../../src/rules/buildDocument'
 
 const levels = (...classes: string[]) => classes.map((c) => ({ class: c }))
 
