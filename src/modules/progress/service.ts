@@ -4,6 +4,7 @@ import { desc, eq, sql } from 'drizzle-orm'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
+import { aliased, prepareNative } from '../../db/native'
 import { completions } from '../../db/schema'
 import { minLevel, type PlayOn } from '../../rules/levels'
 import { type CharacterRow, ownedCharacter, updateOwnedCharacter } from '../characters/access'
@@ -12,21 +13,22 @@ import { normalizePosted, type StoredCompletionJson, storedColumns, upsertComple
 import type { Progress, ProgressPut } from './model'
 
 type ProgressJson = Static<typeof Progress>
-type Reader = Pick<DB, 'select'>
 
-function prepareList(db: Reader) {
-  return db
-    .select(storedColumns)
-    .from(completions)
-    .where(eq(completions.characterId, sql.placeholder('characterId')))
-    .orderBy(desc(completions.completedAt), desc(completions.id))
-    .prepare()
+function prepareList(db: DB) {
+  return prepareNative(
+    db,
+    db
+      .select(aliased(storedColumns))
+      .from(completions)
+      .where(eq(completions.characterId, sql.placeholder('characterId')))
+      .orderBy(desc(completions.completedAt), desc(completions.id)),
+  )
 }
 
-const listStatements = new WeakMap<Reader, ReturnType<typeof prepareList>>()
+const listStatements = new WeakMap<DB, ReturnType<typeof prepareList>>()
 
-/** Most recent first. Prepared once per database (or transaction) object. */
-function listCompletions(db: Reader, characterId: number): StoredCompletionJson[] {
+/** Most recent first. Prepared once per database; its rows come straight from bun:sqlite. */
+function listCompletions(db: DB, characterId: number): StoredCompletionJson[] {
   let statement = listStatements.get(db)
   if (!statement) listStatements.set(db, (statement = prepareList(db)))
   return statement.all({ characterId }) as StoredCompletionJson[]
@@ -89,6 +91,6 @@ export function putProgress(
       // Prepared statements run on the same connection, so inside this transaction.
       for (const completion of replacement) upsertCompletion(db, characterId, completion, now)
     }
-    return toProgress(row, listCompletions(tx, characterId))
+    return toProgress(row, listCompletions(db, characterId))
   }, IMMEDIATE)
 }
