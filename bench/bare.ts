@@ -1,117 +1,281 @@
-// The baseline: bare Bun.serve + bun:sqlite doing the same statements as the app for
-// POST completions (token lookup, ownership check, the one upsert) and GET progress (token
-// lookup, character, its completions), with the same pragmas and the same pure normaliser.
-// No framework, no schema validation, no response validation.
-// Usage: DATABASE_SYNCHRONOUS=normal|full PORT=8091 bun bench/bare.ts <database path>
+// The baseline: bare Bun.serve + bun:sqlite doing the same work as the app for every request of
+// bench/floor.ts: the same SQL statements (token or session lookup, ownership in the query, the
+// same reads and the one upsert), the same pure rules (completion normaliser, levels, navigate,
+// the catalog index) and the same JSON out, with the same pragmas, but no framework, no schema
+// validation and no ORM. bench/floor.ts checks that both answer the same JSON.
+// Usage: DATABASE_SYNCHRONOUS=normal|full bun bench/bare.ts <database path> [port]
+//        (prints {"port": N} on its first line)
 import { Database } from 'bun:sqlite'
 import { createHash } from 'node:crypto'
+import { CatalogIndex } from '../src/modules/catalog/search'
 import { type CompletionInput, normalizeCompletion } from '../src/rules/completion'
-import { minLevel, type PlayOn, totalLevel } from '../src/rules/levels'
+import { classSummary, heroicLevel, minLevel, type PlayOn, totalLevel } from '../src/rules/levels'
+import { type MatchMode, navigate } from '../src/rules/navigation'
 
-const path = process.argv[2] ?? './data/bench.sqlite'
-const sqlite = new Database(path, { strict: true })
-sqlite.run('PRAGMA journal_mode = WAL')
-sqlite.run(`PRAGMA synchronous = ${(process.env.DATABASE_SYNCHRONOUS ?? 'full').toUpperCase()}`)
-sqlite.run('PRAGMA busy_timeout = 5000')
-sqlite.run('PRAGMA foreign_keys = ON')
+type Row = Record<string, unknown>
+type ClassLevels = { name: string; levels: number }[]
 
-const authQuery = sqlite.query<{ userId: number }, [string]>(
-  `select u.id as userId from api_tokens t join users u on u.id = t.user_id
-   where t.token_hash = ? and t.revoked_at is null`,
-)
-const ownedQuery = sqlite.query<Record<string, unknown>, [number, number]>(
-  'select * from characters where id = ? and user_id = ?',
-)
-const upsertQuery = sqlite.query<Record<string, unknown>, Record<string, string | number | null>>(
-  `insert into completions (character_id, name, difficulty, setting, completed_at, duration_seconds,
-     xp_earned, reaper_xp_earned, runs, updated_at)
-   values ($characterId, coalesce((select name from quests where lower(name) = lower($name) order by name limit 1), $name),
-     $difficulty, $setting, $completedAt, $durationSeconds, $xpEarned, $reaperXpEarned, 1, $now)
-   on conflict (character_id, name, difficulty, setting) do update set
-     completed_at = excluded.completed_at, xp_earned = excluded.xp_earned, runs = runs + 1,
-     updated_at = excluded.updated_at
-   returning name, difficulty, setting, completed_at as completedAt, duration_seconds as durationSeconds,
-     xp_earned as xpEarned, reaper_xp_earned as reaperXpEarned, runs`,
-)
-const completionsQuery = sqlite.query<Record<string, unknown>, [number]>(
-  `select name, difficulty, setting, completed_at as completedAt, duration_seconds as durationSeconds,
-     xp_earned as xpEarned, reaper_xp_earned as reaperXpEarned
-   from completions where character_id = ? order by completed_at desc, id desc`,
-)
+/** The bare server's request handler on the database at `path`. */
+export function bareHandler(path: string, synchronous = process.env.DATABASE_SYNCHRONOUS ?? 'full') {
+  const sqlite = new Database(path, { strict: true })
+  sqlite.run('PRAGMA journal_mode = WAL')
+  sqlite.run(`PRAGMA synchronous = ${synchronous.toUpperCase()}`)
+  sqlite.run('PRAGMA busy_timeout = 5000')
+  sqlite.run('PRAGMA foreign_keys = ON')
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-
-function userOf(request: Request): number | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')
-  if (!match) return null
-  return (
-    authQuery.get(
-      createHash('sha256')
-        .update(match[1] as string)
-        .digest('hex'),
-    )?.userId ?? null
+  const tokenQuery = sqlite.query<Row, [string]>(
+    `select t.id as tokenId, t.created_at as createdAt, t.last_used_at as lastUsedAt, u.id as id,
+       u.email as email, u.username as username
+     from api_tokens t join users u on u.id = t.user_id where t.token_hash = ? and t.revoked_at is null`,
   )
-}
+  const sessionQuery = sqlite.query<Row, [string, string]>(
+    `select s.id as id, s.expires_at as expiresAt, u.id as userId, u.email as email, u.username as username
+     from sessions s join users u on u.id = s.user_id
+     where s.token_hash = ? and s.revoked_at is null and s.expires_at > ?`,
+  )
+  const ownedQuery = sqlite.query<Row, [number, number]>('select * from characters where id = ? and user_id = ?')
+  const ownsQuery = sqlite.query<Row, [number, number]>('select id from characters where id = ? and user_id = ?')
+  const listQuery = sqlite.query<Row, [number]>(
+    `select *, (select count(distinct c.name) from completions c where c.character_id = characters.id) as questsDone
+     from characters where user_id = ? order by id`,
+  )
+  const upsertQuery = sqlite.query<Row, Record<string, string | number | null>>(
+    `insert into completions (character_id, name, difficulty, setting, completed_at, duration_seconds,
+       xp_earned, reaper_xp_earned, runs, updated_at)
+     values ($characterId, coalesce((select name from quests where lower(name) = lower($name) order by name limit 1), $name),
+       $difficulty, $setting, $completedAt, $durationSeconds, $xpEarned, $reaperXpEarned, 1, $now)
+     on conflict (character_id, name, difficulty, setting) do update set
+       completed_at = excluded.completed_at,
+       duration_seconds = case when $keepDuration then duration_seconds else excluded.duration_seconds end,
+       xp_earned = case when $keepXp then xp_earned else excluded.xp_earned end,
+       reaper_xp_earned = case when $keepReaperXp then reaper_xp_earned else excluded.reaper_xp_earned end,
+       runs = runs + 1, updated_at = excluded.updated_at
+     returning name, difficulty, setting, completed_at as completedAt, duration_seconds as durationSeconds,
+       xp_earned as xpEarned, reaper_xp_earned as reaperXpEarned, runs`,
+  )
+  const completionsQuery = sqlite.query<Row, [number]>(
+    `select name, difficulty, setting, completed_at as completedAt, duration_seconds as durationSeconds,
+       xp_earned as xpEarned, reaper_xp_earned as reaperXpEarned
+     from completions where character_id = ? order by completed_at desc, id desc`,
+  )
+  const routeQuery = sqlite.query<{ id: number; name: string }, [number]>('select id, name from routes where id = ?')
+  const stepsQuery = sqlite.query<{ position: number; name: string; difficulty: string; setting: string }, [number]>(
+    'select position, name, difficulty, setting from route_steps where route_id = ? order by position',
+  )
+  const loggedQuery = sqlite.query<
+    { id: number; name: string; difficulty: string; setting: string; completedAt: string; durationSeconds: number },
+    [number]
+  >(
+    `select id, name, difficulty, setting, completed_at as completedAt, duration_seconds as durationSeconds
+     from completions where character_id = ?`,
+  )
+  const stampQuery = sqlite.query<Row, []>('select * from catalog_state where id = 1')
+  const questsQuery = sqlite.query<Row, []>(
+    `select name, difficulty, level, solo_xp as soloXP, normal_xp as normalXP, hard_xp as hardXP,
+       elite_xp as eliteXP, duration, pack, patron, favor from quests order by id`,
+  )
 
-const server = Bun.serve({
-  port: Number(process.env.PORT ?? 8091),
-  async fetch(request) {
-    const url = new URL(request.url)
-    const m = /^\/api\/plugin\/characters\/(\d+)\/(completions|progress)$/.exec(url.pathname)
-    if (!m) return json({ error: 'not found' }, 404)
-    const userId = userOf(request)
-    if (userId === null) return json({ error: 'unauthorized' }, 401)
-    const characterId = Number(m[1])
-    if (m[2] === 'completions' && request.method === 'POST') {
-      const body = (await request.json()) as CompletionInput
-      const c = normalizeCompletion(body)
-      const now = new Date().toISOString()
-      const row = sqlite.transaction(() => {
-        if (!ownedQuery.get(characterId, userId)) return null
-        return upsertQuery.get({
-          characterId,
-          name: c.name,
-          difficulty: c.difficulty,
-          setting: c.setting,
-          completedAt: now,
-          durationSeconds: c.durationSeconds ?? null,
-          xpEarned: c.xpEarned ?? null,
-          reaperXpEarned: c.reaperXpEarned ?? null,
-          now,
-        })
-      })()
-      if (!row) return json({ error: 'not found' }, 404)
-      const { runs, ...completion } = row
-      return json({ ok: true, completion }, runs === 1 ? 201 : 200)
+  // The catalog, read once per sync like the app's index; every request reads the stamp.
+  let catalog: { stamp: string; etag: string; index: CatalogIndex } | undefined
+  const currentCatalog = () => {
+    const state = stampQuery.get()
+    const stamp = state ? `${state.synced_at}\u0000${state.rows}\u0000${state.source}` : 'never synced'
+    if (catalog?.stamp !== stamp) {
+      const etag = new Bun.CryptoHasher('sha1').update(stamp).digest('base64url').slice(0, 16)
+      catalog = { stamp, etag, index: new CatalogIndex(questsQuery.all() as never) }
     }
-    if (m[2] === 'progress' && request.method === 'GET') {
-      const row = ownedQuery.get(characterId, userId)
-      if (!row) return json({ error: 'not found' }, 404)
-      const classes = JSON.parse(row.classes as string)
-      const level = (row.character_level_override as number | null) ?? totalLevel(classes, row.epic_levels as number)
-      const done = completionsQuery.all(characterId)
+    return catalog
+  }
+
+  const cors = { 'access-control-allow-origin': '*' }
+  const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+    Response.json(body, { status, headers: { ...cors, ...headers } })
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+  const publicUser = (row: Row) => ({
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    displayName: row.username ?? 'Player',
+  })
+
+  function bearer(request: Request) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')
+    const row = match ? tokenQuery.get(sha256(match[1] as string)) : null
+    return row ? publicUser(row) : null
+  }
+
+  function session(request: Request) {
+    const match = /(?:^|;\s*)qt_session=([^;]+)/.exec(request.headers.get('cookie') ?? '')
+    const row = match ? sessionQuery.get(sha256(match[1] as string), new Date().toISOString()) : null
+    return row ? publicUser({ ...row, id: row.userId }) : null
+  }
+
+  const displayName = (row: Row) => (row.surname ? `${row.given_name} ${row.surname}` : (row.given_name as string))
+  const levelOf = (row: Row, classes: ClassLevels) =>
+    (row.character_level_override as number | null) ?? totalLevel(classes, row.epic_levels as number)
+
+  function characterJson(row: Row) {
+    const classes = JSON.parse(row.classes as string) as ClassLevels
+    const total = totalLevel(classes, row.epic_levels as number)
+    return {
+      id: row.id,
+      name: displayName(row),
+      givenName: row.given_name,
+      firstName: row.given_name,
+      surname: row.surname,
+      race: row.race,
+      gender: row.gender,
+      alignment: row.alignment,
+      server: row.server,
+      guild: row.guild,
+      classes,
+      classSummary: classSummary(classes),
+      epicLevels: row.epic_levels,
+      heroicLevel: heroicLevel(classes),
+      totalLevel: total,
+      characterLevel: total,
+      minLevel: minLevel(levelOf(row, classes), row.target_difficulty as PlayOn),
+      lastLoginAt: row.last_login_at,
+      targetDifficulty: row.target_difficulty,
+      levelBand: row.level_band,
+      excludedPatrons: JSON.parse(row.excluded_patrons as string),
+      versionFilter: JSON.parse(row.version_filter as string),
+      xpBoosts: JSON.parse(row.xp_boosts as string),
+      optionalPursuit: JSON.parse(row.optional_pursuit as string),
+      shareToken: row.share_token,
+      shareUrl: `/s/${row.share_token}`,
+      shared: row.shared === 1,
+      questsDone: row.questsDone,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    }
+  }
+
+  function progress(row: Row) {
+    const level = levelOf(row, JSON.parse(row.classes as string))
+    const done = completionsQuery.all(row.id as number)
+    return {
+      character: { id: row.id, name: displayName(row), targetDifficulty: row.target_difficulty },
+      minLevel: minLevel(level, row.target_difficulty as PlayOn),
+      characterLevel: level,
+      targetDifficulty: row.target_difficulty,
+      levelBand: row.level_band,
+      excludedPatrons: JSON.parse(row.excluded_patrons as string),
+      versionFilter: JSON.parse(row.version_filter as string),
+      xpBoosts: JSON.parse(row.xp_boosts as string),
+      optionalPursuit: JSON.parse(row.optional_pursuit as string),
+      packState: JSON.parse(row.pack_state as string),
+      questNotes: JSON.parse(row.quest_notes as string),
+      completions: done,
+      completedQuests: [...new Set(done.map((c) => c.name as string))].sort(),
+    }
+  }
+
+  const notFound = () => json({ error: 'not found' }, 404)
+  const CHARACTER = /^\/api(\/plugin)?\/characters\/(\d+)\/(completions|progress)$/
+
+  return async function fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url)
+    const path = url.pathname
+    if (path === '/api/health') return json({ ok: true })
+    if (path === '/api/quests') {
+      const { etag, index } = currentCatalog()
+      const quoted = `"${etag}"`
+      if (request.headers.get('if-none-match') === quoted) return new Response(null, { status: 304 })
+      return json({ count: index.rows.length, quests: index.rows }, 200, {
+        etag: quoted,
+        'cache-control': 'no-cache',
+      })
+    }
+    const character = CHARACTER.exec(path)
+    const user = character && !character[1] ? session(request) : bearer(request)
+    if (!user) return json({ error: 'unauthorized' }, 401)
+    if (path === '/api/plugin/auth/me') return json(user)
+    if (path === '/api/plugin/characters') {
+      return json({ characters: listQuery.all(user.id as number).map(characterJson) })
+    }
+    if (path === '/api/plugin/quests') {
+      const { rows } = currentCatalog().index
+      return json({ count: rows.length, quests: rows })
+    }
+    if (path === '/api/plugin/quests/search') {
+      const query = (url.searchParams.get('q') ?? '').trim()
+      const levelParam = url.searchParams.get('level')
+      const level = levelParam === null ? null : Number(levelParam)
+      const limit = Number(url.searchParams.get('limit') ?? 20)
+      const result = currentCatalog().index.search({ query, difficulty: null, level, limit })
+      return json({
+        query,
+        count: result.quests.length,
+        totalMatches: result.totalMatches,
+        level,
+        quests: result.quests,
+      })
+    }
+    if (path === '/api/plugin/navigation') {
+      const characterId = Number(url.searchParams.get('characterId'))
+      const routeId = Number(url.searchParams.get('routeId'))
+      const match = (url.searchParams.get('match') ?? 'setting') as MatchMode
+      const row = ownedQuery.get(characterId, user.id as number)
+      const route = row ? routeQuery.get(routeId) : null
+      if (!row || !route) return notFound()
+      const steps = stepsQuery.all(route.id)
+      const logged = loggedQuery.all(characterId)
       return json({
         character: {
           id: row.id,
-          name: `${row.given_name} ${row.surname}`.trim(),
+          name: [row.given_name, row.surname].filter((part) => part !== '').join(' '),
           targetDifficulty: row.target_difficulty,
         },
-        minLevel: minLevel(level, row.target_difficulty as PlayOn),
-        characterLevel: level,
-        targetDifficulty: row.target_difficulty,
-        levelBand: row.level_band,
-        excludedPatrons: JSON.parse(row.excluded_patrons as string),
-        versionFilter: JSON.parse(row.version_filter as string),
-        xpBoosts: JSON.parse(row.xp_boosts as string),
-        optionalPursuit: JSON.parse(row.optional_pursuit as string),
-        packState: JSON.parse(row.pack_state as string),
-        questNotes: JSON.parse(row.quest_notes as string),
-        completions: done,
-        completedQuests: [...new Set(done.map((c) => c.name as string))].sort(),
+        route,
+        match,
+        ...navigate(steps, logged, match),
       })
     }
-    return json({ error: 'not found' }, 404)
-  },
-})
-console.log(`bare server on port ${server.port}`)
+    if (!character) return notFound()
+    const characterId = Number(character[2])
+    if (character[3] === 'progress' && request.method === 'GET') {
+      const row = ownedQuery.get(characterId, user.id as number)
+      return row ? json(progress(row)) : notFound()
+    }
+    if (character[3] === 'completions' && request.method === 'POST') {
+      const c = normalizeCompletion((await request.json()) as CompletionInput)
+      const now = new Date().toISOString()
+      const row = sqlite
+        .transaction(() => {
+          if (!ownsQuery.get(characterId, user.id as number)) return null
+          return upsertQuery.get({
+            characterId,
+            name: c.name,
+            difficulty: c.difficulty,
+            setting: c.setting,
+            completedAt: now,
+            durationSeconds: c.durationSeconds ?? null,
+            xpEarned: c.xpEarned ?? null,
+            reaperXpEarned: c.reaperXpEarned ?? null,
+            keepDuration: c.durationSeconds === undefined ? 1 : 0,
+            keepXp: c.xpEarned === undefined ? 1 : 0,
+            keepReaperXp: c.reaperXpEarned === undefined ? 1 : 0,
+            now,
+          })
+        })
+        .immediate()
+      if (!row) return notFound()
+      const { runs, ...completion } = row
+      return json({ ok: true, completion }, runs === 1 ? 201 : 200)
+    }
+    return notFound()
+  }
+}
+
+export function startBare(path: string, port = 0) {
+  const server = Bun.serve({ port, hostname: '127.0.0.1', fetch: bareHandler(path) })
+  return { port: server.port as number, stop: () => server.stop(true) }
+}
+
+if (import.meta.main) {
+  const path = Bun.argv[2]
+  if (!path) throw new Error('usage: bun bench/bare.ts <database path> [port]')
+  const { port } = startBare(path, Number(Bun.argv[3] ?? 0))
+  console.log(JSON.stringify({ port }))
+}

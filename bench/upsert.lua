@@ -1,6 +1,8 @@
 -- wrk script: POST completions, cycling over the names of the 200 seeded completions so the
 -- table stays at 200 rows (every request after the first round is an upsert that updates).
--- NAMES_FILE (one name per line, written by run.sh) is read at start.
+-- NAMES_FILE (one name per line, written by bench/floor.ts) is read at start; the result is
+-- reported as one JSON line by bench/lib/report.lua.
+dofile("bench/lib/report.lua")
 local names = {}
 local counter = 0
 

@@ -4,6 +4,7 @@ import { type AnyElysia, Elysia } from 'elysia'
 import type { AppDeps } from './deps'
 import { type Api, PLUGIN_PREFIX, WEBSITE_PREFIX } from './http/api'
 import { plumbing } from './http/plumbing'
+import { detachResponses, responseCheck } from './http/responses'
 import { accountModule } from './modules/account'
 import { authModule, bearerGuard } from './modules/auth'
 import { createLoginGuard } from './modules/auth/login-guard'
@@ -22,7 +23,16 @@ import { shareModule } from './modules/share'
 import { systemModule } from './modules/system'
 import { webModule } from './modules/web'
 
-export function createApp(deps: AppDeps) {
+export interface AppOptions {
+  /**
+   * Tests only: check every answer against the schema its route documents, and report each
+   * mismatch here (the answer is then a 500). The server itself does not check its answers:
+   * see src/http/responses.ts.
+   */
+  onInvalidResponse?: (problem: string) => void
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // One guard for every route that takes a password (plugin login, website sign-in), so their
   // limits add up (see login-guard.ts).
   const loginGuard = createLoginGuard(deps)
@@ -39,13 +49,9 @@ export function createApp(deps: AppDeps) {
       .use(completionsModule(deps, api))
       .use(progressModule(deps, api))
 
-  // `normalize: 'typebox'`: validate what the client sent, then drop unknown keys. Elysia's
-  // default (exact mirror) rebuilds objects before validating, so `5` or `[]` sent for an
-  // object field silently became `{}` instead of a 400. (`false` would reject unknown keys,
-  // which game clients do send.) Cost: responses are cleaned by TypeBox too; see bench/.
-  const app: AnyElysia = new Elysia({ normalize: 'typebox' })
-    .use(plumbing(deps.logger))
-    .use(changeReporter(changes))
+  // Every route, with its response schemas taken off (documentation and a test oracle, not a
+  // run-time step: see src/http/responses.ts) before the app below compiles them.
+  const routes = new Elysia()
     .use(authModule(deps, plugin, loginGuard))
     .use(catalogModule(deps, plugin))
     .use(characterApi(plugin))
@@ -56,9 +62,20 @@ export function createApp(deps: AppDeps) {
     .use(eventsModule(deps, website, changes))
     .use(publicCatalogModule(deps))
     .use(shareModule(deps))
-    .use(systemModule(deps, plugin, () => app))
+    .use(systemModule(deps, plugin, () => ({ app, responses })))
     // The website last: its page paths must not shadow an API route.
     .use(webModule(deps))
+  const responses = detachResponses(routes)
+
+  // `normalize: 'typebox'`: validate what the client sent, then drop unknown keys. Elysia's
+  // default (exact mirror) rebuilds objects before validating, so `5` or `[]` sent for an
+  // object field silently became `{}` instead of a 400. (`false` would reject unknown keys,
+  // which game clients do send.) It applies to input only: answers are not validated.
+  const app: AnyElysia = new Elysia({ normalize: 'typebox' })
+    .use(plumbing(deps.logger))
+    .use(changeReporter(changes))
+    .use(options.onInvalidResponse ? responseCheck(responses, options.onInvalidResponse) : new Elysia())
+    .use(routes)
   return app
 }
 

@@ -29,7 +29,7 @@ import {
   sharedExists,
   syncDeps,
 } from './catalog-fixtures'
-import { insertCharacter, testApp } from './helpers'
+import { insertCharacter, reportInvalidResponse, testApp } from './helpers'
 
 const tmp = mkdtempSync(join(tmpdir(), 'qt-sync-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -336,13 +336,16 @@ describe('search answers from an index rebuilt by each sync', () => {
     try {
       const t = testApp()
       const { createApp } = await import('../src/app')
-      const app = createApp({
-        db: serverDb,
-        config: loadConfig({ CATALOG_SYNC_CRON: 'off' }),
-        clock: t.clock,
-        logger: silentLogger,
-        passwordHasher: t.passwordHasher,
-      })
+      const app = createApp(
+        {
+          db: serverDb,
+          config: loadConfig({ CATALOG_SYNC_CRON: 'off' }),
+          clock: t.clock,
+          logger: silentLogger,
+          passwordHasher: t.passwordHasher,
+        },
+        { onInvalidResponse: reportInvalidResponse },
+      )
       const { createUser } = await import('../src/modules/auth/service')
       await createUser(
         { db: serverDb, clock: t.clock, passwordHasher: t.passwordHasher },

@@ -13,7 +13,7 @@ import { completions } from '../src/db/schema'
 import { silentLogger } from '../src/logger'
 import { createUser } from '../src/modules/auth/service'
 import { loadCatalog, readCatalog, SHARED_CATALOG, SMALL_CATALOG, sharedCatalogExists } from './catalog-fixture'
-import { cheapHasher, insertCharacter, testApp } from './helpers'
+import { cheapHasher, insertCharacter, reportInvalidResponse, testApp } from './helpers'
 
 interface Stored {
   name: string
@@ -165,13 +165,16 @@ describe('POST completions: upsert', () => {
       )
       const character = insertCharacter(first, 'alice')
       const apps = [first, second].map((db) =>
-        createApp({
-          db,
-          config: loadConfig({ CATALOG_SYNC_CRON: 'off' }),
-          clock: systemClock,
-          logger: silentLogger,
-          passwordHasher: cheapHasher,
-        }),
+        createApp(
+          {
+            db,
+            config: loadConfig({ CATALOG_SYNC_CRON: 'off' }),
+            clock: systemClock,
+            logger: silentLogger,
+            passwordHasher: cheapHasher,
+          },
+          { onInvalidResponse: reportInvalidResponse },
+        ),
       )
       const login = await apps[0]!.handle(
         new Request('http://localhost/api/plugin/auth/login', {

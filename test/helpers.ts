@@ -25,6 +25,15 @@ export class FakeClock implements Clock {
   }
 }
 
+/**
+ * Every answer, of any app the tests build, that does not match the schema its route documents
+ * (the server itself no longer checks: src/http/responses.ts). test/setup.ts fails the test.
+ */
+export const invalidResponses: string[] = []
+export const reportInvalidResponse = (problem: string): void => {
+  invalidResponses.push(problem)
+}
+
 export interface TestApp {
   app: ReturnType<typeof createApp>
   db: DB
@@ -59,7 +68,7 @@ export function testApp(
   const db = openDatabase(':memory:')
   const clock = new FakeClock()
   const config = loadConfig({ CATALOG_SYNC_CRON: 'off', ...env })
-  const app = createApp({ db, config, clock, logger, passwordHasher })
+  const app = createApp({ db, config, clock, logger, passwordHasher }, { onInvalidResponse: reportInvalidResponse })
 
   const request = (method: string, path: string, options: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...options.headers }

@@ -1,9 +1,13 @@
-// Starts a server for the benchmarks and prints one JSON line {port, token} on stdout.
-//   bun bench/lib/servers.ts app    -- Quest Tracker itself (createApp) on a temporary database
-//   bun bench/lib/servers.ts bare   -- a bare Bun.serve answering the same paths with the same bytes
+// Starts the servers of the benchmarks, each in its own process (the load generator never shares
+// a process, or a JIT, with the server it measures).
+//   spawnServer('app' | 'bare', database)  -- used by bench/floor.ts: Quest Tracker as shipped
+//     (`src/main.ts serve`) or the bare baseline (bench/bare.ts) on a seeded database file
+//   bun bench/lib/servers.ts app  -- Quest Tracker (createApp) on a temporary database with
+//     BENCH_USERS accounts (default 1); prints {port, token, tokens} (bench/events.bench.ts)
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Subprocess } from 'bun'
 import { createApp } from '../../src/app'
 import { systemClock } from '../../src/clock'
 import { loadConfig } from '../../src/config'
@@ -13,46 +17,78 @@ import { createLoginGuard } from '../../src/modules/auth/login-guard'
 import { productionHasher } from '../../src/modules/auth/password'
 import { createUser, login } from '../../src/modules/auth/service'
 
-const kind = Bun.argv[2]
-const config = loadConfig({ ...process.env, CATALOG_SYNC_CRON: 'off' })
-const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'qt-bench-')), 'qt.sqlite'), {
-  synchronous: config.databaseSynchronous,
-})
-const deps = { db, config, clock: systemClock, logger: silentLogger, passwordHasher: productionHasher }
-// BENCH_USERS=n adds accounts bench2..benchN (same password) for benchmarks of many players.
-const users = Math.max(1, Number(process.env.BENCH_USERS ?? 1))
-const loginGuard = createLoginGuard(deps)
-const tokens: string[] = []
-for (let i = 1; i <= users; i++) {
-  const username = i === 1 ? 'bench' : `bench${i}`
-  await createUser(deps, { username, password: 'bench password' })
-  tokens.push((await login(deps, loginGuard, username, 'bench password', 'b', undefined)).token)
-}
-const token = tokens[0] as string
-const user = { id: 1, email: null, username: 'bench', displayName: 'bench' }
+const root = join(import.meta.dir, '..', '..')
 
-if (kind === 'app') {
-  const app = createApp(deps).listen({
-    port: 0,
-    hostname: '127.0.0.1',
+/** The first line a process writes on stdout (its port, as every server here prints it first). */
+export async function readFirstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  while (!text.includes('\n')) {
+    const { done, value } = await reader.read()
+    if (done) break
+    text += decoder.decode(value)
+  }
+  reader.releaseLock()
+  return text.split('\n')[0] as string
+}
+
+export interface Server {
+  port: number
+  process: Subprocess
+  stop(): Promise<void>
+}
+
+export type ServerKind = 'app' | 'bare'
+
+/** Starts the app or the bare server on `database`, at DATABASE_SYNCHRONOUS `synchronous`. */
+export async function spawnServer(kind: ServerKind, database: string, synchronous = 'full'): Promise<Server> {
+  const command =
+    kind === 'app'
+      ? ['bun', 'src/main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--database', database]
+      : ['bun', 'bench/bare.ts', database]
+  const child = Bun.spawn(command, {
+    cwd: root,
+    stdout: 'pipe',
+    stderr: 'inherit',
+    env: { ...process.env, DATABASE_SYNCHRONOUS: synchronous, CATALOG_SYNC_CRON: 'off', LOG_LEVEL: 'error' },
   })
-  console.log(JSON.stringify({ port: app.server?.port, token, tokens }))
-} else if (kind === 'bare') {
-  const health = JSON.stringify({ ok: true })
-  const me = JSON.stringify(user)
-  const headers = { 'content-type': 'application/json;charset=utf-8', 'access-control-allow-origin': '*' }
-  const server = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    fetch(request) {
-      const path = new URL(request.url).pathname
-      if (path === '/api/health') return new Response(health, { headers })
-      if (path === '/api/plugin/auth/me') return new Response(me, { headers })
-      return new Response('{"error":"not found"}', { status: 404, headers })
+  const line = await readFirstLine(child.stdout)
+  // The app says "listening on port N"; bench/bare.ts prints {"port": N}.
+  const port = Number(/(\d+)\D*$/.exec(line)?.[1])
+  if (!port) {
+    child.kill()
+    throw new Error(`${kind} server did not start: ${line}`)
+  }
+  return {
+    port,
+    process: child,
+    async stop() {
+      child.kill()
+      await child.exited
     },
+  }
+}
+
+if (import.meta.main) {
+  if (Bun.argv[2] !== 'app') {
+    console.error('usage: bun bench/lib/servers.ts app')
+    process.exit(2)
+  }
+  const config = loadConfig({ ...process.env, CATALOG_SYNC_CRON: 'off' })
+  const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'qt-bench-')), 'qt.sqlite'), {
+    synchronous: config.databaseSynchronous,
   })
-  console.log(JSON.stringify({ port: server.port, token }))
-} else {
-  console.error('usage: bun bench/lib/servers.ts app|bare')
-  process.exit(2)
+  const deps = { db, config, clock: systemClock, logger: silentLogger, passwordHasher: productionHasher }
+  // BENCH_USERS=n adds accounts bench2..benchN (same password) for benchmarks of many players.
+  const users = Math.max(1, Number(process.env.BENCH_USERS ?? 1))
+  const loginGuard = createLoginGuard(deps)
+  const tokens: string[] = []
+  for (let i = 1; i <= users; i++) {
+    const username = i === 1 ? 'bench' : `bench${i}`
+    await createUser(deps, { username, password: 'bench password' })
+    tokens.push((await login(deps, loginGuard, username, 'bench password', 'b', undefined)).token)
+  }
+  const app = createApp(deps).listen({ port: 0, hostname: '127.0.0.1' })
+  console.log(JSON.stringify({ port: app.server?.port, token: tokens[0], tokens }))
 }

@@ -124,9 +124,12 @@ export const completions = sqliteTable(
     runs: integer().notNull().default(1),
     updatedAt: text().notNull(),
   },
-  // The upsert key. Enforced here so two clients posting the same triple at once make one row.
   (table) => [
+    // The upsert key. Enforced here so two clients posting the same triple at once make one row.
     uniqueIndex('completions_triple_unique').on(table.characterId, table.name, table.difficulty, table.setting),
+    // Progress lists a character's completions most recent first: read in this order (the rowid
+    // breaks ties), not sorted on every request.
+    index('completions_character_recent').on(table.characterId, table.completedAt),
   ],
 )
 
@@ -147,7 +150,12 @@ export const quests = sqliteTable(
     patron: text().notNull().default(''),
     favor: integer(),
   },
-  (table) => [uniqueIndex('quests_name_difficulty_unique').on(table.name, table.difficulty)],
+  (table) => [
+    uniqueIndex('quests_name_difficulty_unique').on(table.name, table.difficulty),
+    // Every posted completion takes the catalog's spelling of its name, matched without regard
+    // to case (completions/service.ts): a search of this index instead of a scan of the catalog.
+    index('quests_name_lower').on(sql`lower(${table.name})`, table.name),
+  ],
 )
 
 /** A single row (id 1) describing the last successful catalog sync. */

@@ -5,10 +5,12 @@ import m0 from './0000_init.sql' with { type: 'text' }
 import m1 from './0001_completion_runs.sql' with { type: 'text' }
 import m2 from './0002_sessions_sharing.sql' with { type: 'text' }
 import m3 from './0003_token_last_used.sql' with { type: 'text' }
+import m4 from './0004_read_indexes.sql' with { type: 'text' }
 
 export const migrations: EmbeddedMigration[] = [
   { tag: '0000_init', when: 1795239501395, breakpoints: true, sql: m0 },
   { tag: '0001_completion_runs', when: 1795241158441, breakpoints: true, sql: m1 },
   { tag: '0002_sessions_sharing', when: 1795395283089, breakpoints: true, sql: m2 },
   { tag: '0003_token_last_used', when: 1795396728714, breakpoints: true, sql: m3 },
+  { tag: '0004_read_indexes', when: 1795398616794, breakpoints: true, sql: m4 },
 ]

@@ -2,7 +2,7 @@
 // import. Reads answer from the in-memory CatalogIndex; the index is rebuilt by each sync in
 // this process, and also when the catalog_state row shows that another process (the
 // `catalog sync` command against the same database file) has synced since it was built.
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { DB } from '../../db/client'
 import { catalogState, quests, scorecards } from '../../db/schema'
 import { BadRequest, NotFound } from '../../http/errors'
@@ -16,20 +16,48 @@ import { CatalogIndex } from './search'
 
 interface CachedIndex {
   stamp: string
+  /** catalogVersion: computed once per sync, not per request. */
+  version: string
   index: CatalogIndex
 }
 
 const indexes = new WeakMap<DB, CachedIndex>()
 
+// Every catalog read checks the stamp: prepared once per database, not built per request.
+const stampStatements = new WeakMap<DB, ReturnType<typeof prepareStamp>>()
+const prepareStamp = (db: DB) =>
+  db
+    .select()
+    .from(catalogState)
+    .where(eq(catalogState.id, sql.placeholder('id')))
+    .prepare()
+
 /** What changes whenever a sync commits: one primary-key read, cheap enough for every request. */
 function catalogStamp(db: DB): string {
-  const state = db.select().from(catalogState).where(eq(catalogState.id, 1)).get()
+  let statement = stampStatements.get(db)
+  if (!statement) stampStatements.set(db, (statement = prepareStamp(db)))
+  const state = statement.get({ id: 1 })
   return state ? `${state.syncedAt}\u0000${state.rows}\u0000${state.source}` : 'never synced'
 }
 
+const cacheEntry = (stamp: string, rows: readonly QuestRow[]): CachedIndex => ({
+  stamp,
+  version: new Bun.CryptoHasher('sha1').update(stamp).digest('base64url').slice(0, 16),
+  index: new CatalogIndex(rows),
+})
+
+/** The index and version of the catalog as it is now, rebuilt only when it changed under them. */
+function current(db: DB): CachedIndex {
+  const stamp = catalogStamp(db)
+  const cached = indexes.get(db)
+  if (cached && cached.stamp === stamp) return cached
+  const entry = cacheEntry(stamp, readCatalogRows(db))
+  indexes.set(db, entry)
+  return entry
+}
+
 /** A short tag that changes whenever a sync commits (the website's ETag of the catalog). */
-export const catalogVersion = (db: DB): string =>
-  new Bun.CryptoHasher('sha1').update(catalogStamp(db)).digest('base64url').slice(0, 16)
+export const catalogVersion = (db: DB): string => current(db).version
 
 /** The catalog rows in source order; `db` may be a transaction. */
 export function readCatalogRows(db: Pick<DB, 'select'>): QuestRow[] {
@@ -54,14 +82,7 @@ export function readCatalogRows(db: Pick<DB, 'select'>): QuestRow[] {
 }
 
 /** The current index, rebuilt from the table only when the catalog changed under it. */
-export function catalogIndex(db: DB): CatalogIndex {
-  const stamp = catalogStamp(db)
-  const cached = indexes.get(db)
-  if (cached && cached.stamp === stamp) return cached.index
-  const index = new CatalogIndex(readCatalogRows(db))
-  indexes.set(db, { stamp, index })
-  return index
-}
+export const catalogIndex = (db: DB): CatalogIndex => current(db).index
 
 /**
  * The catalog's spelling of quest names typed by players and clients (CatalogIndex.resolveName,
@@ -78,7 +99,7 @@ export function questNames(db: DB): (name: string, difficulty?: string | null) =
 
 /** Called by a sync right after its transaction commits. */
 export function publishCatalogIndex(db: DB, rows: readonly QuestRow[]): void {
-  indexes.set(db, { stamp: catalogStamp(db), index: new CatalogIndex(rows) })
+  indexes.set(db, cacheEntry(catalogStamp(db), rows))
 }
 
 // ---------------------------------------------------------------------------------------------

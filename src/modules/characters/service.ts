@@ -169,8 +169,7 @@ export function createCharacter(db: DB, clock: Clock, userId: number, input: Inp
   return toCharacterJson(row)
 }
 
-/** The account's characters, each with its count of distinct quests done. */
-export function listCharacters(db: DB, userId: number): CharacterJson[] {
+function prepareList(db: DB) {
   return db
     .select({
       row: characters,
@@ -178,10 +177,19 @@ export function listCharacters(db: DB, userId: number): CharacterJson[] {
       questsDone: sql<number>`(select count(distinct c.name) from completions c where c.character_id = "characters"."id")`,
     })
     .from(characters)
-    .where(eq(characters.userId, userId))
+    .where(eq(characters.userId, sql.placeholder('userId')))
     .orderBy(asc(characters.id))
-    .all()
-    .map(({ row, questsDone }) => ({ ...toCharacterJson(row), questsDone }))
+    .prepare()
+}
+
+// Prepared once per database: building and compiling the statement cost a fifth of the request.
+const listStatements = new WeakMap<DB, ReturnType<typeof prepareList>>()
+
+/** The account's characters, each with its count of distinct quests done. */
+export function listCharacters(db: DB, userId: number): CharacterJson[] {
+  let statement = listStatements.get(db)
+  if (!statement) listStatements.set(db, (statement = prepareList(db)))
+  return statement.all({ userId }).map(({ row, questsDone }) => ({ ...toCharacterJson(row), questsDone }))
 }
 
 /** Deletes the character; its completions, lives and builds go with it (foreign-key cascade). */

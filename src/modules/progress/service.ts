@@ -4,6 +4,7 @@ import { desc, eq, sql } from 'drizzle-orm'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
+import { aliased, prepareNative } from '../../db/native'
 import { completions } from '../../db/schema'
 import { assertJsonSize } from '../../http/size'
 import { minLevel, type PlayOn } from '../../rules/levels'
@@ -17,21 +18,22 @@ type ProgressJson = Static<typeof Progress>
 
 /** The free-form fields, stored as sent: each is capped by its size as JSON. */
 const TRACKER_FIELDS = ['xpBoosts', 'optionalPursuit', 'packState', 'questNotes', 'excludedPatrons'] as const
-type Reader = Pick<DB, 'select'>
 
-function prepareList(db: Reader) {
-  return db
-    .select(storedColumns)
-    .from(completions)
-    .where(eq(completions.characterId, sql.placeholder('characterId')))
-    .orderBy(desc(completions.completedAt), desc(completions.id))
-    .prepare()
+function prepareList(db: DB) {
+  return prepareNative(
+    db,
+    db
+      .select(aliased(storedColumns))
+      .from(completions)
+      .where(eq(completions.characterId, sql.placeholder('characterId')))
+      .orderBy(desc(completions.completedAt), desc(completions.id)),
+  )
 }
 
-const listStatements = new WeakMap<Reader, ReturnType<typeof prepareList>>()
+const listStatements = new WeakMap<DB, ReturnType<typeof prepareList>>()
 
-/** Most recent first. Prepared once per database (or transaction) object. */
-function listCompletions(db: Reader, characterId: number): StoredCompletionJson[] {
+/** Most recent first. Prepared once per database; its rows come straight from bun:sqlite. */
+function listCompletions(db: DB, characterId: number): StoredCompletionJson[] {
   let statement = listStatements.get(db)
   if (!statement) listStatements.set(db, (statement = prepareList(db)))
   return statement.all({ characterId }) as StoredCompletionJson[]
@@ -98,6 +100,6 @@ export function putProgress(
       // Prepared statements run on the same connection, so inside this transaction.
       for (const completion of replacement) upsertCompletion(db, characterId, completion, now)
     }
-    return toProgress(row, listCompletions(tx, characterId))
+    return toProgress(row, listCompletions(db, characterId))
   }, IMMEDIATE)
 }

@@ -4,6 +4,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
+import { aliased, prepareNative } from '../../db/native'
 import { completions, routeSteps, routes, users } from '../../db/schema'
 import { BadRequest, Conflict, NotFound } from '../../http/errors'
 import { assertJsonSize } from '../../http/size'
@@ -267,34 +268,44 @@ const statements = (db: DB) => {
   return found
 }
 
+// Their rows come straight from bun:sqlite (src/db/native.ts).
 function prepare(db: DB) {
   const routeId = sql.placeholder('routeId')
   return {
-    steps: db
-      .select({
-        position: routeSteps.position,
-        name: routeSteps.name,
-        difficulty: routeSteps.difficulty,
-        setting: routeSteps.setting,
-      })
-      .from(routeSteps)
-      .where(eq(routeSteps.routeId, routeId))
-      .orderBy(asc(routeSteps.position))
-      .prepare(),
+    steps: prepareNative(
+      db,
+      db
+        .select(
+          aliased({
+            position: routeSteps.position,
+            name: routeSteps.name,
+            difficulty: routeSteps.difficulty,
+            setting: routeSteps.setting,
+          }),
+        )
+        .from(routeSteps)
+        .where(eq(routeSteps.routeId, routeId))
+        .orderBy(asc(routeSteps.position)),
+    ),
+    route: db.select({ id: routes.id, name: routes.name }).from(routes).where(eq(routes.id, routeId)).prepare(),
     // Every completion of the character: navigate() matches names without regard to case, which
     // SQLite's lower() cannot do beyond ASCII ("Éclat" vs "éclat"), so no name filter here.
-    logged: db
-      .select({
-        id: completions.id,
-        name: completions.name,
-        difficulty: completions.difficulty,
-        setting: completions.setting,
-        completedAt: completions.completedAt,
-        durationSeconds: completions.durationSeconds,
-      })
-      .from(completions)
-      .where(eq(completions.characterId, sql.placeholder('characterId')))
-      .prepare(),
+    logged: prepareNative(
+      db,
+      db
+        .select(
+          aliased({
+            id: completions.id,
+            name: completions.name,
+            difficulty: completions.difficulty,
+            setting: completions.setting,
+            completedAt: completions.completedAt,
+            durationSeconds: completions.durationSeconds,
+          }),
+        )
+        .from(completions)
+        .where(eq(completions.characterId, sql.placeholder('characterId'))),
+    ),
   }
 }
 
@@ -318,7 +329,7 @@ const characterName = (row: CharacterRow) => [row.givenName, row.surname].filter
 export function navigation(db: DB, userId: number, query: NavigationQueryInput): NavigationResult {
   const match = query.match ?? 'setting'
   const character = ownedCharacter(db, userId, query.characterId)
-  const route = db.select({ id: routes.id, name: routes.name }).from(routes).where(eq(routes.id, query.routeId)).get()
+  const route = statements(db).route.get({ routeId: query.routeId })
   if (!route) throw new NotFound(`No route ${query.routeId}.`)
   const steps = routeStepsOf(db, route.id)
   const logged = statements(db).logged.all({ characterId: character.id })

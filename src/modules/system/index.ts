@@ -1,6 +1,6 @@
 // GET /api/health, GET /api/plugin/info, the Markdown reference, the OpenAPI document at its
 // three paths, and the interactive /docs page (Swagger UI served from this binary, no CDN).
-import { type AnyElysia, Elysia } from 'elysia'
+import { Elysia } from 'elysia'
 import swaggerCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' }
 // Imported as files so `bun build --compile` embeds them in the executable.
 import swaggerBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' }
@@ -10,7 +10,7 @@ import { errors } from '../../http/model'
 import { DOCS_PAGE_HEADERS } from '../../http/security'
 import { renderMarkdown } from './markdown'
 import { Health, Info } from './model'
-import { buildOpenApiDocument, type OpenApiDocument } from './openapi'
+import { buildOpenApiDocument, type DocumentedApp, type OpenApiDocument } from './openapi'
 import { checkDatabase, DOC_PATHS, info } from './service'
 
 const DOCS_PAGE = `<!doctype html>
@@ -46,7 +46,7 @@ const markdownDetail = {
 }
 
 /** `app` is the finished application; the documents are built from its routes on first use. */
-export function systemModule(deps: AppDeps, plugin: Api, app: () => AnyElysia) {
+export function systemModule(deps: AppDeps, plugin: Api, app: () => DocumentedApp) {
   let document: OpenApiDocument | undefined
   let markdown: string | undefined
   const openapi = () => (document ??= buildOpenApiDocument(app()))

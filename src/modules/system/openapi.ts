@@ -3,6 +3,7 @@
 // the common request path can answer (so the document is true to the traffic).
 import { toOpenAPISchema } from '@elysiajs/openapi'
 import type { AnyElysia } from 'elysia'
+import { type ResponseSchemaMap, routeKey } from '../../http/responses'
 import { isPlainObject, type Json } from '../../json'
 
 export const OPENAPI_VERSION = '3.0.3'
@@ -56,12 +57,19 @@ const DESCRIPTION = [
  */
 export const isDocumented = (path: string): boolean => path.startsWith('/api/plugin') || path === '/api/health'
 
-export function buildOpenApiDocument(app: AnyElysia): OpenApiDocument {
+/** The finished application, and the response schemas its routes declared (see src/http/responses.ts). */
+export interface DocumentedApp {
+  app: AnyElysia
+  responses: ResponseSchemaMap
+}
+
+export function buildOpenApiDocument({ app, responses }: DocumentedApp): OpenApiDocument {
   // Our body parser is one global function (lenient JSON, 1 MiB cap); the generator lists no
-  // content type for function parsers, so it is shown the routes without it.
+  // content type for function parsers, so it is shown the routes without it. The response
+  // schemas, kept off the routes at run time, are put back for it.
   // getGlobalRoutes/getGlobalDefinitions are what the generator itself calls (protected in the types).
   const source = app as unknown as {
-    getGlobalRoutes(): { path: string; hooks: Record<string, unknown> }[]
+    getGlobalRoutes(): { method: string; path: string; hooks: Record<string, unknown> }[]
     getGlobalDefinitions(): unknown
   }
   const view = {
@@ -69,7 +77,10 @@ export function buildOpenApiDocument(app: AnyElysia): OpenApiDocument {
       source
         .getGlobalRoutes()
         .filter((route) => isDocumented(route.path))
-        .map((route) => ({ ...route, hooks: { ...route.hooks, parse: undefined } })),
+        .map((route) => ({
+          ...route,
+          hooks: { ...route.hooks, parse: undefined, response: responses.get(routeKey(route.method, route.path)) },
+        })),
     getGlobalDefinitions: () => source.getGlobalDefinitions(),
   } as unknown as AnyElysia
   const generated = toOpenAPISchema(view, { staticFile: true }, undefined, undefined, OPENAPI_VERSION) as {

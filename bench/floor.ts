@@ -1,0 +1,313 @@
+// The app against the floor of its stack: every request a game client or the website makes
+// all evening, on Quest Tracker as shipped (`src/main.ts serve`) and on bench/bare.ts (Bun.serve
+// + bun:sqlite doing the same statements with no framework), one after the other in one run,
+// each on its own copy of one seeded database file. Before measuring, both servers must answer
+// every GET with the same JSON. Needs wrk (Debian package `wrk`).
+//   bun bench/floor.ts table    the floor table: median of --runs, each after a warm-up
+//   bun bench/floor.ts growth   the same reads from 10 to 10,000 completions, 1 to 1,000 characters
+//   bun bench/floor.ts startup  start-up time on a database of about 100 MB
+// Options: --duration S (5), --connections N (32), --runs N (3 for table, 1 for growth),
+//          --sync full|normal (full), --only KEY,KEY (some rows of the table: keys of CASES)
+import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { type Server, type ServerKind, spawnServer } from './lib/servers'
+import { type Seeded, seed } from './seed'
+
+const { values, positionals } = parseArgs({
+  args: Bun.argv.slice(2),
+  allowPositionals: true,
+  options: {
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '32' },
+    runs: { type: 'string' },
+    sync: { type: 'string', default: 'full' },
+    only: { type: 'string' },
+  },
+})
+const mode = positionals[0] ?? 'table'
+const DURATION = Number(values.duration)
+const CONNECTIONS = Number(values.connections)
+const SYNC = values.sync as string
+const work = mkdtempSync(join(tmpdir(), 'qt-floor-'))
+process.on('exit', () => rmSync(work, { recursive: true, force: true }))
+/** The names bench/upsert.lua cycles over: those of the measured character's completions. */
+let namesFile = join(work, 'names.txt')
+
+interface Case {
+  label: string
+  path: (s: Seeded) => string
+  auth: 'bearer' | 'cookie' | 'none'
+  /** POST completions (bench/upsert.lua) instead of a GET. */
+  upsert?: boolean
+}
+
+const progress = (label: string, id: (s: Seeded) => number, auth: Case['auth'] = 'bearer'): Case => ({
+  label,
+  auth,
+  path: (s) => `${auth === 'cookie' ? '/api' : '/api/plugin'}/characters/${id(s)}/progress`,
+})
+
+const CASES = {
+  health: { label: '`GET /api/health`', path: () => '/api/health', auth: 'none' },
+  me: { label: '`GET /auth/me`', path: () => '/api/plugin/auth/me', auth: 'bearer' },
+  progress: progress('`GET …/progress`, 200 completions', (s) => s.small),
+  progressBig: progress('`GET …/progress`, 2,000 completions', (s) => s.big),
+  progressCookie: progress('`GET /api/characters/{id}/progress` (website), 200', (s) => s.small, 'cookie'),
+  progressOnly: progress('`GET …/progress`', (s) => s.small),
+  progressOnlyCookie: progress('`GET /api/characters/{id}/progress` (website)', (s) => s.small, 'cookie'),
+  search: { label: '`GET /quests/search?q=the`', path: () => '/api/plugin/quests/search?q=the', auth: 'bearer' },
+  quests: { label: '`GET /quests` (718 rows)', path: () => '/api/plugin/quests', auth: 'bearer' },
+  websiteQuests: { label: '`GET /api/quests` (website)', path: () => '/api/quests', auth: 'none' },
+  characters: { label: '`GET /characters`', path: () => '/api/plugin/characters', auth: 'bearer' },
+  navigation: {
+    label: '`GET /navigation`, 50-step route',
+    path: (s) => `/api/plugin/navigation?characterId=${s.small}&routeId=${s.routeId}`,
+    auth: 'bearer',
+  },
+  upsert: {
+    label: '`POST …/completions` (upsert)',
+    path: (s) => `/api/plugin/characters/${s.small}/completions`,
+    auth: 'bearer',
+    upsert: true,
+  },
+} satisfies Record<string, Case>
+
+interface Measure {
+  rps: number
+  p50: number
+  p99: number
+  requests: number
+  errors: number
+}
+
+const headersFor = (c: Case, s: Seeded): Record<string, string> =>
+  c.auth === 'bearer' ? { authorization: `Bearer ${s.token}` } : c.auth === 'cookie' ? { cookie: s.cookie } : {}
+
+async function wrk(server: Server, c: Case, s: Seeded, seconds: number): Promise<Measure> {
+  const headers = Object.entries(headersFor(c, s)).flatMap(([name, value]) => ['-H', `${name}: ${value}`])
+  const script = c.upsert ? 'bench/upsert.lua' : 'bench/lib/report.lua'
+  const child = Bun.spawn(
+    [
+      'wrk',
+      '-t2',
+      `-c${CONNECTIONS}`,
+      `-d${seconds}s`,
+      '-s',
+      script,
+      ...headers,
+      `http://127.0.0.1:${server.port}${c.path(s)}`,
+    ],
+    {
+      cwd: join(import.meta.dir, '..'),
+      stdout: 'pipe',
+      stderr: 'inherit',
+      env: { ...process.env, NAMES_FILE: namesFile },
+    },
+  )
+  const out = await new Response(child.stdout).text()
+  await child.exited
+  const line = out.trim().split('\n').at(-1) ?? ''
+  try {
+    return JSON.parse(line) as Measure
+  } catch {
+    throw new Error(`wrk printed no result for ${c.label}: ${out}`)
+  }
+}
+
+/** Warm-up (JIT, connections, page cache), then the measured run. */
+async function measure(server: Server, c: Case, s: Seeded, seconds = DURATION): Promise<Measure> {
+  await wrk(server, c, s, 1)
+  const result = await wrk(server, c, s, seconds)
+  if (result.errors > 0) throw new Error(`${c.label}: ${result.errors} errors or non-2xx answers`)
+  return result
+}
+
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+}
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
+const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
+
+/** Seeds one database and starts both servers, each on its own copy. */
+async function prepare(name: string, options: Parameters<typeof seed>[1]) {
+  const appDb = join(work, `${name}-app.sqlite`)
+  const bareDb = join(work, `${name}-bare.sqlite`)
+  const seeded = await seed(appDb, options)
+  copyFileSync(appDb, bareDb)
+  namesFile = join(work, `${name}-names.txt`)
+  await Bun.write(namesFile, `${seeded.names.join('\n')}\n`)
+  const servers = {
+    app: await spawnServer('app', appDb, SYNC),
+    bare: await spawnServer('bare', bareDb, SYNC),
+  } satisfies Record<ServerKind, Server>
+  return { seeded, servers, stop: () => Promise.all([servers.app.stop(), servers.bare.stop()]) }
+}
+
+/** Both servers must answer each GET with the same JSON: the bare one does the same work. */
+async function sameAnswers(servers: Record<ServerKind, Server>, cases: Case[], s: Seeded) {
+  for (const c of cases.filter((c) => !c.upsert)) {
+    const [app, bare] = await Promise.all(
+      [servers.app, servers.bare].map(async (server) => {
+        const response = await fetch(`http://127.0.0.1:${server.port}${c.path(s)}`, { headers: headersFor(c, s) })
+        if (response.status !== 200) throw new Error(`${c.label} answered ${response.status}: ${await response.text()}`)
+        return response.json()
+      }),
+    )
+    if (!Bun.deepEquals(app, bare, true)) {
+      throw new Error(
+        `${c.label}: the bare server's answer differs from the app's:\n${JSON.stringify(bare).slice(0, 400)}`,
+      )
+    }
+  }
+}
+
+async function table() {
+  const runs = Number(values.runs ?? 3)
+  const keys: (keyof typeof CASES)[] = [
+    'health',
+    'me',
+    'progress',
+    'progressBig',
+    'progressCookie',
+    'search',
+    'quests',
+    'websiteQuests',
+    'characters',
+    'navigation',
+    'upsert',
+  ]
+  const only = values.only?.split(',')
+  const cases: Case[] = keys.filter((key) => !only || only.includes(key)).map((key) => CASES[key])
+  const { seeded, servers, stop } = await prepare('table', {})
+  await sameAnswers(servers, cases, seeded)
+  const before = load()
+  const started = new Date().toISOString()
+  const rows: string[] = []
+  for (const c of cases) {
+    const app: Measure[] = []
+    const bare: Measure[] = []
+    // Alternating app and bare run by run, so a change in the machine's load hits both.
+    for (let run = 0; run < runs; run++) {
+      app.push(await measure(servers.app, c, seeded))
+      bare.push(await measure(servers.bare, c, seeded))
+    }
+    const ratio = median(app.map((a, i) => a.rps / (bare[i] as Measure).rps))
+    const row = `| ${c.label} | ${fmt(median(app.map((m) => m.rps)))} | ${fmt(median(bare.map((m) => m.rps)))} | ${ratio.toFixed(2)} | ${ms(median(app.map((m) => m.p99)))} | ${ms(median(bare.map((m) => m.p99)))} |`
+    rows.push(row)
+    console.error(row)
+  }
+  await stop()
+  console.log(
+    `\nwrk -t2 -c${CONNECTIONS} -d${DURATION}s after a 1 s warm-up, median of ${runs} (app and bare alternating),` +
+      ` synchronous=${SYNC}; ${started}; load average before ${before}, after ${load()}\n`,
+  )
+  console.log('| operation | app req/s | bare req/s | app / bare | app p99 | bare p99 |')
+  console.log('|---|--:|--:|--:|--:|--:|')
+  for (const row of rows) console.log(row)
+}
+
+async function growth() {
+  const runs = Number(values.runs ?? 1)
+  const reads: Case[] = [
+    CASES.progressOnly,
+    CASES.progressOnlyCookie,
+    CASES.navigation,
+    CASES.characters,
+    CASES.search,
+    CASES.quests,
+    CASES.upsert,
+  ]
+  const sweeps = [
+    {
+      title: 'completions of the one character (1 character)',
+      sizes: [10, 100, 1000, 10_000],
+      options: (n: number) => ({ completions: n, big: 0, characters: 1 }),
+    },
+    {
+      title: 'characters on the account (100 completions each)',
+      sizes: [1, 10, 100, 1000],
+      options: (n: number) => ({ completions: 100, big: 0, characters: n, others: 100 }),
+    },
+  ]
+  for (const sweep of sweeps) {
+    const cells = new Map<Case, string[]>(reads.map((c) => [c, []]))
+    const before = load()
+    for (const size of sweep.sizes) {
+      const { seeded, servers, stop } = await prepare(`growth-${size}`, sweep.options(size))
+      await sameAnswers(servers, reads, seeded)
+      for (const c of reads) {
+        const app: Measure[] = []
+        const bare: Measure[] = []
+        for (let run = 0; run < runs; run++) {
+          app.push(await measure(servers.app, c, seeded, DURATION))
+          bare.push(await measure(servers.bare, c, seeded, DURATION))
+        }
+        const ratio = median(app.map((a, i) => a.rps / (bare[i] as Measure).rps))
+        const cell = `${fmt(median(app.map((m) => m.rps)))} · ${ms(median(app.map((m) => m.p99)))} · ${ratio.toFixed(2)}`
+        cells.get(c)?.push(cell)
+        console.error(`${sweep.title} = ${size}: ${c.label}: ${cell}`)
+      }
+      await stop()
+    }
+    console.log(
+      `\n${sweep.title}: app req/s · app p99 · app/bare; wrk -t2 -c${CONNECTIONS} -d${DURATION}s after a 1 s warm-up,` +
+        ` median of ${runs}, synchronous=${SYNC}; load average before ${before}, after ${load()}\n`,
+    )
+    console.log(`| operation | ${sweep.sizes.map(fmt).join(' | ')} |`)
+    console.log(`|---|${sweep.sizes.map(() => '--:').join('|')}|`)
+    for (const c of reads) console.log(`| ${c.label} | ${cells.get(c)?.join(' | ')} |`)
+  }
+}
+
+/** Milliseconds from spawning the server to its first answer of `path` (polled every 5 ms). */
+async function timeToAnswer(database: string, path: string, headers: Record<string, string>) {
+  const start = performance.now()
+  const server = await spawnServer('app', database, SYNC)
+  const listening = performance.now() - start
+  for (;;) {
+    const response = await fetch(`http://127.0.0.1:${server.port}${path}`, { headers }).catch(() => null)
+    if (response?.status === 200) break
+    await Bun.sleep(5)
+  }
+  const answered = performance.now() - start
+  await server.stop()
+  return { listening, answered }
+}
+
+async function startup() {
+  // 40 accounts of 10 characters with 1,250 completions each: about 100 MB.
+  const database = join(work, 'large.sqlite')
+  const seeded = await seed(database, { accounts: 40, characters: 10, completions: 1250, others: 1250, big: 0 })
+  const mb = statSync(database).size / 1e6
+  const headers = { authorization: `Bearer ${seeded.token}` }
+  const progressPath = `/api/plugin/characters/${seeded.small}/progress`
+  const health: number[] = []
+  const first: number[] = []
+  await timeToAnswer(database, '/api/health', {}) // page cache warm, as on a server that restarts
+  for (let i = 0; i < 3; i++) {
+    health.push((await timeToAnswer(database, '/api/health', {})).answered)
+    first.push((await timeToAnswer(database, progressPath, headers)).answered)
+  }
+  console.log(`\nstart-up on a ${mb.toFixed(0)} MB database (median of 3, page cache warm; load average ${load()})\n`)
+  console.log('| from spawning `src/main.ts serve` to | ms |')
+  console.log('|---|--:|')
+  console.log(`| the first answer of \`GET /api/health\` | ${fmt(median(health))} |`)
+  console.log(`| the first answer of \`GET …/progress\` (1,250 completions) | ${fmt(median(first))} |`)
+}
+
+const modes: Record<string, () => Promise<void>> = { table, growth, startup }
+const run = modes[mode]
+if (!run) {
+  console.error(`usage: bun bench/floor.ts ${Object.keys(modes).join('|')} [--duration S] [--connections N] ...`)
+  process.exit(2)
+}
+await run()
+process.exit(0)

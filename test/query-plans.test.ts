@@ -1,0 +1,112 @@
+// Every statement the requests of an evening run (the plugin's and the website's) finds its rows
+// through an index: SQLite's EXPLAIN QUERY PLAN of each must not scan a table that grows with
+// the players (nor the catalog, on every posted completion), nor sort a character's completions.
+// The few reads of a whole table by design are listed below with their reason. bench/README.md
+// has how the reads grow with the data.
+
+import type { Database } from 'bun:sqlite'
+import { expect, test } from 'bun:test'
+import { syncCatalog } from '../src/modules/catalog/sync'
+import { SMALL_JSON } from './catalog-fixtures'
+import { testApp } from './helpers'
+
+/** Tables that grow with the players and what they log, and the quest catalog. */
+const INDEXED = [
+  'users',
+  'api_tokens',
+  'sessions',
+  'characters',
+  'completions',
+  'routes',
+  'route_steps',
+  'builds',
+  'lives',
+  'quests',
+]
+
+/** Statements that read a whole table on purpose, by a pattern of their SQL, with the reason. */
+const WHOLE_TABLE_BY_DESIGN: [RegExp, string][] = [
+  [/from "routes" inner join "users"/, 'the route list shows every route on the server'],
+  [/^select count\(\*\) from "(routes|quests)"$/, '/info counts every route and every catalog row'],
+  [/^select .* from "quests" order by "quests"\."id" asc$/, 'the catalog index is built from every row, once per sync'],
+  [/^select distinct "name" from "quests"$/, 'a new route takes the catalog spelling of its quest names'],
+]
+
+/** Records the SQL of every statement prepared on `client` from now on. */
+function recordStatements(client: Database): Set<string> {
+  const seen = new Set<string>()
+  for (const method of ['prepare', 'query'] as const) {
+    const original = client[method].bind(client)
+    client[method] = ((sql: string) => {
+      seen.add(sql)
+      return original(sql)
+    }) as typeof original
+  }
+  return seen
+}
+
+test('every statement of an evening finds its rows through an index', async () => {
+  const t = testApp()
+  const seen = recordStatements(t.db.$client)
+  await syncCatalog({ db: t.db, clock: t.clock, logger: { ...console, debug() {}, info() {} } }, SMALL_JSON)
+  const token = await t.userWithToken('alice')
+  const cookie = await t.signIn('alice')
+  const as = { token }
+  const ok = async (method: string, path: string, options: Parameters<typeof t.request>[2] = as) => {
+    const response = await t.request(method, path, options)
+    expect(`${method} ${path} ${response.status}`).toBe(
+      `${method} ${path} ${response.status < 300 ? response.status : 200}`,
+    )
+    return response
+  }
+  const created = await t.json<{ id: number }>('POST', '/api/plugin/characters', { ...as, body: { givenName: 'Ann' } })
+  const id = created.body.id
+  await ok('PATCH', `/api/plugin/characters/${id}`, { ...as, body: { classes: [{ name: 'Fighter', levels: 5 }] } })
+  await ok('POST', `/api/plugin/characters/${id}/login`)
+  for (const name of ['crypt', 'Shadow Gate', 'not in the catalog'])
+    await ok('POST', `/api/plugin/characters/${id}/completions`, { ...as, body: { name, setting: 'elite' } })
+  await ok('DELETE', `/api/plugin/characters/${id}/completions`, { ...as, body: { name: 'Crypt' } })
+  await ok('PUT', `/api/plugin/characters/${id}/progress`, { ...as, body: { levelBand: 3 } })
+  const route = await t.json<{ id: number }>('POST', '/api/plugin/routes', {
+    ...as,
+    body: { name: 'R', quests: [{ name: 'Crypt' }, { name: 'Bell Tower' }] },
+  })
+  for (const path of [
+    '/api/plugin/auth/me',
+    '/api/plugin/info',
+    '/api/plugin/characters',
+    '/api/plugin/characters/find?name=Ann',
+    `/api/plugin/characters/${id}`,
+    `/api/plugin/characters/${id}/progress`,
+    `/api/plugin/characters/${id}/lives`,
+    '/api/plugin/routes',
+    `/api/plugin/routes/${route.body.id}`,
+    `/api/plugin/navigation?characterId=${id}&routeId=${route.body.id}`,
+    '/api/plugin/quests',
+    '/api/plugin/quests/search?q=the',
+    '/api/plugin/quests/lookup?name=crypt',
+    '/api/plugin/scorecards',
+    '/api/quests',
+  ])
+    await ok('GET', path)
+  for (const path of ['/api/session', `/api/characters/${id}/progress`, '/api/characters', '/api/account/tokens'])
+    await ok('GET', path, { cookie })
+
+  const problems: string[] = []
+  for (const sql of seen) {
+    if (!/^\s*(select|insert|update|delete|with)\b/i.test(sql)) continue
+    if (WHOLE_TABLE_BY_DESIGN.some(([fragment]) => fragment.test(sql))) continue
+    const plan = t.db.$client
+      .query<{ detail: string }, []>(`explain query plan ${sql}`)
+      .all()
+      .map((row) => row.detail)
+    // SHOW_PLANS=1 bun test test/query-plans.test.ts prints every statement with its plan.
+    if (process.env.SHOW_PLANS) console.log(sql, plan)
+    for (const step of plan) {
+      const scanned = /^SCAN (\w+)/.exec(step)?.[1]
+      if (scanned && INDEXED.includes(scanned)) problems.push(`${step}\n  in ${sql}`)
+      if (/TEMP B-TREE/.test(step) && /from "completions"/.test(sql)) problems.push(`${step}\n  in ${sql}`)
+    }
+  }
+  expect(problems).toEqual([])
+})
