@@ -3,6 +3,7 @@
 import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
 import type { Api } from '../../http/api'
+import { maybeGzipped } from '../../http/gzip'
 import { errors } from '../../http/model'
 import { LookupQuery, LookupResponse, QuestList, Scorecards, SearchQuery, SearchResponse } from './model'
 import { catalogVersion, listQuests, listScorecards, lookupQuest, searchQuests } from './service'
@@ -63,14 +64,20 @@ export function catalogModule(deps: AppDeps, api: Api) {
  * list), so the share page can show it too. Revalidated by ETag: a tracker reload costs a 304.
  */
 export function publicCatalogModule({ db }: AppDeps) {
+  // The answer is the same for everyone until the next sync: serialized and compressed once.
+  let cached: { etag: string; json: string; gzip: Uint8Array<ArrayBuffer> } | undefined
   return new Elysia().get(
     '/api/quests',
-    ({ request, set }) => {
+    ({ request }) => {
       const etag = `"${catalogVersion(db)}"`
-      set.headers.etag = etag
-      set.headers['cache-control'] = 'no-cache'
-      if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { etag } })
-      return listQuests(db)
+      const headers = { etag, 'cache-control': 'no-cache' }
+      if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })
+      if (cached?.etag !== etag) {
+        const json = JSON.stringify(listQuests(db))
+        cached = { etag, json, gzip: Bun.gzipSync(json) }
+      }
+      const { json, gzip } = cached
+      return maybeGzipped(request, json, () => gzip, { ...headers, 'content-type': 'application/json; charset=utf-8' })
     },
     { response: { 200: QuestList }, detail: { summary: 'The quest catalog (website, no sign-in)', tags: ['Website'] } },
   )

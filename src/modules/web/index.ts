@@ -4,6 +4,7 @@
 import { Elysia, t } from 'elysia'
 import type { AppDeps } from '../../deps'
 import { NotFound } from '../../http/errors'
+import { compressible, maybeGzipped } from '../../http/gzip'
 import { PAGE_HEADERS } from '../../http/security'
 import { ASSETS, INDEX_HTML } from '../../web/dist/assets'
 
@@ -31,14 +32,23 @@ export function webModule(_deps: AppDeps) {
   let page: Promise<string> | undefined
   const html = async () => new Response(await (page ??= Bun.file(INDEX_HTML).text()), { headers: PAGE_HEADERS })
 
+  // Compressed once per file, on first request (the files are embedded and never change).
+  const gzipped = new Map<string, Uint8Array<ArrayBuffer>>()
   const app = new Elysia({ name: 'web' }).get(
     '/assets/*',
-    ({ path }) => {
+    async ({ path, request }) => {
       const asset = ASSETS[path]
       if (!asset) throw new NotFound('No such file.')
-      return new Response(Bun.file(asset.file), {
-        headers: { 'content-type': asset.type, 'cache-control': ASSET_CACHE, 'x-content-type-options': 'nosniff' },
-      })
+      const headers = { 'content-type': asset.type, 'cache-control': ASSET_CACHE, 'x-content-type-options': 'nosniff' }
+      if (!compressible(asset.type)) return new Response(Bun.file(asset.file), { headers })
+      const bytes = gzipped.has(asset.file) ? undefined : await Bun.file(asset.file).bytes()
+      if (bytes) gzipped.set(asset.file, Bun.gzipSync(bytes))
+      return maybeGzipped(
+        request,
+        Bun.file(asset.file),
+        () => gzipped.get(asset.file) as Uint8Array<ArrayBuffer>,
+        headers,
+      )
     },
     hidden,
   )

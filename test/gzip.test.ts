@@ -1,0 +1,50 @@
+// The website's large answers (its script and styles, the quest catalog) are sent compressed to
+// a browser that accepts gzip, and plain to a client that does not, with the same content.
+import { expect, test } from 'bun:test'
+import { syncCatalog } from '../src/modules/catalog/sync'
+import { ASSETS } from '../src/web/dist/assets'
+import { testApp } from './helpers'
+
+const gzip = { 'accept-encoding': 'gzip, deflate, br' }
+
+test('the catalog: gzip when accepted, plain otherwise, the same JSON either way', async () => {
+  const t = testApp()
+  const synced = await syncCatalog(
+    { db: t.db, clock: t.clock, logger: { debug() {}, info() {}, warn() {}, error() {} } },
+    `${import.meta.dir}/fixtures/catalog-small.json`,
+  )
+  expect(synced.ok).toBe(true)
+  const plain = await t.request('GET', '/api/quests')
+  expect(plain.headers.get('content-encoding')).toBeNull()
+  expect(plain.headers.get('vary')).toBe('Accept-Encoding')
+  const text = await plain.text()
+  expect((JSON.parse(text) as { count: number }).count).toBe(12)
+  const packed = await t.request('GET', '/api/quests', { headers: gzip })
+  expect(packed.headers.get('content-encoding')).toBe('gzip')
+  expect(packed.headers.get('content-type')).toContain('application/json')
+  const bytes = new Uint8Array(await packed.arrayBuffer())
+  expect(bytes.length).toBeLessThan(text.length / 2)
+  expect(new TextDecoder().decode(Bun.gunzipSync(bytes))).toBe(text)
+  // The ETag still answers 304 without a body.
+  const again = await t.request('GET', '/api/quests', {
+    headers: { ...gzip, 'if-none-match': plain.headers.get('etag') ?? '' },
+  })
+  expect(again.status).toBe(304)
+})
+
+test("the site's script: gzip when accepted, the same bytes as the file", async () => {
+  const t = testApp()
+  const [path, asset] = Object.entries(ASSETS).find(([p]) => p.endsWith('.js')) ?? []
+  expect(path).toBeString()
+  const file = await Bun.file((asset as { file: string }).file).bytes()
+  const packed = await t.request('GET', path as string, { headers: gzip })
+  expect(packed.status).toBe(200)
+  expect(packed.headers.get('content-encoding')).toBe('gzip')
+  expect(packed.headers.get('cache-control')).toContain('immutable')
+  const bytes = new Uint8Array(await packed.arrayBuffer())
+  expect(bytes.length).toBeLessThan(file.length / 2)
+  expect(Bun.gunzipSync(bytes)).toEqual(file)
+  const plain = await t.request('GET', path as string)
+  expect(plain.headers.get('content-encoding')).toBeNull()
+  expect(new Uint8Array(await plain.arrayBuffer())).toEqual(file)
+})
