@@ -5,8 +5,9 @@
 // every GET with the same JSON. Needs wrk (Debian package `wrk`).
 //   bun bench/floor.ts table    the floor table: median of --runs, each after a warm-up
 //   bun bench/floor.ts growth   the same reads from 10 to 10,000 completions, 1 to 1,000 characters
+//                               on the account, 10 to 1,000 characters on the server
 //   bun bench/floor.ts startup  start-up time on a database of about 100 MB
-// Options: --duration S (5), --connections N (32), --runs N (3 for table, 1 for growth),
+// Options: --duration S (5; 2 for growth), --connections N (32), --runs N (3),
 //          --sync full|normal (full), --only KEY,KEY (some rows of the table: keys of CASES)
 import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -19,7 +20,7 @@ const { values, positionals } = parseArgs({
   args: Bun.argv.slice(2),
   allowPositionals: true,
   options: {
-    duration: { type: 'string', default: '5' },
+    duration: { type: 'string' },
     connections: { type: 'string', default: '32' },
     runs: { type: 'string' },
     sync: { type: 'string', default: 'full' },
@@ -27,7 +28,7 @@ const { values, positionals } = parseArgs({
   },
 })
 const mode = positionals[0] ?? 'table'
-const DURATION = Number(values.duration)
+const DURATION = Number(values.duration ?? (mode === 'growth' ? 2 : 5))
 const CONNECTIONS = Number(values.connections)
 const SYNC = values.sync as string
 const work = mkdtempSync(join(tmpdir(), 'qt-floor-'))
@@ -94,6 +95,9 @@ async function wrk(server: Server, c: Case, s: Seeded, seconds: number): Promise
       '-t2',
       `-c${CONNECTIONS}`,
       `-d${seconds}s`,
+      // A slow answer (a thousand characters) is measured, not dropped at wrk's default 2 s.
+      '--timeout',
+      '10s',
       '-s',
       script,
       ...headers,
@@ -141,6 +145,8 @@ async function prepare(name: string, options: Parameters<typeof seed>[1]) {
   const appDb = join(work, `${name}-app.sqlite`)
   const bareDb = join(work, `${name}-bare.sqlite`)
   const seeded = await seed(appDb, options)
+  // A -wal file left beside an older copy would be replayed into this one.
+  for (const suffix of ['', '-wal', '-shm']) rmSync(bareDb + suffix, { force: true })
   copyFileSync(appDb, bareDb)
   namesFile = join(work, `${name}-names.txt`)
   await Bun.write(namesFile, `${seeded.names.join('\n')}\n`)
@@ -215,7 +221,7 @@ async function table() {
 }
 
 async function growth() {
-  const runs = Number(values.runs ?? 1)
+  const runs = Number(values.runs ?? 3)
   const reads: Case[] = [
     CASES.progressOnly,
     CASES.progressOnlyCookie,
@@ -236,12 +242,17 @@ async function growth() {
       sizes: [1, 10, 100, 1000],
       options: (n: number) => ({ completions: 100, big: 0, characters: n, others: 100 }),
     },
+    {
+      title: 'characters on the server (accounts of 10 characters with 100 completions each)',
+      sizes: [10, 100, 1000],
+      options: (n: number) => ({ accounts: n / 10, completions: 100, big: 0, characters: 10, others: 100 }),
+    },
   ]
-  for (const sweep of sweeps) {
+  for (const [n, sweep] of sweeps.entries()) {
     const cells = new Map<Case, string[]>(reads.map((c) => [c, []]))
     const before = load()
     for (const size of sweep.sizes) {
-      const { seeded, servers, stop } = await prepare(`growth-${size}`, sweep.options(size))
+      const { seeded, servers, stop } = await prepare(`growth-${n}-${size}`, sweep.options(size))
       await sameAnswers(servers, reads, seeded)
       for (const c of reads) {
         const app: Measure[] = []
@@ -283,9 +294,9 @@ async function timeToAnswer(database: string, path: string, headers: Record<stri
 }
 
 async function startup() {
-  // 40 accounts of 10 characters with 1,250 completions each: about 100 MB.
+  // 42 accounts of 10 characters with 1,250 completions each: about 100 MB.
   const database = join(work, 'large.sqlite')
-  const seeded = await seed(database, { accounts: 40, characters: 10, completions: 1250, others: 1250, big: 0 })
+  const seeded = await seed(database, { accounts: 42, characters: 10, completions: 1250, others: 1250, big: 0 })
   const mb = statSync(database).size / 1e6
   const headers = { authorization: `Bearer ${seeded.token}` }
   const progressPath = `/api/plugin/characters/${seeded.small}/progress`
