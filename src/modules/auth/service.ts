@@ -4,6 +4,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
 import { DEFAULT_TOKEN_IDLE_DAYS } from '../../config'
 import type { DB } from '../../db/client'
+import { preparedOnce } from '../../db/prepared'
 import { apiTokens, sessions, users } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { BadRequest, NotFound, TooManyRequests, Unauthorized } from '../../http/errors'
@@ -160,7 +161,6 @@ export const DAY_MS = 24 * 60 * 60_000
 export const TOKEN_TOUCH_MS = 60 * 60_000
 
 // Every authenticated request runs this query: prepare it once per database, not per request.
-const tokenLookups = new WeakMap<DB, ReturnType<typeof prepareTokenLookup>>()
 const prepareTokenLookup = (db: DB) =>
   db
     .select({
@@ -175,11 +175,7 @@ const prepareTokenLookup = (db: DB) =>
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(and(eq(apiTokens.tokenHash, sql.placeholder('hash')), isNull(apiTokens.revokedAt)))
     .prepare()
-const tokenLookup = (db: DB) => {
-  let statement = tokenLookups.get(db)
-  if (!statement) tokenLookups.set(db, (statement = prepareTokenLookup(db)))
-  return statement
-}
+const tokenLookup = preparedOnce(prepareTokenLookup)
 
 /**
  * Resolves an Authorization header to its account, or throws 401 saying why. A token unused

@@ -4,6 +4,7 @@
 // `catalog sync` command against the same database file) has synced since it was built.
 import { asc, eq, sql } from 'drizzle-orm'
 import type { DB } from '../../db/client'
+import { preparedOnce } from '../../db/prepared'
 import { catalogState, quests, scorecards } from '../../db/schema'
 import { BadRequest, NotFound } from '../../http/errors'
 import { isPlainObject } from '../../json'
@@ -24,19 +25,17 @@ interface CachedIndex {
 const indexes = new WeakMap<DB, CachedIndex>()
 
 // Every catalog read checks the stamp: prepared once per database, not built per request.
-const stampStatements = new WeakMap<DB, ReturnType<typeof prepareStamp>>()
-const prepareStamp = (db: DB) =>
+const stampStatement = preparedOnce((db: DB) =>
   db
     .select()
     .from(catalogState)
     .where(eq(catalogState.id, sql.placeholder('id')))
-    .prepare()
+    .prepare(),
+)
 
 /** What changes whenever a sync commits: one primary-key read, cheap enough for every request. */
 function catalogStamp(db: DB): string {
-  let statement = stampStatements.get(db)
-  if (!statement) stampStatements.set(db, (statement = prepareStamp(db)))
-  const state = statement.get({ id: 1 })
+  const state = stampStatement(db).get({ id: 1 })
   return state ? `${state.syncedAt}\u0000${state.rows}\u0000${state.source}` : 'never synced'
 }
 

@@ -2,6 +2,7 @@
 // account are the same 404, so nothing leaks whether an id exists.
 import { and, eq, sql } from 'drizzle-orm'
 import type { DB } from '../../db/client'
+import { preparedOnce } from '../../db/prepared'
 import { characters } from '../../db/schema'
 import { NotFound } from '../../http/errors'
 
@@ -21,12 +22,10 @@ function prepareOwned(db: Reader) {
 
 // One prepared statement per database (or transaction) object: building the query is most
 // of the cost of reading one row.
-const ownedStatements = new WeakMap<Reader, ReturnType<typeof prepareOwned>>()
+const ownedStatement = preparedOnce(prepareOwned)
 
 export function ownedCharacter(db: Reader, userId: number, characterId: number): CharacterRow {
-  let statement = ownedStatements.get(db)
-  if (!statement) ownedStatements.set(db, (statement = prepareOwned(db)))
-  const row = statement.get({ id: characterId, userId })
+  const row = ownedStatement(db).get({ id: characterId, userId })
   if (!row) throw noCharacter(characterId)
   return row
 }
@@ -53,7 +52,7 @@ export function updateOwnedCharacter(
 
 // Prepared once per database: the hot write path (a completion after every quest) only
 // needs to know the character is the caller's, not to read and parse the whole row.
-const ownsStatements = new WeakMap<DB, ReturnType<typeof prepareOwns>>()
+const ownsStatement = preparedOnce(prepareOwns)
 
 function prepareOwns(db: DB) {
   return db
@@ -65,7 +64,6 @@ function prepareOwns(db: DB) {
 
 /** The same 404 as ownedCharacter, reading only the id. */
 export function assertOwnsCharacter(db: DB, userId: number, characterId: number): void {
-  let statement = ownsStatements.get(db)
-  if (!statement) ownsStatements.set(db, (statement = prepareOwns(db)))
+  const statement = ownsStatement(db)
   if (!statement.get({ id: characterId, userId })) throw noCharacter(characterId)
 }

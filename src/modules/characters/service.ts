@@ -5,6 +5,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
+import { preparedOnce } from '../../db/prepared'
 import { characters } from '../../db/schema'
 import { BadRequest, Conflict } from '../../http/errors'
 import * as levels from '../../rules/levels'
@@ -183,13 +184,13 @@ function prepareList(db: DB) {
 }
 
 // Prepared once per database: building and compiling the statement cost a fifth of the request.
-const listStatements = new WeakMap<DB, ReturnType<typeof prepareList>>()
+const listStatement = preparedOnce(prepareList)
 
 /** The account's characters, each with its count of distinct quests done. */
 export function listCharacters(db: DB, userId: number): CharacterJson[] {
-  let statement = listStatements.get(db)
-  if (!statement) listStatements.set(db, (statement = prepareList(db)))
-  return statement.all({ userId }).map(({ row, questsDone }) => ({ ...toCharacterJson(row), questsDone }))
+  return listStatement(db)
+    .all({ userId })
+    .map(({ row, questsDone }) => ({ ...toCharacterJson(row), questsDone }))
 }
 
 /** Deletes the character; its completions, lives and builds go with it (foreign-key cascade). */

@@ -5,6 +5,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
+import { preparedOnce } from '../../db/prepared'
 import { completions } from '../../db/schema'
 import { BadRequest, Conflict } from '../../http/errors'
 import {
@@ -79,7 +80,7 @@ function prepareUpsert(db: DB) {
     .prepare()
 }
 
-const upsertStatements = new WeakMap<DB, ReturnType<typeof prepareUpsert>>()
+const upsertStatement = preparedOnce(prepareUpsert)
 
 /**
  * Inserts the triple or updates the row that has it: one INSERT ... ON CONFLICT DO UPDATE
@@ -94,8 +95,7 @@ export function upsertCompletion(
   c: NormalizedCompletion & { completedAt: string },
   nowIso: string,
 ): { created: boolean; completion: StoredCompletionJson } {
-  let statement = upsertStatements.get(db)
-  if (!statement) upsertStatements.set(db, (statement = prepareUpsert(db)))
+  const statement = upsertStatement(db)
   const row = statement.get({
     characterId,
     name: questNames(db)(c.name, c.difficulty),
@@ -147,13 +147,11 @@ function prepareCount(db: DB) {
     .prepare()
 }
 
-const countStatements = new WeakMap<DB, ReturnType<typeof prepareCount>>()
+const countStatement = preparedOnce(prepareCount)
 
 /** The character's stored completions (read through the unique index, which starts with it). */
 function countCompletions(db: DB, characterId: number): number {
-  let statement = countStatements.get(db)
-  if (!statement) countStatements.set(db, (statement = prepareCount(db)))
-  return statement.get({ characterId })?.n ?? 0
+  return countStatement(db).get({ characterId })?.n ?? 0
 }
 
 export interface DeleteFields {

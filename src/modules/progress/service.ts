@@ -5,6 +5,7 @@ import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
 import { aliased, prepareNative } from '../../db/native'
+import { preparedOnce } from '../../db/prepared'
 import { completions } from '../../db/schema'
 import { assertJsonSize } from '../../http/size'
 import { minLevel, type PlayOn } from '../../rules/levels'
@@ -30,13 +31,11 @@ function prepareList(db: DB) {
   )
 }
 
-const listStatements = new WeakMap<DB, ReturnType<typeof prepareList>>()
+const listStatement = preparedOnce(prepareList)
 
 /** Most recent first. Prepared once per database; its rows come straight from bun:sqlite. */
 function listCompletions(db: DB, characterId: number): StoredCompletionJson[] {
-  let statement = listStatements.get(db)
-  if (!statement) listStatements.set(db, (statement = prepareList(db)))
-  return statement.all({ characterId }) as StoredCompletionJson[]
+  return listStatement(db).all({ characterId }) as StoredCompletionJson[]
 }
 
 export function toProgress(row: CharacterRow, done: StoredCompletionJson[]): ProgressJson {

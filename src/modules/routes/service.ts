@@ -5,6 +5,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
 import { aliased, prepareNative } from '../../db/native'
+import { preparedOnce } from '../../db/prepared'
 import { completions, routeSteps, routes, users } from '../../db/schema'
 import { BadRequest, Conflict, NotFound } from '../../http/errors'
 import { assertJsonSize } from '../../http/size'
@@ -261,12 +262,7 @@ function routeStepsOf(db: DB, routeId: number): RouteStepOut[] {
 }
 
 // The reads navigation repeats on every call, prepared once per database.
-const prepared = new WeakMap<DB, ReturnType<typeof prepare>>()
-const statements = (db: DB) => {
-  let found = prepared.get(db)
-  if (!found) prepared.set(db, (found = prepare(db)))
-  return found
-}
+const statements = preparedOnce(prepare)
 
 // Their rows come straight from bun:sqlite (src/db/native.ts).
 function prepare(db: DB) {

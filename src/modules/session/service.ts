@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
+import { preparedOnce } from '../../db/prepared'
 import { sessions, users } from '../../db/schema'
 import { Unauthorized } from '../../http/errors'
 import { hashToken, type PublicUser, toPublicUser } from '../auth/service'
@@ -35,7 +36,6 @@ export function createSession(db: DB, clock: Clock, userId: number): string {
 }
 
 // Every cookie API request runs this query: prepared once per database.
-const lookups = new WeakMap<DB, ReturnType<typeof prepareLookup>>()
 function prepareLookup(db: DB) {
   return db
     .select({
@@ -57,11 +57,12 @@ function prepareLookup(db: DB) {
     .prepare()
 }
 
+const lookups = preparedOnce(prepareLookup)
+
 /** The session behind a cookie value, or 401. Slides the expiry when it is due. */
 export function sessionFromToken(db: DB, clock: Clock, token: string | undefined): ActiveSession {
   if (!token) throw new Unauthorized('Not signed in.')
-  let lookup = lookups.get(db)
-  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)))
+  const lookup = lookups(db)
   const now = clock.now()
   const row = lookup.get({ hash: hashToken(token), now: now.toISOString() })
   if (!row) throw new Unauthorized('Your session has ended; sign in again.')
