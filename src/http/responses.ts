@@ -21,7 +21,8 @@ export const routeKey = (method: string, path: string): string => `${method} ${p
 
 /**
  * Moves the `response` schemas of every route of `routes` (not yet mounted) into the returned
- * map, so that mounting the instance compiles no response validator.
+ * map, so that mounting the instance compiles no response validator: `.use()` hands each
+ * route's hooks, as listed here, to the parent, which builds its validators from them.
  */
 export function detachResponses(routes: AnyElysia): ResponseSchemaMap {
   const map = new Map<string, ResponseSchemas>()
