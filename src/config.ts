@@ -43,9 +43,10 @@ function isAddressOrRange(value: string): boolean {
 
 /**
  * Every environment variable, in the order --help and the README list them. `description` is
- * the short meaning (--help); `details`, when present, follows it in the README table. A
- * value is read from its text by its type: integers are digits only, words of a union are
- * matched without regard to case, a list is split on commas (`none` or empty: no entries).
+ * the short meaning (--help); `details`, when present, follows it in the README table. A value
+ * is read from its text by its type: integers are digits only (each has a minimum and a maximum,
+ * which its error message names), words of a union are matched without regard to case, a list
+ * is split on commas (`none` or empty: no entries).
  */
 export const ConfigSchema = Type.Object({
   PORT: Type.Integer({
