@@ -4,9 +4,10 @@
 // Misuse (unknown command, bad flag, missing argument): one line on stderr, exit 2.
 import { closeSync, lstatSync, openSync, rmSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { createApp } from './app'
 import { systemClock } from './clock'
-import { type Config, ConfigError, loadConfig } from './config'
+import { type Config, ConfigError, loadConfig, variableDocs } from './config'
 import {
   BUSY_TIMEOUT_MS,
   DatabaseFileError,
@@ -71,19 +72,7 @@ Every command takes --help; those that use the database take --database PATH.
 --version prints the version.
 
 Environment (a flag of the same meaning wins over its variable):
-  PORT=8080                 listening port (0 picks a free one)
-  HOST=0.0.0.0              listening address; 0.0.0.0 lets the game PCs on the LAN in
-  DATABASE_PATH=./data/quest-tracker.sqlite
-                            the SQLite file, relative to the working directory
-  DATABASE_SYNCHRONOUS=full full survives a power loss, normal only a crash (faster writes)
-  CATALOG_SOURCE_URL=https://ddowiki.com/page/Quests_by_level_and_XP
-                            where the catalog sync reads: a URL or a file, HTML or JSON
-  CATALOG_SYNC_CRON="17 4 * * *"
-                            when the sync runs (a cron pattern: daily at 04:17); off disables it
-  LOG_LEVEL=info            debug, info, warn or error
-  LOG_FORMAT=text           text, or json for one JSON object a line
-  TRUSTED_PROXY=none        reverse proxies whose X-Forwarded-For is believed (IPs or CIDRs)
-  TOKEN_IDLE_DAYS=180       a plugin token unused this many days stops working
+${environmentHelp()}
 
 Getting started: run "quest-tracker serve", then "quest-tracker user add --username NAME", and
 give the game plugin the base URL http://THIS-MACHINE:8080/api/plugin. The running server
@@ -137,57 +126,121 @@ the server runs. PATH must not exist yet.`,
 Asks http://127.0.0.1:PORT/api/health and exits 0 when it answers ok (for Docker).`,
 }
 
-interface Parsed {
-  positional: string[]
-  flags: Record<string, string | true>
+/**
+ * --help among a command's flags: thrown by `parse`, so that no command checks for it itself;
+ * `run` prints HELP[topic] and exits 0.
+ */
+class HelpWanted {
+  constructor(readonly topic: string) {}
 }
 
-/** Flags that take no value. */
-const SWITCHES = ['verbose']
+const valueFlag = { type: 'string' } as const
+const switchFlag = { type: 'boolean' } as const
+const databaseFlag = { database: valueFlag } as const
+/** Every command takes --help, also as -h. */
+const helpFlag = { help: { type: 'boolean', short: 'h' } } as const
 
-/** Parses `--name value`, `--name=value` and bare `--help`/switches; rejects flags not in `allowed`. */
-function parseArgs(args: string[], allowed: string[], command: string): Parsed {
-  const parsed: Parsed = { positional: [], flags: {} }
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string
-    if (arg === '--help' || arg === '-h') {
-      parsed.flags.help = true
-      continue
-    }
-    if (!arg.startsWith('--')) {
-      parsed.positional.push(arg)
-      continue
-    }
-    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined]
-    if (!allowed.includes(name)) throw new UsageError(`${command}: unknown option --${name} (see --help)`)
-    if (SWITCHES.includes(name) && inline === undefined) {
-      parsed.flags[name] = true
-      continue
-    }
-    const value = inline ?? args[++i]
-    if (value === undefined || value === '') throw new UsageError(`${command}: --${name} needs a value`)
-    parsed.flags[name] = value
+/** How many positional arguments a command takes, and the line (after "COMMAND: ") for any other count. */
+interface Arity {
+  min: number
+  max: number
+  usage: string
+}
+const none = (usage = 'takes no arguments (see --help)'): Arity => ({ min: 0, max: 0, usage })
+const one = (usage: string): Arity => ({ min: 1, max: 1, usage })
+
+/**
+ * A command's arguments through node:util parseArgs (strict: an unknown flag, a flag without
+ * its value and a stray argument are refused), each misuse as one line naming the flag.
+ * `--name value` and `--name=value` both work; --help anywhere shows the command's help.
+ */
+function parse<const O extends ParseArgsOptionsConfig>(command: string, args: string[], options: O, arity: Arity) {
+  const parsed = strictParse(command, args, { ...options, ...helpFlag }, arity)
+  const flags: Record<string, unknown> = parsed.values
+  for (const [name, value] of Object.entries(flags)) {
+    if (value === '') throw new UsageError(`${command}: --${name} needs a value`)
+  }
+  if (flags.help) throw new HelpWanted(command.split(' ')[0] as string)
+  const { positionals } = parsed
+  if (positionals.length < arity.min || positionals.length > arity.max) {
+    throw new UsageError(`${command}: ${arity.usage}`)
   }
   return parsed
 }
 
-const flag = (parsed: Parsed, name: string): string | undefined => {
-  const value = parsed.flags[name]
-  return typeof value === 'string' ? value : undefined
+function strictParse<const O extends ParseArgsOptionsConfig>(
+  command: string,
+  args: string[],
+  options: O,
+  arity: Arity,
+) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: arity.max > 0 })
+  } catch (error) {
+    throw new UsageError(`${command}: ${misuse(args, options, arity, error)}`)
+  }
 }
 
-function configFrom(io: CliIO, parsed: Parsed): Config {
+/**
+ * What the strict parse refused, in words: the arguments again as tokens, without strict,
+ * and the first one that breaks a rule (parseArgs's own message spans lines and varies).
+ */
+function misuse(args: string[], options: ParseArgsOptionsConfig, arity: Arity, error: unknown): string {
+  const { tokens } = parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true })
+  for (const token of tokens) {
+    if (token.kind === 'positional' && arity.max === 0) return arity.usage
+    if (token.kind !== 'option') continue
+    const option = options[token.name]
+    if (!option) return `unknown option ${token.rawName} (see --help)`
+    if (option.type === 'boolean' && token.value !== undefined) return `${token.rawName} takes no value`
+    if (token.value === undefined) return `${token.rawName} needs a value`
+    // parseArgs will not take "-x" after a flag as its value: it is more likely a forgotten one.
+    if (!token.inlineValue && token.value.startsWith('-')) {
+      return `${token.rawName} needs a value; ${token.value} looks like a flag (write ${token.rawName}=${token.value} if it is the value)`
+    }
+  }
+  // A refusal these rules do not foresee: parseArgs's own words, first line.
+  return `${error instanceof Error ? error.message.split('\n')[0] : error} (see --help)`
+}
+
+/** The flags that stand for variables (`--port` for PORT), for loadConfig. */
+function configFrom(io: CliIO, flags: { port?: string; host?: string; database?: string }): Config {
   const overrides: Record<string, string | undefined> = {
-    PORT: flag(parsed, 'port'),
-    HOST: flag(parsed, 'host'),
-    DATABASE_PATH: flag(parsed, 'database'),
+    PORT: flags.port,
+    HOST: flags.host,
+    DATABASE_PATH: flags.database,
   }
   for (const key of Object.keys(overrides)) if (overrides[key] === undefined) delete overrides[key]
   return loadConfig(io.env, overrides)
 }
 
-function expectArgs(parsed: Parsed, count: number, usage: string): void {
-  if (parsed.positional.length !== count) throw new UsageError(usage)
+/** The variables of the configuration schema as `NAME=default  meaning` lines for --help. */
+function environmentHelp(): string {
+  const column = 28
+  const indent = ' '.repeat(column)
+  return variableDocs()
+    .flatMap(({ name, fallback, description }) => {
+      const left = `  ${name}=${/\s/.test(fallback) ? `"${fallback}"` : fallback}`
+      const lines = wrap(description.replaceAll('`', ''), 100 - column)
+      if (left.length > column - 1) return [left, ...lines.map((line) => indent + line)]
+      return [left.padEnd(column) + lines[0], ...lines.slice(1).map((line) => indent + line)]
+    })
+    .join('\n')
+}
+
+/** Words into lines of at most `width` characters (a longer word stands alone). */
+function wrap(words: string, width: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of words.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line)
+      line = word
+    } else {
+      line = line ? `${line} ${word}` : word
+    }
+  }
+  return [...lines, line]
 }
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
@@ -206,7 +259,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         io.out(`quest-tracker ${VERSION}`)
         return 0
       case 'serve':
-        return await serve(io, parseArgs(rest, ['port', 'host', 'database'], 'serve'))
+        return await serve(
+          io,
+          parse('serve', rest, { port: valueFlag, host: valueFlag, ...databaseFlag }, none()).values,
+        )
       case 'user':
         return await user(io, rest)
       case 'token':
@@ -218,13 +274,14 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       case 'route':
         return await route(io, rest)
       case 'backup':
-        return backup(io, parseArgs(rest, ['database'], 'backup'))
+        return backup(io, rest)
       case 'healthcheck':
-        return await healthcheck(io, parseArgs(rest, ['port'], 'healthcheck'))
+        return await healthcheck(io, parse('healthcheck', rest, { port: valueFlag }, none()).values)
       default:
         throw new UsageError(`unknown command "${command}" (see quest-tracker --help)`)
     }
   } catch (error) {
+    if (error instanceof HelpWanted) return help(io, error.topic)
     if (
       error instanceof UsageError ||
       error instanceof ConfigError ||
@@ -242,10 +299,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
-async function serve(io: CliIO, parsed: Parsed): Promise<number> {
-  if (parsed.flags.help) return help(io, 'serve')
-  expectArgs(parsed, 0, 'serve: takes no arguments (see --help)')
-  const config = configFrom(io, parsed)
+async function serve(io: CliIO, flags: { port?: string; host?: string; database?: string }): Promise<number> {
+  const config = configFrom(io, flags)
   const logger = cliLogger(io, config)
   const file = resolve(config.databasePath)
   logger.debug(`configuration: ${describeConfig(config)}`)
@@ -322,30 +377,37 @@ function describeConfig(config: Config): string {
 async function user(io: CliIO, args: string[]): Promise<number> {
   const [sub, ...rest] = args
   if (!sub || sub === '--help' || sub === '-h') return help(io, 'user')
-  const allowed = sub === 'add' ? ['username', 'email', 'database'] : ['database']
-  const parsed = parseArgs(rest, allowed, `user ${sub}`)
-  if (parsed.flags.help) return help(io, 'user')
-  const withDb = <T>(fn: (db: DB) => T | Promise<T>) =>
-    withDatabase(io, parsed, (db) => fn(db), { create: sub === 'add' })
   const passwordHasher = io.passwordHasher ?? productionHasher
   switch (sub) {
     case 'add': {
-      expectArgs(parsed, 0, 'user add: takes --username and/or --email, no other arguments')
-      const username = flag(parsed, 'username')
-      const email = flag(parsed, 'email')
+      const { values } = parse(
+        'user add',
+        rest,
+        { username: valueFlag, email: valueFlag, ...databaseFlag },
+        none('takes --username and/or --email, no other arguments'),
+      )
+      const { username, email } = values
       if (!username && !email) throw new UsageError('user add: give --username NAME, --email ADDR, or both')
       const password = await io.readPassword('Password for the new account: ')
-      const created = await withDb((db) =>
-        createUser({ db, clock: systemClock, passwordHasher }, { username, email, password }),
+      const created = await withDatabase(
+        io,
+        values,
+        (db) => createUser({ db, clock: systemClock, passwordHasher }, { username, email, password }),
+        { create: true },
       )
       io.out(`created account ${created.id} (${created.username ?? created.email})`)
       return 0
     }
     case 'passwd': {
-      expectArgs(parsed, 1, 'user passwd: give the username or e-mail of the account')
-      const name = parsed.positional[0] as string
+      const { values, positionals } = parse(
+        'user passwd',
+        rest,
+        databaseFlag,
+        one('give the username or e-mail of the account'),
+      )
+      const name = positionals[0] as string
       // The database first: no password prompt for a file that is not there.
-      await withDb(async (db) =>
+      await withDatabase(io, values, async (db) =>
         setPassword(
           { db, clock: systemClock, passwordHasher },
           name,
@@ -356,8 +418,8 @@ async function user(io: CliIO, args: string[]): Promise<number> {
       return 0
     }
     case 'list': {
-      expectArgs(parsed, 0, 'user list: takes no arguments')
-      const rows = await withDb((db) => listUsers(db))
+      const { values } = parse('user list', rest, databaseFlag, none('takes no arguments'))
+      const rows = await withDatabase(io, values, (db) => listUsers(db))
       if (rows.length === 0) io.out('no accounts yet; create one with: quest-tracker user add --username NAME')
       for (const row of rows) {
         io.out(
@@ -367,8 +429,13 @@ async function user(io: CliIO, args: string[]): Promise<number> {
       return 0
     }
     case 'remove': {
-      expectArgs(parsed, 1, 'user remove: give the username or e-mail of the account')
-      const removed = await withDb((db) => removeUser(db, parsed.positional[0] as string))
+      const { values, positionals } = parse(
+        'user remove',
+        rest,
+        databaseFlag,
+        one('give the username or e-mail of the account'),
+      )
+      const removed = await withDatabase(io, values, (db) => removeUser(db, positionals[0] as string))
       io.out(`removed account ${removed.id} (${removed.username ?? removed.email}) and revoked its tokens`)
       return 0
     }
@@ -380,12 +447,14 @@ async function user(io: CliIO, args: string[]): Promise<number> {
 async function token(io: CliIO, args: string[]): Promise<number> {
   const [sub, ...rest] = args
   if (!sub || sub === '--help' || sub === '-h') return help(io, 'token')
-  const parsed = parseArgs(rest, ['database'], `token ${sub}`)
-  if (parsed.flags.help) return help(io, 'token')
   switch (sub) {
     case 'list': {
-      if (parsed.positional.length > 1) throw new UsageError('token list: give at most one account name')
-      const rows = await withDatabase(io, parsed, (db) => listLiveTokens(db, parsed.positional[0]))
+      const { values, positionals } = parse('token list', rest, databaseFlag, {
+        min: 0,
+        max: 1,
+        usage: 'give at most one account name',
+      })
+      const rows = await withDatabase(io, values, (db) => listLiveTokens(db, positionals[0]))
       if (rows.length === 0) io.out('no live tokens')
       for (const row of rows) {
         io.out(
@@ -395,10 +464,15 @@ async function token(io: CliIO, args: string[]): Promise<number> {
       return 0
     }
     case 'revoke': {
-      expectArgs(parsed, 1, 'token revoke: give the id of the token (see token list)')
-      const id = Number(parsed.positional[0])
+      const { values, positionals } = parse(
+        'token revoke',
+        rest,
+        databaseFlag,
+        one('give the id of the token (see token list)'),
+      )
+      const id = Number(positionals[0])
       if (!Number.isInteger(id) || id < 1) throw new UsageError('token revoke: the id is a whole number')
-      await withDatabase(io, parsed, (db) => revokeTokenById(db, systemClock, id))
+      await withDatabase(io, values, (db) => revokeTokenById(db, systemClock, id))
       io.out(`revoked token ${id}`)
       return 0
     }
@@ -413,11 +487,11 @@ async function token(io: CliIO, args: string[]): Promise<number> {
  */
 async function withDatabase<T>(
   io: CliIO,
-  parsed: Parsed,
+  flags: { database?: string },
   fn: (db: DB, config: Config) => T | Promise<T>,
   { create = false } = {},
 ): Promise<T> {
-  const config = configFrom(io, parsed)
+  const config = configFrom(io, flags)
   const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous, create })
   io.err(`quest-tracker: database ${resolve(config.databasePath)}`)
   try {
@@ -435,21 +509,24 @@ async function catalog(io: CliIO, args: string[]): Promise<number> {
   const [sub, ...rest] = args
   if (!sub || sub === '--help' || sub === '-h') return help(io, 'catalog')
   if (sub !== 'sync') throw new UsageError(`catalog: unknown subcommand "${sub}" (sync)`)
-  const parsed = parseArgs(rest, ['from', 'database', 'verbose'], 'catalog sync')
-  if (parsed.flags.help) return help(io, 'catalog')
-  expectArgs(parsed, 0, 'catalog sync: takes --from URL_OR_PATH and --verbose, no other arguments')
-  return withDatabase(io, parsed, async (db, config) => {
+  const { values } = parse(
+    'catalog sync',
+    rest,
+    { from: valueFlag, verbose: switchFlag, ...databaseFlag },
+    none('takes --from URL_OR_PATH and --verbose, no other arguments'),
+  )
+  return withDatabase(io, values, async (db, config) => {
     // The command prints the summary itself: the sync's own log line would repeat it.
     const result = await syncCatalog(
       { db, clock: systemClock, logger: silentLogger },
-      flag(parsed, 'from') ?? config.catalogSourceUrl,
+      values.from ?? config.catalogSourceUrl,
     )
     if (!result.ok) {
       io.err(`quest-tracker: ${syncSummary(result)}`)
       return 1
     }
     io.out(syncSummary(result))
-    if (parsed.flags.verbose) for (const line of syncDetails(result)) io.out(`  ${line}`)
+    if (values.verbose) for (const line of syncDetails(result)) io.out(`  ${line}`)
     return 0
   })
 }
@@ -458,11 +535,9 @@ async function scorecards(io: CliIO, args: string[]): Promise<number> {
   const [sub, ...rest] = args
   if (!sub || sub === '--help' || sub === '-h') return help(io, 'scorecards')
   if (sub !== 'import') throw new UsageError(`scorecards: unknown subcommand "${sub}" (import)`)
-  const parsed = parseArgs(rest, ['database'], 'scorecards import')
-  if (parsed.flags.help) return help(io, 'scorecards')
-  expectArgs(parsed, 1, 'scorecards import: give the path of the JSON file')
-  const file = resolve(parsed.positional[0] as string)
-  const { count, notInCatalog } = await withDatabase(io, parsed, (db) => importScorecards(db, file))
+  const { values, positionals } = parse('scorecards import', rest, databaseFlag, one('give the path of the JSON file'))
+  const file = resolve(positionals[0] as string)
+  const { count, notInCatalog } = await withDatabase(io, values, (db) => importScorecards(db, file))
   io.out(`imported ${count} scorecard(s) from ${file}`)
   if (notInCatalog.length > 0) io.out(`not in the catalog (kept anyway): ${notInCatalog.join(', ')}`)
   return 0
@@ -471,23 +546,26 @@ async function scorecards(io: CliIO, args: string[]): Promise<number> {
 async function route(io: CliIO, args: string[]): Promise<number> {
   const [sub, ...rest] = args
   if (!sub || sub === '--help' || sub === '-h') return help(io, 'route')
-  const parsed = parseArgs(rest, sub === 'import' ? ['owner', 'database'] : ['database'], `route ${sub}`)
-  if (parsed.flags.help) return help(io, 'route')
   switch (sub) {
     case 'export': {
-      expectArgs(parsed, 1, 'route export: give the id of the route')
-      const id = Number(parsed.positional[0])
+      const { values, positionals } = parse('route export', rest, databaseFlag, one('give the id of the route'))
+      const id = Number(positionals[0])
       if (!Number.isInteger(id) || id < 1) throw new UsageError('route export: the id is a whole number')
-      const file = await withDatabase(io, parsed, (db) => exportRoute(db, id))
+      const file = await withDatabase(io, values, (db) => exportRoute(db, id))
       io.out(JSON.stringify(file, null, 2))
       return 0
     }
     case 'import': {
-      expectArgs(parsed, 1, 'route import: give the path of the route file')
-      const owner = flag(parsed, 'owner')
+      const { values, positionals } = parse(
+        'route import',
+        rest,
+        { owner: valueFlag, ...databaseFlag },
+        one('give the path of the route file'),
+      )
+      const owner = values.owner
       if (!owner) throw new UsageError('route import: give --owner NAME (the account that will own the route)')
-      const text = readRouteFile(resolve(parsed.positional[0] as string))
-      const created = await withDatabase(io, parsed, (db) => importRoute(db, systemClock, text, owner))
+      const text = readRouteFile(resolve(positionals[0] as string))
+      const created = await withDatabase(io, values, (db) => importRoute(db, systemClock, text, owner))
       io.out(`imported route ${created.id} "${created.name}" (${created.quests.length} steps), owned by ${owner}`)
       return 0
     }
@@ -496,10 +574,9 @@ async function route(io: CliIO, args: string[]): Promise<number> {
   }
 }
 
-function backup(io: CliIO, parsed: Parsed): number {
-  if (parsed.flags.help) return help(io, 'backup')
-  expectArgs(parsed, 1, 'backup: give the path of the copy to write')
-  const target = resolve(parsed.positional[0] as string)
+function backup(io: CliIO, args: string[]): number {
+  const { values, positionals } = parse('backup', args, databaseFlag, one('give the path of the copy to write'))
+  const target = resolve(positionals[0] as string)
   let existing: ReturnType<typeof lstatSync> | undefined
   try {
     existing = lstatSync(target, { throwIfNoEntry: false })
@@ -509,7 +586,7 @@ function backup(io: CliIO, parsed: Parsed): number {
   // SQLite would write the copy wherever a dangling link points.
   if (existing?.isSymbolicLink()) throw new UsageError(`backup: ${target} is a symbolic link; give a new file's path`)
   if (existing) throw new UsageError(`backup: ${target} already exists`)
-  const config = configFrom(io, parsed)
+  const config = configFrom(io, values)
   const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous, create: false })
   io.err(`quest-tracker: database ${resolve(config.databasePath)}`)
   try {
@@ -534,9 +611,8 @@ function backup(io: CliIO, parsed: Parsed): number {
   return 0
 }
 
-async function healthcheck(io: CliIO, parsed: Parsed): Promise<number> {
-  if (parsed.flags.help) return help(io, 'healthcheck')
-  const config = configFrom(io, parsed)
+async function healthcheck(io: CliIO, flags: { port?: string }): Promise<number> {
+  const config = configFrom(io, flags)
   try {
     const response = await fetch(`http://127.0.0.1:${config.port}/api/health`, { signal: AbortSignal.timeout(3000) })
     const body = (await response.json()) as { ok?: boolean }

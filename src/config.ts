@@ -1,10 +1,119 @@
 // Environment -> frozen, typed configuration. The only module that reads process.env.
+// One TypeBox schema describes every variable (type, default, range, description); loading,
+// the one-line error messages, --help's variable list and the README table all come from it.
 import { isIP } from 'node:net'
+import { FormatRegistry, KindGuard, type Static, type TSchema, Type } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
 import { Cron } from 'croner'
 import type { Synchronous } from './db/client'
 
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
-export type LogFormat = 'text' | 'json'
+export const DEFAULT_CATALOG_SOURCE_URL = 'https://ddowiki.com/page/Quests_by_level_and_XP'
+/** Half a year: long enough that a player back from a break is not surprised, short enough to end forgotten ones. */
+export const DEFAULT_TOKEN_IDLE_DAYS = 180
+/** Once a day, at a quiet hour, off the top of the hour. */
+export const DEFAULT_CATALOG_SYNC_CRON = '17 4 * * *'
+
+/**
+ * The string formats the variables use: TypeBox checks them through its FormatRegistry, and
+ * their names ("a cron pattern") make the error messages.
+ */
+const FORMATS: Record<string, { one: string; many: string; check: (value: string) => boolean }> = {
+  cron: { one: 'a cron pattern', many: 'cron patterns', check: isCronPattern },
+  'ip-range': { one: 'an IP address or CIDR range', many: 'IP addresses or CIDR ranges', check: isAddressOrRange },
+}
+for (const [name, format] of Object.entries(FORMATS)) FormatRegistry.Set(name, format.check)
+
+function isCronPattern(value: string): boolean {
+  try {
+    new Cron(value, { paused: true }).stop()
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** "10.0.0.1", "10.0.0.0/8", "fd00::/8". */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, extra] = value.split('/')
+  const family = isIP(address)
+  const bits = family === 6 ? 128 : 32
+  const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits)
+  return family !== 0 && prefixOk && extra === undefined
+}
+
+/**
+ * Every environment variable, in the order --help and the README list them. `description` is
+ * the short meaning (--help); `details`, when present, follows it in the README table. A value
+ * is read from its text by its type: integers are digits only (each has a minimum and a maximum,
+ * which its error message names), words of a union are matched without regard to case, a list
+ * is split on commas (`none` or empty: no entries).
+ */
+export const ConfigSchema = Type.Object({
+  PORT: Type.Integer({
+    minimum: 0,
+    maximum: 65535,
+    default: 8080,
+    description: 'listening port (`0` picks a free one)',
+  }),
+  HOST: Type.String({
+    minLength: 1,
+    default: '0.0.0.0',
+    description: 'listening address; `0.0.0.0` lets the game PCs on the LAN in',
+  }),
+  DATABASE_PATH: Type.String({
+    minLength: 1,
+    default: './data/quest-tracker.sqlite',
+    description: 'the SQLite file, relative to the working directory',
+    details: '`serve` and `user add` create it (0600) and its folder (0700); migrations run at start',
+  }),
+  DATABASE_SYNCHRONOUS: Type.Union([Type.Literal('full'), Type.Literal('normal')], {
+    default: 'full',
+    description: '`full` survives a power loss, `normal` only a process crash (faster writes)',
+    details: "SQLite's `synchronous` in WAL mode",
+  }),
+  CATALOG_SOURCE_URL: Type.String({
+    minLength: 1,
+    default: DEFAULT_CATALOG_SOURCE_URL,
+    description:
+      "where the catalog sync reads: a URL or a local file, the wiki page's HTML or a JSON array of quest rows",
+  }),
+  CATALOG_SYNC_CRON: Type.Union(
+    [Type.String({ format: 'cron', examples: [DEFAULT_CATALOG_SYNC_CRON] }), Type.Literal('off')],
+    {
+      default: DEFAULT_CATALOG_SYNC_CRON,
+      description: 'when the catalog sync runs: a cron pattern (the default is daily at 04:17); `off` disables it',
+    },
+  ),
+  LOG_LEVEL: Type.Union([Type.Literal('debug'), Type.Literal('info'), Type.Literal('warn'), Type.Literal('error')], {
+    default: 'info',
+    description: '`debug`, `info`, `warn` or `error`',
+  }),
+  LOG_FORMAT: Type.Union([Type.Literal('text'), Type.Literal('json')], {
+    default: 'text',
+    description: '`text` (time, level, message), or `json` for one JSON object a line',
+    details:
+      'each holds `time`, `level`, `msg` and the facts of the event, e.g. `method`, `path`, `status`, `ms` of a request',
+  }),
+  TRUSTED_PROXY: Type.Array(Type.String({ format: 'ip-range', examples: ['10.0.0.1', '172.16.0.0/12'] }), {
+    default: [],
+    description:
+      'reverse proxies whose `X-Forwarded-For` is believed: IP addresses or CIDR ranges, separated by commas',
+    details:
+      "e.g. `127.0.0.1` or `10.0.0.0/8, fd00::/8`; `none` or empty trusts no proxy. The header counts for the per-address login limit: set it only when the server is reached through that proxy, else every client counts as the proxy's address",
+  }),
+  TOKEN_IDLE_DAYS: Type.Integer({
+    minimum: 1,
+    maximum: 3650,
+    unit: 'days',
+    default: DEFAULT_TOKEN_IDLE_DAYS,
+    description: 'a plugin token unused for this many days (1–3650) stops working',
+    details: 'the plugin logs in again',
+  }),
+})
+
+type Variables = Static<typeof ConfigSchema>
+export type LogLevel = Variables['LOG_LEVEL']
+export type LogFormat = Variables['LOG_FORMAT']
 
 export interface Config {
   readonly port: number
@@ -29,97 +138,101 @@ export interface Config {
 /** A bad configuration value; main prints the message as one line and exits 2. */
 export class ConfigError extends Error {}
 
-export const DEFAULT_CATALOG_SOURCE_URL = 'https://ddowiki.com/page/Quests_by_level_and_XP'
-/** Half a year: long enough that a player back from a break is not surprised, short enough to end forgotten ones. */
-export const DEFAULT_TOKEN_IDLE_DAYS = 180
-/** Once a day, at a quiet hour, off the top of the hour. */
-export const DEFAULT_CATALOG_SYNC_CRON = '17 4 * * *'
-
 type Env = Record<string, string | undefined>
 
-const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
-const SYNCHRONOUS: readonly Synchronous[] = ['full', 'normal']
-const LOG_FORMATS: readonly LogFormat[] = ['text', 'json']
-
-function oneOf<T extends string>(name: string, raw: string, allowed: readonly T[]): T {
-  const value = raw.trim().toLowerCase()
-  if ((allowed as readonly string[]).includes(value)) return value as T
-  throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${raw}").`)
-}
-
-function parsePort(name: string, raw: string): number {
-  const port = Number(raw)
-  if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`${name} must be a whole number from 0 to 65535 (got "${raw}").`)
+/**
+ * Reads the variables of ConfigSchema. `overrides` carries command-line flags, which win over
+ * the environment.
+ */
+export function loadConfig(env: Env = process.env, overrides: Env = {}): Config {
+  const raw: Env = {}
+  const values: Record<string, unknown> = {}
+  for (const [name, schema] of Object.entries(ConfigSchema.properties)) {
+    raw[name] = overrides[name] ?? env[name]
+    if (raw[name] !== undefined) values[name] = fromText(schema, raw[name])
   }
-  return port
+  const checked = Value.Default(ConfigSchema, values)
+  if (!Value.Check(ConfigSchema, checked)) throw configError(checked, raw)
+  return Object.freeze({
+    port: checked.PORT,
+    host: checked.HOST,
+    databasePath: checked.DATABASE_PATH,
+    databaseSynchronous: checked.DATABASE_SYNCHRONOUS,
+    catalogSourceUrl: checked.CATALOG_SOURCE_URL,
+    catalogSyncCron: checked.CATALOG_SYNC_CRON === 'off' ? null : checked.CATALOG_SYNC_CRON,
+    logLevel: checked.LOG_LEVEL,
+    trustedProxies: Object.freeze(checked.TRUSTED_PROXY),
+    logFormat: checked.LOG_FORMAT,
+    tokenIdleDays: checked.TOKEN_IDLE_DAYS,
+  })
 }
 
-function parseCron(name: string, raw: string): string | null {
-  const value = raw.trim()
-  if (value.toLowerCase() === 'off') return null
-  try {
-    new Cron(value, { paused: true }).stop()
-  } catch {
-    throw new ConfigError(
-      `${name} must be a cron pattern such as "${DEFAULT_CATALOG_SYNC_CRON}" or "off" (got "${raw}").`,
-    )
+/**
+ * A variable's text as the value its schema checks. What does not read as the type stays text,
+ * so that the check refuses it.
+ */
+function fromText(schema: TSchema, text: string): unknown {
+  const value = text.trim()
+  if (KindGuard.IsInteger(schema)) return /^\d+$/.test(value) ? Number(value) : text
+  if (KindGuard.IsUnion(schema)) {
+    const word = schema.anyOf.find((member) => KindGuard.IsLiteral(member) && member.const === value.toLowerCase())
+    return word ? word.const : value
+  }
+  if (KindGuard.IsArray(schema)) {
+    return value === '' || value.toLowerCase() === 'none' ? [] : value.split(',').map((entry) => entry.trim())
   }
   return value
 }
 
-/** A comma-separated list of IP addresses and CIDR ranges; `none` or empty is no proxy. */
-function parseProxies(name: string, raw: string): readonly string[] {
-  if (raw.trim() === '' || raw.trim().toLowerCase() === 'none') return Object.freeze([])
-  const entries = raw.split(',').map((part) => part.trim())
-  for (const entry of entries) {
-    const [address = '', prefix, extra] = entry.split('/')
-    const family = isIP(address)
-    const bits = family === 6 ? 128 : 32
-    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits)
-    if (family === 0 || !prefixOk || extra !== undefined) {
-      throw new ConfigError(
-        `${name} must be IP addresses or CIDR ranges separated by commas, such as "10.0.0.1" or "172.16.0.0/12" (got "${entry}").`,
-      )
-    }
-  }
-  return Object.freeze(entries)
+/** The first refused variable, in one line: what it must be, from its schema, and what it got. */
+function configError(values: unknown, raw: Env): ConfigError {
+  // Errors come in the schema's order; the path is "/PORT", or "/TRUSTED_PROXY/1" in a list.
+  const error = Value.Errors(ConfigSchema, values).First()
+  const [, name = '', ...inner] = error?.path.split('/') ?? []
+  const schema: TSchema = ConfigSchema.properties[name as keyof Variables]
+  // In a list, the entry that is wrong; otherwise the text as given.
+  const got = inner.length > 0 ? error?.value : raw[name]
+  if (error?.value === '' && schema.minLength) return new ConfigError(`${name} must not be empty.`)
+  return new ConfigError(`${name} must be ${expected(schema)} (got "${got}").`)
 }
 
-/** Days a token may go unused: a whole number from 1 to 3650 (ten years). */
-function parseDays(name: string, raw: string): number {
-  const days = Number(raw.trim())
-  if (!/^\d+$/.test(raw.trim()) || days < 1 || days > 3650) {
-    throw new ConfigError(`${name} must be a whole number of days from 1 to 3650 (got "${raw}").`)
+/** What a schema accepts, in words: "a whole number from 0 to 65535", "one of text, json". */
+function expected(schema: TSchema): string {
+  if (KindGuard.IsInteger(schema)) {
+    const unit = schema.unit ? ` of ${schema.unit}` : ''
+    return `a whole number${unit} from ${schema.minimum} to ${schema.maximum}`
   }
-  return days
+  if (KindGuard.IsUnion(schema)) {
+    const words = schema.anyOf.flatMap((member) => (KindGuard.IsLiteral(member) ? [String(member.const)] : []))
+    const others = schema.anyOf.filter((member) => !KindGuard.IsLiteral(member))
+    if (others.length === 0) return `one of ${words.join(', ')}`
+    return [...others.map(expected), ...words.map((word) => `"${word}"`)].join(' or ')
+  }
+  if (KindGuard.IsArray(schema)) {
+    const format = FORMATS[schema.items.format]?.many ?? 'values'
+    return `${format} separated by commas${suchAs(schema.items, ', such as')}`
+  }
+  const format = FORMATS[schema.format]?.one ?? 'a text'
+  return `${format}${suchAs(schema, ' such as')}`
 }
 
-function nonEmpty(name: string, raw: string): string {
-  if (raw.trim() === '') throw new ConfigError(`${name} must not be empty.`)
-  return raw.trim()
+const suchAs = (schema: TSchema, lead: string): string =>
+  Array.isArray(schema.examples) ? `${lead} ${schema.examples.map((example) => `"${example}"`).join(' or ')}` : ''
+
+/** A variable as --help and the README show it. */
+export interface VariableDoc {
+  name: string
+  /** The default as one would write it: `8080`, `none` for an empty list. */
+  fallback: string
+  description: string
+  details?: string
 }
 
-/**
- * Reads the variables documented in the README. `overrides` carries command-line flags,
- * which win over the environment.
- */
-export function loadConfig(env: Env = process.env, overrides: Env = {}): Config {
-  const pick = (name: string): string | undefined => overrides[name] ?? env[name]
-  const read = <T>(name: string, fallback: T, parse: (name: string, raw: string) => T): T => {
-    const raw = pick(name)
-    return raw === undefined ? fallback : parse(name, raw)
-  }
-  return Object.freeze({
-    port: read('PORT', 8080, parsePort),
-    host: read('HOST', '0.0.0.0', nonEmpty),
-    databasePath: read('DATABASE_PATH', './data/quest-tracker.sqlite', nonEmpty),
-    databaseSynchronous: read<Synchronous>('DATABASE_SYNCHRONOUS', 'full', (n, r) => oneOf(n, r, SYNCHRONOUS)),
-    catalogSourceUrl: read('CATALOG_SOURCE_URL', DEFAULT_CATALOG_SOURCE_URL, nonEmpty),
-    catalogSyncCron: read<string | null>('CATALOG_SYNC_CRON', DEFAULT_CATALOG_SYNC_CRON, parseCron),
-    logLevel: read<LogLevel>('LOG_LEVEL', 'info', (n, r) => oneOf(n, r, LOG_LEVELS)),
-    trustedProxies: read<readonly string[]>('TRUSTED_PROXY', [], parseProxies),
-    logFormat: read<LogFormat>('LOG_FORMAT', 'text', (n, r) => oneOf(n, r, LOG_FORMATS)),
-    tokenIdleDays: read('TOKEN_IDLE_DAYS', DEFAULT_TOKEN_IDLE_DAYS, parseDays),
-  })
+export function variableDocs(): VariableDoc[] {
+  return Object.entries(ConfigSchema.properties).map(([name, schema]) => ({
+    name,
+    fallback: Array.isArray(schema.default) ? schema.default.join(', ') || 'none' : String(schema.default),
+    description: schema.description ?? '',
+    ...(schema.details ? { details: String(schema.details) } : {}),
+  }))
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import packageJson from '../package.json'
 import { type CliIO, run } from '../src/cli'
 import { systemClock } from '../src/clock'
-import { loadConfig } from '../src/config'
+import { loadConfig, variableDocs } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import { createLoginGuard } from '../src/modules/auth/login-guard'
 import { authenticate, findUser, login, revokeToken } from '../src/modules/auth/service'
@@ -403,6 +403,116 @@ describe('misuse', () => {
   })
 })
 
+describe('flags, through node:util parseArgs (strict)', () => {
+  /** Each command, the flags that take a value, and those that take none. */
+  const commands: [string[], string[], string[]][] = [
+    [['serve'], ['port', 'host', 'database'], []],
+    [['healthcheck'], ['port'], []],
+    [['backup'], ['database'], []],
+    [['user', 'add'], ['username', 'email', 'database'], []],
+    [['user', 'passwd'], ['database'], []],
+    [['user', 'list'], ['database'], []],
+    [['user', 'remove'], ['database'], []],
+    [['token', 'list'], ['database'], []],
+    [['token', 'revoke'], ['database'], []],
+    [['catalog', 'sync'], ['from', 'database'], ['verbose']],
+    [['scorecards', 'import'], ['database'], []],
+    [['route', 'export'], ['database'], []],
+    [['route', 'import'], ['owner', 'database'], []],
+  ]
+
+  /** Runs argv, expecting misuse: exit 2, nothing on stdout, one line on stderr. */
+  const misuse = async (argv: string[]) => {
+    out = []
+    err = []
+    expect(await cli(...argv)).toBe(2)
+    expect(out).toEqual([])
+    expect(err).toHaveLength(1)
+    return err[0]
+  }
+
+  test.each(commands)(
+    '%p: an unknown flag, a flag without its value, a switch with one; -h is --help',
+    async (command, valued, switches) => {
+      const name = command.join(' ')
+      expect(await misuse([...command, '--bogus'])).toBe(`quest-tracker: ${name}: unknown option --bogus (see --help)`)
+      expect(await misuse([...command, '-x'])).toBe(`quest-tracker: ${name}: unknown option -x (see --help)`)
+      for (const flag of valued) {
+        expect(await misuse([...command, `--${flag}`])).toBe(`quest-tracker: ${name}: --${flag} needs a value`)
+        expect(await misuse([...command, `--${flag}=`])).toBe(`quest-tracker: ${name}: --${flag} needs a value`)
+        expect(await misuse([...command, `--${flag}`, '--help'])).toBe(
+          `quest-tracker: ${name}: --${flag} needs a value; --help looks like a flag (write --${flag}=--help if it is the value)`,
+        )
+      }
+      for (const flag of switches) {
+        expect(await misuse([...command, `--${flag}=yes`])).toBe(`quest-tracker: ${name}: --${flag} takes no value`)
+      }
+      out = []
+      expect(await cli(...command, '-h')).toBe(0)
+      expect(out.join('\n')).toContain(`quest-tracker ${command[0]}`)
+      expect(existsSync(dbPath)).toBe(false)
+    },
+  )
+
+  test.each([
+    [['serve', 'extra'], 'serve: takes no arguments (see --help)'],
+    [['healthcheck', 'extra'], 'healthcheck: takes no arguments (see --help)'],
+    [['user', 'add', 'alice'], 'user add: takes --username and/or --email, no other arguments'],
+    [['user', 'list', 'alice'], 'user list: takes no arguments'],
+    [['user', 'passwd', 'alice', 'bob'], 'user passwd: give the username or e-mail of the account'],
+    [['user', 'remove'], 'user remove: give the username or e-mail of the account'],
+    [['token', 'list', 'alice', 'bob'], 'token list: give at most one account name'],
+    [['token', 'revoke'], 'token revoke: give the id of the token (see token list)'],
+    [['catalog', 'sync', 'file.json'], 'catalog sync: takes --from URL_OR_PATH and --verbose, no other arguments'],
+    [['scorecards', 'import', 'a.json', 'b.json'], 'scorecards import: give the path of the JSON file'],
+    [['route', 'export'], 'route export: give the id of the route'],
+    [['route', 'import', '--owner', 'alice'], 'route import: give the path of the route file'],
+    [['backup', 'a', 'b'], 'backup: give the path of the copy to write'],
+  ])('%p: a wrong number of arguments names what the command takes', async (argv, message) => {
+    expect(await misuse(argv)).toBe(`quest-tracker: ${message}`)
+  })
+
+  test('--name=value and --name value both work; the last one wins', async () => {
+    createDb()
+    const elsewhere = join(dbPath, '..', 'nowhere.sqlite')
+    for (const argv of [
+      ['user', 'list', '--database', dbPath],
+      ['user', 'list', `--database=${dbPath}`],
+      ['user', 'list', `--database=${elsewhere}`, '--database', dbPath],
+    ]) {
+      err = []
+      expect(await run(argv, { ...io(), env: { DATABASE_PATH: elsewhere, LOG_LEVEL: 'error' } })).toBe(0)
+      expect(err).toEqual([`quest-tracker: database ${dbPath}`])
+    }
+    passwords.push('a long password', 'a long password')
+    expect(await cli('user', 'add', '--username=Alice', '--email', 'alice@example.com')).toBe(0)
+    expect(await cli('user', 'add', '--email=bob@example.com', '--username', 'Bob=Bobby')).toBe(0)
+    expect(withDb((db) => db.$client.query('SELECT username, email FROM users ORDER BY id').all())).toEqual([
+      { username: 'Alice', email: 'alice@example.com' },
+      { username: 'Bob=Bobby', email: 'bob@example.com' },
+    ])
+  })
+
+  test('a value that starts with "-" is given with "=", an argument after "--"', async () => {
+    createDb()
+    expect(await cli('user', 'remove', '--', '-bob')).toBe(1)
+    expect(err.pop()).toBe('quest-tracker: No account "-bob".')
+    expect(await cli('route', 'import', join(import.meta.dir, 'fixtures', 'scorecards.json'), '--owner=-bob')).toBe(1)
+    expect(err.pop()).toBe('quest-tracker: No account "-bob" to own the imported route.')
+  })
+
+  test('healthcheck --port N and --port=N ask that port', async () => {
+    const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => Response.json({ ok: true }) })
+    try {
+      expect(await cli('healthcheck', '--port', String(server.port))).toBe(0)
+      expect(await cli('healthcheck', `--port=${server.port}`)).toBe(0)
+      expect(err).toEqual([])
+    } finally {
+      server.stop(true)
+    }
+  })
+})
+
 describe('--help', () => {
   test.each([
     [['--help'], 'Usage: quest-tracker [command]'],
@@ -446,6 +556,22 @@ describe('--version and a --help that stands alone', () => {
     }
     for (const command of commands) expect(help).toContain(`  ${command}`)
     expect(help).not.toContain('README')
+  })
+
+  test("--help's variables are the configuration schema's: name, default and meaning of each", async () => {
+    expect(await cli('--help')).toBe(0)
+    const help = out.join('\n')
+    const section = help.split('Environment')[1]?.split('\n\n')[0] ?? ''
+    const names = [...section.matchAll(/^ {2}([A-Z_]+)=/gm)].map((match) => match[1])
+    expect(names).toEqual(variableDocs().map((variable) => variable.name))
+    const unwrapped = section.replace(/\n {28}/g, ' ')
+    for (const { name, fallback, description } of variableDocs()) {
+      const shown = /\s/.test(fallback) ? `"${fallback}"` : fallback
+      expect(unwrapped).toMatch(
+        new RegExp(`^  ${name}=${RegExp.escape(shown)} +${RegExp.escape(description.replaceAll('`', ''))}$`, 'm'),
+      )
+    }
+    expect(help.split('\n').every((line) => line.length <= 100)).toBe(true)
   })
 })
 

@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'bun:test'
-import { ConfigError, DEFAULT_CATALOG_SOURCE_URL, DEFAULT_CATALOG_SYNC_CRON, loadConfig } from '../src/config'
+import { join } from 'node:path'
+import {
+  type Config,
+  ConfigError,
+  ConfigSchema,
+  DEFAULT_CATALOG_SOURCE_URL,
+  DEFAULT_CATALOG_SYNC_CRON,
+  loadConfig,
+  variableDocs,
+} from '../src/config'
 
 describe('loadConfig', () => {
   test('defaults match the README table', () => {
@@ -64,6 +73,10 @@ describe('loadConfig', () => {
     ['PORT', 'abc', /PORT must be a whole number/],
     ['PORT', '70000', /PORT must be a whole number/],
     ['PORT', '-1', /PORT must be a whole number/],
+    // Digits only: TypeBox's own conversion (parseInt) would take these as 1, 1 and 0.
+    ['PORT', '1.5', /PORT must be a whole number/],
+    ['PORT', '1e3', /PORT must be a whole number/],
+    ['PORT', '0x10', /PORT must be a whole number/],
     ['DATABASE_SYNCHRONOUS', 'off', /DATABASE_SYNCHRONOUS must be one of full, normal/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of debug, info, warn, error/],
     ['LOG_FORMAT', 'xml', /LOG_FORMAT must be one of text, json/],
@@ -77,5 +90,117 @@ describe('loadConfig', () => {
   ])('%s=%p is refused with one clear line', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(message)
+  })
+})
+
+/** Per variable: the Config field, a good text and what it reads as, a bad text and its exact line, the default. */
+const VARIABLES: Record<
+  keyof typeof ConfigSchema.properties,
+  { field: keyof Config; good: [string, Config[keyof Config]]; bad: [string, string]; fallback: Config[keyof Config] }
+> = {
+  PORT: {
+    field: 'port',
+    good: [' 9000 ', 9000],
+    bad: ['70000', 'PORT must be a whole number from 0 to 65535 (got "70000").'],
+    fallback: 8080,
+  },
+  HOST: {
+    field: 'host',
+    good: [' 127.0.0.1 ', '127.0.0.1'],
+    bad: ['  ', 'HOST must not be empty.'],
+    fallback: '0.0.0.0',
+  },
+  DATABASE_PATH: {
+    field: 'databasePath',
+    good: ['/data/qt.sqlite', '/data/qt.sqlite'],
+    bad: ['', 'DATABASE_PATH must not be empty.'],
+    fallback: './data/quest-tracker.sqlite',
+  },
+  DATABASE_SYNCHRONOUS: {
+    field: 'databaseSynchronous',
+    good: ['NORMAL', 'normal'],
+    bad: ['off', 'DATABASE_SYNCHRONOUS must be one of full, normal (got "off").'],
+    fallback: 'full',
+  },
+  CATALOG_SOURCE_URL: {
+    field: 'catalogSourceUrl',
+    good: ['./quests.json', './quests.json'],
+    bad: [' ', 'CATALOG_SOURCE_URL must not be empty.'],
+    fallback: DEFAULT_CATALOG_SOURCE_URL,
+  },
+  CATALOG_SYNC_CRON: {
+    field: 'catalogSyncCron',
+    good: ['0 3 * * 1', '0 3 * * 1'],
+    bad: ['every day', 'CATALOG_SYNC_CRON must be a cron pattern such as "17 4 * * *" or "off" (got "every day").'],
+    fallback: DEFAULT_CATALOG_SYNC_CRON,
+  },
+  LOG_LEVEL: {
+    field: 'logLevel',
+    good: ['Warn', 'warn'],
+    bad: ['loud', 'LOG_LEVEL must be one of debug, info, warn, error (got "loud").'],
+    fallback: 'info',
+  },
+  LOG_FORMAT: {
+    field: 'logFormat',
+    good: ['JSON', 'json'],
+    bad: ['xml', 'LOG_FORMAT must be one of text, json (got "xml").'],
+    fallback: 'text',
+  },
+  TRUSTED_PROXY: {
+    field: 'trustedProxies',
+    good: ['10.0.0.1, fd00::/8', ['10.0.0.1', 'fd00::/8']],
+    bad: [
+      '10.0.0.1, proxy.lan',
+      'TRUSTED_PROXY must be IP addresses or CIDR ranges separated by commas, such as "10.0.0.1" or "172.16.0.0/12" (got "proxy.lan").',
+    ],
+    fallback: [],
+  },
+  TOKEN_IDLE_DAYS: {
+    field: 'tokenIdleDays',
+    good: ['30', 30],
+    bad: ['0', 'TOKEN_IDLE_DAYS must be a whole number of days from 1 to 3650 (got "0").'],
+    fallback: 180,
+  },
+}
+
+describe('every variable of the schema', () => {
+  const cases = Object.entries(VARIABLES)
+
+  test('has a case here (a new variable needs one)', () => {
+    expect(Object.keys(VARIABLES).sort()).toEqual(Object.keys(ConfigSchema.properties).sort())
+  })
+
+  test.each(cases)(
+    '%s: a good value, its default, and a bad value in one exact line',
+    (name, { field, good, bad, fallback }) => {
+      expect(loadConfig({ [name]: good[0] })[field]).toEqual(good[1])
+      expect(loadConfig({})[field]).toEqual(fallback)
+      // The flag of the same meaning is an override, read the same way.
+      expect(loadConfig({}, { [name]: good[0] })[field]).toEqual(good[1])
+      let error: unknown
+      try {
+        loadConfig({ [name]: bad[0] })
+      } catch (caught) {
+        error = caught
+      }
+      expect(error).toBeInstanceOf(ConfigError)
+      expect((error as Error).message).toBe(bad[1])
+    },
+  )
+
+  test("the first bad variable in the schema's order is the one reported", () => {
+    expect(() => loadConfig({ TOKEN_IDLE_DAYS: 'x', PORT: 'x' })).toThrow(/^PORT must/)
+  })
+
+  test("the README's configuration table is the schema's: names, defaults and meanings in order", async () => {
+    const readme = await Bun.file(join(import.meta.dir, '..', 'README.md')).text()
+    const section = readme.split('## Configuration\n')[1]?.split('\n## ')[0] ?? ''
+    const rows = section.split('\n').filter((line) => /^\| `[A-Z_]+` \|/.test(line))
+    expect(rows).toEqual(
+      variableDocs().map(
+        ({ name, fallback, description, details }) =>
+          `| \`${name}\` | \`${fallback}\` | ${details ? `${description}; ${details}` : description} |`,
+      ),
+    )
   })
 })
