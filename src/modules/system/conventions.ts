@@ -261,7 +261,7 @@ function trackerShapes(): string[] {
     '- `excludedPatrons`: an array of patron names as the catalog spells them (`""` is the quests with no patron), hidden in the tracker.',
     '- `packState`: `{"<pack name>": false}` for each hidden adventure pack; missing or `true` is shown.',
     '- `xpBoosts` (always-on boosts) and `optionalPursuit` (per-run optionals): `{"<key>": true}` switches a bonus on at its percent below, a positive number at that percent instead; unknown keys are kept and ignored. The website estimates XP from them when a completion has no `xpEarned`.',
-    '- `questNotes`: free-form, per quest name.',
+    "- `questNotes`: any JSON object; the server stores it whole and the website does not read it, so its shape is the client's.",
     '',
     '| key | in | stacking | percent when `true` |',
     '|---|---|---|---|',
