@@ -3,6 +3,7 @@
 // states the conventions a client needs with the values the code itself uses.
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { kib } from '../src/http/size'
+import type { Json } from '../src/json'
 import { TOKEN_PREFIX } from '../src/modules/auth/service'
 import * as builds from '../src/modules/builds/limits'
 import { MAX_CHARACTERS_PER_ACCOUNT } from '../src/modules/characters/limits'
@@ -156,28 +157,60 @@ describe('the served reference', () => {
     }
   })
 
-  test('nested shapes are named types: Progress.character, an array item, a map value', () => {
-    expect(markdown).toContain('| `character` | [Progress.character](#progresscharacter) | yes |')
-    expect(markdown).toContain('\n### Progress.character\n')
-    expect(markdown).toContain('| `classes` | array of [Character.classes[]](#characterclasses) | yes |')
-    expect(markdown).toContain('\n### Character.classes[]\n')
-    // The tag heading "Progress" comes first, so the type is #progress-1.
-    expect(markdown).toContain('[Progress](#progress-1)')
-    // A type shared by two places is defined once and linked from both.
-    expect(markdown).toContain('| `versionFilter` | [Character.versionFilter](#characterversionfilter) |')
+  test('an object nested in a component is a named type whose definition lists its fields', () => {
+    const lines = markdown.split('\n')
+    /** The fields of the type defined under the heading `name` (a `###` or `####` heading). */
+    const fieldsOf = (name: string) => {
+      const start = lines.findIndex((line) => line === `### ${name}` || line === `#### ${name}`)
+      expect(start, name).toBeGreaterThan(-1)
+      const fields: string[] = []
+      for (const line of lines.slice(start + 1)) {
+        if (line.startsWith('#')) break
+        const field = /^\| `([^`]+)` \|/.exec(line)
+        if (field) fields.push(field[1] as string)
+      }
+      return fields
+    }
+    let nested = 0
+    for (const [component, schema] of Object.entries(doc.components.schemas)) {
+      const section = lines.slice(lines.indexOf(`### ${component}`) + 1)
+      const table = section.slice(
+        0,
+        section.findIndex((line) => line.startsWith('#')),
+      )
+      for (const [field, raw] of Object.entries((schema as Json).properties ?? {})) {
+        const property = raw as Json
+        const inner = property.type === 'array' ? (property.items as Json) : property
+        const fields = (inner?.properties ?? {}) as Json
+        if (inner?.$ref !== undefined || Object.keys(fields).length === 0) continue
+        nested++
+        const row = table.find((line) => line.startsWith(`| \`${field}\` |`)) ?? ''
+        const link = /\[((?:[^[\]]|\[\])+)\]\(#[^)]+\)/.exec(row)
+        expect(link, `${component}.${field}: ${row}`).not.toBeNull()
+        expect(row).toContain(property.type === 'array' ? '| array of [' : `| [${link?.[1]}]`)
+        expect(fieldsOf(link?.[1] as string)).toEqual(Object.keys(fields))
+      }
+    }
+    expect(nested).toBeGreaterThan(5)
   })
 
   test('field notes carry the limits of the schemas', () => {
     const n = (value: number) => value.toLocaleString('en-US')
-    const row = (field: string, type: string, required: string) =>
-      markdown.split('\n').find((line) => line.startsWith(`| \`${field}\` | ${type} | ${required} |`)) ?? ''
-    expect(row('durationSeconds', 'integer or null', 'no')).toEndWith(` From 0 to ${n(MAX_DURATION_SECONDS)}. |`)
-    expect(row('quests', 'array of [PostRoutesBody.quests[]](#postroutesbodyquests)', 'yes')).toEndWith(
-      ` At most ${n(routes.MAX_ROUTE_STEPS)} items. |`,
-    )
-    expect(markdown).toContain(
-      `| \`skills\` | map of string to integer | no | Skill name to tome bonus. At most ${builds.MAX_MAP_ENTRIES} entries.`,
-    )
+    const rows = (field: string, type: string) =>
+      markdown.split('\n').filter((line) => line.startsWith(`| \`${field}\` | ${type}`))
+    expect(
+      rows('durationSeconds', 'integer or null').some((row) =>
+        row.endsWith(` From 0 to ${n(MAX_DURATION_SECONDS)}. |`),
+      ),
+    ).toBe(true)
+    expect(
+      rows('quests', 'array of').some((row) => row.endsWith(` At most ${n(routes.MAX_ROUTE_STEPS)} items. |`)),
+    ).toBe(true)
+    expect(
+      rows('skills', 'map of string to integer').some((row) =>
+        row.includes(` At most ${builds.MAX_MAP_ENTRIES} entries.`),
+      ),
+    ).toBe(true)
   })
 
   test('past-life naming is the one the code grants', () => {
