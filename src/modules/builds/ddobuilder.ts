@@ -4,8 +4,9 @@
 //
 // The file format has no published schema: the element names are those of the planner's
 // DL_* property macros (Character.h, Life.h, Build.h, LevelTraining.h, TrainedEnhancement.h)
-// and of real files (../shared/fixtures/builds). Older files keep tomes, skill tomes and
-// special feats on <Character>, newer ones on <Life>; both are read.
+// and of real files (a full character among the project's fixtures, outside this repository;
+// test/fixtures/*.DDOBuild follow its layout). Older files keep tomes, skill tomes and special
+// feats on <Character>, newer ones on <Life>; both are read.
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser'
 import { BadRequest } from '../../http/errors'
 import { scoreForSpend } from '../../rules/breakdown'

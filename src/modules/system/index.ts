@@ -51,7 +51,7 @@ export function systemModule(deps: AppDeps, plugin: Api, app: () => DocumentedAp
   let markdown: string | undefined
   const openapi = () => (document ??= buildOpenApiDocument(app()))
   const reference = () =>
-    new Response((markdown ??= renderMarkdown(openapi())), {
+    new Response((markdown ??= renderMarkdown(openapi(), { tokenIdleDays: deps.config.tokenIdleDays })), {
       headers: { 'content-type': 'text/markdown; charset=utf-8' },
     })
   const assetHeaders = (type: string) => ({

@@ -1,105 +1,246 @@
-// The Markdown reference at /api/plugin/ and /api/plugin/docs, rendered from the OpenAPI
-// document, which is itself generated from the route schemas: the three cannot drift apart.
+// The Markdown reference at /api/plugin/ and /api/plugin/docs, rendered from the OpenAPI document
+// (itself generated from the route schemas), so neither can drift from the code: the conventions
+// a client needs (conventions.ts), every operation, and every type an operation or a type names,
+// each defined once with its field table and limits. Nothing here knows a schema's shape.
+import { PLUGIN_PREFIX, WEBSITE_PREFIX } from '../../http/api'
+import { isPlainObject, type Json } from '../../json'
+import { type ConventionOptions, renderConventions } from './conventions'
 import type { OpenApiDocument } from './openapi'
-
-type Json = Record<string, unknown>
+import { githubSlugger, nameOfOperation } from './reference-names'
+import { type TypeDefinition, TypeRegistry } from './reference-types'
 
 const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete']
 
-export function renderMarkdown(doc: OpenApiDocument): string {
-  const out: string[] = [
-    `# ${doc.info.title} (version ${doc.info.version})`,
+interface OperationEntry {
+  method: string
+  path: string
+  operation: Json
+}
+
+export function renderMarkdown(doc: OpenApiDocument, options: ConventionOptions = {}): string {
+  const byTag = operationsByTag(doc)
+  const types = new TypeRegistry(doc)
+  // Registration order decides where a shape seen in several places is defined: the component
+  // first, else the first operation (in reading order) that uses it.
+  const named = new Map<OperationEntry, Map<string, string>>()
+  for (const entries of byTag.values()) {
+    for (const entry of entries) named.set(entry, registerOperation(types, entry.method, entry.path, entry.operation))
+  }
+  const out = new Output()
+  out.push(`# ${doc.info.title} (version ${doc.info.version})`, '', doc.info.description ?? '', '')
+  out.push(
+    '- OpenAPI 3.0 document: `/api/openapi.json` (also `/api/plugin/openapi.json` and `/openapi.json`); interactive documentation: `/docs`.',
+    '- [Conventions](#conventions): what every operation shares (authentication, errors, ids, timestamps, names, aliases, upserts, past lives, limits).',
+    '- [Types](#types): every type this reference names, with its fields and limits.',
     '',
-    doc.info.description ?? '',
+  )
+  out.push(...renderConventions(doc, types, options))
+  for (const [tag, entries] of byTag) {
+    out.push(`## ${tag}`, '')
+    const description = tagDescription(doc, tag)
+    if (description) out.push(description, '')
+    for (const entry of entries) renderOperation(out, entry, types, named.get(entry) ?? new Map())
+  }
+  out.push('## Types', '')
+  out.push(
+    'Every named schema of the OpenAPI document (`components.schemas`), then the shapes nested in them, each named after where it first appears: `X.y` is the object in field `y` of `X`, `X.y[]` an item of its array `y`, `X.y{}` a value of its map `y`, `X.y.option2` the second shape a union `y` allows. A shape that appears in several places is defined once, under its first name. A body or answer an operation declares itself is named after the operation (`PUT /api/plugin/x/{id}` has `PutXByIdBody` and `PutXByIdResponse`) and defined under it. Fields not marked required may be omitted.',
     '',
-    '- OpenAPI 3.0 document: `/api/openapi.json` (also `/api/plugin/openapi.json` and `/openapi.json`).',
-    '- Interactive documentation: `/docs`.',
-    '- Errors: every error is `{"error": "<sentence>"}` with status 400, 401, 404, 413, 429, 500 or 503.',
-    '- Bodies are JSON, at most 1 MiB.',
-    '',
-  ]
-  const byTag = new Map<string, string[]>()
+  )
+  for (const definition of types.definitions()) {
+    if (definition.home === 'types') renderDefinition(out, definition, types, '###')
+  }
+  return out.finish()
+}
+
+/** Operations grouped by their first tag, tags in document order, methods GET first. */
+function operationsByTag(doc: OpenApiDocument): Map<string, OperationEntry[]> {
+  const byTag = new Map<string, OperationEntry[]>()
   for (const [path, operations] of Object.entries(doc.paths)) {
     const methods = Object.keys(operations).sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b))
     for (const method of methods) {
       const operation = operations[method] as Json
       const tag = (operation.tags as string[] | undefined)?.[0] ?? 'Other'
-      const section = byTag.get(tag) ?? []
-      section.push(...renderOperation(method, path, operation, doc))
-      byTag.set(tag, section)
+      byTag.set(tag, [...(byTag.get(tag) ?? []), { method, path, operation }])
     }
   }
-  for (const [tag, lines] of byTag) out.push(`## ${tag}`, '', ...lines)
-  return out.join('\n')
+  return byTag
 }
 
-function renderOperation(method: string, path: string, operation: Json, doc: OpenApiDocument): string[] {
-  const lines = [`### ${method.toUpperCase()} ${path}`, '']
-  if (operation.summary) lines.push(String(operation.summary), '')
-  if (operation.description) lines.push(String(operation.description), '')
+function tagDescription(doc: OpenApiDocument, tag: string): string | undefined {
+  const tags = (doc as Json).tags
+  if (!Array.isArray(tags)) return undefined
+  const found = tags.find((t) => isPlainObject(t) && t.name === tag) as Json | undefined
+  return typeof found?.description === 'string' ? found.description : undefined
+}
+
+const jsonSchemaOf = (content: unknown): unknown => {
+  if (!isPlainObject(content)) return undefined
+  const json = content['application/json'] ?? Object.values(content)[0]
+  return isPlainObject(json) ? json.schema : undefined
+}
+
+const operationKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`
+
+/** Names the shapes of an operation; returns the names of its body and answers, by part. */
+function registerOperation(types: TypeRegistry, method: string, path: string, operation: Json): Map<string, string> {
+  const key = operationKey(method, path)
+  const base = nameOfOperation(method, path, [PLUGIN_PREFIX, WEBSITE_PREFIX])
+  const names = new Map<string, string>()
+  for (const parameter of (operation.parameters ?? []) as Json[]) {
+    types.visit(parameter.schema, `${base}.${String(parameter.name)}`, `${key} parameters`)
+  }
+  const body = jsonSchemaOf((operation.requestBody as Json | undefined)?.content)
+  const bodyName = types.visit(body, `${base}Body`, `${key} body`, { own: true })
+  if (bodyName) names.set('body', bodyName)
+  const seen = new Map<string, string>()
+  for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, Json>)) {
+    const schema = jsonSchemaOf(response.content)
+    if (!isPlainObject(schema)) continue
+    // Answers of one shape share one name (POST completions: 200 and 201); another shape carries its status.
+    const shape = JSON.stringify(schema)
+    const name =
+      seen.get(shape) ??
+      types.visit(schema, seen.size === 0 ? `${base}Response` : `${base}Response${status}`, `${key} responses`, {
+        own: !status.startsWith('4') && !status.startsWith('5'),
+      })
+    if (name) {
+      seen.set(shape, name)
+      names.set(status, name)
+    }
+  }
+  return names
+}
+
+function renderOperation(
+  out: Output,
+  { method, path, operation }: OperationEntry,
+  types: TypeRegistry,
+  names: Map<string, string>,
+): void {
+  const typeOf = (part: string, schema: unknown) => {
+    const name = names.get(part)
+    return name === undefined ? types.cell(schema) : TypeRegistry.link(name)
+  }
+  const key = operationKey(method, path)
+  out.push(`### ${key}`, '')
+  if (operation.summary) out.push(String(operation.summary), '')
+  if (operation.description) out.push(String(operation.description), '')
   const security = operation.security as unknown[] | undefined
-  lines.push(Array.isArray(security) && security.length === 0 ? 'No authentication.' : 'Requires a bearer token.', '')
+  out.push(
+    Array.isArray(security) && security.length === 0
+      ? 'No authentication.'
+      : 'Requires a bearer token ([Authentication and tokens](#authentication-and-tokens)).',
+    '',
+  )
   const parameters = (operation.parameters ?? []) as Json[]
-  if (parameters.length) {
-    lines.push('| parameter | in | type | required | notes |', '|---|---|---|---|---|')
+  if (parameters.length > 0) {
+    out.push('| parameter | in | type | required | notes |', '|---|---|---|---|---|')
     for (const p of parameters) {
-      const schema = resolve(p.schema, doc)
-      lines.push(
-        `| \`${p.name}\` | ${p.in} | ${typeName(schema, doc)} | ${p.required ? 'yes' : 'no'} | ${cell(schema.description)} |`,
+      const schema = isPlainObject(p.schema) ? p.schema : {}
+      const notes = [typeof p.description === 'string' ? p.description : '', types.notes(schema)]
+      out.push(
+        `| \`${p.name}\` | ${p.in} | ${types.cell(schema)} | ${p.required ? 'yes' : 'no'} | ${cell(joinNotes(notes))} |`,
       )
     }
-    lines.push('')
+    out.push('')
+    renderHomeDefinitions(out, `${key} parameters`, types)
   }
-  const body = (operation.requestBody as Json | undefined)?.content as Record<string, Json> | undefined
-  const bodySchema = body ? resolve(Object.values(body)[0]?.schema, doc) : undefined
-  if (bodySchema) lines.push('Request body:', '', ...fieldTable(bodySchema, doc), '')
-  const responses = (operation.responses ?? {}) as Record<string, Json>
-  lines.push('Responses:', '')
-  for (const [status, response] of Object.entries(responses)) {
-    const content = response.content as Record<string, Json> | undefined
-    const schema = content ? resolve(Object.values(content)[0]?.schema, doc) : undefined
-    const what = schema ? typeName(schema, doc) : ''
-    lines.push(`- **${status}** ${what}${response.description ? ` — ${response.description}` : ''}`)
-    if (schema && status.startsWith('2') && schema.properties)
-      lines.push('', ...fieldTable(schema, doc).map((l) => `  ${l}`), '')
+  const requestBody = operation.requestBody as Json | undefined
+  const body = jsonSchemaOf(requestBody?.content)
+  if (body !== undefined) {
+    const required = requestBody?.required === true ? '' : ' (optional)'
+    out.push(`Request body${required}: ${typeOf('body', body)}.`, '')
+    renderHomeDefinitions(out, `${key} body`, types)
   }
-  lines.push('')
-  return lines
+  out.push('Responses:', '')
+  for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, Json>)) {
+    const content = isPlainObject(response.content) ? response.content : undefined
+    const schema = jsonSchemaOf(content)
+    const mediaType = content ? Object.keys(content)[0] : undefined
+    const what =
+      schema === undefined ? '' : mediaType === 'application/json' ? typeOf(status, schema) : `${mediaType} text`
+    const description = response.description ? `— ${String(response.description)}` : ''
+    out.push([`- **${status}**`, what, description].filter(Boolean).join(' '))
+  }
+  out.push('')
+  renderHomeDefinitions(out, `${key} responses`, types)
 }
 
-function fieldTable(schema: Json, doc: OpenApiDocument): string[] {
-  const properties = schema.properties as Record<string, Json> | undefined
-  if (!properties) return [`${typeName(schema, doc)}`]
-  const required = new Set((schema.required as string[] | undefined) ?? [])
-  const rows = ['| field | type | required | notes |', '|---|---|---|---|']
-  for (const [name, raw] of Object.entries(properties)) {
-    const field = resolve(raw, doc)
-    rows.push(
-      `| \`${name}\` | ${typeName(field, doc)} | ${required.has(name) ? 'yes' : 'no'} | ${cell(field.description)} |`,
-    )
+/** The types first met in one part of an operation, defined right below it. */
+function renderHomeDefinitions(out: Output, home: string, types: TypeRegistry): void {
+  for (const definition of types.definitions()) {
+    if (definition.home === home) renderDefinition(out, definition, types, '####')
   }
-  return rows
 }
 
-function resolve(schema: unknown, doc: OpenApiDocument): Json {
-  if (!schema || typeof schema !== 'object') return {}
-  const ref = (schema as Json).$ref
-  if (typeof ref === 'string') {
-    const name = ref.split('/').pop() as string
-    return { ...((doc.components.schemas[name] as Json | undefined) ?? {}), title: name }
+function renderDefinition(out: Output, definition: TypeDefinition, types: TypeRegistry, level: string): void {
+  const { name, schema } = definition
+  out.heading(`${level} ${name}`, name)
+  out.push('')
+  if (typeof schema.description === 'string') out.push(schema.description, '')
+  const properties = isPlainObject(schema.properties) ? schema.properties : undefined
+  if (!properties || Object.keys(properties).length === 0) {
+    // A named schema that is not an object with fields: a union, an enum, an array, a map.
+    const notes = types.notes(schema)
+    out.push(`Type: ${types.cell(schema)}.${notes ? ` ${notes}` : ''}`, '')
+    return
   }
-  return schema as Json
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : [])
+  out.push('| field | type | required | notes |', '|---|---|---|---|')
+  for (const [field, raw] of Object.entries(properties)) {
+    const property = isPlainObject(raw) ? raw : {}
+    const notes = joinNotes([
+      typeof property.description === 'string' ? property.description : '',
+      types.notes(property),
+    ])
+    out.push(`| \`${field}\` | ${types.cell(property)} | ${required.has(field) ? 'yes' : 'no'} | ${cell(notes)} |`)
+  }
+  out.push('')
+  const others = types.otherKeys(schema)
+  if (others) out.push(others, '')
 }
 
-function typeName(schema: Json, doc: OpenApiDocument): string {
-  if (typeof schema.title === 'string' && /^[A-Z]/.test(schema.title)) return schema.title
-  const nullable = schema.nullable ? ' or null' : ''
-  const union = (schema.anyOf ?? schema.oneOf) as Json[] | undefined
-  if (union) return union.map((s) => typeName(resolve(s, doc), doc)).join(' or ') + nullable
-  if (schema.enum) return (schema.enum as unknown[]).map((v) => `\`${v}\``).join(', ') + nullable
-  if (schema.type === 'array') return `array of ${typeName(resolve(schema.items, doc), doc)}${nullable}`
-  if (schema.type === 'object') return `object${nullable}`
-  return `${schema.type ?? 'any'}${nullable}`
-}
+const joinNotes = (parts: string[]) =>
+  parts
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ')
 
-const cell = (text: unknown) => (typeof text === 'string' ? text.replaceAll('|', '\\|').replaceAll('\n', ' ') : '')
+const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ')
+
+/**
+ * The lines of the reference. Type links are written as placeholders and resolved at the end,
+ * once every heading is known: a heading's anchor depends on the headings before it (GitHub
+ * numbers repeated ones: the tag "Progress" is `#progress`, the type after it `#progress-1`).
+ */
+class Output {
+  private readonly lines: string[] = []
+  private readonly typeHeadings = new Map<number, string>()
+
+  push(...lines: string[]): void {
+    this.lines.push(...lines)
+  }
+
+  /** A heading that defines the type `name`: links to that type point here. */
+  heading(line: string, name: string): void {
+    this.typeHeadings.set(this.lines.length, name)
+    this.lines.push(line)
+  }
+
+  finish(): string {
+    const slug = githubSlugger()
+    const anchors = new Map<string, string>()
+    let fenced = false
+    this.lines.forEach((line, index) => {
+      if (line.startsWith('```')) fenced = !fenced
+      const heading = !fenced && /^#{1,6} (.*)$/.exec(line)
+      if (!heading) return
+      const anchor = slug(heading[1] as string)
+      const name = this.typeHeadings.get(index)
+      if (name !== undefined) anchors.set(name, anchor)
+    })
+    return this.lines
+      .join('\n')
+      .replace(TypeRegistry.LINK, (_, name: string) => `[${name}](#${anchors.get(name) ?? 'types'})`)
+  }
+}
