@@ -12,7 +12,7 @@ import { authenticate, DAY_MS, identifierOf, login, revokeToken } from './servic
 /** The plugin API's guard: `Authorization: Bearer <token>`. */
 export function bearerGuard({ db, clock, config }: AppDeps): Guard {
   const idleMs = config.tokenIdleDays * DAY_MS
-  return credentialGuard(({ request }) => {
+  return credentialGuard('token', ({ request }) => {
     const session = authenticate(db, clock, request.headers.get('authorization'), idleMs)
     return { user: session.user, credential: { kind: 'token', id: session.tokenId } }
   })

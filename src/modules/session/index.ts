@@ -20,7 +20,7 @@ import {
 
 /** The website's guard: the session cookie (bearer tokens are not accepted here). */
 export function cookieGuard({ db, clock }: AppDeps): Guard {
-  return credentialGuard(({ request, set }) => {
+  return credentialGuard('session', ({ request, set }) => {
     const token = readCookie(request.headers.get('cookie'), SESSION_COOKIE)
     const session = sessionFromToken(db, clock, token)
     if (session.renewed && token) set.headers['set-cookie'] = sessionCookie(token, isHttps(request))
