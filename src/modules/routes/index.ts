@@ -33,21 +33,13 @@ export function routesModule({ db, clock }: AppDeps, api: Api) {
         },
       },
     )
-    .get('/navigation', ({ user, query }) => navigation(db, user.id, query), {
-      query: NavigationQuery,
-      response: { 200: Navigation, ...errors(404) },
-      detail: {
-        summary: "A character's progress along a route, and the quest to run next",
-        description:
-          'match=setting (default): a step is completed when its exact setting is logged; match=remake: when any setting is logged for its remake. A completion whose remake is Unknown matches any remake of that quest name, in both modes. nextQuest is the first step not completed; once the route is finished, its last step with completed: true. Someone else’s character, or an unknown route: 404.',
-      },
-    })
-    .guard({ params: IdParams })
     .get('/routes/:id', ({ user, params }) => getRoute(db, user.id, params.id), {
+      params: IdParams,
       response: { 200: RouteDetail, ...errors(404) },
       detail: { summary: 'One route with its steps in order' },
     })
     .put('/routes/:id', ({ user, params, body }) => updateRoute(db, clock, user.id, params.id, body), {
+      params: IdParams,
       body: RouteInput,
       response: { 200: RouteDetail, ...errors(404) },
       detail: {
@@ -63,6 +55,7 @@ export function routesModule({ db, clock }: AppDeps, api: Api) {
         return { ok: true as const }
       },
       {
+        params: IdParams,
         response: { 200: OkBody, ...errors(404) },
         detail: {
           summary: 'Delete a route (owner only)',
@@ -70,4 +63,13 @@ export function routesModule({ db, clock }: AppDeps, api: Api) {
         },
       },
     )
+    .get('/navigation', ({ user, query }) => navigation(db, user.id, query), {
+      query: NavigationQuery,
+      response: { 200: Navigation, ...errors(404) },
+      detail: {
+        summary: "A character's progress along a route, and the quest to run next",
+        description:
+          'match=setting (default): a step is completed when its exact setting is logged; match=remake: when any setting is logged for its remake. A completion whose remake is Unknown matches any remake of that quest name, in both modes. nextQuest is the first step not completed; once the route is finished, its last step with completed: true. Someone else’s character, or an unknown route: 404.',
+      },
+    })
 }
