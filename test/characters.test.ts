@@ -244,6 +244,32 @@ describe('GET /characters, /characters/{id}', () => {
     expect(all.body.characters.map((c) => c.classSummary)).toEqual([`${long} 2`])
   })
 
+  test('the name is the same wherever it is shown: character, progress, navigation, first life', async () => {
+    const t = await setup()
+    const route = await t.json<{ id: number }>('POST', '/api/plugin/routes', {
+      token: t.token,
+      body: { name: 'R', quests: [{ name: 'The Pit' }] },
+    })
+    expect(route.status).toBe(201)
+    for (const [body, name] of [
+      [{ givenName: 'Tordek', surname: 'Ironfist of Stormreach' }, 'Tordek Ironfist of Stormreach'],
+      [{ givenName: 'Solo' }, 'Solo'],
+    ] as const) {
+      const { body: created } = await t.create(body)
+      expect(created.name).toBe(name)
+      const at = (path: string) => t.json<Record<string, unknown>>('GET', path, { token: t.token })
+      const progress = await at(`${BASE}/${created.id}/progress`)
+      const navigation = await at(`/api/plugin/navigation?characterId=${created.id}&routeId=${route.body.id}`)
+      const lives = await at(`${BASE}/${created.id}/lives`)
+      expect([progress.status, navigation.status, lives.status]).toEqual([200, 200, 200])
+      expect({
+        progress: (progress.body.character as { name: string }).name,
+        navigation: (navigation.body.character as { name: string }).name,
+        life: (lives.body.lives as { name: string }[])[0]?.name,
+      }).toEqual({ progress: name, navigation: name, life: name })
+    }
+  })
+
   test('401 without a token', async () => {
     const t = await setup()
     expect((await t.json('GET', BASE)).status).toBe(401)

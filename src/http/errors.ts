@@ -10,55 +10,42 @@ export class HttpError extends Error {
   }
 }
 
-export class BadRequest extends HttpError {
-  constructor(message: string) {
-    super(400, message)
+/** The base class of the errors of one status: `throw new NotFound('No character 5.')`. */
+function withStatus(status: number) {
+  return class extends HttpError {
+    constructor(message: string) {
+      super(status, message)
+    }
   }
 }
 
-export class Unauthorized extends HttpError {
-  constructor(message: string) {
-    super(401, message)
+/** The same, for a status that tells the client when to try again (Retry-After). */
+function withRetryAfter(status: number) {
+  return class extends HttpError {
+    constructor(message: string, retryAfterSeconds: number) {
+      super(status, message, { 'retry-after': String(retryAfterSeconds) })
+    }
   }
 }
 
-export class NotFound extends HttpError {
-  constructor(message: string) {
-    super(404, message)
-  }
-}
+export class BadRequest extends withStatus(400) {}
+
+export class Unauthorized extends withStatus(401) {}
+
+export class Forbidden extends withStatus(403) {}
+
+export class NotFound extends withStatus(404) {}
 
 /**
  * The request is well formed, but what is stored already forbids it (a quota is full): the same
  * request succeeds once something is deleted. (400 would tell the client to fix its request.)
  */
-export class Conflict extends HttpError {
-  constructor(message: string) {
-    super(409, message)
-  }
-}
+export class Conflict extends withStatus(409) {}
 
-export class PayloadTooLarge extends HttpError {
-  constructor(message: string) {
-    super(413, message)
-  }
-}
+export class PayloadTooLarge extends withStatus(413) {}
 
-export class TooManyRequests extends HttpError {
-  constructor(message: string, retryAfterSeconds: number) {
-    super(429, message, { 'retry-after': String(retryAfterSeconds) })
-  }
-}
+/** Too many of something: failed logins for an account or from an address, open event streams. */
+export class TooManyRequests extends withRetryAfter(429) {}
 
-export class Forbidden extends HttpError {
-  constructor(message: string) {
-    super(403, message)
-  }
-}
-
-/** The server is busy (too much login work in flight), not the client's fault; retry soon. */
-export class ServiceUnavailable extends HttpError {
-  constructor(message: string, retryAfterSeconds: number) {
-    super(503, message, { 'retry-after': String(retryAfterSeconds) })
-  }
-}
+/** The server is busy (too much login work in flight, or the database locked), not the client's fault. */
+export class ServiceUnavailable extends withRetryAfter(503) {}

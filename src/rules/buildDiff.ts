@@ -6,7 +6,7 @@
 import { abilityKey, scoreForSpend } from './breakdown'
 import type { BuildDocument } from './buildDocument'
 import { classLabel, summarizeLevels } from './buildLevels'
-import { ABILITIES, ABILITY_INCREASE_LEVELS, ABILITY_NAMES } from './gameData'
+import { ABILITIES, ABILITY_INCREASE_LEVELS, ABILITY_NAMES, type Ability } from './gameData'
 import { isPastLife } from './pastLives'
 
 /** The areas compared, in the order the page lists them. */
@@ -58,6 +58,38 @@ type Trees = NonNullable<Build['enhancementTrees']>
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n))
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
+/** The keys of both sides, each once, sorted. */
+const keysOfBoth = (a: Iterable<string>, b: Iterable<string>) =>
+  [...new Set([...a, ...b])].sort((p, q) => p.localeCompare(q))
+
+/** Counts by key (a Map, or a record through `recordCounts`); a missing key counts 0. */
+interface Counts<K extends string> {
+  get(key: K): number | undefined
+}
+
+const recordCounts = <K extends string>(record: Partial<Record<K, number>>): Counts<K> => ({
+  get: (key) => record[key],
+})
+
+/**
+ * One difference per key whose counts differ between the live snapshot and the plan, in the
+ * order of `keys`; `describe` words it.
+ */
+function countDifferences<K extends string>(
+  keys: Iterable<K>,
+  live: Counts<K>,
+  planned: Counts<K>,
+  describe: (key: K, live: number, planned: number) => BuildDifference,
+): BuildDifference[] {
+  const out: BuildDifference[] = []
+  for (const key of keys) {
+    const x = live.get(key) ?? 0
+    const y = planned.get(key) ?? 0
+    if (x !== y) out.push(describe(key, x, y))
+  }
+  return out
+}
 
 /** The live snapshot's unread areas (unknown domain names are ignored). */
 export function unreadAreas(live: BuildDocument): DiffArea[] {
@@ -162,18 +194,14 @@ function abilityDifferences(
       const score = scoreForSpend(spend)
       return `${plural(spend, 'point')}${score === undefined ? '' : ` (${score})`}`
     }
-    for (const ability of ABILITIES) {
-      const x = a[ability] ?? 0
-      const y = b[ability] ?? 0
-      if (x === y) continue
-      out.push({
-        area: 'abilities',
-        subject: `${ABILITY_NAMES[ability]} point buy`,
-        live: points(x),
-        planned: points(y),
-        todo: 'Rebuild the point buy (lesser reincarnation)',
-      })
-    }
+    const spent = (ability: Ability, x: number, y: number): BuildDifference => ({
+      area: 'abilities',
+      subject: `${ABILITY_NAMES[ability]} point buy`,
+      live: points(x),
+      planned: points(y),
+      todo: 'Rebuild the point buy (lesser reincarnation)',
+    })
+    out.push(...countDifferences(ABILITIES, recordCounts(a), recordCounts(b), spent))
   }
   // Ability increases both have reached (the next one is part of "Level up").
   const reached = Math.min(liveLevel, plannedLevel)
@@ -194,37 +222,28 @@ function abilityDifferences(
 }
 
 function tomeDifferences(live: BuildDocument, planned: BuildDocument): BuildDifference[] {
-  const out: BuildDifference[] = []
   const a = live.tomes ?? {}
   const b = planned.tomes ?? {}
-  for (const ability of ABILITIES) {
-    const x = a[ability] ?? 0
-    const y = b[ability] ?? 0
-    if (x === y) continue
-    out.push({
-      area: 'tomes',
-      subject: `${ABILITY_NAMES[ability]} tome`,
-      live: signed(x),
-      planned: signed(y),
-      todo: y > x ? `Read a ${signed(y)} ${ABILITY_NAMES[ability]} tome` : null,
-    })
-  }
+  const tome = (name: string, x: number, y: number): BuildDifference => ({
+    area: 'tomes',
+    subject: `${name} tome`,
+    live: signed(x),
+    planned: signed(y),
+    todo: y > x ? `Read a ${signed(y)} ${name} tome` : null,
+  })
   const skillsA = a.skills ?? {}
   const skillsB = b.skills ?? {}
-  const skills = [...new Set([...Object.keys(skillsA), ...Object.keys(skillsB)])].sort((p, q) => p.localeCompare(q))
-  for (const skill of skills) {
-    const x = skillsA[skill] ?? 0
-    const y = skillsB[skill] ?? 0
-    if (x === y) continue
-    out.push({
-      area: 'tomes',
-      subject: `${skill} tome`,
-      live: signed(x),
-      planned: signed(y),
-      todo: y > x ? `Read a ${signed(y)} ${skill} tome` : null,
-    })
-  }
-  return out
+  return [
+    ...countDifferences(ABILITIES, recordCounts<Ability>(a), recordCounts<Ability>(b), (ability, x, y) =>
+      tome(ABILITY_NAMES[ability], x, y),
+    ),
+    ...countDifferences(
+      keysOfBoth(Object.keys(skillsA), Object.keys(skillsB)),
+      recordCounts(skillsA),
+      recordCounts(skillsB),
+      tome,
+    ),
+  ]
 }
 
 function pastLifeStacks(document: BuildDocument): Map<string, { name: string; stacks: number }> {
@@ -243,20 +262,18 @@ function pastLifeStacks(document: BuildDocument): Map<string, { name: string; st
 function pastLifeDifferences(live: BuildDocument, planned: BuildDocument): BuildDifference[] {
   const a = pastLifeStacks(live)
   const b = pastLifeStacks(planned)
-  const out: BuildDifference[] = []
-  for (const key of new Set([...a.keys(), ...b.keys()])) {
-    const x = a.get(key)?.stacks ?? 0
-    const y = b.get(key)?.stacks ?? 0
-    if (x === y) continue
+  const stacks = (key: string, x: number, y: number): BuildDifference => {
     const name = b.get(key)?.name ?? a.get(key)?.name ?? ''
-    out.push({
+    return {
       area: 'pastLives',
       subject: name,
       live: plural(x, 'stack'),
       planned: plural(y, 'stack'),
       todo: y > x ? `Earn ${plural(y - x, 'more stack', 'more stacks')} of ${name}` : null,
-    })
+    }
   }
+  const stacksOf = (lives: typeof a): Counts<string> => ({ get: (key) => lives.get(key)?.stacks })
+  const out = countDifferences(new Set([...a.keys(), ...b.keys()]), stacksOf(a), stacksOf(b), stacks)
   return out.sort((p, q) => p.subject.localeCompare(q.subject))
 }
 
@@ -305,20 +322,14 @@ function skillPoints(build: Build | undefined, level: number): Map<string, numbe
 function skillDifferences(live: BuildDocument, planned: BuildDocument, reached: number): BuildDifference[] {
   const a = skillPoints(live.build, reached)
   const b = skillPoints(planned.build, reached)
-  const out: BuildDifference[] = []
-  for (const skill of [...new Set([...a.keys(), ...b.keys()])].sort((p, q) => p.localeCompare(q))) {
-    const x = a.get(skill) ?? 0
-    const y = b.get(skill) ?? 0
-    if (x === y) continue
-    out.push({
-      area: 'skills',
-      subject: `${skill} skill`,
-      live: plural(x, 'point'),
-      planned: plural(y, 'point'),
-      todo: y > x ? `Put ${plural(y - x, 'more point', 'more points')} into ${skill}` : null,
-    })
-  }
-  return out
+  const points = (skill: string, x: number, y: number): BuildDifference => ({
+    area: 'skills',
+    subject: `${skill} skill`,
+    live: plural(x, 'point'),
+    planned: plural(y, 'point'),
+    todo: y > x ? `Put ${plural(y - x, 'more point', 'more points')} into ${skill}` : null,
+  })
+  return countDifferences(keysOfBoth(a.keys(), b.keys()), a, b, points)
 }
 
 interface TreeRanks {
@@ -361,8 +372,7 @@ function treeDifferences(
   const liveTrees = treeRanks(a)
   const plannedTrees = treeRanks(b)
   const out: BuildDifference[] = []
-  const names = [...new Set([...liveTrees.keys(), ...plannedTrees.keys()])].sort((p, q) => p.localeCompare(q))
-  for (const tree of names) {
+  for (const tree of keysOfBoth(liveTrees.keys(), plannedTrees.keys())) {
     const x = liveTrees.get(tree)
     const y = plannedTrees.get(tree)
     const toTrain: string[] = []
@@ -405,7 +415,7 @@ function spellDifferences(live: BuildDocument, planned: BuildDocument): BuildDif
   const a = group(live.build?.trainedSpells)
   const b = group(planned.build?.trainedSpells)
   const out: BuildDifference[] = []
-  for (const slot of [...new Set([...a.keys(), ...b.keys()])].sort((p, q) => p.localeCompare(q))) {
+  for (const slot of keysOfBoth(a.keys(), b.keys())) {
     const toTrain = missing(b.get(slot) ?? [], a.get(slot) ?? [])
     const extra = missing(a.get(slot) ?? [], b.get(slot) ?? [])
     if (toTrain.length === 0 && extra.length === 0) continue

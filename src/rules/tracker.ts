@@ -4,7 +4,7 @@
 // on every keystroke, so they index once and then only compare.
 import type { Difficulty, Setting } from './completion'
 
-/** The catalog fields the tracker reads (the catalog module's QuestRow has this shape). */
+/** The catalog fields the tracker reads (the catalog module's QuestRow extends it). */
 export interface TrackerRow {
   name: string
   difficulty: Difficulty
@@ -29,15 +29,19 @@ export interface LoggedCompletion {
 /** Completions grouped by quest name, built once per progress answer. */
 export type CompletionIndex = ReadonlyMap<string, readonly LoggedCompletion[]>
 
-export function indexCompletions<C extends LoggedCompletion>(completions: readonly C[]): Map<string, C[]> {
-  const index = new Map<string, C[]>()
-  for (const c of completions) {
-    const list = index.get(c.name)
-    if (list) list.push(c)
-    else index.set(c.name, [c])
+/** Items grouped by quest name, each group in the items' order. */
+function groupByName<T extends { name: string }>(items: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const item of items) {
+    const group = groups.get(item.name)
+    if (group) group.push(item)
+    else groups.set(item.name, [item])
   }
-  return index
+  return groups
 }
+
+/** The CompletionIndex of a character's completions. */
+export const indexCompletions: <C extends LoggedCompletion>(completions: readonly C[]) => Map<string, C[]> = groupByName
 
 /**
  * Does this completion count for this remake? Same name and same tier, or a completion whose
@@ -87,15 +91,7 @@ export interface TrackerFilters {
 }
 
 /** The remakes of each quest name, in catalog order. */
-export function rowsByName<R extends Pick<TrackerRow, 'name'>>(rows: readonly R[]): Map<string, R[]> {
-  const byName = new Map<string, R[]>()
-  for (const row of rows) {
-    const list = byName.get(row.name)
-    if (list) list.push(row)
-    else byName.set(row.name, [row])
-  }
-  return byName
-}
+export const rowsByName: <R extends Pick<TrackerRow, 'name'>>(rows: readonly R[]) => Map<string, R[]> = groupByName
 
 /** Which tiers each quest name exists in (for the version flag `yes`). */
 export function tiersByName(rows: readonly TrackerRow[]): Map<string, Set<Difficulty>> {

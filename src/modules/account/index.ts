@@ -1,16 +1,14 @@
 // The website's account page: change the password (asks for the current one), list and revoke
 // the plugin tokens, sign out everywhere. Session-cookie only: a stolen plugin token must not
 // be able to change the password or revoke the other tokens.
-import { Elysia, t } from 'elysia'
+import { t } from 'elysia'
 import type { AppDeps } from '../../deps'
-import type { Api } from '../../http/api'
+import { type Api, signedInRoutes } from '../../http/api'
 import { errors, IdParams, OkBody } from '../../http/model'
 import type { LoginGuard } from '../auth/login-guard'
 import { MAX_PASSWORD_LENGTH } from '../auth/model'
 import { listTokens, revokeEverything, revokeOwnToken, setPassword, verifyLogin } from '../auth/service'
 import { createSession, isHttps, sessionCookie } from '../session/service'
-
-const tags = ['Website']
 
 const PasswordChange = t.Object({
   currentPassword: t.String({ maxLength: MAX_PASSWORD_LENGTH }),
@@ -25,8 +23,7 @@ const TokenList = t.Object({
 
 export function accountModule(deps: AppDeps, website: Api, loginGuard: LoginGuard) {
   const { db, clock } = deps
-  return new Elysia({ prefix: `${website.prefix}/account` })
-    .use(website.guard)
+  return signedInRoutes(website, '/account', ['Website'])
     .put(
       '/password',
       async ({ user, body, request, server, set }) => {
@@ -39,16 +36,14 @@ export function accountModule(deps: AppDeps, website: Api, loginGuard: LoginGuar
         return { ok: true as const }
       },
       {
-        auth: true,
         body: PasswordChange,
         response: { 200: OkBody, ...errors(400, 401, 429, 503) },
-        detail: { summary: 'Change the password; every plugin token and other session ends', tags },
+        detail: { summary: 'Change the password; every plugin token and other session ends' },
       },
     )
     .get('/tokens', ({ user }) => ({ tokens: listTokens(db, user.id) }), {
-      auth: true,
       response: { 200: TokenList },
-      detail: { summary: "The account's live plugin tokens (label, created, last used)", tags },
+      detail: { summary: "The account's live plugin tokens (label, created, last used)" },
     })
     .delete(
       '/tokens/:id',
@@ -57,10 +52,9 @@ export function accountModule(deps: AppDeps, website: Api, loginGuard: LoginGuar
         return { ok: true as const }
       },
       {
-        auth: true,
         params: IdParams,
         response: { 200: OkBody, ...errors(404) },
-        detail: { summary: 'Revoke one plugin token', tags },
+        detail: { summary: 'Revoke one plugin token' },
       },
     )
     .delete(
@@ -71,9 +65,8 @@ export function accountModule(deps: AppDeps, website: Api, loginGuard: LoginGuar
         return { ok: true as const }
       },
       {
-        auth: true,
         response: { 200: OkBody },
-        detail: { summary: 'Sign out everywhere: every session and plugin token of the account ends', tags },
+        detail: { summary: 'Sign out everywhere: every session and plugin token of the account ends' },
       },
     )
 }

@@ -1,7 +1,7 @@
 // One guard shape for both ways in: the plugin's bearer tokens and the website's session cookie.
-// `{ auth: true }` on a route answers 401 without a valid credential, else puts `user` and
-// `credential` in the context. Modules take the guard as a value (see src/http/api.ts), so one
-// route definition serves both APIs.
+// `{ auth: true }` on a route, or on a module's `.guard()`, answers 401 without a valid
+// credential, else puts `user` and `credential` in the context. Modules take the guard as a
+// value (see src/http/api.ts), so one route definition serves both APIs.
 import { type Context, Elysia } from 'elysia'
 import type { PublicUser } from './service'
 
@@ -15,13 +15,16 @@ export interface Identity {
 export type Identify = (context: Pick<Context, 'request' | 'set'>) => Identity
 
 /**
+ * A named plugin, one per kind of credential (`seed`): Elysia then knows every `.use()` of it
+ * is the same guard, and each API has exactly one, whose `identify` runs once per request.
+ *
  * The credential is checked in `transform`, which runs before validation: a request without a
  * valid one is 401 whatever its body, query or path (`resolve` alone runs after validation,
  * so a bad field would answer 400 first).
  */
-export function credentialGuard(identify: Identify) {
+export function credentialGuard(seed: Identity['credential']['kind'], identify: Identify) {
   const identities = new WeakMap<Request, Identity>()
-  return new Elysia().macro({
+  return new Elysia({ name: 'auth', seed }).macro({
     auth: {
       transform(context) {
         identities.set(context.request, identify(context))

@@ -12,13 +12,18 @@ import { authenticate, DAY_MS, identifierOf, login, revokeToken } from './servic
 /** The plugin API's guard: `Authorization: Bearer <token>`. */
 export function bearerGuard({ db, clock, config }: AppDeps): Guard {
   const idleMs = config.tokenIdleDays * DAY_MS
-  return credentialGuard(({ request }) => {
+  return credentialGuard('token', ({ request }) => {
     const session = authenticate(db, clock, request.headers.get('authorization'), idleMs)
     return { user: session.user, credential: { kind: 'token', id: session.tokenId } }
   })
 }
 
-/** `loginGuard` is the app's one LoginGuard (createApp), shared with every other password login. */
+const tags = ['Authentication']
+
+/**
+ * `loginGuard` is the app's one LoginGuard (createApp), shared with every other password login.
+ * Logging in needs no token; the guard then covers the routes after it.
+ */
 export function authModule(deps: AppDeps, api: Api, loginGuard: LoginGuard) {
   const { db, clock } = deps
   return new Elysia({ prefix: `${api.prefix}/auth` })
@@ -38,14 +43,14 @@ export function authModule(deps: AppDeps, api: Api, loginGuard: LoginGuard) {
           description:
             'No auth. The identifier is a username or e-mail (aliases `email`, `username`, `login`), at most 254 characters; the password at most 1024. Wrong username and wrong password answer the same 401. Too many failures for one account, or from one address, answer 429 with Retry-After; too many logins being checked at once answer 503 with Retry-After.',
           security: [],
-          tags: ['Authentication'],
+          tags,
         },
       },
     )
+    .guard({ auth: true, detail: { tags } })
     .get('/me', ({ user }) => user, {
-      auth: true,
       response: { 200: User },
-      detail: { summary: 'The account behind the token', tags: ['Authentication'] },
+      detail: { summary: 'The account behind the token' },
     })
     .post(
       '/logout',
@@ -54,9 +59,8 @@ export function authModule(deps: AppDeps, api: Api, loginGuard: LoginGuard) {
         return { ok: true as const }
       },
       {
-        auth: true,
         response: { 200: OkBody },
-        detail: { summary: 'Revoke the presented token (only that one)', tags: ['Authentication'] },
+        detail: { summary: 'Revoke the presented token (only that one)' },
       },
     )
 }

@@ -23,13 +23,14 @@ export interface PublicUser {
 
 export type UserRow = typeof users.$inferSelect
 
-export const displayName = (user: { username: string | null }): string => user.username ?? 'Player'
+/** What other players see of an account (a route's owner): its username, never its e-mail. */
+export const userDisplayName = (user: { username: string | null }): string => user.username ?? 'Player'
 
 export const toPublicUser = (user: Pick<UserRow, 'id' | 'email' | 'username'>): PublicUser => ({
   id: user.id,
   email: user.email,
   username: user.username,
-  displayName: displayName(user),
+  displayName: userDisplayName(user),
 })
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')

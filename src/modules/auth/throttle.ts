@@ -26,43 +26,72 @@ interface Failures {
 }
 
 /**
- * A fixed-size key for any identifier: the table then costs the same per entry whatever was
- * sent (a megabyte-long username used to be kept whole).
+ * A table of at most `maxTracked` entries, least recently written first: Maps iterate in
+ * insertion order and every `put` re-inserts, so the first entries are the stalest.
  */
-const keyOf = (identifier: string): string =>
-  createHash('sha256').update(identifier.trim().toLowerCase()).digest('base64url')
-
-/**
- * Drops one entry once `map` is over `max`: the least recently touched one that `keep` does not
- * protect, or, when every entry is protected, the least recently touched of all. Maps iterate
- * in insertion order and every write re-inserts, so the first entries are the stalest.
- */
-function evictOne<V>(map: Map<string, V>, max: number, keep: (value: V) => boolean): void {
-  if (map.size <= max) return
-  for (const [key, value] of map) {
-    if (!keep(value)) {
-      map.delete(key)
-      return
-    }
-  }
-  map.delete(map.keys().next().value as string)
-}
-
-export class LoginThrottle {
-  private readonly records = new Map<string, Failures>()
+abstract class RecentTable<V> {
+  private readonly entries = new Map<string, V>()
 
   constructor(
-    private readonly clock: Clock,
-    private readonly maxTracked = MAX_TRACKED,
+    protected readonly clock: Clock,
+    private readonly maxTracked: number,
   ) {}
 
   get size(): number {
-    return this.records.size
+    return this.entries.size
+  }
+
+  /** An entry that a flood of new identifiers must not push out. */
+  protected abstract pinned(entry: V, now: number): boolean
+
+  /**
+   * A fixed-size key for any identifier: the table then costs the same per entry whatever was
+   * sent (a megabyte-long username used to be kept whole).
+   */
+  private keyOf(identifier: string): string {
+    return createHash('sha256').update(identifier.trim().toLowerCase()).digest('base64url')
+  }
+
+  protected find(identifier: string): V | undefined {
+    return this.entries.get(this.keyOf(identifier))
+  }
+
+  protected forget(identifier: string): void {
+    this.entries.delete(this.keyOf(identifier))
+  }
+
+  /**
+   * Stores the entry as the most recent; then, over `maxTracked`, drops the stalest entry that is
+   * not pinned, or, when every entry is pinned, the stalest of all.
+   */
+  protected put(identifier: string, entry: V, now: number): void {
+    const key = this.keyOf(identifier)
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+    if (this.entries.size <= this.maxTracked) return
+    for (const [stale, value] of this.entries) {
+      if (!this.pinned(value, now)) {
+        this.entries.delete(stale)
+        return
+      }
+    }
+    this.entries.delete(this.entries.keys().next().value as string)
+  }
+}
+
+export class LoginThrottle extends RecentTable<Failures> {
+  constructor(clock: Clock, maxTracked = MAX_TRACKED) {
+    super(clock, maxTracked)
+  }
+
+  /** A flood of new names must not push out a locked record: that would unlock its victim. */
+  protected pinned(record: Failures, now: number): boolean {
+    return record.lockedUntil > now
   }
 
   /** Seconds to wait before this identifier may try again, or 0 when it may try now. */
   retryAfterSeconds(identifier: string): number {
-    const record = this.records.get(keyOf(identifier))
+    const record = this.find(identifier)
     const wait = record ? record.lockedUntil - this.clock.now().getTime() : 0
     return wait > 0 ? Math.ceil(wait / 1000) : 0
   }
@@ -73,8 +102,7 @@ export class LoginThrottle {
    */
   fail(identifier: string): void {
     const now = this.clock.now().getTime()
-    const key = keyOf(identifier)
-    const record = this.records.get(key) ?? { failures: 0, locks: 0, lockedUntil: 0, lastFailureAt: now }
+    const record = this.find(identifier) ?? { failures: 0, locks: 0, lockedUntil: 0, lastFailureAt: now }
     // A record untouched for longer than the longest lock starts over.
     if (now - record.lastFailureAt > MAX_LOCK_MS) Object.assign(record, { failures: 0, locks: 0 })
     record.failures += 1
@@ -84,14 +112,11 @@ export class LoginThrottle {
       record.locks += 1
       record.failures = 0
     }
-    this.records.delete(key) // re-insert: Map order is then least recently failed first
-    this.records.set(key, record)
-    // A flood of new names must not push out a locked record: that would unlock its victim.
-    evictOne(this.records, this.maxTracked, (r) => r.lockedUntil > now)
+    this.put(identifier, record, now)
   }
 
   succeed(identifier: string): void {
-    this.records.delete(keyOf(identifier))
+    this.forget(identifier)
   }
 }
 
@@ -101,20 +126,18 @@ interface Bucket {
   updatedAt: number
 }
 
-export class AddressLimiter {
-  private readonly buckets = new Map<string, Bucket>()
-
-  constructor(
-    private readonly clock: Clock,
-    private readonly maxTracked = MAX_ADDRESSES,
-  ) {}
-
-  get size(): number {
-    return this.buckets.size
+export class AddressLimiter extends RecentTable<Bucket> {
+  constructor(clock: Clock, maxTracked = MAX_ADDRESSES) {
+    super(clock, maxTracked)
   }
 
-  private refilled(key: string, now: number): Bucket | undefined {
-    const bucket = this.buckets.get(key)
+  /** An address out of attempts stays out however many new addresses fail. */
+  protected pinned(bucket: Bucket): boolean {
+    return bucket.allowance < 1
+  }
+
+  private refilled(address: string, now: number): Bucket | undefined {
+    const bucket = this.find(address)
     if (!bucket) return undefined
     bucket.allowance = Math.min(ADDRESS_BURST, bucket.allowance + (now - bucket.updatedAt) / ADDRESS_REFILL_MS)
     bucket.updatedAt = now
@@ -124,7 +147,7 @@ export class AddressLimiter {
   /** Seconds until this address may fail once more, or 0 when it may try now. */
   retryAfterSeconds(address: string): number {
     const now = this.clock.now().getTime()
-    const bucket = this.refilled(keyOf(address), now)
+    const bucket = this.refilled(address, now)
     if (!bucket || bucket.allowance >= 1) return 0
     return Math.ceil(((1 - bucket.allowance) * ADDRESS_REFILL_MS) / 1000)
   }
@@ -132,21 +155,17 @@ export class AddressLimiter {
   /** Takes one attempt from the address's allowance (given back by `refund` on success). */
   take(address: string): void {
     const now = this.clock.now().getTime()
-    const key = keyOf(address)
-    const bucket = this.refilled(key, now) ?? { allowance: ADDRESS_BURST, updatedAt: now }
+    const bucket = this.refilled(address, now) ?? { allowance: ADDRESS_BURST, updatedAt: now }
     bucket.allowance -= 1
-    this.buckets.delete(key)
-    this.buckets.set(key, bucket)
-    evictOne(this.buckets, this.maxTracked, (b) => b.allowance < 1)
+    this.put(address, bucket, now)
   }
 
   refund(address: string): void {
     const now = this.clock.now().getTime()
-    const key = keyOf(address)
-    const bucket = this.refilled(key, now)
+    const bucket = this.refilled(address, now)
     if (!bucket) return
     bucket.allowance += 1
     // A full bucket is the same as none: forget it.
-    if (bucket.allowance >= ADDRESS_BURST) this.buckets.delete(key)
+    if (bucket.allowance >= ADDRESS_BURST) this.forget(address)
   }
 }

@@ -1,17 +1,15 @@
 // DDO Builder files on the website's cookie API: POST /api/characters/{id}/build/import reads a
 // `.DDOBuild` file into the planned build (through the same service as PUT build), and GET
 // .../build/export writes the planned build back as one. See docs/builds.md "DDO Builder files".
-import { Elysia, t } from 'elysia'
+import { t } from 'elysia'
 import type { AppDeps } from '../../deps'
-import type { Api } from '../../http/api'
+import { type Api, signedInRoutes } from '../../http/api'
 import { NotFound } from '../../http/errors'
 import { errors, IdParams } from '../../http/model'
 import { assertOwnsCharacter } from '../characters/access'
 import { fromDdoBuilder, toDdoBuilder } from './ddobuilder'
 import { BuildImportBody, ImportedBuild } from './model'
 import { getPlanned, putPlanned } from './service'
-
-const tags = ['Builds']
 
 /** A file name browsers and Windows accept: letters, digits, space, dot, dash, underscore. */
 export function exportFileName(name: string): string {
@@ -22,10 +20,9 @@ export function exportFileName(name: string): string {
   return `${safe || 'character'}.DDOBuild`
 }
 
-export function buildImportModule(deps: AppDeps, api: Api) {
-  const { db, clock } = deps
-  return new Elysia({ prefix: `${api.prefix}/characters` })
-    .use(api.guard)
+export function buildImportModule({ db, clock }: AppDeps, api: Api) {
+  return signedInRoutes(api, '/characters', ['Builds'])
+    .guard({ params: IdParams })
     .post(
       '/:id/build/import',
       ({ user, params, body }) => {
@@ -35,15 +32,12 @@ export function buildImportModule(deps: AppDeps, api: Api) {
         return { ...putPlanned(db, clock, user.id, params.id, document), warnings }
       },
       {
-        auth: true,
-        params: IdParams,
         body: BuildImportBody,
         response: { 200: ImportedBuild, ...errors(400, 404) },
         detail: {
           summary: 'Replace the planned build with a DDO Builder character file',
           description:
             'Body `{xml}`: the text of a `.DDOBuild` file. Stored like PUT build (breakdown and validation recalculated); the answer is GET build plus `warnings` for what the file holds and the document cannot. 400 naming what could not be read; nothing is stored then.',
-          tags,
         },
       },
     )
@@ -58,10 +52,8 @@ export function buildImportModule(deps: AppDeps, api: Api) {
         return toDdoBuilder(planned.document)
       },
       {
-        auth: true,
-        params: IdParams,
         response: { 200: t.String({ description: 'The `.DDOBuild` XML.' }), ...errors(404) },
-        detail: { summary: 'The planned build as a DDO Builder character file', tags },
+        detail: { summary: 'The planned build as a DDO Builder character file' },
       },
     )
 }

@@ -1,7 +1,6 @@
 // The live snapshot and planned build routes under /api/plugin/characters/{id}.
-import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
-import type { Api } from '../../http/api'
+import { type Api, signedInRoutes } from '../../http/api'
 import { errors, IdParams } from '../../http/model'
 import { kib } from '../../http/size'
 import { MAX_BUILD_DOCUMENT_BYTES } from './limits'
@@ -17,86 +16,63 @@ import {
   putPlanned,
 } from './service'
 
-const tags = ['Builds']
-
-export function buildsModule(deps: AppDeps, api: Api) {
-  const { db, clock } = deps
-  return new Elysia({ prefix: `${api.prefix}/characters` })
-    .use(api.guard)
+export function buildsModule({ db, clock }: AppDeps, api: Api) {
+  return signedInRoutes(api, '/characters', ['Builds'])
+    .guard({ params: IdParams })
     .get('/:id/live', ({ user, params }) => getLive(db, clock, user.id, params.id), {
-      auth: true,
-      params: IdParams,
       response: { 200: LiveBuild, ...errors(404) },
-      detail: { summary: 'The live snapshot (404 before the first one)', tags },
+      detail: { summary: 'The live snapshot (404 before the first one)' },
     })
     .put(
       '/:id/live',
       ({ user, params, body, query }) =>
         putLive(db, clock, user.id, params.id, documentFromBody(body), mergeRequested(body, query.merge)),
       {
-        auth: true,
-        params: IdParams,
         query: LivePutQuery,
         body: LivePutBody,
         response: { 200: LiveBuild, ...errors(404) },
         detail: {
           summary: 'Store the live snapshot (replace, or merge with ?merge=1 or "merge": true)',
           description: `Body: the build document, or {"document": ..., "meta"?, "incomplete"?, "source"?}. Replaces the snapshot unless merge is asked for (then shallow per section). Syncs the character profile (classes, level, race, past lives). Never touches the planned build. 413 when the stored document would take more than ${kib(MAX_BUILD_DOCUMENT_BYTES)} as JSON; arrays have item limits (400).`,
-          tags,
         },
       },
     )
     .put('/:id/live/partial', ({ user, params, body }) => patchBuild(db, clock, user.id, params.id, 'live', body), {
-      auth: true,
-      params: IdParams,
       body: PartialBody,
       response: { 200: LiveBuild, ...errors(404) },
       detail: {
         summary: 'Merge a patch into the live snapshot',
         description: `Each section sent (life, build, tomes, meta, ...) is merged key by key: send the whole build.levels, enhancementTrees and so on. \`pastLives\` replaces the past lives of life.specialFeats; \`reaperPoints\` sets build.reaper.pointsAvailable. Syncs the profile like PUT live. 413 when the merged document would take more than ${kib(MAX_BUILD_DOCUMENT_BYTES)} as JSON (nothing is stored).`,
-        tags,
       },
     })
     .post('/:id/live/promote-to-planned', ({ user, params }) => promoteLive(db, clock, user.id, params.id), {
-      auth: true,
-      params: IdParams,
       response: { 200: PlannedBuild, ...errors(404, 413) },
       detail: {
         summary: 'Copy the live snapshot over the planned build',
         description: `404 when there is no live snapshot. The live snapshot is unchanged. 413 when the planned build, with its breakdown, would take more than ${kib(MAX_BUILD_DOCUMENT_BYTES)} as JSON.`,
-        tags,
       },
     })
     .get('/:id/build', ({ user, params }) => getPlanned(db, clock, user.id, params.id), {
-      auth: true,
-      params: IdParams,
       response: { 200: PlannedBuild, ...errors(404) },
       detail: {
         summary: 'The planned build, its breakdown and validation errors',
         description: 'Before any planned build is saved: 200 with `document` and `updatedAt` null.',
-        tags,
       },
     })
     .put('/:id/build', ({ user, params, body }) => putPlanned(db, clock, user.id, params.id, documentFromBody(body)), {
-      auth: true,
-      params: IdParams,
       body: PlannedPutBody,
       response: { 200: PlannedBuild, ...errors(404) },
       detail: {
         summary: 'Replace the planned build',
         description: `Recalculates the breakdown and validation errors. Syncs the character profile only while no live snapshot exists. 413 when the stored document would take more than ${kib(MAX_BUILD_DOCUMENT_BYTES)} as JSON.`,
-        tags,
       },
     })
     .put('/:id/build/partial', ({ user, params, body }) => patchBuild(db, clock, user.id, params.id, 'planned', body), {
-      auth: true,
-      params: IdParams,
       body: PartialBody,
       response: { 200: PlannedBuild, ...errors(404) },
       detail: {
         summary: 'Merge a patch into the planned build',
         description: `413 when the merged document would take more than ${kib(MAX_BUILD_DOCUMENT_BYTES)} as JSON (nothing is stored).`,
-        tags,
       },
     })
 }

@@ -2,27 +2,22 @@
 // catalog, answered from the in-memory index (see service.ts). Syncing is in sync.ts.
 import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
-import type { Api } from '../../http/api'
+import { type Api, signedInRoutes } from '../../http/api'
 import { maybeGzipped } from '../../http/gzip'
 import { errors } from '../../http/model'
 import { LookupQuery, LookupResponse, QuestList, Scorecards, SearchQuery, SearchResponse } from './model'
 import { catalogVersion, listQuests, listScorecards, lookupQuest, searchQuests } from './service'
 
-export function catalogModule(deps: AppDeps, api: Api) {
-  const { db } = deps
-  return new Elysia({ prefix: api.prefix })
-    .use(api.guard)
+export function catalogModule({ db }: AppDeps, api: Api) {
+  return signedInRoutes(api, '', ['Catalog'])
     .get('/quests', () => listQuests(db), {
-      auth: true,
       response: { 200: QuestList },
       detail: {
         summary: 'The whole quest catalog, one row per remake',
         description: 'Unknown XP or favor is null. Synced daily from the DDO wiki list "Quests by level and XP".',
-        tags: ['Catalog'],
       },
     })
     .get('/quests/search', ({ query }) => searchQuests(db, query), {
-      auth: true,
       query: SearchQuery,
       response: { 200: SearchResponse },
       detail: {
@@ -33,28 +28,23 @@ export function catalogModule(deps: AppDeps, api: Api) {
           'that level (below 20 Heroic, 20-29 Epic, 30+ Legendary) slightly above the rest.',
           'Every remake is its own row; remakes are never collapsed.',
         ].join(' '),
-        tags: ['Catalog'],
       },
     })
     .get('/quests/lookup', ({ query }) => lookupQuest(db, query.name, query.difficulty), {
-      auth: true,
       query: LookupQuery,
       response: { 200: LookupResponse, ...errors(404) },
       detail: {
         summary: 'Every remake of one quest name',
         description:
           'Exact name, case-insensitive. `remakes` always lists every tier of the name; `difficulty` filters `quests`. 404 when the name, or the requested remake of it, is not in the catalog.',
-        tags: ['Catalog'],
       },
     })
     .get('/scorecards', () => listScorecards(db), {
-      auth: true,
       response: { 200: Scorecards },
       detail: {
         summary: 'Optional-pursuit scorecard thresholds keyed by quest name',
         description:
           'Loaded by the server administrator with `quest-tracker scorecards import FILE`; empty until then.',
-        tags: ['Catalog'],
       },
     })
 }

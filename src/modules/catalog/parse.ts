@@ -5,21 +5,13 @@
 // Pure: no I/O.
 import { decodeHTML } from 'entities'
 import type { QuestTier } from '../../rules/quest-levels'
+import type { TrackerRow } from '../../rules/tracker'
 
 export const TIERS: readonly QuestTier[] = ['Heroic', 'Epic', 'Legendary']
 
-export interface QuestRow {
-  name: string
+/** A catalog row: the row the rules read, of a concrete tier (the catalog has no Unknown remake). */
+export interface QuestRow extends TrackerRow {
   difficulty: QuestTier
-  level: number
-  soloXP: number | null
-  normalXP: number | null
-  hardXP: number | null
-  eliteXP: number | null
-  duration: string
-  pack: string
-  patron: string
-  favor: number | null
 }
 
 export interface ParsedCatalog {

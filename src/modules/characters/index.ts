@@ -1,7 +1,6 @@
 // The character routes of the plugin API: create, list, meta, find, get, PATCH/PUT, login.
-import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
-import type { Api } from '../../http/api'
+import { type Api, signedInRoutes } from '../../http/api'
 import { errors, IdParams, OkBody } from '../../http/model'
 import { characterMeta } from '../../rules/picklists'
 import { MAX_CHARACTERS_PER_ACCOUNT } from './limits'
@@ -18,10 +17,7 @@ import {
   updateCharacter,
 } from './service'
 
-const tags = ['Characters']
-
-export function charactersModule(deps: AppDeps, api: Api) {
-  const { db, clock } = deps
+export function charactersModule({ db, clock }: AppDeps, api: Api) {
   const update = ({
     user,
     params,
@@ -32,23 +28,18 @@ export function charactersModule(deps: AppDeps, api: Api) {
     body: typeof CharacterInput.static
   }) => updateCharacter(db, clock, user.id, params.id, body)
   const updateHook = (method: string) => ({
-    auth: true as const,
-    params: IdParams,
     body: CharacterInput,
     response: { 200: Character, ...errors(404) },
     detail: {
       summary: `Update a character (${method}; partial: omitted fields keep their value)`,
       description:
         'PUT behaves exactly as PATCH. `touchLastLogin` or `seen` true sets lastLoginAt to now unless an explicit lastLoginAt is sent. Answers the updated character.',
-      tags,
     },
   })
-  return new Elysia({ prefix: `${api.prefix}/characters` })
-    .use(api.guard)
+  return signedInRoutes(api, '/characters', ['Characters'])
     .get('/', ({ user }) => ({ characters: listCharacters(db, user.id) }), {
-      auth: true,
       response: { 200: CharacterList },
-      detail: { summary: "All of the account's characters", tags },
+      detail: { summary: "All of the account's characters" },
     })
     .post(
       '/',
@@ -57,20 +48,17 @@ export function charactersModule(deps: AppDeps, api: Api) {
         return createCharacter(db, clock, user.id, body)
       },
       {
-        auth: true,
         body: CharacterInput,
         response: { 201: Character, ...errors(409) },
         detail: {
           summary: 'Create a character',
           description: `A name is required: \`givenName\` (alias \`firstName\`) or a legacy \`name\`, split at the first space. Ids, owner and share token are assigned by the server. 409 when the account already has ${MAX_CHARACTERS_PER_ACCOUNT} characters.`,
-          tags,
         },
       },
     )
     .get('/meta', () => characterMeta(), {
-      auth: true,
       response: { 200: CharacterMeta },
-      detail: { summary: 'Picklists: classes, races, alignments, genders, servers and limits', tags },
+      detail: { summary: 'Picklists: classes, races, alignments, genders, servers and limits' },
     })
     .get(
       '/find',
@@ -79,21 +67,18 @@ export function charactersModule(deps: AppDeps, api: Api) {
         return { count: characters.length, characters }
       },
       {
-        auth: true,
         query: FindQuery,
         response: { 200: FindResult },
         detail: {
           summary: "Find the account's characters by name and server",
           description: 'Any combination of criteria; all case-insensitive and exact. No criteria: every character.',
-          tags,
         },
       },
     )
+    .guard({ params: IdParams })
     .get('/:id', ({ user, params }) => getCharacter(db, user.id, params.id), {
-      auth: true,
-      params: IdParams,
       response: { 200: Character, ...errors(404) },
-      detail: { summary: 'One character', tags },
+      detail: { summary: 'One character' },
     })
     .patch('/:id', update, updateHook('PATCH'))
     .put('/:id', update, updateHook('PUT'))
@@ -104,15 +89,12 @@ export function charactersModule(deps: AppDeps, api: Api) {
         return noteLogin(db, clock, user.id, params.id, body?.lastLoginAt ?? body?.last_login_at, field)
       },
       {
-        auth: true,
-        params: IdParams,
         body: LoginBody,
         response: { 200: Character, ...errors(404) },
         detail: {
           summary: 'Note a login',
           description:
             'Sets lastLoginAt to the given timestamp, or to now when the body is omitted. Answers the character.',
-          tags,
         },
       },
     )
@@ -123,30 +105,22 @@ export function charactersModule(deps: AppDeps, api: Api) {
         return { ok: true as const }
       },
       {
-        auth: true,
-        params: IdParams,
         response: { 200: OkBody, ...errors(404) },
-        detail: { summary: 'Delete a character with its completions, builds and lives', tags },
+        detail: { summary: 'Delete a character with its completions, builds and lives' },
       },
     )
     .post('/:id/share', ({ user, params }) => shareCharacter(db, clock, user.id, params.id), {
-      auth: true,
-      params: IdParams,
       response: { 200: Character, ...errors(404) },
       detail: {
         summary: 'Share the character under a new link',
         description: 'A new shareToken (the old /s/ link stops working) and shared true. Answers the character.',
-        tags,
       },
     })
     .delete('/:id/share', ({ user, params }) => unshareCharacter(db, clock, user.id, params.id), {
-      auth: true,
-      params: IdParams,
       response: { 200: Character, ...errors(404) },
       detail: {
         summary: 'Stop sharing the character',
         description: 'shared false: the /s/ link answers 404 until the character is shared again.',
-        tags,
       },
     })
 }

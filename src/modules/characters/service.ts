@@ -38,7 +38,8 @@ export const newShareToken = (): string => randomBytes(16).toString('base64url')
 
 export const shareUrl = (token: string): string => `/s/${token}`
 
-export const displayName = (row: Pick<CharacterRow, 'givenName' | 'surname'>): string =>
+/** The one name of a character shown anywhere (its JSON, progress, navigation, a new life). */
+export const characterName = (row: Pick<CharacterRow, 'givenName' | 'surname'>): string =>
   row.surname ? `${row.givenName} ${row.surname}` : row.givenName
 
 /** The level the tracker works with: the PUT-progress override, else the derived total level. */
@@ -49,7 +50,7 @@ export function toCharacterJson(row: CharacterRow): CharacterJson {
   const total = levels.totalLevel(row.classes, row.epicLevels)
   return {
     id: row.id,
-    name: displayName(row),
+    name: characterName(row),
     givenName: row.givenName,
     firstName: row.givenName,
     surname: row.surname,

@@ -4,7 +4,7 @@
 // publishes a change, so no writer can be forgotten.
 import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
-import type { Api } from '../../http/api'
+import { type Api, signedInRoutes } from '../../http/api'
 import { TooManyRequests } from '../../http/errors'
 import { errors, IdParams } from '../../http/model'
 import { assertOwnsCharacter } from '../characters/access'
@@ -41,10 +41,9 @@ export function changeReporter(changes: ChangeFeed) {
 
 const encoder = new TextEncoder()
 
-export function eventsModule(deps: AppDeps, website: Api, changes: ChangeFeed) {
-  const { db } = deps
+export function eventsModule({ db }: AppDeps, website: Api, changes: ChangeFeed) {
   const streamsPerUser = new Map<number, number>()
-  return new Elysia({ prefix: `${website.prefix}/characters` }).use(website.guard).get(
+  return signedInRoutes(website, '/characters', ['Website']).get(
     '/:id/events',
     ({ user, params, request, server }) => {
       assertOwnsCharacter(db, user.id, params.id)
@@ -102,10 +101,9 @@ export function eventsModule(deps: AppDeps, website: Api, changes: ChangeFeed) {
       })
     },
     {
-      auth: true,
       params: IdParams,
       response: { ...errors(404, 429) },
-      detail: { summary: "Server-sent events: the character's data changed", tags: ['Website'] },
+      detail: { summary: "Server-sent events: the character's data changed" },
     },
   )
 }

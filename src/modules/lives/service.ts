@@ -11,6 +11,7 @@ import { dominantClass, heroicPastLife, nextLifeFeats, normalizeFeats, racialPas
 import type { SpecialFeat } from '../../rules/types'
 import { MAX_LIVES_PER_CHARACTER, MAX_SPECIAL_FEATS } from '../builds/limits'
 import { ownedCharacter } from '../characters/access'
+import { characterName } from '../characters/service'
 import type { ReincarnateBody } from './model'
 
 /** The database or a transaction: what the services write through. */
@@ -39,7 +40,7 @@ export function currentLife(db: Db, clock: Clock, character: CharacterRow): Life
       characterId: character.id,
       lifeIndex: (last?.lifeIndex ?? 0) + 1,
       isCurrent: true,
-      name: [character.givenName, character.surname].filter(Boolean).join(' '),
+      name: characterName(character),
       race: character.race,
       alignment: character.alignment,
       classes: character.classes,

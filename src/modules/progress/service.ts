@@ -10,7 +10,7 @@ import { completions } from '../../db/schema'
 import { assertJsonSize } from '../../http/size'
 import { minLevel, type PlayOn } from '../../rules/levels'
 import { type CharacterRow, ownedCharacter, updateOwnedCharacter } from '../characters/access'
-import { displayName, trackerLevel } from '../characters/service'
+import { characterName, trackerLevel } from '../characters/service'
 import { normalizePosted, type StoredCompletionJson, storedColumns, upsertCompletion } from '../completions/service'
 import { MAX_TRACKER_FIELD_BYTES } from './limits'
 import type { Progress, ProgressPut } from './model'
@@ -42,7 +42,7 @@ export function toProgress(row: CharacterRow, done: StoredCompletionJson[]): Pro
   const level = trackerLevel(row)
   const targetDifficulty = row.targetDifficulty as PlayOn
   return {
-    character: { id: row.id, name: displayName(row), targetDifficulty },
+    character: { id: row.id, name: characterName(row), targetDifficulty },
     minLevel: minLevel(level, targetDifficulty),
     characterLevel: level,
     targetDifficulty,

@@ -1,27 +1,20 @@
 // Shared routes (list, detail, create, update, delete) and navigation along a route.
-import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
-import type { Api } from '../../http/api'
+import { type Api, signedInRoutes } from '../../http/api'
 import { errors, IdParams, OkBody } from '../../http/model'
 import { kib } from '../../http/size'
 import { DEFAULT_ROUTE_PAGE, MAX_ROUTE_FIELD_BYTES, MAX_ROUTE_PAGE, MAX_ROUTES_PER_ACCOUNT } from './limits'
 import { Navigation, NavigationQuery, RouteDetail, RouteInput, RouteList, RouteListQuery } from './model'
 import { createRoute, deleteRoute, getRoute, listRoutes, navigation, updateRoute } from './service'
 
-const tags = ['Routes']
-
-export function routesModule(deps: AppDeps, api: Api) {
-  const { db, clock } = deps
-  return new Elysia({ prefix: api.prefix })
-    .use(api.guard)
+export function routesModule({ db, clock }: AppDeps, api: Api) {
+  return signedInRoutes(api, '', ['Routes'])
     .get('/routes', ({ user, query }) => listRoutes(db, user.id, query), {
-      auth: true,
       query: RouteListQuery,
       response: { 200: RouteList },
       detail: {
         summary: 'Every shared route on this server, a page at a time',
         description: `Every account sees every route, by name then oldest first. Owners are shown by display name, never by e-mail. A page holds \`limit\` routes (default ${DEFAULT_ROUTE_PAGE}, at most ${MAX_ROUTE_PAGE}) after skipping \`offset\`; \`total\` counts them all.`,
-        tags,
       },
     })
     .post(
@@ -32,24 +25,20 @@ export function routesModule(deps: AppDeps, api: Api) {
         return route
       },
       {
-        auth: true,
         body: RouteInput,
         response: { 201: RouteDetail, ...errors(409) },
         detail: {
           summary: 'Create a shared route',
           description: `Steps get position 1..n in the given order. A step without setting gets elite, without difficulty Heroic; a word that is not a concrete remake or setting (Unknown, any, a typo) is 400. boosts and optionals may each take at most ${kib(MAX_ROUTE_FIELD_BYTES)} as JSON (413). 409 when the account already owns ${MAX_ROUTES_PER_ACCOUNT} routes.`,
-          tags,
         },
       },
     )
     .get('/routes/:id', ({ user, params }) => getRoute(db, user.id, params.id), {
-      auth: true,
       params: IdParams,
       response: { 200: RouteDetail, ...errors(404) },
-      detail: { summary: 'One route with its steps in order', tags },
+      detail: { summary: 'One route with its steps in order' },
     })
     .put('/routes/:id', ({ user, params, body }) => updateRoute(db, clock, user.id, params.id, body), {
-      auth: true,
       params: IdParams,
       body: RouteInput,
       response: { 200: RouteDetail, ...errors(404) },
@@ -57,7 +46,6 @@ export function routesModule(deps: AppDeps, api: Api) {
         summary: 'Replace a route (owner only)',
         description:
           'Same body as create; the whole route is replaced (omitted boosts/optionals become {}). Someone else’s route answers 404 and is left unchanged.',
-        tags,
       },
     })
     .delete(
@@ -67,25 +55,21 @@ export function routesModule(deps: AppDeps, api: Api) {
         return { ok: true as const }
       },
       {
-        auth: true,
         params: IdParams,
         response: { 200: OkBody, ...errors(404) },
         detail: {
           summary: 'Delete a route (owner only)',
           description: 'Someone else’s route answers 404 and is left unchanged.',
-          tags,
         },
       },
     )
     .get('/navigation', ({ user, query }) => navigation(db, user.id, query), {
-      auth: true,
       query: NavigationQuery,
       response: { 200: Navigation, ...errors(404) },
       detail: {
         summary: "A character's progress along a route, and the quest to run next",
         description:
           'match=setting (default): a step is completed when its exact setting is logged; match=remake: when any setting is logged for its remake. A completion whose remake is Unknown matches any remake of that quest name, in both modes. nextQuest is the first step not completed; once the route is finished, its last step with completed: true. Someone else’s character, or an unknown route: 404.',
-        tags,
       },
     })
 }

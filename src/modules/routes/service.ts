@@ -18,9 +18,10 @@ import {
   type StepDifficulty,
   type StepSetting,
 } from '../../rules/routeStep'
-import { displayName } from '../auth/service'
+import { userDisplayName } from '../auth/service'
 import { questNames } from '../catalog/service'
-import { type CharacterRow, ownedCharacter } from '../characters/access'
+import { ownedCharacter } from '../characters/access'
+import { characterName } from '../characters/service'
 import { DEFAULT_ROUTE_PAGE, MAX_ROUTE_FIELD_BYTES, MAX_ROUTE_PAGE, MAX_ROUTES_PER_ACCOUNT } from './limits'
 import type { RouteInputBody } from './model'
 
@@ -206,7 +207,7 @@ const toListItem = (row: ListRow, viewerId: number): RouteListItem => ({
   id: row.id,
   name: row.name,
   // The owner's username or "Player": the e-mail is never selected, so it cannot leak.
-  ownerDisplayName: displayName({ username: row.ownerUsername }),
+  ownerDisplayName: userDisplayName({ username: row.ownerUsername }),
   owned: row.ownerId === viewerId,
   questCount: row.questCount,
   boosts: asObject(row.boosts),
@@ -318,9 +319,6 @@ export interface NavigationResult extends NavigationState<StepDifficulty, StepSe
   route: { id: number; name: string }
   match: MatchMode
 }
-
-/** The character's display name, as on its profile: given name and surname. */
-const characterName = (row: CharacterRow) => [row.givenName, row.surname].filter((part) => part !== '').join(' ')
 
 export function navigation(db: DB, userId: number, query: NavigationQueryInput): NavigationResult {
   const match = query.match ?? 'setting'

@@ -20,7 +20,7 @@ import {
 
 /** The website's guard: the session cookie (bearer tokens are not accepted here). */
 export function cookieGuard({ db, clock }: AppDeps): Guard {
-  return credentialGuard(({ request, set }) => {
+  return credentialGuard('session', ({ request, set }) => {
     const token = readCookie(request.headers.get('cookie'), SESSION_COOKIE)
     const session = sessionFromToken(db, clock, token)
     if (session.renewed && token) set.headers['set-cookie'] = sessionCookie(token, isHttps(request))
@@ -32,8 +32,8 @@ const SessionBody = t.Omit(LoginBody, ['label'])
 const SessionUser = t.Object({ user: User })
 const tags = ['Website']
 
-export function sessionModule(deps: AppDeps, api: Api, loginGuard: LoginGuard) {
-  const { db, clock } = deps
+/** Signing in needs no session; the guard then covers the routes after it. */
+export function sessionModule({ db, clock }: AppDeps, api: Api, loginGuard: LoginGuard) {
   return new Elysia({ prefix: `${api.prefix}/session` })
     .use(api.guard)
     .post(
@@ -50,10 +50,10 @@ export function sessionModule(deps: AppDeps, api: Api, loginGuard: LoginGuard) {
         detail: { summary: 'Sign in to the website (sets the session cookie)', tags },
       },
     )
+    .guard({ auth: true, detail: { tags } })
     .get('/', ({ user }) => ({ user }), {
-      auth: true,
       response: { 200: SessionUser },
-      detail: { summary: 'The signed-in account', tags },
+      detail: { summary: 'The signed-in account' },
     })
     .delete(
       '/',
@@ -62,6 +62,6 @@ export function sessionModule(deps: AppDeps, api: Api, loginGuard: LoginGuard) {
         set.headers['set-cookie'] = sessionCookie(null, isHttps(request))
         return { ok: true as const }
       },
-      { auth: true, response: { 200: OkBody }, detail: { summary: 'Sign out (ends this session)', tags } },
+      { response: { 200: OkBody }, detail: { summary: 'Sign out (ends this session)' } },
     )
 }

@@ -1,0 +1,177 @@
+// The credential guard: one named plugin per API, whose `identify` runs once per request however
+// many modules use it, and which every route of the two APIs but the public ones goes through,
+// before validation.
+import { describe, expect, test } from 'bun:test'
+import { type AnyElysia, Elysia, t } from 'elysia'
+import { loadConfig } from '../src/config'
+import { openDatabase } from '../src/db/client'
+import type { AppDeps } from '../src/deps'
+import type { Api } from '../src/http/api'
+import { silentLogger } from '../src/logger'
+import { accountModule } from '../src/modules/account'
+import { authModule } from '../src/modules/auth'
+import { credentialGuard, type Identify } from '../src/modules/auth/guard'
+import { createLoginGuard } from '../src/modules/auth/login-guard'
+import { buildsModule } from '../src/modules/builds'
+import { buildImportModule } from '../src/modules/builds/import'
+import { catalogModule } from '../src/modules/catalog'
+import { charactersModule } from '../src/modules/characters'
+import { completionsModule } from '../src/modules/completions'
+import { eventsModule } from '../src/modules/events'
+import { ChangeFeed } from '../src/modules/events/feed'
+import { livesModule } from '../src/modules/lives'
+import { progressModule } from '../src/modules/progress'
+import { routesModule } from '../src/modules/routes'
+import { sessionModule } from '../src/modules/session'
+import { systemModule } from '../src/modules/system'
+import { cheapHasher, FakeClock, testApp } from './helpers'
+
+/** An `identify` that accepts `x-user: <id>` and counts its calls. */
+function countingIdentify() {
+  const calls = { n: 0 }
+  const identify: Identify = ({ request }) => {
+    calls.n += 1
+    const id = Number(request.headers.get('x-user'))
+    if (!id) throw new Response('no credential', { status: 401 })
+    return {
+      user: { id, email: null, username: `user${id}`, displayName: `user${id}` },
+      credential: { kind: 'token', id: 7 },
+    }
+  }
+  return { calls, identify }
+}
+
+describe('one guard instance', () => {
+  test('identify runs once per request, however many times the guard is used', async () => {
+    const { calls, identify } = countingIdentify()
+    const guard = credentialGuard('token', identify)
+    const first = new Elysia({ prefix: '/a' })
+      .use(guard)
+      .use(guard)
+      .guard({ auth: true, params: t.Object({ id: t.Integer() }) })
+      .post('/:id', ({ user, params, body }) => ({ user: user.id, id: params.id, body }), {
+        body: t.Object({ n: t.Integer() }),
+      })
+    const second = new Elysia({ prefix: '/b' }).use(guard).get('/', ({ user }) => ({ user: user.id }), { auth: true })
+    const app = new Elysia().use(guard).use(first).use(second).use(guard)
+
+    const post = (path: string, body: unknown, user?: number) =>
+      app.handle(
+        new Request(`http://localhost${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(user ? { 'x-user': String(user) } : {}) },
+          body: JSON.stringify(body),
+        }),
+      )
+    const ok = await post('/a/5', { n: 1 }, 3)
+    expect(ok.status).toBe(200)
+    expect(await ok.json()).toEqual({ user: 3, id: 5, body: { n: 1 } })
+    expect(calls.n).toBe(1)
+
+    const other = await app.handle(new Request('http://localhost/b', { headers: { 'x-user': '4' } }))
+    expect(await other.json()).toEqual({ user: 4 })
+    expect(calls.n).toBe(2)
+
+    // The credential is checked before the body and the path are: 401, not 400.
+    const refused = await post('/a/abc', { n: 'x' })
+    expect(refused.status).toBe(401)
+    expect(calls.n).toBe(3)
+  })
+
+  test('every route of every module goes through the guard exactly once, the public ones never', async () => {
+    const deps: AppDeps = {
+      db: openDatabase(':memory:'),
+      config: loadConfig({ CATALOG_SYNC_CRON: 'off' }),
+      clock: new FakeClock(),
+      logger: silentLogger,
+      passwordHasher: cheapHasher,
+    }
+    const { calls, identify } = countingIdentify()
+    const api: Api = { prefix: '/x', guard: credentialGuard('token', identify) }
+    const loginGuard = createLoginGuard(deps)
+    const modules: AnyElysia[] = [
+      authModule(deps, api, loginGuard),
+      catalogModule(deps, api),
+      buildsModule(deps, api),
+      livesModule(deps, api),
+      routesModule(deps, api),
+      charactersModule(deps, api),
+      completionsModule(deps, api),
+      progressModule(deps, api),
+      sessionModule(deps, api, loginGuard),
+      accountModule(deps, api, loginGuard),
+      buildImportModule(deps, api),
+      eventsModule(deps, api, new ChangeFeed()),
+      systemModule(deps, api, () => {
+        throw new Error('no document in this test')
+      }),
+    ]
+    const app = new Elysia().use(modules)
+    const routes = app.routes.map((route) => ({ method: route.method, path: route.path }))
+    expect(routes.length).toBeGreaterThan(40)
+
+    const runs: Record<string, number> = {}
+    for (const { method, path } of routes) {
+      const before = calls.n
+      const url = `http://localhost${path.replace(/:\w+/g, '1')}`
+      const body = method === 'GET' || method === 'HEAD' ? undefined : '{}'
+      await app.handle(
+        new Request(url, { method, headers: { 'x-user': '999', 'content-type': 'application/json' }, body }),
+      )
+      runs[`${method} ${path}`] = calls.n - before
+    }
+    const publicRoutes = [
+      'POST /x/auth/login',
+      'POST /x/session/',
+      'GET /api/health',
+      'GET /api/plugin/',
+      'GET /api/plugin/docs',
+      'GET /api/openapi.json',
+      'GET /api/plugin/openapi.json',
+      'GET /openapi.json',
+      'GET /docs',
+      'GET /docs/assets/init.js',
+      'GET /docs/assets/swagger-ui.css',
+      'GET /docs/assets/swagger-ui-bundle.js',
+    ]
+    const expected = Object.fromEntries(Object.keys(runs).map((key) => [key, publicRoutes.includes(key) ? 0 : 1]))
+    expect(runs).toEqual(expected)
+    expect(Object.keys(runs)).toEqual(expect.arrayContaining(publicRoutes))
+  })
+})
+
+describe('the two APIs', () => {
+  // Open to anyone: sign-in, health and documentation, the public catalog and shared characters.
+  const PUBLIC = new Set([
+    'POST /api/plugin/auth/login',
+    'POST /api/session/',
+    'GET /api/health',
+    'GET /api/plugin/',
+    'GET /api/plugin/docs',
+    'GET /api/openapi.json',
+    'GET /api/plugin/openapi.json',
+    'GET /api/quests',
+    'GET /api/share/:token',
+  ])
+
+  test('every other API route answers 401 without its own credential, whatever the request holds', async () => {
+    const app = testApp()
+    const token = await app.userWithToken('alice')
+    const cookie = await app.signIn('alice')
+    const guarded = app.app.routes.filter(
+      (route) => route.path.startsWith('/api/') && !PUBLIC.has(`${route.method} ${route.path}`),
+    )
+    expect(guarded.length).toBeGreaterThan(60)
+    const answers: Record<string, number[]> = {}
+    for (const { method, path } of guarded) {
+      // A path id, a query and body fields of the wrong type: each would be a 400 with a credential.
+      const url = `${path.replace(/:\w+/g, 'abc')}?characterId=x&routeId=y&limit=z`
+      const body = method === 'GET' ? undefined : { givenName: 5, currentPassword: 5, xml: 5, steps: 5, name: 5 }
+      const wrong = path.startsWith('/api/plugin/') ? { cookie } : { token }
+      const statuses = []
+      for (const credential of [{}, wrong]) statuses.push((await app.json(method, url, { body, ...credential })).status)
+      answers[`${method} ${path}`] = statuses
+    }
+    expect(answers).toEqual(Object.fromEntries(Object.keys(answers).map((key) => [key, [401, 401]])))
+  })
+})
