@@ -4,9 +4,9 @@
 import { type Signal, useSignal } from '@preact/signals'
 import { ApiError, api, type TokenListItem, type User } from '../api'
 import { Confirm } from '../components/Confirm'
-import { ErrorMessage, Layout, Loading } from '../components/Layout'
+import { Layout } from '../components/Layout'
 import { Messages } from '../components/Messages'
-import { useLoad } from '../components/useLoad'
+import { PageData } from '../components/PageData'
 import { formatDate } from '../format'
 import { currentUser, loginPath, requireUser } from '../session'
 
@@ -218,28 +218,17 @@ function AccountView({ user, initialTokens }: { user: User; initialTokens: Token
 }
 
 export function AccountPage() {
-  const state = useLoad(async () => {
+  const load = async () => {
     const user = await requireUser()
     return { user, tokens: (await api.tokens()).tokens }
-  })
-  if (state === null) {
-    return (
-      <Layout title="Account">
-        <Loading what="your account" />
-      </Layout>
-    )
-  }
-  if ('error' in state) {
-    return (
-      <Layout title="Account">
-        <h1>Account</h1>
-        <ErrorMessage message={state.error} />
-      </Layout>
-    )
   }
   return (
-    <Layout title="Account" user={state.data.user}>
-      <AccountView user={state.data.user} initialTokens={state.data.tokens} />
-    </Layout>
+    <PageData title="Account" what="your account" load={load}>
+      {({ user, tokens }) => (
+        <Layout title="Account" user={user}>
+          <AccountView user={user} initialTokens={tokens} />
+        </Layout>
+      )}
+    </PageData>
   )
 }

@@ -1,35 +1,23 @@
 // The characters page (/ when signed in): every character of the account, each a link to its tracker.
-import { useEffect, useState } from 'preact/hooks'
 import { api, type Character, type User } from '../api'
-import { ErrorMessage, Layout, Loading } from '../components/Layout'
+import { Layout } from '../components/Layout'
+import { PageData } from '../components/PageData'
 import { formatDate, formatNumber } from '../format'
 import { requireUser } from '../session'
 
-type State = { user: User; characters: Character[] } | { error: string } | null
-
 export function CharactersPage() {
-  const [state, setState] = useState<State>(null)
-  useEffect(() => {
-    requireUser()
-      .then(async (user) => setState({ user, characters: (await api.characters()).characters }))
-      .catch((e: unknown) => setState({ error: e instanceof Error ? e.message : String(e) }))
-  }, [])
+  const load = async () => {
+    const user = await requireUser()
+    return { user, characters: (await api.characters()).characters }
+  }
+  return (
+    <PageData title="Characters" what="your characters" heading={null} load={load}>
+      {(data) => <CharactersView {...data} />}
+    </PageData>
+  )
+}
 
-  if (state === null) {
-    return (
-      <Layout title="Characters">
-        <Loading what="your characters" />
-      </Layout>
-    )
-  }
-  if ('error' in state) {
-    return (
-      <Layout title="Characters">
-        <ErrorMessage message={state.error} />
-      </Layout>
-    )
-  }
-  const { user, characters } = state
+function CharactersView({ user, characters }: { user: User; characters: Character[] }) {
   return (
     <Layout title="Characters" user={user}>
       <h1>Your characters</h1>

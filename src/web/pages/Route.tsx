@@ -2,12 +2,12 @@
 // in either match mode (the step's own setting, or any setting of its remake): steps ticked,
 // the next quest highlighted, progress counted, all updated live. The owner may edit or delete it.
 import { useSignal } from '@preact/signals'
-import { api, type MatchMode, type Navigation, type RouteDetail, type User } from '../api'
+import { api, type MatchMode, type Navigation, type RouteDetail } from '../api'
 import { Confirm } from '../components/Confirm'
-import { ErrorMessage, Layout, Loading } from '../components/Layout'
+import { ErrorMessage, Layout } from '../components/Layout'
 import { LiveSwitch } from '../components/LiveSwitch'
 import { Messages } from '../components/Messages'
-import { useLoad } from '../components/useLoad'
+import { PageData, TO_ROUTES } from '../components/PageData'
 import { formatDate, formatNumber } from '../format'
 import { bonusWords } from '../routes/bonuses'
 import { createNavStore, type NavStore } from '../routes/navigation'
@@ -255,35 +255,18 @@ function RouteView({ store }: { store: NavStore }) {
 }
 
 export function RoutePage({ id }: { id: number }) {
-  const state = useLoad(
-    async () => {
-      const user: User = await requireUser()
-      const [route, list] = await Promise.all([api.route(id), api.characters()])
-      return { user, store: createNavStore(route, list.characters) }
-    },
-    ({ store }) => store.start(),
-  )
-  if (state === null) {
-    return (
-      <Layout title="Route" wide>
-        <Loading what="the route" />
-      </Layout>
-    )
-  }
-  if ('error' in state) {
-    return (
-      <Layout title="Route" wide>
-        <h1>Route</h1>
-        <ErrorMessage message={state.error} />
-        <p>
-          <a href="/routes">Back to the routes</a>
-        </p>
-      </Layout>
-    )
+  const load = async () => {
+    const user = await requireUser()
+    const [route, list] = await Promise.all([api.route(id), api.characters()])
+    return { user, store: createNavStore(route, list.characters) }
   }
   return (
-    <Layout title={state.data.store.route.name} user={state.data.user} wide>
-      <RouteView store={state.data.store} />
-    </Layout>
+    <PageData title="Route" what="the route" back={TO_ROUTES} wide load={load} follow={({ store }) => store.start()}>
+      {({ user, store }) => (
+        <Layout title={store.route.name} user={user} wide>
+          <RouteView store={store} />
+        </Layout>
+      )}
+    </PageData>
   )
 }

@@ -4,10 +4,10 @@
 // the route assumes. Only the owner may edit; the server answers 404 to anyone else.
 import { useRef } from 'preact/hooks'
 import { XP_BONUSES, type XpBonus } from '../../rules/xp'
-import { api, type User } from '../api'
-import { ErrorMessage, Layout, Loading } from '../components/Layout'
+import { api } from '../api'
+import { Layout } from '../components/Layout'
 import { Messages } from '../components/Messages'
-import { useLoad } from '../components/useLoad'
+import { PageData, TO_ROUTES } from '../components/PageData'
 import { createEditorStore, type EditorStore, STEP_SETTINGS } from '../routes/editor'
 import { requireUser } from '../session'
 
@@ -278,35 +278,21 @@ function Editor({ store }: { store: EditorStore }) {
 }
 
 function EditorPage({ id }: { id: number | null }) {
-  const state = useLoad(async () => {
-    const user: User = await requireUser()
+  const load = async () => {
+    const user = await requireUser()
     const [catalog, route] = await Promise.all([api.quests(), id === null ? null : api.route(id)])
     if (route && !route.owned) throw new Error('Only its owner can edit this route.')
     return { user, store: createEditorStore(catalog.quests, route) }
-  })
+  }
   const title = id === null ? 'New route' : 'Edit route'
-  if (state === null) {
-    return (
-      <Layout title={title} wide>
-        <Loading what="the route editor" />
-      </Layout>
-    )
-  }
-  if ('error' in state) {
-    return (
-      <Layout title={title} wide>
-        <h1>{title}</h1>
-        <ErrorMessage message={state.error} />
-        <p>
-          <a href="/routes">Back to the routes</a>
-        </p>
-      </Layout>
-    )
-  }
   return (
-    <Layout title={title} user={state.data.user} wide>
-      <Editor store={state.data.store} />
-    </Layout>
+    <PageData title={title} what="the route editor" back={TO_ROUTES} wide load={load}>
+      {({ user, store }) => (
+        <Layout title={title} user={user} wide>
+          <Editor store={store} />
+        </Layout>
+      )}
+    </PageData>
   )
 }
 

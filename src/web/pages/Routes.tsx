@@ -1,10 +1,9 @@
 // The shared routes (/routes): every route on the server with its owner, quest count, boosts
 // and optionals, a page at a time when the server pages the list (`total` in its answer),
 // all at once when it does not.
-import { useSignal } from '@preact/signals'
-import { useEffect } from 'preact/hooks'
 import { api, type RoutePage, type User } from '../api'
-import { ErrorMessage, Layout, Loading } from '../components/Layout'
+import { Layout } from '../components/Layout'
+import { PageData } from '../components/PageData'
 import { formatDate, formatNumber } from '../format'
 import { bonusWords } from '../routes/bonuses'
 import { requireUser } from '../session'
@@ -45,34 +44,18 @@ function Pager({ page }: { page: RoutePage }) {
 const words = (bonuses: Readonly<Record<string, unknown>>) => bonusWords(bonuses).join(', ') || '—'
 
 export function RoutesPage() {
-  const state = useSignal<{ user: User; page: RoutePage } | { error: string } | null>(null)
-  useEffect(() => {
-    requireUser()
-      .then(async (user) => {
-        state.value = { user, page: await api.routes({ limit: ROUTES_PER_PAGE, offset: offsetFromUrl() }) }
-      })
-      .catch((e: unknown) => {
-        state.value = { error: e instanceof Error ? e.message : String(e) }
-      })
-  }, [])
+  const load = async () => {
+    const user = await requireUser()
+    return { user, page: await api.routes({ limit: ROUTES_PER_PAGE, offset: offsetFromUrl() }) }
+  }
+  return (
+    <PageData title="Routes" what="the routes" load={load}>
+      {(data) => <RoutesView {...data} />}
+    </PageData>
+  )
+}
 
-  const s = state.value
-  if (s === null) {
-    return (
-      <Layout title="Routes">
-        <Loading what="the routes" />
-      </Layout>
-    )
-  }
-  if ('error' in s) {
-    return (
-      <Layout title="Routes">
-        <h1>Routes</h1>
-        <ErrorMessage message={s.error} />
-      </Layout>
-    )
-  }
-  const { user, page } = s
+function RoutesView({ user, page }: { user: User; page: RoutePage }) {
   return (
     <Layout title="Routes" user={user} wide>
       <div class="page-head">
