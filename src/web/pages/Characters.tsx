@@ -2,6 +2,7 @@
 import { api, type Character, type User } from '../api'
 import { Layout } from '../components/Layout'
 import { PageData } from '../components/PageData'
+import { Table, type TableKind } from '../components/Table'
 import { formatDate, formatNumber } from '../format'
 import { requireUser } from '../session'
 
@@ -17,6 +18,37 @@ export function CharactersPage() {
   )
 }
 
+const dash = (text: string | null | undefined) => text || '—'
+
+const CHARACTER_TABLE: TableKind<Character> = {
+  rowKey: (c) => c.id,
+  rowData: (c) => ({ 'data-character': c.id }),
+  columns: [
+    { head: 'Name', class: 'name', cell: (c) => <a href={`/characters/${c.id}`}>{c.name}</a> },
+    // The level and quest counts: figures, under headings left as they are.
+    { head: 'Level', class: 'num', cell: (c) => c.totalLevel },
+    { head: 'Classes', cell: (c) => dash(c.classSummary) },
+    { head: 'Race', cell: (c) => dash(c.race) },
+    { head: 'Server', cell: (c) => dash(c.server) },
+    { head: 'Last login', cell: (c) => formatDate(c.lastLoginAt) },
+    { head: 'Quests done', class: 'num', cell: (c) => formatNumber(c.questsDone ?? 0) },
+    {
+      head: <span class="sr-only">More pages</span>,
+      class: 'more-links',
+      cell: (c) => (
+        <>
+          <a href={`/characters/${c.id}/build`}>
+            Build<span class="sr-only"> of {c.name}</span>
+          </a>{' '}
+          <a href={`/characters/${c.id}/stats`}>
+            Stats<span class="sr-only"> of {c.name}</span>
+          </a>
+        </>
+      ),
+    },
+  ],
+}
+
 function CharactersView({ user, characters }: { user: User; characters: Character[] }) {
   return (
     <Layout title="Characters" user={user}>
@@ -28,49 +60,7 @@ function CharactersView({ user, characters }: { user: User; characters: Characte
         </p>
       ) : (
         <div class="table-wrap">
-          <table class="characters cards">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Level</th>
-                <th scope="col">Classes</th>
-                <th scope="col">Race</th>
-                <th scope="col">Server</th>
-                <th scope="col">Last login</th>
-                <th scope="col">Quests done</th>
-                <th scope="col">
-                  <span class="sr-only">More pages</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {characters.map((c) => (
-                <tr key={c.id} data-character={c.id}>
-                  <th scope="row" class="name">
-                    <a href={`/characters/${c.id}`}>{c.name}</a>
-                  </th>
-                  <td data-label="Level" class="num">
-                    {c.totalLevel}
-                  </td>
-                  <td data-label="Classes">{c.classSummary || '—'}</td>
-                  <td data-label="Race">{c.race || '—'}</td>
-                  <td data-label="Server">{c.server || '—'}</td>
-                  <td data-label="Last login">{formatDate(c.lastLoginAt)}</td>
-                  <td data-label="Quests done" class="num">
-                    {formatNumber(c.questsDone ?? 0)}
-                  </td>
-                  <td class="more-links">
-                    <a href={`/characters/${c.id}/build`}>
-                      Build<span class="sr-only"> of {c.name}</span>
-                    </a>{' '}
-                    <a href={`/characters/${c.id}/stats`}>
-                      Stats<span class="sr-only"> of {c.name}</span>
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table class="characters" cards rows={characters} {...CHARACTER_TABLE} />
         </div>
       )}
     </Layout>

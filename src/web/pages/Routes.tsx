@@ -1,9 +1,10 @@
 // The shared routes (/routes): every route on the server with its owner, quest count, boosts
 // and optionals, a page at a time when the server pages the list (`total` in its answer),
 // all at once when it does not.
-import { api, type RoutePage, type User } from '../api'
+import { api, type RouteListItem, type RoutePage, type User } from '../api'
 import { Layout } from '../components/Layout'
 import { PageData } from '../components/PageData'
+import { Table, type TableKind } from '../components/Table'
 import { formatDate, formatNumber } from '../format'
 import { bonusWords } from '../routes/bonuses'
 import { requireUser } from '../session'
@@ -43,6 +44,28 @@ function Pager({ page }: { page: RoutePage }) {
 
 const words = (bonuses: Readonly<Record<string, unknown>>) => bonusWords(bonuses).join(', ') || '—'
 
+const ROUTE_TABLE: TableKind<RouteListItem> = {
+  rowKey: (r) => r.id,
+  rowData: (r) => ({ 'data-route': r.id }),
+  columns: [
+    {
+      head: 'Route',
+      class: 'name',
+      cell: (r) => (
+        <>
+          <a href={`/routes/${r.id}`}>{r.name}</a>
+          {r.owned && <span class="badge">yours</span>}
+        </>
+      ),
+    },
+    { head: 'Owner', cell: (r) => r.ownerDisplayName },
+    { head: 'Quests', num: true, cell: (r) => formatNumber(r.questCount) },
+    { head: 'Boosts', cell: (r) => words(r.boosts) },
+    { head: 'Optionals', cell: (r) => words(r.optionals) },
+    { head: 'Updated', cell: (r) => formatDate(r.updatedAt) },
+  ],
+}
+
 export function RoutesPage() {
   const load = async () => {
     const user = await requireUser()
@@ -71,38 +94,7 @@ function RoutesView({ user, page }: { user: User; page: RoutePage }) {
         <p>No routes yet. Make the first one: it is shared with everyone on this server.</p>
       ) : (
         <div class="table-wrap">
-          <table class="routes cards">
-            <caption class="sr-only">Shared routes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Route</th>
-                <th scope="col">Owner</th>
-                <th scope="col" class="num">
-                  Quests
-                </th>
-                <th scope="col">Boosts</th>
-                <th scope="col">Optionals</th>
-                <th scope="col">Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.routes.map((r) => (
-                <tr key={r.id} data-route={r.id}>
-                  <th scope="row" class="name">
-                    <a href={`/routes/${r.id}`}>{r.name}</a>
-                    {r.owned && <span class="badge">yours</span>}
-                  </th>
-                  <td data-label="Owner">{r.ownerDisplayName}</td>
-                  <td data-label="Quests" class="num">
-                    {formatNumber(r.questCount)}
-                  </td>
-                  <td data-label="Boosts">{words(r.boosts)}</td>
-                  <td data-label="Optionals">{words(r.optionals)}</td>
-                  <td data-label="Updated">{formatDate(r.updatedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table class="routes" cards caption="Shared routes" hiddenCaption rows={page.routes} {...ROUTE_TABLE} />
         </div>
       )}
       <Pager page={page} />
