@@ -3,8 +3,8 @@
 // buttons (keyboard first: focus follows the step moved), removed, and the boosts and optionals
 // the route assumes. Only the owner may edit; the server answers 404 to anyone else.
 import { useRef } from 'preact/hooks'
-import { XP_BONUSES, type XpBonus } from '../../rules/xp'
 import { api } from '../api'
+import { BonusChecklist } from '../components/BonusChecklist'
 import { Layout } from '../components/Layout'
 import { Messages } from '../components/Messages'
 import { PageData, TO_ROUTES } from '../components/PageData'
@@ -174,39 +174,6 @@ function StepList({ store }: { store: EditorStore }) {
   )
 }
 
-function BonusBox({ store, bonus }: { store: EditorStore; bonus: XpBonus }) {
-  const group = bonus.group === 'boost' ? 'boosts' : 'optionals'
-  const stored = (group === 'boosts' ? store.boosts : store.optionals).value[bonus.key]
-  if (bonus.custom) {
-    return (
-      <label class="check">
-        <span>{bonus.label}</span>
-        <input
-          type="number"
-          class="percent-input"
-          min={0}
-          max={500}
-          value={typeof stored === 'number' ? stored : stored === true ? Number(bonus.percent) : 0}
-          onChange={(e) =>
-            store.setBonus(group, bonus.key, Math.max(0, Math.round(Number(e.currentTarget.value) || 0)))
-          }
-        />
-        <span>%</span>
-      </label>
-    )
-  }
-  return (
-    <label class="check">
-      <input
-        type="checkbox"
-        checked={stored === true || (typeof stored === 'number' && stored > 0)}
-        onChange={(e) => store.setBonus(group, bonus.key, e.currentTarget.checked ? true : null)}
-      />
-      <span>{bonus.label}</span>
-    </label>
-  )
-}
-
 function Editor({ store }: { store: EditorStore }) {
   const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault()
@@ -248,22 +215,10 @@ function Editor({ store }: { store: EditorStore }) {
         <div class="editor-more">
           <fieldset class="bonus-groups">
             <legend class="sr-only">Bonuses this route assumes</legend>
-            <fieldset>
-              <legend>Boosts</legend>
-              <div class="checklist">
-                {XP_BONUSES.filter((b) => b.group === 'boost').map((b) => (
-                  <BonusBox key={b.key} store={store} bonus={b} />
-                ))}
-              </div>
-            </fieldset>
-            <fieldset>
-              <legend>Optionals per run</legend>
-              <div class="checklist">
-                {XP_BONUSES.filter((b) => b.group === 'optional').map((b) => (
-                  <BonusBox key={b.key} store={store} bonus={b} />
-                ))}
-              </div>
-            </fieldset>
+            <BonusChecklist
+              stored={{ boost: store.boosts.value, optional: store.optionals.value }}
+              onChange={(group, key, value) => store.setBonus(group === 'boost' ? 'boosts' : 'optionals', key, value)}
+            />
           </fieldset>
           <div class="form-actions">
             <button type="submit" class="button primary" disabled={store.saving.value}>

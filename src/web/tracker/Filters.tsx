@@ -9,7 +9,8 @@ import {
   type VersionFlag,
   type VersionTier,
 } from '../../rules/tracker'
-import { XP_BONUSES, type XpBonus } from '../../rules/xp'
+import { XP_BONUSES } from '../../rules/xp'
+import { BonusChecklist, bonusOn } from '../components/BonusChecklist'
 import type { TrackerStore } from './store'
 
 const PLAY_ON_LABELS: Readonly<Record<PlayOn, string>> = {
@@ -159,73 +160,21 @@ function Checklist({ title, items, label, shown, onChange, onAll }: ChecklistPro
   )
 }
 
-function BonusControl({ store, bonus }: { store: TrackerStore; bonus: XpBonus }) {
-  const group = bonus.group === 'boost' ? 'xpBoosts' : 'optionalPursuit'
-  const stored = store.progress.value[group][bonus.key]
-  if (bonus.custom) {
-    const value = typeof stored === 'number' ? stored : stored === true ? Number(bonus.percent) : 0
-    return (
-      <label class="check">
-        <span>{bonus.label}</span>
-        <input
-          type="number"
-          class="percent-input"
-          min={0}
-          max={500}
-          step={1}
-          inputMode="numeric"
-          value={value}
-          onChange={(e) => {
-            const n = Math.max(0, Math.round(Number(e.currentTarget.value) || 0))
-            store.setBonus(group, bonus.key, n)
-          }}
-        />
-        <span>%</span>
-      </label>
-    )
-  }
-  const percent = typeof bonus.percent === 'number' ? `+${bonus.percent}%` : '+20% / +45% elite'
-  return (
-    <label class="check">
-      <input
-        type="checkbox"
-        checked={stored === true || (typeof stored === 'number' && stored > 0)}
-        onChange={(e) => store.setBonus(group, bonus.key, e.currentTarget.checked ? true : null)}
-      />
-      <span>
-        {bonus.label} <span class="muted">{typeof stored === 'number' ? `+${stored}%` : percent}</span>
-      </span>
-    </label>
-  )
-}
-
 function Bonuses({ store }: { store: TrackerStore }) {
   const p = store.progress.value
-  const on = XP_BONUSES.filter((b) => {
-    const v = (b.group === 'boost' ? p.xpBoosts : p.optionalPursuit)[b.key]
-    return v === true || (typeof v === 'number' && v > 0)
-  }).length
+  const on = XP_BONUSES.filter((b) => bonusOn((b.group === 'boost' ? p.xpBoosts : p.optionalPursuit)[b.key])).length
   return (
     <details class="panel">
       <summary>XP bonuses{on > 0 && <span class="count"> ({on} on)</span>}</summary>
       <p class="hint">Used to estimate XP of completions the game did not report XP for.</p>
       <div class="bonus-groups">
-        <fieldset>
-          <legend>Boosts</legend>
-          <div class="checklist">
-            {XP_BONUSES.filter((b) => b.group === 'boost').map((b) => (
-              <BonusControl key={b.key} store={store} bonus={b} />
-            ))}
-          </div>
-        </fieldset>
-        <fieldset>
-          <legend>Optionals per run</legend>
-          <div class="checklist">
-            {XP_BONUSES.filter((b) => b.group === 'optional').map((b) => (
-              <BonusControl key={b.key} store={store} bonus={b} />
-            ))}
-          </div>
-        </fieldset>
+        <BonusChecklist
+          stored={{ boost: p.xpBoosts, optional: p.optionalPursuit }}
+          onChange={(group, key, value) =>
+            store.setBonus(group === 'boost' ? 'xpBoosts' : 'optionalPursuit', key, value)
+          }
+          percents
+        />
       </div>
     </details>
   )
