@@ -148,7 +148,6 @@ function Tokens({ tokens, feedback }: { tokens: Signal<TokenListItem[]>; feedbac
 }
 
 function Everywhere({ feedback }: { feedback: Feedback }) {
-  const confirming = useSignal(false)
   const signOutEverywhere = async () => {
     try {
       await api.signOutEverywhere()
@@ -161,27 +160,14 @@ function Everywhere({ feedback }: { feedback: Feedback }) {
     <section class="account-part" aria-labelledby="everywhere-title">
       <h2 id="everywhere-title">Sign out everywhere</h2>
       <p class="hint">Ends every session of this account (this one too) and every plugin token.</p>
-      {confirming.value ? (
-        <Confirm
-          question="End every session and plugin token of this account?"
-          yes="Yes, sign out everywhere"
-          no="Cancel"
-          onYes={() => void signOutEverywhere()}
-          onNo={() => {
-            confirming.value = false
-          }}
-        />
-      ) : (
-        <button
-          type="button"
-          class="button"
-          onClick={() => {
-            confirming.value = true
-          }}
-        >
-          Sign out everywhere
-        </button>
-      )}
+      <Confirm
+        label="Sign out everywhere"
+        class="button"
+        question="End every session and plugin token of this account?"
+        yes="Yes, sign out everywhere"
+        no="Cancel"
+        onYes={() => void signOutEverywhere()}
+      />
     </section>
   )
 }

@@ -165,7 +165,6 @@ function Steps({ route, nav }: { route: RouteDetail; nav: Navigation | null }) {
 }
 
 function OwnerActions({ route }: { route: RouteDetail }) {
-  const confirming = useSignal(false)
   const error = useSignal<string | null>(null)
   const remove = async () => {
     try {
@@ -180,27 +179,14 @@ function OwnerActions({ route }: { route: RouteDetail }) {
       <a class="button" href={`/routes/${route.id}/edit`}>
         Edit route
       </a>
-      {confirming.value ? (
-        <Confirm
-          question={`Delete “${route.name}” for everyone?`}
-          yes="Yes, delete it"
-          no="Keep it"
-          onYes={() => void remove()}
-          onNo={() => {
-            confirming.value = false
-          }}
-        />
-      ) : (
-        <button
-          type="button"
-          class="button quiet"
-          onClick={() => {
-            confirming.value = true
-          }}
-        >
-          Delete route
-        </button>
-      )}
+      <Confirm
+        label="Delete route"
+        class="button quiet"
+        question={`Delete “${route.name}” for everyone?`}
+        yes="Yes, delete it"
+        no="Keep it"
+        onYes={() => void remove()}
+      />
       {error.value && <ErrorMessage message={error.value} />}
     </div>
   )
