@@ -8,6 +8,7 @@ import { ErrorMessage, Layout } from '../components/Layout'
 import { LiveSwitch } from '../components/LiveSwitch'
 import { Messages } from '../components/Messages'
 import { PageData, TO_ROUTES } from '../components/PageData'
+import { SelectField } from '../components/SelectField'
 import { formatDate, formatNumber } from '../format'
 import { bonusWords } from '../routes/bonuses'
 import { createNavStore, type NavStore } from '../routes/navigation'
@@ -49,22 +50,15 @@ function Progress({ nav }: { nav: Navigation }) {
 function NavigationControls({ store }: { store: NavStore }) {
   return (
     <form class="nav-controls" onSubmit={(e) => e.preventDefault()} aria-label="Navigation">
-      <div class="field">
-        <label for="nav-character">Character</label>
-        <select
-          id="nav-character"
-          value={String(store.characterId.value ?? '')}
-          onChange={(e) => {
-            store.characterId.value = Number(e.currentTarget.value)
-          }}
-        >
-          {store.characters.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.name} (level {c.totalLevel})
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="nav-character"
+        label="Character"
+        options={store.characters.map((c) => [String(c.id), `${c.name} (level ${c.totalLevel})`] as const)}
+        value={String(store.characterId.value ?? '')}
+        onChange={(id) => {
+          store.characterId.value = Number(id)
+        }}
+      />
       <fieldset class="match">
         <legend>A step counts as done with</legend>
         {MATCH_LABELS.map(([value, label, note]) => (

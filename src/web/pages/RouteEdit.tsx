@@ -8,6 +8,7 @@ import { BonusChecklist } from '../components/BonusChecklist'
 import { Layout } from '../components/Layout'
 import { Messages } from '../components/Messages'
 import { PageData, TO_ROUTES } from '../components/PageData'
+import { SelectField } from '../components/SelectField'
 import { createEditorStore, type EditorStore, STEP_SETTINGS } from '../routes/editor'
 import { requireUser } from '../session'
 
@@ -64,6 +65,14 @@ function QuestSearch({ store }: { store: EditorStore }) {
   )
 }
 
+/** "Tier", and to a screen reader "Tier of step 3". */
+const StepLabel = ({ what, n }: { what: string; n: number }) => (
+  <>
+    {what}
+    <span class="sr-only"> of step {n}</span>
+  </>
+)
+
 function StepList({ store }: { store: EditorStore }) {
   const listRef = useRef<HTMLOListElement>(null)
   const steps = store.steps.value
@@ -94,40 +103,20 @@ function StepList({ store }: { store: EditorStore }) {
             </span>
             <span class="step-name">{step.name}</span>
             <div class="step-fields">
-              <div class="field">
-                <label for={`step-tier-${step.key}`}>
-                  Tier<span class="sr-only"> of step {n}</span>
-                </label>
-                <select
-                  id={`step-tier-${step.key}`}
-                  value={step.difficulty}
-                  onChange={(e) => store.update(i, { difficulty: e.currentTarget.value as (typeof tiers)[number] })}
-                >
-                  {[...new Set([...tiers, step.difficulty])].map((t) => (
-                    <option key={t} value={t}>
-                      {t}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div class="field">
-                <label for={`step-setting-${step.key}`}>
-                  Setting<span class="sr-only"> of step {n}</span>
-                </label>
-                <select
-                  id={`step-setting-${step.key}`}
-                  value={step.setting}
-                  onChange={(e) =>
-                    store.update(i, { setting: e.currentTarget.value as (typeof STEP_SETTINGS)[number] })
-                  }
-                >
-                  {STEP_SETTINGS.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField
+                id={`step-tier-${step.key}`}
+                label={<StepLabel what="Tier" n={n} />}
+                options={[...new Set([...tiers, step.difficulty])]}
+                value={step.difficulty}
+                onChange={(difficulty) => store.update(i, { difficulty })}
+              />
+              <SelectField
+                id={`step-setting-${step.key}`}
+                label={<StepLabel what="Setting" n={n} />}
+                options={STEP_SETTINGS}
+                value={step.setting}
+                onChange={(setting) => store.update(i, { setting })}
+              />
             </div>
             <div class="step-buttons">
               <button

@@ -11,6 +11,7 @@ import {
 } from '../../rules/tracker'
 import { XP_BONUSES } from '../../rules/xp'
 import { BonusChecklist, bonusOn } from '../components/BonusChecklist'
+import { SelectField } from '../components/SelectField'
 import type { TrackerStore } from './store'
 
 const PLAY_ON_LABELS: Readonly<Record<PlayOn, string>> = {
@@ -22,11 +23,11 @@ const PLAY_ON_LABELS: Readonly<Record<PlayOn, string>> = {
   reaper: 'Reaper',
 }
 
-const FLAG_LABELS: Readonly<Record<VersionFlag, string>> = {
-  any: 'Any',
-  yes: 'Must exist',
-  no: 'Hide',
-}
+const FLAG_OPTIONS: readonly [VersionFlag, string][] = [
+  ['any', 'Any'],
+  ['yes', 'Must exist'],
+  ['no', 'Hide'],
+]
 
 const patronLabel = (patron: string) => patron || '(no patron)'
 
@@ -46,33 +47,23 @@ function Toolbar({ store }: { store: TrackerStore }) {
           }}
         />
       </label>
-      <div class="field">
-        <label for="filter-play-on">Play on</label>
-        <select
-          id="filter-play-on"
-          value={p.targetDifficulty}
-          onChange={(e) => store.saveProgress({ targetDifficulty: e.currentTarget.value as PlayOn })}
-        >
-          {PLAY_ON.map((value) => (
-            <option key={value} value={value}>
-              {PLAY_ON_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div class="field">
-        <label for="filter-levels">Levels</label>
-        <select
-          id="filter-levels"
-          value={String(p.levelBand === LEVEL_BAND_FULL_XP ? LEVEL_BAND_FULL_XP : LEVEL_BAND_ANY)}
-          onChange={(e) => store.saveProgress({ levelBand: Number(e.currentTarget.value) })}
-        >
-          <option value={String(LEVEL_BAND_FULL_XP)}>
-            Full XP for level {p.characterLevel} (quests {p.minLevel}+)
-          </option>
-          <option value={String(LEVEL_BAND_ANY)}>Any level</option>
-        </select>
-      </div>
+      <SelectField
+        id="filter-play-on"
+        label="Play on"
+        options={PLAY_ON.map((value) => [value, PLAY_ON_LABELS[value]] as const)}
+        value={p.targetDifficulty}
+        onChange={(targetDifficulty) => store.saveProgress({ targetDifficulty })}
+      />
+      <SelectField
+        id="filter-levels"
+        label="Levels"
+        options={[
+          [String(LEVEL_BAND_FULL_XP), `Full XP for level ${p.characterLevel} (quests ${p.minLevel}+)`],
+          [String(LEVEL_BAND_ANY), 'Any level'],
+        ]}
+        value={String(p.levelBand === LEVEL_BAND_FULL_XP ? LEVEL_BAND_FULL_XP : LEVEL_BAND_ANY)}
+        onChange={(band) => store.saveProgress({ levelBand: Number(band) })}
+      />
       <label class="check toolbar-check">
         <input
           type="checkbox"
@@ -98,20 +89,14 @@ function Versions({ store }: { store: TrackerStore }) {
         <p class="hint">“Must exist” keeps only quests that have that tier; “Hide” hides that tier's rows.</p>
         <div class="row-fields">
           {(Object.keys(VERSION_TIERS) as VersionTier[]).map((tier) => (
-            <div class="field" key={tier}>
-              <label for={`filter-version-${tier}`}>{VERSION_TIERS[tier]}</label>
-              <select
-                id={`filter-version-${tier}`}
-                value={filter[tier]}
-                onChange={(e) => store.setVersionFlag(tier, e.currentTarget.value as VersionFlag)}
-              >
-                {(Object.keys(FLAG_LABELS) as VersionFlag[]).map((flag) => (
-                  <option key={flag} value={flag}>
-                    {FLAG_LABELS[flag]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              key={tier}
+              id={`filter-version-${tier}`}
+              label={VERSION_TIERS[tier]}
+              options={FLAG_OPTIONS}
+              value={filter[tier]}
+              onChange={(flag) => store.setVersionFlag(tier, flag)}
+            />
           ))}
         </div>
       </fieldset>
