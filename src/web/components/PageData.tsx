@@ -3,6 +3,7 @@
 // loaded page keeps running (live updates) and returns how to stop it when the page goes.
 import type { JSX } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
+import { errorMessage } from '../api'
 import { ErrorMessage, Layout, Loading } from './Layout'
 
 type Loaded<T> = { data: T } | { error: string } | null
@@ -19,7 +20,7 @@ function useLoad<T>(load: () => Promise<T>, follow?: (data: T) => () => void): L
         stop = follow?.(data)
       })
       .catch((e: unknown) => {
-        if (!gone) setState({ error: e instanceof Error ? e.message : String(e) })
+        if (!gone) setState({ error: errorMessage(e) })
       })
     return () => {
       gone = true

@@ -2,7 +2,7 @@
 // session and every plugin token end, this browser stays signed in), the plugin tokens with
 // a revoke button each, and signing out everywhere.
 import { type Signal, useSignal } from '@preact/signals'
-import { ApiError, api, type TokenListItem, type User } from '../api'
+import { ApiError, api, errorMessage, type TokenListItem, type User } from '../api'
 import { Confirm } from '../components/Confirm'
 import { Layout } from '../components/Layout'
 import { Messages } from '../components/Messages'
@@ -21,7 +21,7 @@ function failed(feedback: Feedback, e: unknown): void {
     location.replace(loginPath('/account'))
     return
   }
-  feedback.error.value = e instanceof Error ? e.message : String(e)
+  feedback.error.value = errorMessage(e)
 }
 
 function PasswordForm({ feedback, onChanged }: { feedback: Feedback; onChanged: () => void }) {

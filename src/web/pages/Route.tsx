@@ -2,7 +2,7 @@
 // in either match mode (the step's own setting, or any setting of its remake): steps ticked,
 // the next quest highlighted, progress counted, all updated live. The owner may edit or delete it.
 import { useSignal } from '@preact/signals'
-import { api, type MatchMode, type Navigation, type RouteDetail } from '../api'
+import { api, errorMessage, type MatchMode, type Navigation, type RouteDetail } from '../api'
 import { Confirm } from '../components/Confirm'
 import { ErrorMessage, Layout } from '../components/Layout'
 import { LiveSwitch } from '../components/LiveSwitch'
@@ -165,7 +165,7 @@ function OwnerActions({ route }: { route: RouteDetail }) {
       await api.deleteRoute(route.id)
       location.assign('/routes')
     } catch (e) {
-      error.value = e instanceof Error ? e.message : String(e)
+      error.value = errorMessage(e)
     }
   }
   return (
