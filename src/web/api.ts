@@ -75,6 +75,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The sentence to show for anything thrown: the server's, the network's, or the error's own. */
+export const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e))
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response
   try {

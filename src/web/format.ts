@@ -9,3 +9,6 @@ export function formatDate(iso: string | null | undefined): string {
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date)
 }
+
+/** A patron's name; the catalog's rows with no patron are grouped under ''. */
+export const patronLabel = (patron: string) => patron || '(no patron)'

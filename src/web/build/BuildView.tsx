@@ -1,8 +1,7 @@
 // The build page's view: the actions on the planned build, what differs between the character
 // in game and the plan, the two sheets side by side, and the lives.
 import { CharacterHeader } from '../components/CharacterHeader'
-import { LiveSwitch } from '../components/LiveSwitch'
-import { Messages } from '../components/Messages'
+import { LiveTop } from '../components/LiveSwitch'
 import { Actions } from './Actions'
 import { Differences } from './Differences'
 import { Lives } from './Lives'
@@ -54,11 +53,9 @@ function Sheets({ store }: { store: BuildStore }) {
 export function BuildView({ store }: { store: BuildStore }) {
   return (
     <div class="build-page">
-      <div class="tracker-top">
+      <LiveTop live={store.liveOn} mode={store.liveMode} error={store.error} notice={store.notice}>
         <CharacterHeader character={store.character.value} current="build" />
-        <LiveSwitch live={store.liveOn} mode={store.liveMode} />
-      </div>
-      <Messages error={store.error} notice={store.notice} />
+      </LiveTop>
       <Actions store={store} />
       <Differences store={store} />
       <Sheets store={store} />

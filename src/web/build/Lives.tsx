@@ -6,6 +6,7 @@ import { classSummary } from '../../rules/levels'
 import { dominantClass, grantedPastLives, heroicPastLife, racialPastLife } from '../../rules/pastLives'
 import { ALIGNMENTS, RACE_NAMES } from '../../rules/picklists'
 import type { Life, ReincarnateBody } from '../api'
+import { SelectField } from '../components/SelectField'
 import { formatDate } from '../format'
 import type { BuildStore } from './store'
 
@@ -78,17 +79,12 @@ function ReincarnateForm({ store, current }: { store: BuildStore; current: Life 
             ))}
           </datalist>
         </label>
-        <div class="field">
-          <label for="reincarnate-alignment">Alignment</label>
-          <select id="reincarnate-alignment" name="alignment">
-            <option value="">Keep {current.alignment || 'as it is'}</option>
-            {ALIGNMENTS.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="reincarnate-alignment"
+          label="Alignment"
+          name="alignment"
+          options={[['', `Keep ${current.alignment || 'as it is'}`], ...ALIGNMENTS]}
+        />
       </div>
       <fieldset class="grants">
         <legend>Past lives to grant</legend>
@@ -116,20 +112,13 @@ function ReincarnateForm({ store, current }: { store: BuildStore; current: Life 
                 onInput={(e) => update(extra.key, { name: e.currentTarget.value })}
               />
             </label>
-            <div class="field">
-              <label for={`extra-type-${extra.key}`}>Kind</label>
-              <select
-                id={`extra-type-${extra.key}`}
-                value={extra.type}
-                onChange={(e) => update(extra.key, { type: e.currentTarget.value })}
-              >
-                {PAST_LIFE_TYPES.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id={`extra-type-${extra.key}`}
+              label="Kind"
+              options={PAST_LIFE_TYPES}
+              value={extra.type}
+              onChange={(type) => update(extra.key, { type })}
+            />
             <label class="field">
               <span>Stacks</span>
               <input

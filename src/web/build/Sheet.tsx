@@ -18,6 +18,13 @@ const PAST_LIFE_LABELS: Readonly<Record<string, string>> = {
   EpicPastLife: 'Epic',
 }
 
+/** The life's facts shown as they are, '—' when the document has none. */
+const LIFE_FACTS = [
+  ['Name', 'name'],
+  ['Race', 'race'],
+  ['Alignment', 'alignment'],
+] as const
+
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0')
 
 /** "1–4 Fighter", "5 Rogue": consecutive levels of one class as one run. */
@@ -237,18 +244,12 @@ export function Sheet({ kind, title, document, breakdown: b, unread, updatedAt, 
       )}
 
       <dl class="facts-list">
-        <div>
-          <dt>Name</dt>
-          <dd data-life="name">{life.name || '—'}</dd>
-        </div>
-        <div>
-          <dt>Race</dt>
-          <dd data-life="race">{life.race || '—'}</dd>
-        </div>
-        <div>
-          <dt>Alignment</dt>
-          <dd data-life="alignment">{life.alignment || '—'}</dd>
-        </div>
+        {LIFE_FACTS.map(([term, key]) => (
+          <div key={key}>
+            <dt>{term}</dt>
+            <dd data-life={key}>{life[key] || '—'}</dd>
+          </div>
+        ))}
         <div>
           <dt>Level</dt>
           <dd data-life="level">

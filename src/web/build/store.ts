@@ -9,6 +9,7 @@ import {
   ApiError,
   api,
   type Character,
+  errorMessage,
   type Life,
   type LiveBuild,
   type PlannedBuild,
@@ -61,7 +62,7 @@ export function createBuildStore(initial: BuildData) {
       location.replace(loginPath(location.pathname + location.search))
       return
     }
-    error.value = e instanceof Error ? e.message : String(e)
+    error.value = errorMessage(e)
   }
 
   async function refresh(): Promise<void> {

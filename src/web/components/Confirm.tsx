@@ -1,9 +1,9 @@
-// A second step before something that cannot be undone (delete a route, sign out everywhere):
-// the question and two buttons in place of the one pressed. Focus moves to the safe choice, so
-// the button pressed vanishing does not drop keyboard focus to the top of the page.
-import { useEffect, useRef } from 'preact/hooks'
+// A button for something that cannot be undone (delete a route, sign out everywhere) that asks
+// first: pressed, it gives way to the question and two buttons. Focus moves to the safe choice,
+// so the button pressed vanishing does not drop keyboard focus to the top of the page.
+import { useEffect, useRef, useState } from 'preact/hooks'
 
-interface ConfirmProps {
+interface QuestionProps {
   question: string
   yes: string
   no: string
@@ -11,7 +11,7 @@ interface ConfirmProps {
   onNo: () => void
 }
 
-export function Confirm({ question, yes, no, onYes, onNo }: ConfirmProps) {
+function Question({ question, yes, no, onYes, onNo }: QuestionProps) {
   const noRef = useRef<HTMLButtonElement>(null)
   useEffect(() => noRef.current?.focus(), [])
   return (
@@ -24,5 +24,21 @@ export function Confirm({ question, yes, no, onYes, onNo }: ConfirmProps) {
         {no}
       </button>
     </fieldset>
+  )
+}
+
+interface ConfirmProps extends Omit<QuestionProps, 'onNo'> {
+  /** The button's words and class. */
+  label: string
+  class: string
+}
+
+export function Confirm({ label, class: className, ...question }: ConfirmProps) {
+  const [asking, setAsking] = useState(false)
+  if (asking) return <Question {...question} onNo={() => setAsking(false)} />
+  return (
+    <button type="button" class={className} onClick={() => setAsking(true)}>
+      {label}
+    </button>
   )
 }

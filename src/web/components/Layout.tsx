@@ -2,7 +2,7 @@
 // the account and Sign out) and the main landmark the skip link and screen readers jump to.
 import type { ComponentChildren } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
-import type { User } from '../api'
+import { errorMessage, type User } from '../api'
 import { signOut } from '../session'
 
 interface LayoutProps {
@@ -70,7 +70,7 @@ function Account({ user }: { user: User }) {
     try {
       await signOut()
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e))
+      setError(errorMessage(e))
     }
   }
   return (

@@ -2,11 +2,11 @@
 // session and every plugin token end, this browser stays signed in), the plugin tokens with
 // a revoke button each, and signing out everywhere.
 import { type Signal, useSignal } from '@preact/signals'
-import { ApiError, api, type TokenListItem, type User } from '../api'
+import { ApiError, api, errorMessage, type TokenListItem, type User } from '../api'
 import { Confirm } from '../components/Confirm'
-import { ErrorMessage, Layout, Loading } from '../components/Layout'
+import { Layout } from '../components/Layout'
 import { Messages } from '../components/Messages'
-import { useLoad } from '../components/useLoad'
+import { PageData } from '../components/PageData'
 import { formatDate } from '../format'
 import { currentUser, loginPath, requireUser } from '../session'
 
@@ -21,7 +21,7 @@ function failed(feedback: Feedback, e: unknown): void {
     location.replace(loginPath('/account'))
     return
   }
-  feedback.error.value = e instanceof Error ? e.message : String(e)
+  feedback.error.value = errorMessage(e)
 }
 
 function PasswordForm({ feedback, onChanged }: { feedback: Feedback; onChanged: () => void }) {
@@ -148,7 +148,6 @@ function Tokens({ tokens, feedback }: { tokens: Signal<TokenListItem[]>; feedbac
 }
 
 function Everywhere({ feedback }: { feedback: Feedback }) {
-  const confirming = useSignal(false)
   const signOutEverywhere = async () => {
     try {
       await api.signOutEverywhere()
@@ -161,27 +160,14 @@ function Everywhere({ feedback }: { feedback: Feedback }) {
     <section class="account-part" aria-labelledby="everywhere-title">
       <h2 id="everywhere-title">Sign out everywhere</h2>
       <p class="hint">Ends every session of this account (this one too) and every plugin token.</p>
-      {confirming.value ? (
-        <Confirm
-          question="End every session and plugin token of this account?"
-          yes="Yes, sign out everywhere"
-          no="Cancel"
-          onYes={() => void signOutEverywhere()}
-          onNo={() => {
-            confirming.value = false
-          }}
-        />
-      ) : (
-        <button
-          type="button"
-          class="button"
-          onClick={() => {
-            confirming.value = true
-          }}
-        >
-          Sign out everywhere
-        </button>
-      )}
+      <Confirm
+        label="Sign out everywhere"
+        class="button"
+        question="End every session and plugin token of this account?"
+        yes="Yes, sign out everywhere"
+        no="Cancel"
+        onYes={() => void signOutEverywhere()}
+      />
     </section>
   )
 }
@@ -218,28 +204,17 @@ function AccountView({ user, initialTokens }: { user: User; initialTokens: Token
 }
 
 export function AccountPage() {
-  const state = useLoad(async () => {
+  const load = async () => {
     const user = await requireUser()
     return { user, tokens: (await api.tokens()).tokens }
-  })
-  if (state === null) {
-    return (
-      <Layout title="Account">
-        <Loading what="your account" />
-      </Layout>
-    )
-  }
-  if ('error' in state) {
-    return (
-      <Layout title="Account">
-        <h1>Account</h1>
-        <ErrorMessage message={state.error} />
-      </Layout>
-    )
   }
   return (
-    <Layout title="Account" user={state.data.user}>
-      <AccountView user={state.data.user} initialTokens={state.data.tokens} />
-    </Layout>
+    <PageData title="Account" what="your account" load={load}>
+      {({ user, tokens }) => (
+        <Layout title="Account" user={user}>
+          <AccountView user={user} initialTokens={tokens} />
+        </Layout>
+      )}
+    </PageData>
   )
 }

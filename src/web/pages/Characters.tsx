@@ -1,35 +1,55 @@
 // The characters page (/ when signed in): every character of the account, each a link to its tracker.
-import { useEffect, useState } from 'preact/hooks'
 import { api, type Character, type User } from '../api'
-import { ErrorMessage, Layout, Loading } from '../components/Layout'
+import { Layout } from '../components/Layout'
+import { PageData } from '../components/PageData'
+import { Table, type TableKind } from '../components/Table'
 import { formatDate, formatNumber } from '../format'
 import { requireUser } from '../session'
 
-type State = { user: User; characters: Character[] } | { error: string } | null
-
 export function CharactersPage() {
-  const [state, setState] = useState<State>(null)
-  useEffect(() => {
-    requireUser()
-      .then(async (user) => setState({ user, characters: (await api.characters()).characters }))
-      .catch((e: unknown) => setState({ error: e instanceof Error ? e.message : String(e) }))
-  }, [])
+  const load = async () => {
+    const user = await requireUser()
+    return { user, characters: (await api.characters()).characters }
+  }
+  return (
+    <PageData title="Characters" what="your characters" heading={null} load={load}>
+      {(data) => <CharactersView {...data} />}
+    </PageData>
+  )
+}
 
-  if (state === null) {
-    return (
-      <Layout title="Characters">
-        <Loading what="your characters" />
-      </Layout>
-    )
-  }
-  if ('error' in state) {
-    return (
-      <Layout title="Characters">
-        <ErrorMessage message={state.error} />
-      </Layout>
-    )
-  }
-  const { user, characters } = state
+const dash = (text: string | null | undefined) => text || '—'
+
+const CHARACTER_TABLE: TableKind<Character> = {
+  rowKey: (c) => c.id,
+  rowData: (c) => ({ 'data-character': c.id }),
+  columns: [
+    { head: 'Name', class: 'name', cell: (c) => <a href={`/characters/${c.id}`}>{c.name}</a> },
+    // The level and quest counts: figures, under headings left as they are.
+    { head: 'Level', class: 'num', cell: (c) => c.totalLevel },
+    { head: 'Classes', cell: (c) => dash(c.classSummary) },
+    { head: 'Race', cell: (c) => dash(c.race) },
+    { head: 'Server', cell: (c) => dash(c.server) },
+    { head: 'Last login', cell: (c) => formatDate(c.lastLoginAt) },
+    { head: 'Quests done', class: 'num', cell: (c) => formatNumber(c.questsDone ?? 0) },
+    {
+      head: <span class="sr-only">More pages</span>,
+      class: 'more-links',
+      cell: (c) => (
+        <>
+          <a href={`/characters/${c.id}/build`}>
+            Build<span class="sr-only"> of {c.name}</span>
+          </a>{' '}
+          <a href={`/characters/${c.id}/stats`}>
+            Stats<span class="sr-only"> of {c.name}</span>
+          </a>
+        </>
+      ),
+    },
+  ],
+}
+
+function CharactersView({ user, characters }: { user: User; characters: Character[] }) {
   return (
     <Layout title="Characters" user={user}>
       <h1>Your characters</h1>
@@ -40,49 +60,7 @@ export function CharactersPage() {
         </p>
       ) : (
         <div class="table-wrap">
-          <table class="characters cards">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Level</th>
-                <th scope="col">Classes</th>
-                <th scope="col">Race</th>
-                <th scope="col">Server</th>
-                <th scope="col">Last login</th>
-                <th scope="col">Quests done</th>
-                <th scope="col">
-                  <span class="sr-only">More pages</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {characters.map((c) => (
-                <tr key={c.id} data-character={c.id}>
-                  <th scope="row" class="name">
-                    <a href={`/characters/${c.id}`}>{c.name}</a>
-                  </th>
-                  <td data-label="Level" class="num">
-                    {c.totalLevel}
-                  </td>
-                  <td data-label="Classes">{c.classSummary || '—'}</td>
-                  <td data-label="Race">{c.race || '—'}</td>
-                  <td data-label="Server">{c.server || '—'}</td>
-                  <td data-label="Last login">{formatDate(c.lastLoginAt)}</td>
-                  <td data-label="Quests done" class="num">
-                    {formatNumber(c.questsDone ?? 0)}
-                  </td>
-                  <td class="more-links">
-                    <a href={`/characters/${c.id}/build`}>
-                      Build<span class="sr-only"> of {c.name}</span>
-                    </a>{' '}
-                    <a href={`/characters/${c.id}/stats`}>
-                      Stats<span class="sr-only"> of {c.name}</span>
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table class="characters" cards rows={characters} {...CHARACTER_TABLE} />
         </div>
       )}
     </Layout>

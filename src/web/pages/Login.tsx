@@ -1,7 +1,7 @@
 // Sign in (/login): the same accounts as the game plugin. After signing in, back to `next`
 // (the page a signed-out visitor was sent away from) when it is a path on this site.
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { api } from '../api'
+import { api, errorMessage } from '../api'
 import { Layout } from '../components/Layout'
 import { currentUser, safeNext } from '../session'
 
@@ -30,7 +30,7 @@ export function LoginPage() {
       await api.signIn(String(form.get('identifier') ?? ''), String(form.get('password') ?? ''))
       location.replace(next)
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e))
+      setError(errorMessage(e))
       setBusy(false)
     }
   }

@@ -2,12 +2,13 @@
 // in either match mode (the step's own setting, or any setting of its remake): steps ticked,
 // the next quest highlighted, progress counted, all updated live. The owner may edit or delete it.
 import { useSignal } from '@preact/signals'
-import { api, type MatchMode, type Navigation, type RouteDetail, type User } from '../api'
+import { api, errorMessage, type MatchMode, type Navigation, type RouteDetail } from '../api'
 import { Confirm } from '../components/Confirm'
-import { ErrorMessage, Layout, Loading } from '../components/Layout'
+import { ErrorMessage, Layout } from '../components/Layout'
 import { LiveSwitch } from '../components/LiveSwitch'
 import { Messages } from '../components/Messages'
-import { useLoad } from '../components/useLoad'
+import { PageData, TO_ROUTES } from '../components/PageData'
+import { SelectField } from '../components/SelectField'
 import { formatDate, formatNumber } from '../format'
 import { bonusWords } from '../routes/bonuses'
 import { createNavStore, type NavStore } from '../routes/navigation'
@@ -49,22 +50,15 @@ function Progress({ nav }: { nav: Navigation }) {
 function NavigationControls({ store }: { store: NavStore }) {
   return (
     <form class="nav-controls" onSubmit={(e) => e.preventDefault()} aria-label="Navigation">
-      <div class="field">
-        <label for="nav-character">Character</label>
-        <select
-          id="nav-character"
-          value={String(store.characterId.value ?? '')}
-          onChange={(e) => {
-            store.characterId.value = Number(e.currentTarget.value)
-          }}
-        >
-          {store.characters.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.name} (level {c.totalLevel})
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="nav-character"
+        label="Character"
+        options={store.characters.map((c) => [String(c.id), `${c.name} (level ${c.totalLevel})`] as const)}
+        value={String(store.characterId.value ?? '')}
+        onChange={(id) => {
+          store.characterId.value = Number(id)
+        }}
+      />
       <fieldset class="match">
         <legend>A step counts as done with</legend>
         {MATCH_LABELS.map(([value, label, note]) => (
@@ -165,14 +159,13 @@ function Steps({ route, nav }: { route: RouteDetail; nav: Navigation | null }) {
 }
 
 function OwnerActions({ route }: { route: RouteDetail }) {
-  const confirming = useSignal(false)
   const error = useSignal<string | null>(null)
   const remove = async () => {
     try {
       await api.deleteRoute(route.id)
       location.assign('/routes')
     } catch (e) {
-      error.value = e instanceof Error ? e.message : String(e)
+      error.value = errorMessage(e)
     }
   }
   return (
@@ -180,27 +173,14 @@ function OwnerActions({ route }: { route: RouteDetail }) {
       <a class="button" href={`/routes/${route.id}/edit`}>
         Edit route
       </a>
-      {confirming.value ? (
-        <Confirm
-          question={`Delete “${route.name}” for everyone?`}
-          yes="Yes, delete it"
-          no="Keep it"
-          onYes={() => void remove()}
-          onNo={() => {
-            confirming.value = false
-          }}
-        />
-      ) : (
-        <button
-          type="button"
-          class="button quiet"
-          onClick={() => {
-            confirming.value = true
-          }}
-        >
-          Delete route
-        </button>
-      )}
+      <Confirm
+        label="Delete route"
+        class="button quiet"
+        question={`Delete “${route.name}” for everyone?`}
+        yes="Yes, delete it"
+        no="Keep it"
+        onYes={() => void remove()}
+      />
       {error.value && <ErrorMessage message={error.value} />}
     </div>
   )
@@ -255,35 +235,18 @@ function RouteView({ store }: { store: NavStore }) {
 }
 
 export function RoutePage({ id }: { id: number }) {
-  const state = useLoad(
-    async () => {
-      const user: User = await requireUser()
-      const [route, list] = await Promise.all([api.route(id), api.characters()])
-      return { user, store: createNavStore(route, list.characters) }
-    },
-    ({ store }) => store.start(),
-  )
-  if (state === null) {
-    return (
-      <Layout title="Route" wide>
-        <Loading what="the route" />
-      </Layout>
-    )
-  }
-  if ('error' in state) {
-    return (
-      <Layout title="Route" wide>
-        <h1>Route</h1>
-        <ErrorMessage message={state.error} />
-        <p>
-          <a href="/routes">Back to the routes</a>
-        </p>
-      </Layout>
-    )
+  const load = async () => {
+    const user = await requireUser()
+    const [route, list] = await Promise.all([api.route(id), api.characters()])
+    return { user, store: createNavStore(route, list.characters) }
   }
   return (
-    <Layout title={state.data.store.route.name} user={state.data.user} wide>
-      <RouteView store={state.data.store} />
-    </Layout>
+    <PageData title="Route" what="the route" back={TO_ROUTES} wide load={load} follow={({ store }) => store.start()}>
+      {({ user, store }) => (
+        <Layout title={store.route.name} user={user} wide>
+          <RouteView store={store} />
+        </Layout>
+      )}
+    </PageData>
   )
 }

@@ -3,11 +3,12 @@
 // buttons (keyboard first: focus follows the step moved), removed, and the boosts and optionals
 // the route assumes. Only the owner may edit; the server answers 404 to anyone else.
 import { useRef } from 'preact/hooks'
-import { XP_BONUSES, type XpBonus } from '../../rules/xp'
-import { api, type User } from '../api'
-import { ErrorMessage, Layout, Loading } from '../components/Layout'
+import { api } from '../api'
+import { BonusChecklist } from '../components/BonusChecklist'
+import { Layout } from '../components/Layout'
 import { Messages } from '../components/Messages'
-import { useLoad } from '../components/useLoad'
+import { PageData, TO_ROUTES } from '../components/PageData'
+import { SelectField } from '../components/SelectField'
 import { createEditorStore, type EditorStore, STEP_SETTINGS } from '../routes/editor'
 import { requireUser } from '../session'
 
@@ -64,6 +65,14 @@ function QuestSearch({ store }: { store: EditorStore }) {
   )
 }
 
+/** "Tier", and to a screen reader "Tier of step 3". */
+const StepLabel = ({ what, n }: { what: string; n: number }) => (
+  <>
+    {what}
+    <span class="sr-only"> of step {n}</span>
+  </>
+)
+
 function StepList({ store }: { store: EditorStore }) {
   const listRef = useRef<HTMLOListElement>(null)
   const steps = store.steps.value
@@ -94,40 +103,20 @@ function StepList({ store }: { store: EditorStore }) {
             </span>
             <span class="step-name">{step.name}</span>
             <div class="step-fields">
-              <div class="field">
-                <label for={`step-tier-${step.key}`}>
-                  Tier<span class="sr-only"> of step {n}</span>
-                </label>
-                <select
-                  id={`step-tier-${step.key}`}
-                  value={step.difficulty}
-                  onChange={(e) => store.update(i, { difficulty: e.currentTarget.value as (typeof tiers)[number] })}
-                >
-                  {[...new Set([...tiers, step.difficulty])].map((t) => (
-                    <option key={t} value={t}>
-                      {t}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div class="field">
-                <label for={`step-setting-${step.key}`}>
-                  Setting<span class="sr-only"> of step {n}</span>
-                </label>
-                <select
-                  id={`step-setting-${step.key}`}
-                  value={step.setting}
-                  onChange={(e) =>
-                    store.update(i, { setting: e.currentTarget.value as (typeof STEP_SETTINGS)[number] })
-                  }
-                >
-                  {STEP_SETTINGS.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField
+                id={`step-tier-${step.key}`}
+                label={<StepLabel what="Tier" n={n} />}
+                options={[...new Set([...tiers, step.difficulty])]}
+                value={step.difficulty}
+                onChange={(difficulty) => store.update(i, { difficulty })}
+              />
+              <SelectField
+                id={`step-setting-${step.key}`}
+                label={<StepLabel what="Setting" n={n} />}
+                options={STEP_SETTINGS}
+                value={step.setting}
+                onChange={(setting) => store.update(i, { setting })}
+              />
             </div>
             <div class="step-buttons">
               <button
@@ -174,39 +163,6 @@ function StepList({ store }: { store: EditorStore }) {
   )
 }
 
-function BonusBox({ store, bonus }: { store: EditorStore; bonus: XpBonus }) {
-  const group = bonus.group === 'boost' ? 'boosts' : 'optionals'
-  const stored = (group === 'boosts' ? store.boosts : store.optionals).value[bonus.key]
-  if (bonus.custom) {
-    return (
-      <label class="check">
-        <span>{bonus.label}</span>
-        <input
-          type="number"
-          class="percent-input"
-          min={0}
-          max={500}
-          value={typeof stored === 'number' ? stored : stored === true ? Number(bonus.percent) : 0}
-          onChange={(e) =>
-            store.setBonus(group, bonus.key, Math.max(0, Math.round(Number(e.currentTarget.value) || 0)))
-          }
-        />
-        <span>%</span>
-      </label>
-    )
-  }
-  return (
-    <label class="check">
-      <input
-        type="checkbox"
-        checked={stored === true || (typeof stored === 'number' && stored > 0)}
-        onChange={(e) => store.setBonus(group, bonus.key, e.currentTarget.checked ? true : null)}
-      />
-      <span>{bonus.label}</span>
-    </label>
-  )
-}
-
 function Editor({ store }: { store: EditorStore }) {
   const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault()
@@ -248,22 +204,10 @@ function Editor({ store }: { store: EditorStore }) {
         <div class="editor-more">
           <fieldset class="bonus-groups">
             <legend class="sr-only">Bonuses this route assumes</legend>
-            <fieldset>
-              <legend>Boosts</legend>
-              <div class="checklist">
-                {XP_BONUSES.filter((b) => b.group === 'boost').map((b) => (
-                  <BonusBox key={b.key} store={store} bonus={b} />
-                ))}
-              </div>
-            </fieldset>
-            <fieldset>
-              <legend>Optionals per run</legend>
-              <div class="checklist">
-                {XP_BONUSES.filter((b) => b.group === 'optional').map((b) => (
-                  <BonusBox key={b.key} store={store} bonus={b} />
-                ))}
-              </div>
-            </fieldset>
+            <BonusChecklist
+              stored={{ boost: store.boosts.value, optional: store.optionals.value }}
+              onChange={(group, key, value) => store.setBonus(group === 'boost' ? 'boosts' : 'optionals', key, value)}
+            />
           </fieldset>
           <div class="form-actions">
             <button type="submit" class="button primary" disabled={store.saving.value}>
@@ -278,35 +222,21 @@ function Editor({ store }: { store: EditorStore }) {
 }
 
 function EditorPage({ id }: { id: number | null }) {
-  const state = useLoad(async () => {
-    const user: User = await requireUser()
+  const load = async () => {
+    const user = await requireUser()
     const [catalog, route] = await Promise.all([api.quests(), id === null ? null : api.route(id)])
     if (route && !route.owned) throw new Error('Only its owner can edit this route.')
     return { user, store: createEditorStore(catalog.quests, route) }
-  })
+  }
   const title = id === null ? 'New route' : 'Edit route'
-  if (state === null) {
-    return (
-      <Layout title={title} wide>
-        <Loading what="the route editor" />
-      </Layout>
-    )
-  }
-  if ('error' in state) {
-    return (
-      <Layout title={title} wide>
-        <h1>{title}</h1>
-        <ErrorMessage message={state.error} />
-        <p>
-          <a href="/routes">Back to the routes</a>
-        </p>
-      </Layout>
-    )
-  }
   return (
-    <Layout title={title} user={state.data.user} wide>
-      <Editor store={state.data.store} />
-    </Layout>
+    <PageData title={title} what="the route editor" back={TO_ROUTES} wide load={load}>
+      {({ user, store }) => (
+        <Layout title={title} user={user} wide>
+          <Editor store={store} />
+        </Layout>
+      )}
+    </PageData>
   )
 }
 

@@ -1,10 +1,10 @@
 // The shared routes (/routes): every route on the server with its owner, quest count, boosts
 // and optionals, a page at a time when the server pages the list (`total` in its answer),
 // all at once when it does not.
-import { useSignal } from '@preact/signals'
-import { useEffect } from 'preact/hooks'
-import { api, type RoutePage, type User } from '../api'
-import { ErrorMessage, Layout, Loading } from '../components/Layout'
+import { api, type RouteListItem, type RoutePage, type User } from '../api'
+import { Layout } from '../components/Layout'
+import { PageData } from '../components/PageData'
+import { Table, type TableKind } from '../components/Table'
 import { formatDate, formatNumber } from '../format'
 import { bonusWords } from '../routes/bonuses'
 import { requireUser } from '../session'
@@ -44,35 +44,41 @@ function Pager({ page }: { page: RoutePage }) {
 
 const words = (bonuses: Readonly<Record<string, unknown>>) => bonusWords(bonuses).join(', ') || '—'
 
-export function RoutesPage() {
-  const state = useSignal<{ user: User; page: RoutePage } | { error: string } | null>(null)
-  useEffect(() => {
-    requireUser()
-      .then(async (user) => {
-        state.value = { user, page: await api.routes({ limit: ROUTES_PER_PAGE, offset: offsetFromUrl() }) }
-      })
-      .catch((e: unknown) => {
-        state.value = { error: e instanceof Error ? e.message : String(e) }
-      })
-  }, [])
+const ROUTE_TABLE: TableKind<RouteListItem> = {
+  rowKey: (r) => r.id,
+  rowData: (r) => ({ 'data-route': r.id }),
+  columns: [
+    {
+      head: 'Route',
+      class: 'name',
+      cell: (r) => (
+        <>
+          <a href={`/routes/${r.id}`}>{r.name}</a>
+          {r.owned && <span class="badge">yours</span>}
+        </>
+      ),
+    },
+    { head: 'Owner', cell: (r) => r.ownerDisplayName },
+    { head: 'Quests', num: true, cell: (r) => formatNumber(r.questCount) },
+    { head: 'Boosts', cell: (r) => words(r.boosts) },
+    { head: 'Optionals', cell: (r) => words(r.optionals) },
+    { head: 'Updated', cell: (r) => formatDate(r.updatedAt) },
+  ],
+}
 
-  const s = state.value
-  if (s === null) {
-    return (
-      <Layout title="Routes">
-        <Loading what="the routes" />
-      </Layout>
-    )
+export function RoutesPage() {
+  const load = async () => {
+    const user = await requireUser()
+    return { user, page: await api.routes({ limit: ROUTES_PER_PAGE, offset: offsetFromUrl() }) }
   }
-  if ('error' in s) {
-    return (
-      <Layout title="Routes">
-        <h1>Routes</h1>
-        <ErrorMessage message={s.error} />
-      </Layout>
-    )
-  }
-  const { user, page } = s
+  return (
+    <PageData title="Routes" what="the routes" load={load}>
+      {(data) => <RoutesView {...data} />}
+    </PageData>
+  )
+}
+
+function RoutesView({ user, page }: { user: User; page: RoutePage }) {
   return (
     <Layout title="Routes" user={user} wide>
       <div class="page-head">
@@ -88,38 +94,7 @@ export function RoutesPage() {
         <p>No routes yet. Make the first one: it is shared with everyone on this server.</p>
       ) : (
         <div class="table-wrap">
-          <table class="routes cards">
-            <caption class="sr-only">Shared routes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Route</th>
-                <th scope="col">Owner</th>
-                <th scope="col" class="num">
-                  Quests
-                </th>
-                <th scope="col">Boosts</th>
-                <th scope="col">Optionals</th>
-                <th scope="col">Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.routes.map((r) => (
-                <tr key={r.id} data-route={r.id}>
-                  <th scope="row" class="name">
-                    <a href={`/routes/${r.id}`}>{r.name}</a>
-                    {r.owned && <span class="badge">yours</span>}
-                  </th>
-                  <td data-label="Owner">{r.ownerDisplayName}</td>
-                  <td data-label="Quests" class="num">
-                    {formatNumber(r.questCount)}
-                  </td>
-                  <td data-label="Boosts">{words(r.boosts)}</td>
-                  <td data-label="Optionals">{words(r.optionals)}</td>
-                  <td data-label="Updated">{formatDate(r.updatedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table class="routes" cards caption="Shared routes" hiddenCaption rows={page.routes} {...ROUTE_TABLE} />
         </div>
       )}
       <Pager page={page} />

@@ -3,7 +3,7 @@
 // adds steps. Nothing is sent until Save: POST a new route, or PUT the whole route back.
 import { computed, signal } from '@preact/signals'
 import type { Difficulty } from '../../rules/completion'
-import { ApiError, api, type QuestRow, type RouteDetail, type RouteInputBody } from '../api'
+import { ApiError, api, errorMessage, type QuestRow, type RouteDetail, type RouteInputBody } from '../api'
 import { loginPath } from '../session'
 
 export const STEP_TIERS = ['Heroic', 'Epic', 'Legendary'] as const
@@ -123,7 +123,7 @@ export function createEditorStore(quests: readonly QuestRow[], route: RouteDetai
       return route ? await api.updateRoute(route.id, body()) : await api.createRoute(body())
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) location.replace(loginPath(location.pathname))
-      else error.value = e instanceof Error ? e.message : String(e)
+      else error.value = errorMessage(e)
       return null
     } finally {
       saving.value = false

@@ -3,7 +3,7 @@
 // navigation answer, and live updates from that character's event stream: a completion the
 // game posts ticks its step within seconds.
 import { effect, signal } from '@preact/signals'
-import { ApiError, api, type Character, type MatchMode, type Navigation, type RouteDetail } from '../api'
+import { ApiError, api, type Character, errorMessage, type MatchMode, type Navigation, type RouteDetail } from '../api'
 import { followCharacter, type LiveMode } from '../live'
 import { loginPath } from '../session'
 
@@ -48,7 +48,7 @@ export function createNavStore(route: RouteDetail, characters: readonly Characte
         location.replace(loginPath(location.pathname + location.search))
         return
       }
-      error.value = e instanceof Error ? e.message : String(e)
+      error.value = errorMessage(e)
     }
   }
 

@@ -34,7 +34,7 @@ function readTheme(): ChartTheme {
   }
 }
 
-interface ChartProps {
+export interface ChartProps {
   /** For tests and styles: `data-chart`. */
   name: string
   /** What the picture shows, for screen readers (the numbers are in the table below it). */

@@ -3,12 +3,14 @@
 import type { ComponentChildren } from 'preact'
 import { useMemo } from 'preact/hooks'
 import type uPlot from 'uplot'
-import { activityByDay, favorByPatron, xpPerMinute } from '../../rules/stats'
+import { activityByDay, type DayActivity, favorByPatron, type QuestRate, xpPerMinute } from '../../rules/stats'
 import { rowsByName } from '../../rules/tracker'
 import type { Character, Progress, QuestRow } from '../api'
 import { CharacterHeader } from '../components/CharacterHeader'
-import { formatNumber } from '../format'
-import { Chart } from './Chart'
+import { FavorTable } from '../components/FavorTable'
+import { type Column, Table, type TableKind } from '../components/Table'
+import { formatNumber, patronLabel } from '../format'
+import { Chart, type ChartProps } from './Chart'
 import { daySeconds, horizontalBars, localDay, overTime } from './charts'
 
 /** The XP-per-minute plot shows the best this many; the table lists every one. */
@@ -18,42 +20,85 @@ const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
 const formatDay = (day: string) => dayFormat.format(new Date(daySeconds(day) * 1000))
 const minutes = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 })
 
-function Part({
-  id,
-  title,
-  intro,
-  children,
-}: {
-  id: string
+/** One part of the page: its words, its plot (or what shows when there is nothing to plot yet). */
+interface PartSpec {
   title: string
   intro: ComponentChildren
-  children: ComponentChildren
-}) {
+  empty?: string | false
+  plot: Omit<ChartProps, 'name'>
+}
+
+/** A part with the numbers behind its plot: a real table with a caption, in a disclosure. */
+function Part({ id, title, intro, empty, plot, children }: PartSpec & { id: string; children: ComponentChildren }) {
   return (
     <section class="stats-part" aria-labelledby={`${id}-title`} data-part={id}>
       <h2 id={`${id}-title`}>{title}</h2>
       <p class="hint">{intro}</p>
-      {children}
+      {empty ? <p class="empty-plot">{empty}</p> : <Chart name={id} {...plot} />}
+      <details class="panel numbers">
+        <summary>The numbers</summary>
+        <div class="table-wrap">{children}</div>
+      </details>
     </section>
   )
 }
 
-/** The numbers behind a plot: a real table with a caption, in a disclosure. */
-function Numbers({ name, caption, children }: { name: string; caption: string; children: ComponentChildren }) {
-  return (
-    <details class="panel numbers">
-      <summary>The numbers</summary>
-      <div class="table-wrap">
-        <table data-table={name}>
-          <caption>{caption}</caption>
-          {children}
-        </table>
-      </div>
-    </details>
-  )
+const RATES: TableKind<QuestRate> = {
+  rowKey: (r) => `${r.difficulty}:${r.name}`,
+  rowData: (r) => ({ 'data-quest': r.name, 'data-difficulty': r.difficulty }),
+  columns: [
+    { head: 'Quest', cell: (r) => r.name },
+    { head: 'Tier', cell: (r) => r.difficulty },
+    { head: 'Runs', num: true, cell: (r) => formatNumber(r.runs) },
+    { head: 'Minutes', num: true, cell: (r) => minutes.format(r.minutes) },
+    {
+      head: 'XP',
+      num: true,
+      cell: (r) => (
+        <>
+          {formatNumber(r.xp)}
+          {r.estimated && <span class="muted small"> estimated</span>}
+        </>
+      ),
+    },
+    { head: 'XP per minute', num: true, value: 'xp-per-minute', cell: (r) => formatNumber(r.xpPerMinute) },
+  ],
 }
 
-const Empty = ({ children }: { children: ComponentChildren }) => <p class="empty-plot">{children}</p>
+/** The day tables: a row a day, headed by the day. */
+const BY_DAY = { rowKey: (d: DayActivity) => d.day, rowData: (d: DayActivity) => ({ 'data-day': d.day }) }
+const DAY: Column<DayActivity> = { head: 'Day', cell: (d) => formatDay(d.day) }
+
+const ACTIVITY: TableKind<DayActivity> = {
+  ...BY_DAY,
+  columns: [
+    DAY,
+    { head: 'Completions', num: true, value: 'completions', cell: (d) => formatNumber(d.completions) },
+    {
+      head: 'XP',
+      num: true,
+      value: 'xp',
+      cell: (d) => (
+        <>
+          {formatNumber(d.xp)}
+          {d.estimatedXp > 0 && <span class="muted small"> ({formatNumber(d.estimatedXp)} estimated)</span>}
+        </>
+      ),
+    },
+    { head: 'Completions so far', num: true, cell: (d) => formatNumber(d.totalCompletions) },
+    { head: 'XP so far', num: true, cell: (d) => formatNumber(d.totalXp) },
+  ],
+}
+
+const REAPER: TableKind<DayActivity> = {
+  ...BY_DAY,
+  columns: [
+    DAY,
+    { head: 'Reaper runs', num: true, cell: (d) => formatNumber(d.reaperRuns) },
+    { head: 'Reaper XP', num: true, value: 'reaper-xp', cell: (d) => formatNumber(d.reaperXp) },
+    { head: 'Reaper XP so far', num: true, cell: (d) => formatNumber(d.totalReaperXp) },
+  ],
+}
 
 interface StatsProps {
   character: Character
@@ -77,54 +122,87 @@ export function StatsView({ character, progress, quests }: StatsProps) {
   const favorPossible = favor.reduce((sum, p) => sum + p.possible, 0)
   const reaperDays = days.filter((d) => d.reaperRuns > 0 || d.reaperXp > 0)
 
-  const plots = useMemo(() => {
+  const parts = useMemo(() => {
     const top = rates.rates.slice(0, TOP_RATES)
     const rateLabels = top.map((r) => (r.difficulty === 'Heroic' ? r.name : `${r.name} (${r.difficulty})`))
     const favorRows = favor.filter((p) => p.possible > 0)
     return {
       rates: {
-        options: horizontalBars(rateLabels, [
-          { label: 'XP the game reported', color: 0, size: 0.6 },
-          { label: 'Some XP estimated', color: 1, size: 0.6 },
-        ]),
-        data: [
-          top.map((_, i) => i),
-          top.map((r) => (r.estimated ? null : r.xpPerMinute)),
-          top.map((r) => (r.estimated ? r.xpPerMinute : null)),
-        ] as uPlot.AlignedData,
-        height: top.length * ROW_HEIGHT + 80,
+        title: 'XP per minute of play, by quest',
+        intro: (
+          <>
+            XP of the timed runs over their minutes. XP is what the game reported; where it did not, the catalog
+            estimate with your XP bonuses, marked “estimated”.
+            {rates.untimed > 0 && ` ${formatNumber(rates.untimed)} runs without a duration are left out.`}
+            {rates.unknownXp > 0 && ` ${formatNumber(rates.unknownXp)} runs of unknown XP are left out.`}
+          </>
+        ),
+        empty: rates.rates.length === 0 && "No timed runs yet: the game plugin reports each run's duration.",
+        plot: {
+          options: horizontalBars(rateLabels, [
+            { label: 'XP the game reported', color: 0, size: 0.6 },
+            { label: 'Some XP estimated', color: 1, size: 0.6 },
+          ]),
+          data: [
+            top.map((_, i) => i),
+            top.map((r) => (r.estimated ? null : r.xpPerMinute)),
+            top.map((r) => (r.estimated ? r.xpPerMinute : null)),
+          ] as uPlot.AlignedData,
+          height: top.length * ROW_HEIGHT + 80,
+          label: `Bar chart of XP per minute for the ${top.length} best quests; the table below has every one.`,
+        },
       },
       activity: {
-        options: overTime([
-          { label: 'XP, running total', color: 0, scale: 'xp', kind: 'line' },
-          { label: 'Completions, running total', color: 1, scale: 'n', kind: 'step', whole: true },
-        ]),
-        data: [
-          days.map((d) => daySeconds(d.day)),
-          days.map((d) => d.totalXp),
-          days.map((d) => d.totalCompletions),
-        ] as uPlot.AlignedData,
+        title: 'Completions and XP over time',
+        intro: 'Running totals by the day of each completion (your time zone).',
+        empty: days.length === 0 && 'No completions yet.',
+        plot: {
+          options: overTime([
+            { label: 'XP, running total', color: 0, scale: 'xp', kind: 'line' },
+            { label: 'Completions, running total', color: 1, scale: 'n', kind: 'step', whole: true },
+          ]),
+          data: [
+            days.map((d) => daySeconds(d.day)),
+            days.map((d) => d.totalXp),
+            days.map((d) => d.totalCompletions),
+          ] as uPlot.AlignedData,
+          height: 260,
+          label: `Line chart of XP and completions over ${days.length} days, ending at ${formatNumber(last?.totalXp ?? 0)} XP from ${formatNumber(last?.totalCompletions ?? 0)} completions.`,
+        },
       },
       favor: {
-        options: horizontalBars(
-          favorRows.map((p) => p.patron || '(no patron)'),
-          [
-            { label: 'Available', color: 2, size: 0.7, outline: true },
-            { label: 'Earned', color: 0, size: 0.4 },
-          ],
-        ),
-        data: [
-          favorRows.map((_, i) => i),
-          favorRows.map((p) => p.possible),
-          favorRows.map((p) => p.earned),
-        ] as uPlot.AlignedData,
-        height: favorRows.length * ROW_HEIGHT + 80,
+        title: 'Favor by patron',
+        intro:
+          'Favor earned against all the favor the catalog offers each patron (every quest on its best setting, once per quest name).',
+        plot: {
+          options: horizontalBars(
+            favorRows.map((p) => patronLabel(p.patron)),
+            [
+              { label: 'Available', color: 2, size: 0.7, outline: true },
+              { label: 'Earned', color: 0, size: 0.4 },
+            ],
+          ),
+          data: [
+            favorRows.map((_, i) => i),
+            favorRows.map((p) => p.possible),
+            favorRows.map((p) => p.earned),
+          ] as uPlot.AlignedData,
+          height: favorRows.length * ROW_HEIGHT + 80,
+          label: `Bar chart of favor earned against favor available for ${favor.length} patrons: ${formatNumber(favorEarned)} of ${formatNumber(favorPossible)} in all.`,
+        },
       },
       reaper: {
-        options: overTime([{ label: 'Reaper XP that day', color: 1, scale: 'rxp', kind: 'bars' }]),
-        data: [reaperDays.map((d) => daySeconds(d.day)), reaperDays.map((d) => d.reaperXp)] as uPlot.AlignedData,
+        title: 'Reaper XP',
+        intro: 'Reaper experience the game reported, by day (the catalog has no reaper XP to estimate from).',
+        empty: reaperDays.length === 0 && 'No reaper runs yet.',
+        plot: {
+          options: overTime([{ label: 'Reaper XP that day', color: 1, scale: 'rxp', kind: 'bars' }]),
+          data: [reaperDays.map((d) => daySeconds(d.day)), reaperDays.map((d) => d.reaperXp)] as uPlot.AlignedData,
+          height: 220,
+          label: `Bar chart of reaper XP on ${reaperDays.length} days, ${formatNumber(last?.totalReaperXp ?? 0)} in all.`,
+        },
       },
-    }
+    } satisfies Record<string, PartSpec>
   }, [stats])
 
   return (
@@ -151,199 +229,22 @@ export function StatsView({ character, progress, quests }: StatsProps) {
         </div>
       </dl>
 
-      <Part
-        id="xp-per-minute"
-        title="XP per minute of play, by quest"
-        intro={
-          <>
-            XP of the timed runs over their minutes. XP is what the game reported; where it did not, the catalog
-            estimate with your XP bonuses, marked “estimated”.
-            {rates.untimed > 0 && ` ${formatNumber(rates.untimed)} runs without a duration are left out.`}
-            {rates.unknownXp > 0 && ` ${formatNumber(rates.unknownXp)} runs of unknown XP are left out.`}
-          </>
-        }
-      >
-        {rates.rates.length === 0 ? (
-          <Empty>No timed runs yet: the game plugin reports each run's duration.</Empty>
-        ) : (
-          <Chart
-            name="xp-per-minute"
-            label={`Bar chart of XP per minute for the ${Math.min(TOP_RATES, rates.rates.length)} best quests; the table below has every one.`}
-            {...plots.rates}
-          />
-        )}
-        <Numbers name="xp-per-minute" caption="XP per minute of play, by quest, best first">
-          <thead>
-            <tr>
-              <th scope="col">Quest</th>
-              <th scope="col">Tier</th>
-              <th scope="col" class="num">
-                Runs
-              </th>
-              <th scope="col" class="num">
-                Minutes
-              </th>
-              <th scope="col" class="num">
-                XP
-              </th>
-              <th scope="col" class="num">
-                XP per minute
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rates.rates.map((r) => (
-              <tr key={`${r.difficulty}:${r.name}`} data-quest={r.name} data-difficulty={r.difficulty}>
-                <th scope="row">{r.name}</th>
-                <td>{r.difficulty}</td>
-                <td class="num">{formatNumber(r.runs)}</td>
-                <td class="num">{minutes.format(r.minutes)}</td>
-                <td class="num">
-                  {formatNumber(r.xp)}
-                  {r.estimated && <span class="muted small"> estimated</span>}
-                </td>
-                <td class="num" data-value="xp-per-minute">
-                  {formatNumber(r.xpPerMinute)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Numbers>
-      </Part>
-
-      <Part
-        id="activity"
-        title="Completions and XP over time"
-        intro="Running totals by the day of each completion (your time zone)."
-      >
-        {days.length === 0 ? (
-          <Empty>No completions yet.</Empty>
-        ) : (
-          <Chart
-            name="activity"
-            label={`Line chart of XP and completions over ${days.length} days, ending at ${formatNumber(last?.totalXp ?? 0)} XP from ${formatNumber(last?.totalCompletions ?? 0)} completions.`}
-            height={260}
-            {...plots.activity}
-          />
-        )}
-        <Numbers name="activity" caption="Completions and XP by day">
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col" class="num">
-                Completions
-              </th>
-              <th scope="col" class="num">
-                XP
-              </th>
-              <th scope="col" class="num">
-                Completions so far
-              </th>
-              <th scope="col" class="num">
-                XP so far
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((d) => (
-              <tr key={d.day} data-day={d.day}>
-                <th scope="row">{formatDay(d.day)}</th>
-                <td class="num" data-value="completions">
-                  {formatNumber(d.completions)}
-                </td>
-                <td class="num" data-value="xp">
-                  {formatNumber(d.xp)}
-                  {d.estimatedXp > 0 && <span class="muted small"> ({formatNumber(d.estimatedXp)} estimated)</span>}
-                </td>
-                <td class="num">{formatNumber(d.totalCompletions)}</td>
-                <td class="num">{formatNumber(d.totalXp)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Numbers>
-      </Part>
-
-      <Part
-        id="favor"
-        title="Favor by patron"
-        intro="Favor earned against all the favor the catalog offers each patron (every quest on its best setting, once per quest name)."
-      >
-        <Chart
-          name="favor"
-          label={`Bar chart of favor earned against favor available for ${favor.length} patrons: ${formatNumber(favorEarned)} of ${formatNumber(favorPossible)} in all.`}
-          {...plots.favor}
+      <Part id="xp-per-minute" {...parts.rates}>
+        <Table
+          name="xp-per-minute"
+          caption="XP per minute of play, by quest, best first"
+          rows={rates.rates}
+          {...RATES}
         />
-        <Numbers name="favor" caption="Favor earned and available by patron">
-          <thead>
-            <tr>
-              <th scope="col">Patron</th>
-              <th scope="col" class="num">
-                Earned
-              </th>
-              <th scope="col" class="num">
-                Available
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {favor.map((p) => (
-              <tr key={p.patron} data-patron={p.patron}>
-                <th scope="row">{p.patron || '(no patron)'}</th>
-                <td class="num" data-value="earned">
-                  {formatNumber(p.earned)}
-                </td>
-                <td class="num" data-value="possible">
-                  {formatNumber(p.possible)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Numbers>
       </Part>
-
-      <Part
-        id="reaper"
-        title="Reaper XP"
-        intro="Reaper experience the game reported, by day (the catalog has no reaper XP to estimate from)."
-      >
-        {reaperDays.length === 0 ? (
-          <Empty>No reaper runs yet.</Empty>
-        ) : (
-          <Chart
-            name="reaper"
-            label={`Bar chart of reaper XP on ${reaperDays.length} days, ${formatNumber(last?.totalReaperXp ?? 0)} in all.`}
-            height={220}
-            {...plots.reaper}
-          />
-        )}
-        <Numbers name="reaper" caption="Reaper runs and reaper XP by day">
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col" class="num">
-                Reaper runs
-              </th>
-              <th scope="col" class="num">
-                Reaper XP
-              </th>
-              <th scope="col" class="num">
-                Reaper XP so far
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {reaperDays.map((d) => (
-              <tr key={d.day} data-day={d.day}>
-                <th scope="row">{formatDay(d.day)}</th>
-                <td class="num">{formatNumber(d.reaperRuns)}</td>
-                <td class="num" data-value="reaper-xp">
-                  {formatNumber(d.reaperXp)}
-                </td>
-                <td class="num">{formatNumber(d.totalReaperXp)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Numbers>
+      <Part id="activity" {...parts.activity}>
+        <Table name="activity" caption="Completions and XP by day" rows={days} {...ACTIVITY} />
+      </Part>
+      <Part id="favor" {...parts.favor}>
+        <FavorTable name="favor" caption="Favor earned and available by patron" favor={favor} possible="Available" />
+      </Part>
+      <Part id="reaper" {...parts.reaper}>
+        <Table name="reaper" caption="Reaper runs and reaper XP by day" rows={reaperDays} {...REAPER} />
       </Part>
     </div>
   )

@@ -9,7 +9,9 @@ import {
   type VersionFlag,
   type VersionTier,
 } from '../../rules/tracker'
-import { XP_BONUSES, type XpBonus } from '../../rules/xp'
+import { XP_BONUSES } from '../../rules/xp'
+import { BonusChecklist, bonusOn } from '../components/BonusChecklist'
+import { SelectField } from '../components/SelectField'
 import type { TrackerStore } from './store'
 
 const PLAY_ON_LABELS: Readonly<Record<PlayOn, string>> = {
@@ -21,11 +23,11 @@ const PLAY_ON_LABELS: Readonly<Record<PlayOn, string>> = {
   reaper: 'Reaper',
 }
 
-const FLAG_LABELS: Readonly<Record<VersionFlag, string>> = {
-  any: 'Any',
-  yes: 'Must exist',
-  no: 'Hide',
-}
+const FLAG_OPTIONS: readonly [VersionFlag, string][] = [
+  ['any', 'Any'],
+  ['yes', 'Must exist'],
+  ['no', 'Hide'],
+]
 
 const patronLabel = (patron: string) => patron || '(no patron)'
 
@@ -45,33 +47,23 @@ function Toolbar({ store }: { store: TrackerStore }) {
           }}
         />
       </label>
-      <div class="field">
-        <label for="filter-play-on">Play on</label>
-        <select
-          id="filter-play-on"
-          value={p.targetDifficulty}
-          onChange={(e) => store.saveProgress({ targetDifficulty: e.currentTarget.value as PlayOn })}
-        >
-          {PLAY_ON.map((value) => (
-            <option key={value} value={value}>
-              {PLAY_ON_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div class="field">
-        <label for="filter-levels">Levels</label>
-        <select
-          id="filter-levels"
-          value={String(p.levelBand === LEVEL_BAND_FULL_XP ? LEVEL_BAND_FULL_XP : LEVEL_BAND_ANY)}
-          onChange={(e) => store.saveProgress({ levelBand: Number(e.currentTarget.value) })}
-        >
-          <option value={String(LEVEL_BAND_FULL_XP)}>
-            Full XP for level {p.characterLevel} (quests {p.minLevel}+)
-          </option>
-          <option value={String(LEVEL_BAND_ANY)}>Any level</option>
-        </select>
-      </div>
+      <SelectField
+        id="filter-play-on"
+        label="Play on"
+        options={PLAY_ON.map((value) => [value, PLAY_ON_LABELS[value]] as const)}
+        value={p.targetDifficulty}
+        onChange={(targetDifficulty) => store.saveProgress({ targetDifficulty })}
+      />
+      <SelectField
+        id="filter-levels"
+        label="Levels"
+        options={[
+          [String(LEVEL_BAND_FULL_XP), `Full XP for level ${p.characterLevel} (quests ${p.minLevel}+)`],
+          [String(LEVEL_BAND_ANY), 'Any level'],
+        ]}
+        value={String(p.levelBand === LEVEL_BAND_FULL_XP ? LEVEL_BAND_FULL_XP : LEVEL_BAND_ANY)}
+        onChange={(band) => store.saveProgress({ levelBand: Number(band) })}
+      />
       <label class="check toolbar-check">
         <input
           type="checkbox"
@@ -97,20 +89,14 @@ function Versions({ store }: { store: TrackerStore }) {
         <p class="hint">“Must exist” keeps only quests that have that tier; “Hide” hides that tier's rows.</p>
         <div class="row-fields">
           {(Object.keys(VERSION_TIERS) as VersionTier[]).map((tier) => (
-            <div class="field" key={tier}>
-              <label for={`filter-version-${tier}`}>{VERSION_TIERS[tier]}</label>
-              <select
-                id={`filter-version-${tier}`}
-                value={filter[tier]}
-                onChange={(e) => store.setVersionFlag(tier, e.currentTarget.value as VersionFlag)}
-              >
-                {(Object.keys(FLAG_LABELS) as VersionFlag[]).map((flag) => (
-                  <option key={flag} value={flag}>
-                    {FLAG_LABELS[flag]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              key={tier}
+              id={`filter-version-${tier}`}
+              label={VERSION_TIERS[tier]}
+              options={FLAG_OPTIONS}
+              value={filter[tier]}
+              onChange={(flag) => store.setVersionFlag(tier, flag)}
+            />
           ))}
         </div>
       </fieldset>
@@ -159,73 +145,21 @@ function Checklist({ title, items, label, shown, onChange, onAll }: ChecklistPro
   )
 }
 
-function BonusControl({ store, bonus }: { store: TrackerStore; bonus: XpBonus }) {
-  const group = bonus.group === 'boost' ? 'xpBoosts' : 'optionalPursuit'
-  const stored = store.progress.value[group][bonus.key]
-  if (bonus.custom) {
-    const value = typeof stored === 'number' ? stored : stored === true ? Number(bonus.percent) : 0
-    return (
-      <label class="check">
-        <span>{bonus.label}</span>
-        <input
-          type="number"
-          class="percent-input"
-          min={0}
-          max={500}
-          step={1}
-          inputMode="numeric"
-          value={value}
-          onChange={(e) => {
-            const n = Math.max(0, Math.round(Number(e.currentTarget.value) || 0))
-            store.setBonus(group, bonus.key, n)
-          }}
-        />
-        <span>%</span>
-      </label>
-    )
-  }
-  const percent = typeof bonus.percent === 'number' ? `+${bonus.percent}%` : '+20% / +45% elite'
-  return (
-    <label class="check">
-      <input
-        type="checkbox"
-        checked={stored === true || (typeof stored === 'number' && stored > 0)}
-        onChange={(e) => store.setBonus(group, bonus.key, e.currentTarget.checked ? true : null)}
-      />
-      <span>
-        {bonus.label} <span class="muted">{typeof stored === 'number' ? `+${stored}%` : percent}</span>
-      </span>
-    </label>
-  )
-}
-
 function Bonuses({ store }: { store: TrackerStore }) {
   const p = store.progress.value
-  const on = XP_BONUSES.filter((b) => {
-    const v = (b.group === 'boost' ? p.xpBoosts : p.optionalPursuit)[b.key]
-    return v === true || (typeof v === 'number' && v > 0)
-  }).length
+  const on = XP_BONUSES.filter((b) => bonusOn((b.group === 'boost' ? p.xpBoosts : p.optionalPursuit)[b.key])).length
   return (
     <details class="panel">
       <summary>XP bonuses{on > 0 && <span class="count"> ({on} on)</span>}</summary>
       <p class="hint">Used to estimate XP of completions the game did not report XP for.</p>
       <div class="bonus-groups">
-        <fieldset>
-          <legend>Boosts</legend>
-          <div class="checklist">
-            {XP_BONUSES.filter((b) => b.group === 'boost').map((b) => (
-              <BonusControl key={b.key} store={store} bonus={b} />
-            ))}
-          </div>
-        </fieldset>
-        <fieldset>
-          <legend>Optionals per run</legend>
-          <div class="checklist">
-            {XP_BONUSES.filter((b) => b.group === 'optional').map((b) => (
-              <BonusControl key={b.key} store={store} bonus={b} />
-            ))}
-          </div>
-        </fieldset>
+        <BonusChecklist
+          stored={{ boost: p.xpBoosts, optional: p.optionalPursuit }}
+          onChange={(group, key, value) =>
+            store.setBonus(group === 'boost' ? 'xpBoosts' : 'optionalPursuit', key, value)
+          }
+          percents
+        />
       </div>
     </details>
   )

@@ -1,5 +1,6 @@
 // The tracker's totals: quests done of those shown, favor (overall and per patron, counted per
 // GAME-RULES.md: best setting once per name) and XP earned (reported, else estimated).
+import { FavorTable } from '../components/FavorTable'
 import { formatNumber } from '../format'
 import type { TrackerStore } from './store'
 
@@ -7,6 +8,9 @@ export function Totals({ store }: { store: TrackerStore }) {
   const favor = store.favor.value
   const xp = store.xp.value
   const counts = store.counts.value
+  const byName = [...favor.byPatron]
+    .map(([patron, total]) => ({ patron, ...total }))
+    .sort((a, b) => a.patron.localeCompare(b.patron))
   const xpNote = [
     xp.reported > 0 && `${formatNumber(xp.reported)} reported by the game`,
     xp.estimated > 0 && `${formatNumber(xp.estimated)} estimated`,
@@ -40,30 +44,7 @@ export function Totals({ store }: { store: TrackerStore }) {
       </dl>
       <details class="panel">
         <summary>Favor by patron</summary>
-        <table class="patron-favor">
-          <thead>
-            <tr>
-              <th scope="col">Patron</th>
-              <th scope="col" class="num">
-                Earned
-              </th>
-              <th scope="col" class="num">
-                Possible
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...favor.byPatron]
-              .sort(([a], [b]) => a.localeCompare(b))
-              .map(([patron, total]) => (
-                <tr key={patron} data-patron={patron}>
-                  <th scope="row">{patron || '(no patron)'}</th>
-                  <td class="num">{formatNumber(total.earned)}</td>
-                  <td class="num">{formatNumber(total.possible)}</td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
+        <FavorTable class="patron-favor" favor={byName} possible="Possible" />
       </details>
     </section>
   )

@@ -2,8 +2,7 @@
 // by the signed-in page and the read-only share page (the store says which).
 
 import { CharacterHeader } from '../components/CharacterHeader'
-import { LiveSwitch } from '../components/LiveSwitch'
-import { Messages } from '../components/Messages'
+import { LiveTop } from '../components/LiveSwitch'
 import { Filters } from './Filters'
 import { QuestTable } from './QuestTable'
 import type { TrackerStore } from './store'
@@ -64,11 +63,9 @@ function ShareControls({ store }: { store: TrackerStore }) {
 export function Tracker({ store }: { store: TrackerStore }) {
   return (
     <div class="tracker" data-read-only={store.readOnly ? 'true' : 'false'}>
-      <div class="tracker-top">
+      <LiveTop live={store.live} mode={store.liveMode} error={store.error} notice={store.notice}>
         <TrackerHeader store={store} />
-        <LiveSwitch live={store.live} mode={store.liveMode} />
-      </div>
-      <Messages error={store.error} notice={store.notice} />
+      </LiveTop>
       <Filters store={store} />
       <Totals store={store} />
       <QuestTable store={store} />

@@ -2,7 +2,7 @@
 // followCharacter, with polling when it drops); the share page has no stream and polls its
 // public view instead.
 import { effect } from '@preact/signals'
-import { api } from '../api'
+import { api, errorMessage } from '../api'
 import { followCharacter, POLL_MS } from '../live'
 import type { TrackerStore } from './store'
 
@@ -16,7 +16,7 @@ function pollShare(store: TrackerStore, token: string): () => void {
       store.replace(await api.sharedView(token))
       store.error.value = null
     } catch (e) {
-      store.error.value = e instanceof Error ? e.message : String(e)
+      store.error.value = errorMessage(e)
     }
   }, POLL_MS)
   return () => {

@@ -25,6 +25,7 @@ import {
   api,
   type Character,
   type Completion,
+  errorMessage,
   type Progress,
   type ProgressPatch,
   type QuestRow,
@@ -188,7 +189,7 @@ export function createTrackerStore(options: StoreOptions) {
       location.replace(loginPath(location.pathname + location.search))
       return
     }
-    error.value = e instanceof Error ? e.message : String(e)
+    error.value = errorMessage(e)
   }
 
   async function refresh(): Promise<void> {
