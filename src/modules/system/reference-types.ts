@@ -219,20 +219,17 @@ function limitPhrases(schema: Json): string[] {
   return phrases.filter((phrase): phrase is string => phrase !== undefined)
 }
 
+/** One end of a range: 3.1's numeric exclusive bound, or 3.0's bound with its boolean flag. */
+function bound(inclusive: unknown, exclusive: unknown, beyond: string, upTo: string): string | undefined {
+  if (typeof exclusive === 'number') return `${beyond} ${number(exclusive)}`
+  if (inclusive === undefined) return undefined
+  return `${exclusive === true ? beyond : upTo} ${number(inclusive)}`
+}
+
 /** minimum/maximum, with OpenAPI 3.0's boolean exclusive flags or 3.1's numeric ones. */
 function numericRange(schema: Json): string | undefined {
-  const low =
-    typeof schema.exclusiveMinimum === 'number'
-      ? `above ${number(schema.exclusiveMinimum)}`
-      : schema.minimum !== undefined
-        ? `${schema.exclusiveMinimum === true ? 'above' : 'at least'} ${number(schema.minimum)}`
-        : undefined
-  const high =
-    typeof schema.exclusiveMaximum === 'number'
-      ? `below ${number(schema.exclusiveMaximum)}`
-      : schema.maximum !== undefined
-        ? `${schema.exclusiveMaximum === true ? 'below' : 'at most'} ${number(schema.maximum)}`
-        : undefined
+  const low = bound(schema.minimum, schema.exclusiveMinimum, 'above', 'at least')
+  const high = bound(schema.maximum, schema.exclusiveMaximum, 'below', 'at most')
   if (low?.startsWith('at least') && high?.startsWith('at most')) {
     return range(schema.minimum, schema.maximum)
   }
