@@ -69,7 +69,7 @@ export async function spawnServer(kind: ServerKind, database: string, synchronou
   // would take it: a pipe nobody reads would fill and stall the server.
   void drain(child.stdout)
   // The app says "listening on port N"; bench/bare.ts prints {"port": N}.
-  const port = Number(/(\d+)\D*$/.exec(line)?.[1])
+  const port = Number(/port\D*(\d+)/.exec(line)?.[1])
   if (!port) {
     child.kill()
     throw new Error(`${kind} server did not start: ${line}`)
