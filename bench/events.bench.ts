@@ -4,22 +4,11 @@
 //   players: 50 accounts, each with one character and one open tracker; posts go round-robin
 //   tabs:    one character watched by 25 streams (one account's tabs); every post reaches all 25
 //   bun bench/events.bench.ts [posts]
+import { readFirstLine } from './lib/servers'
+
 const POSTS = Number(Bun.argv[2] ?? 200)
 const PLAYERS = 50
 const TABS = 25
-
-async function readFirstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stream.getReader()
-  const decoder = new TextDecoder()
-  let text = ''
-  while (!text.includes('\n')) {
-    const { done, value } = await reader.read()
-    if (done) break
-    text += decoder.decode(value)
-  }
-  reader.releaseLock()
-  return text.split('\n')[0] as string
-}
 
 const server = Bun.spawn(['bun', 'bench/lib/servers.ts', 'app'], {
   stdout: 'pipe',
@@ -129,5 +118,3 @@ console.log(row(`${TABS} tabs on one character: first tab`, firstTabMs))
 console.log(row(`${TABS} tabs on one character: last tab`, allTabsMs))
 server.kill()
 process.exit(0)
-
-export {}

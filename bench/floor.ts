@@ -7,6 +7,8 @@
 //   bun bench/floor.ts growth   the same reads from 10 to 10,000 completions, 1 to 1,000 characters
 //                               on the account, 10 to 1,000 characters on the server
 //   bun bench/floor.ts startup  start-up time on a database of about 100 MB
+//   bun bench/floor.ts latency  p50 and p99 of each read from 1 to 32 connections, app and bare:
+//                               where a p99 under 5 ms holds on this machine
 // Options: --duration S (5; 2 for growth), --connections N (32), --runs N (3),
 //          --sync full|normal (full), --only KEY,KEY (some rows of the table: keys of CASES)
 import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs'
@@ -86,14 +88,15 @@ interface Measure {
 const headersFor = (c: Case, s: Seeded): Record<string, string> =>
   c.auth === 'bearer' ? { authorization: `Bearer ${s.token}` } : c.auth === 'cookie' ? { cookie: s.cookie } : {}
 
-async function wrk(server: Server, c: Case, s: Seeded, seconds: number): Promise<Measure> {
+async function wrk(server: Server, c: Case, s: Seeded, seconds: number, connections = CONNECTIONS): Promise<Measure> {
   const headers = Object.entries(headersFor(c, s)).flatMap(([name, value]) => ['-H', `${name}: ${value}`])
   const script = c.upsert ? 'bench/upsert.lua' : 'bench/lib/report.lua'
   const child = Bun.spawn(
     [
       'wrk',
-      '-t2',
-      `-c${CONNECTIONS}`,
+      // wrk needs a connection per thread.
+      `-t${Math.min(2, connections)}`,
+      `-c${connections}`,
       `-d${seconds}s`,
       // A slow answer (a thousand characters) is measured, not dropped at wrk's default 2 s.
       '--timeout',
@@ -121,9 +124,15 @@ async function wrk(server: Server, c: Case, s: Seeded, seconds: number): Promise
 }
 
 /** Warm-up (JIT, connections, page cache), then the measured run. */
-async function measure(server: Server, c: Case, s: Seeded, seconds = DURATION): Promise<Measure> {
-  await wrk(server, c, s, 1)
-  const result = await wrk(server, c, s, seconds)
+async function measure(
+  server: Server,
+  c: Case,
+  s: Seeded,
+  seconds = DURATION,
+  connections = CONNECTIONS,
+): Promise<Measure> {
+  await wrk(server, c, s, 1, connections)
+  const result = await wrk(server, c, s, seconds, connections)
   if (result.errors > 0) throw new Error(`${c.label}: ${result.errors} errors or non-2xx answers`)
   return result
 }
@@ -314,7 +323,60 @@ async function startup() {
   console.log(`| the first answer of \`GET …/progress\` (1,250 completions) | ${fmt(median(first))} |`)
 }
 
-const modes: Record<string, () => Promise<void>> = { table, growth, startup }
+/**
+ * Latency against the number of requests in flight. With N connections kept busy, a server that
+ * answers one request at a time makes each wait for the others (Little's law: mean latency =
+ * N / throughput), so the p99 grows with N whatever the framework; this shows, for the app and
+ * for the bare server doing the same work, up to how many parallel requests each read stays
+ * under 5 ms at the 99th percentile.
+ */
+async function latency() {
+  const runs = Number(values.runs ?? 3)
+  const levels = [1, 2, 4, 8, 16, 32]
+  const keys: (keyof typeof CASES)[] = [
+    'me',
+    'progress',
+    'progressBig',
+    'progressCookie',
+    'search',
+    'quests',
+    'websiteQuests',
+    'characters',
+    'navigation',
+  ]
+  const only = values.only?.split(',')
+  const cases: Case[] = keys.filter((key) => !only || only.includes(key)).map((key) => CASES[key])
+  const { seeded, servers, stop } = await prepare('latency', {})
+  await sameAnswers(servers, cases, seeded)
+  const before = load()
+  const started = new Date().toISOString()
+  const rows: string[] = []
+  for (const c of cases) {
+    const cells: string[] = []
+    for (const connections of levels) {
+      const app: Measure[] = []
+      const bare: Measure[] = []
+      for (let run = 0; run < runs; run++) {
+        app.push(await measure(servers.app, c, seeded, DURATION, connections))
+        bare.push(await measure(servers.bare, c, seeded, DURATION, connections))
+      }
+      const cell = `${ms(median(app.map((m) => m.p99)))} · ${ms(median(bare.map((m) => m.p99)))}`
+      cells.push(cell)
+      console.error(`${c.label} at ${connections}: app p99 · bare p99 ${cell}`)
+    }
+    rows.push(`| ${c.label} | ${cells.join(' | ')} |`)
+  }
+  await stop()
+  console.log(
+    `\np99 app · p99 bare by connections; wrk -d${DURATION}s after a 1 s warm-up, median of ${runs},` +
+      ` synchronous=${SYNC}; ${started}; load average before ${before}, after ${load()}\n`,
+  )
+  console.log(`| operation | ${levels.join(' | ')} |`)
+  console.log(`|---|${levels.map(() => '--:').join('|')}|`)
+  for (const row of rows) console.log(row)
+}
+
+const modes: Record<string, () => Promise<void>> = { table, growth, startup, latency }
 const run = modes[mode]
 if (!run) {
   console.error(`usage: bun bench/floor.ts ${Object.keys(modes).join('|')} [--duration S] [--connections N] ...`)

@@ -33,6 +33,11 @@ export async function readFirstLine(stream: ReadableStream<Uint8Array>): Promise
   return text.split('\n')[0] as string
 }
 
+async function drain(stream: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = stream.getReader()
+  while (!(await reader.read()).done) {}
+}
+
 export interface Server {
   port: number
   process: Subprocess
@@ -51,11 +56,20 @@ export async function spawnServer(kind: ServerKind, database: string, synchronou
     cwd: root,
     stdout: 'pipe',
     stderr: 'inherit',
-    env: { ...process.env, DATABASE_SYNCHRONOUS: synchronous, CATALOG_SYNC_CRON: 'off', LOG_LEVEL: 'error' },
+    // The log level as shipped (info: a line per request), unless BENCH_LOG_LEVEL says otherwise.
+    env: {
+      ...process.env,
+      DATABASE_SYNCHRONOUS: synchronous,
+      CATALOG_SYNC_CRON: 'off',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    },
   })
   const line = await readFirstLine(child.stdout)
+  // The rest of the output (the request log) is read and dropped, as a terminal or journald
+  // would take it: a pipe nobody reads would fill and stall the server.
+  void drain(child.stdout)
   // The app says "listening on port N"; bench/bare.ts prints {"port": N}.
-  const port = Number(/(\d+)\D*$/.exec(line)?.[1])
+  const port = Number(/port\D*(\d+)/.exec(line)?.[1])
   if (!port) {
     child.kill()
     throw new Error(`${kind} server did not start: ${line}`)
