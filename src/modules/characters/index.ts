@@ -5,7 +5,16 @@ import type { Api } from '../../http/api'
 import { errors, IdParams, OkBody } from '../../http/model'
 import { characterMeta } from '../../rules/picklists'
 import { MAX_CHARACTERS_PER_ACCOUNT } from './limits'
-import { Character, CharacterInput, CharacterList, CharacterMeta, FindQuery, FindResult, LoginBody } from './model'
+import {
+  Character,
+  CharacterCreate,
+  CharacterInput,
+  CharacterList,
+  CharacterMeta,
+  FindQuery,
+  FindResult,
+  LoginBody,
+} from './model'
 import {
   createCharacter,
   deleteCharacter,
@@ -43,22 +52,23 @@ export function charactersModule(deps: AppDeps, api: Api) {
       tags,
     },
   })
+  // The list's path is '' rather than '/': /characters, as the API document names it (both answer).
   return new Elysia({ prefix: `${api.prefix}/characters` })
     .use(api.guard)
-    .get('/', ({ user }) => ({ characters: listCharacters(db, user.id) }), {
+    .get('', ({ user }) => ({ characters: listCharacters(db, user.id) }), {
       auth: true,
       response: { 200: CharacterList },
       detail: { summary: "All of the account's characters", tags },
     })
     .post(
-      '/',
+      '',
       ({ user, body, set }) => {
         set.status = 201
         return createCharacter(db, clock, user.id, body)
       },
       {
         auth: true,
-        body: CharacterInput,
+        body: CharacterCreate,
         response: { 201: Character, ...errors(409) },
         detail: {
           summary: 'Create a character',
