@@ -248,9 +248,9 @@ class SchemaNames {
 
   /**
    * Walks generated schemas: documentOnly keywords join the schema they were given on;
-   * Elysia's accept-a-numeric-string unions become the plain number type they stand for;
-   * `const`, `patternProperties` and untyped `nullable`, which OpenAPI 3.0 lacks, become what
-   * it has; named schemas move to components.
+   * Elysia's accept-a-numeric-string unions become the plain number type they stand for, and
+   * its additionalProperties: false goes; `const`, `patternProperties` and untyped `nullable`,
+   * which OpenAPI 3.0 lacks, become what it has; named schemas move to components.
    */
   normalize(value: unknown): unknown {
     if (Array.isArray(value)) return value.map((item) => this.normalize(item))
@@ -270,6 +270,14 @@ class SchemaNames {
     if (isPlainObject(node.patternProperties)) {
       const { patternProperties, ...rest } = node
       node = { ...rest, additionalProperties: Object.values(patternProperties)[0] ?? true }
+    }
+    // Elysia sets additionalProperties: false on an input schema when it compiles a route, in
+    // place (so the document would depend on which routes had answered before it was built, and
+    // a schema shared with another body or an answer carries it too), then drops unknown keys
+    // rather than refusing them (normalize: 'typebox'): they are allowed. None of ours sets it.
+    if (node.additionalProperties === false) {
+      const { additionalProperties: _, ...rest } = node
+      node = rest
     }
     if (typeof node.$id === 'string') return this.reference(node)
     const out: Json = {}
