@@ -214,6 +214,7 @@ function explodeQuery(operation: Operation, query: TSchema, names: SchemaNames):
     {
       name: title,
       in: 'query',
+      ...(typeof query.description === 'string' ? { description: query.description } : {}),
       required: true,
       style: 'form',
       explode: true,
