@@ -177,5 +177,6 @@ describe('the request side of an accepted request', () => {
   test('a path parameter of the wrong type', () => {
     const base = recorded('GET', '/api/plugin/characters/1')
     expect(validator.check({ ...base, url: '/api/plugin/characters/one' })[0]).toContain('path at /id must be integer')
+    expect(validator.check({ ...base, url: '/api/plugin/characters/%E0' })[0]).toContain('path at /id must be integer')
   })
 })

@@ -57,6 +57,15 @@ const token = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1')
 /** `application/json; charset=utf-8` → `application/json`. */
 const mediaType = (contentType: string | undefined) => (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
 
+/** A path segment as the server reads it (a malformed escape stays as sent). */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
 const isJsonMedia = (media: string) => media === 'application/json' || media.endsWith('+json')
 
 const DOCUMENT_ID = 'openapi.json'
@@ -121,7 +130,7 @@ export class OpenApiValidator {
       if (!found) continue
       const operation = entry.operations[method]
       if (!operation) continue
-      const values = Object.fromEntries(entry.names.map((name, i) => [name, decodeURIComponent(found[i + 1] ?? '')]))
+      const values = Object.fromEntries(entry.names.map((name, i) => [name, decoded(found[i + 1] ?? '')]))
       return { entry, operation, values }
     }
     return undefined
