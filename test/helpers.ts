@@ -1,5 +1,6 @@
 // Builds an app on a fresh in-memory database, with a movable clock, a cheap password hasher,
-// and small request helpers.
+// and small request helpers. Every request an app of the tests handles passes a validating
+// proxy: it and its answer are checked against the OpenAPI document that app serves.
 import { createApp } from '../src/app'
 import type { Clock } from '../src/clock'
 import { loadConfig } from '../src/config'
@@ -8,6 +9,8 @@ import { characters } from '../src/db/schema'
 import { type Logger, silentLogger } from '../src/logger'
 import { argon2idHasher, type PasswordHasher } from '../src/modules/auth/password'
 import { createUser, findUser } from '../src/modules/auth/service'
+import { isDocumented } from '../src/modules/system/openapi'
+import { type Exchange, type OpenApiValidator, validatorFor } from './openapi-validator'
 
 /**
  * argon2id at the smallest cost it accepts (8 KiB, 1 pass): a login takes well under a
@@ -32,6 +35,57 @@ export class FakeClock implements Clock {
 export const invalidResponses: string[] = []
 export const reportInvalidResponse = (problem: string): void => {
   invalidResponses.push(problem)
+}
+
+/**
+ * Every request and answer, of any app the tests build, that departs from the OpenAPI document
+ * the app serves (see test/openapi-validator.ts for the rules). test/setup.ts fails the test.
+ */
+export const documentViolations: string[] = []
+
+/** Header names in lower case, as an Exchange records them. */
+const headersOf = (headers: Headers): Record<string, string> => Object.fromEntries(headers)
+
+/**
+ * The validator of the document an app serves, fetched from the first app of each route table:
+ * building the document costs more than most tests (tens of milliseconds), and every app of
+ * the same code serves the same document, whatever its configuration (test/openapi.test.ts
+ * proves it), so the apps of one route table share it.
+ */
+const served = new Map<string, Promise<OpenApiValidator>>()
+
+function servedValidator(app: ReturnType<typeof createApp>, handle: (request: Request) => Promise<Response>) {
+  const table = app.routes.map((route) => `${route.method} ${route.path}`).join('\n')
+  let validator = served.get(table)
+  if (!validator) {
+    validator = handle(new Request('http://localhost/api/openapi.json')).then(async (response) =>
+      validatorFor(await response.text()),
+    )
+    served.set(table, validator)
+  }
+  return validator
+}
+
+/**
+ * Puts the validating proxy in front of `app.handle` (which `request` and `json` below, and
+ * tests that call `t.app.handle` directly, all go through): every documented request and its
+ * answer are checked against the app's OpenAPI document (test/openapi-validator.ts).
+ */
+function validateTraffic(app: ReturnType<typeof createApp>, report: (problems: string[]) => void): void {
+  const forward = app.handle
+  app.handle = async (request: Request) => {
+    if (request.method === 'OPTIONS' || !isDocumented(new URL(request.url).pathname)) return forward(request)
+    const sent = request.body ? request.clone() : undefined
+    const response = await forward(request)
+    const exchange: Exchange = {
+      method: request.method,
+      url: request.url,
+      request: { headers: headersOf(request.headers), body: sent ? await sent.text() : undefined },
+      response: { status: response.status, headers: headersOf(response.headers), body: await response.clone().text() },
+    }
+    report((await servedValidator(app, forward)).check(exchange))
+    return response
+  }
 }
 
 export interface TestApp {
@@ -69,6 +123,7 @@ export function testApp(
   const clock = new FakeClock()
   const config = loadConfig({ CATALOG_SYNC_CRON: 'off', ...env })
   const app = createApp({ db, config, clock, logger, passwordHasher }, { onInvalidResponse: reportInvalidResponse })
+  validateTraffic(app, (problems) => documentViolations.push(...problems))
 
   const request = (method: string, path: string, options: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...options.headers }

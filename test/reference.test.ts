@@ -194,6 +194,16 @@ describe('the served reference', () => {
     expect(nested).toBeGreaterThan(5)
   })
 
+  test('a query parameter that is an object (quest search) is shown as the URL parameters it stands for', () => {
+    const section = markdown.slice(markdown.indexOf('### GET /api/plugin/quests/search'))
+    const table = section.slice(0, section.indexOf('Responses:'))
+    for (const name of ['q', 'query', 'name', 'difficulty', 'level', 'characterLevel', 'cl', 'limit'])
+      expect(table).toContain(`| \`${name}\` | query |`)
+    expect(table).toContain('From 1 to 50. Default `20`.')
+    expect(table).toContain('The search text is required')
+    expect(table).not.toContain('| `QuestSearchQuery` | query |')
+  })
+
   test('field notes carry the limits of the schemas', () => {
     const n = (value: number) => value.toLocaleString('en-US')
     const rows = (field: string, type: string) =>
@@ -203,9 +213,9 @@ describe('the served reference', () => {
         row.endsWith(` From 0 to ${n(MAX_DURATION_SECONDS)}. |`),
       ),
     ).toBe(true)
-    expect(
-      rows('quests', 'array of').some((row) => row.endsWith(` At most ${n(routes.MAX_ROUTE_STEPS)} items. |`)),
-    ).toBe(true)
+    expect(rows('quests', 'array of').some((row) => row.endsWith(` 1 to ${n(routes.MAX_ROUTE_STEPS)} items. |`))).toBe(
+      true,
+    )
     expect(
       rows('skills', 'map of string to integer').some((row) =>
         row.includes(` At most ${builds.MAX_MAP_ENTRIES} entries.`),

@@ -1,11 +1,16 @@
 // Preloaded by bun test (bunfig.toml): after every test, every answer the apps of the test gave
 // must have matched the schema its route documents, so the OpenAPI document stays true to the
-// traffic although the server does not check its answers at run time (src/http/responses.ts).
+// traffic although the server does not check its answers at run time (src/http/responses.ts);
+// and every request and answer must conform to the OpenAPI document itself (test/helpers.ts).
 import { afterEach } from 'bun:test'
-import { invalidResponses } from './helpers'
+import { documentViolations, invalidResponses } from './helpers'
 
 afterEach(() => {
-  if (invalidResponses.length === 0) return
-  const found = invalidResponses.splice(0)
-  throw new Error(`answers that do not match their documented schema:\n${found.join('\n')}`)
+  const invalid = invalidResponses.splice(0)
+  const violations = documentViolations.splice(0)
+  const found = [
+    ...(invalid.length ? [`answers that do not match their documented schema:\n${invalid.join('\n')}`] : []),
+    ...(violations.length ? [`traffic that departs from the OpenAPI document:\n${violations.join('\n')}`] : []),
+  ]
+  if (found.length) throw new Error(found.join('\n'))
 })

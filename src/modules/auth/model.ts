@@ -1,5 +1,6 @@
 // Request and response shapes of the account operations.
 import { t } from 'elysia'
+import { documentOnly, oneOfRequired } from '../../http/model'
 
 export const User = t.Object(
   {
@@ -18,14 +19,21 @@ export const MAX_PASSWORD_LENGTH = 1024
 // Every field is bounded: a login with a megabyte-long name used to be kept whole in memory.
 const identifier = (description: string) => t.String({ maxLength: MAX_IDENTIFIER_LENGTH, description })
 
-export const LoginBody = t.Object({
-  identifier: t.Optional(identifier('Username or e-mail (case-insensitive).')),
-  email: t.Optional(identifier('Alias of identifier.')),
-  username: t.Optional(identifier('Alias of identifier.')),
-  login: t.Optional(identifier('Alias of identifier.')),
-  password: t.String({ maxLength: MAX_PASSWORD_LENGTH }),
-  label: t.Optional(t.String({ maxLength: 100, description: 'A name for this token; default "plugin".' })),
-})
+// One of the identifier fields is required; service.ts says so with a sentence naming them all.
+export const LoginBody = t.Object(
+  {
+    identifier: t.Optional(identifier('Username or e-mail (case-insensitive).')),
+    email: t.Optional(identifier('Alias of identifier.')),
+    username: t.Optional(identifier('Alias of identifier.')),
+    login: t.Optional(identifier('Alias of identifier.')),
+    password: t.String({ maxLength: MAX_PASSWORD_LENGTH }),
+    label: t.Optional(t.String({ maxLength: 100, description: 'A name for this token; default "plugin".' })),
+  },
+  {
+    description: 'The identifier is required, as `identifier` or its alias `email`, `username` or `login`.',
+    ...documentOnly({ anyOf: oneOfRequired('identifier', 'email', 'username', 'login') }),
+  },
+)
 
 export const LoginResponse = t.Object({
   token: t.String({ description: 'The bearer token. Shown only this once.' }),

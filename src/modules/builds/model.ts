@@ -6,6 +6,7 @@
 // that names it.
 import { type TOptional, type TProperties, type TSchema, Type } from '@sinclair/typebox'
 import { type Static, t } from 'elysia'
+import { documentOnly, Timestamp } from '../../http/model'
 import type { BuildDocument as RulesBuildDocument } from '../../rules/buildDocument'
 import { MAX_XML_CHARS } from './ddobuilder'
 import {
@@ -84,7 +85,11 @@ function documentSchemas(limited: boolean) {
 
   const BuildMeta = section({
     source: t.String(),
-    capturedAt: t.String({ description: 'ISO 8601 timestamp.' }),
+    // Stored as sent: the document asks for a date-time, answers hold what was stored.
+    capturedAt: t.String({
+      description: 'ISO 8601 timestamp.',
+      ...(limited ? documentOnly({ format: 'date-time' }) : {}),
+    }),
     gameCharacterId: t.Union([t.String(), NumberType(), t.Null()]),
     incomplete: ArrayType(t.String(), {
       ...most(MAX_INCOMPLETE_DOMAINS),
@@ -237,39 +242,39 @@ export type PartialBody = Static<typeof PartialBody>
 export const Life = t.Object(
   {
     id: Type.Integer(),
-    lifeIndex: Type.Integer({ description: 'Counts from 1.' }),
+    lifeIndex: Type.Integer({ minimum: 1, description: 'Counts from 1.' }),
     isCurrent: t.Boolean(),
     name: t.String(),
     race: t.String(),
     alignment: t.String(),
     classes: ArrayType(t.Object({ name: t.String(), levels: Type.Integer() })),
     specialFeats: ArrayType(t.Object({ name: t.String(), type: t.String(), stacks: Type.Integer() })),
-    createdAt: t.String(),
-    archivedAt: t.Nullable(t.String()),
+    createdAt: Timestamp(),
+    archivedAt: t.Nullable(Timestamp()),
   },
   { $id: 'Life' },
 )
 
 export const LiveBuild = t.Object(
   {
-    role: t.String({ description: 'Always `live`.' }),
+    role: t.Literal('live'),
     life: Life,
     document: BuildDocument,
     meta: t.Object({}, open),
-    updatedAt: t.String(),
+    updatedAt: Timestamp(),
   },
   { $id: 'LiveBuild' },
 )
 
 export const PlannedBuild = t.Object(
   {
-    role: t.String({ description: 'Always `planned`.' }),
+    role: t.Literal('planned'),
     life: Life,
     document: t.Nullable(BuildDocument, { description: 'null until a planned build is saved.' }),
     reaperPointsAvailable: t.Nullable(NumberType()),
     breakdownCache: t.Nullable(t.Object({}, open)),
     validationErrors: ArrayType(t.String()),
-    updatedAt: t.Nullable(t.String()),
+    updatedAt: t.Nullable(Timestamp()),
   },
   { $id: 'PlannedBuild' },
 )

@@ -1,5 +1,7 @@
 // Request and response shapes of the catalog operations (plugin-api.md "Quest catalog row", "Catalog").
 import { t } from 'elysia'
+import { documentOnly, oneOfRequired } from '../../http/model'
+import { DEFAULT_SEARCH_LIMIT, MAX_CHARACTER_LEVEL, MAX_SEARCH_LIMIT } from './service'
 
 // The contract's type lists Unknown too; catalog rows are always one of the three tiers.
 const Tier = t.Union([t.Literal('Heroic'), t.Literal('Epic'), t.Literal('Legendary'), t.Literal('Unknown')], {
@@ -36,22 +38,37 @@ export const SearchRow = t.Object(
   { $id: 'QuestSearchRow' },
 )
 
-// Ranges are checked by the service: Elysia reports a range failure of a coerced query integer
-// without the parameter's name, and every error here must name its field.
-const level = (description: string) => t.Optional(t.Integer({ description }))
+// Ranges and the required search text are checked by the service: Elysia reports a range
+// failure of a coerced query integer without the parameter's name, and every error here must
+// name its field. The document shows them (documentOnly).
+const level = (description: string) =>
+  t.Optional(t.Integer({ description, ...documentOnly({ minimum: 1, maximum: MAX_CHARACTER_LEVEL }) }))
 
-export const SearchQuery = t.Object({
-  q: t.Optional(t.String({ description: 'Required (or an alias): substring of the name; weaker on pack and patron.' })),
-  query: t.Optional(t.String({ description: 'Alias of q.' })),
-  name: t.Optional(t.String({ description: 'Alias of q.' })),
-  difficulty: t.Optional(
-    t.String({ description: 'Heroic, Epic or Legendary (any case). Empty, "any" or "Unknown": no filter.' }),
-  ),
-  level: level('Character level, 1 to 34: ranks enterable remakes and the tier of that level first.'),
-  characterLevel: level('Alias of level.'),
-  cl: level('Alias of level.'),
-  limit: t.Optional(t.Integer({ description: 'Rows returned, 1 to 50; default 20.' })),
-})
+export const SearchQuery = t.Object(
+  {
+    q: t.Optional(t.String({ description: 'Substring of the name; weaker on pack and patron.' })),
+    query: t.Optional(t.String({ description: 'Alias of q.' })),
+    name: t.Optional(t.String({ description: 'Alias of q.' })),
+    difficulty: t.Optional(
+      t.String({ description: 'Heroic, Epic or Legendary (any case). Empty, "any" or "Unknown": no filter.' }),
+    ),
+    level: level(
+      `Character level, 1 to ${MAX_CHARACTER_LEVEL}: ranks enterable remakes and the tier of that level first.`,
+    ),
+    characterLevel: level('Alias of level.'),
+    cl: level('Alias of level.'),
+    limit: t.Optional(
+      t.Integer({
+        description: `Rows returned, 1 to ${MAX_SEARCH_LIMIT}; default ${DEFAULT_SEARCH_LIMIT}.`,
+        ...documentOnly({ minimum: 1, maximum: MAX_SEARCH_LIMIT, default: DEFAULT_SEARCH_LIMIT }),
+      }),
+    ),
+  },
+  {
+    description: 'The search text is required, as `q` or its alias `query` or `name` (the first one not blank).',
+    ...documentOnly({ title: 'QuestSearchQuery', anyOf: oneOfRequired('q', 'query', 'name') }),
+  },
+)
 
 export const SearchResponse = t.Object({
   query: t.String(),

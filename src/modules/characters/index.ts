@@ -4,7 +4,16 @@ import { type Api, signedInRoutes } from '../../http/api'
 import { errors, IdParams, OkBody } from '../../http/model'
 import { characterMeta } from '../../rules/picklists'
 import { MAX_CHARACTERS_PER_ACCOUNT } from './limits'
-import { Character, CharacterInput, CharacterList, CharacterMeta, FindQuery, FindResult, LoginBody } from './model'
+import {
+  Character,
+  CharacterCreate,
+  CharacterInput,
+  CharacterList,
+  CharacterMeta,
+  FindQuery,
+  FindResult,
+  LoginBody,
+} from './model'
 import {
   createCharacter,
   deleteCharacter,
@@ -36,19 +45,20 @@ export function charactersModule({ db, clock }: AppDeps, api: Api) {
         'PUT behaves exactly as PATCH. `touchLastLogin` or `seen` true sets lastLoginAt to now unless an explicit lastLoginAt is sent. Answers the updated character.',
     },
   })
+  // The list's path is '' rather than '/': /characters, as the API document names it (both answer).
   return signedInRoutes(api, '/characters', ['Characters'])
-    .get('/', ({ user }) => ({ characters: listCharacters(db, user.id) }), {
+    .get('', ({ user }) => ({ characters: listCharacters(db, user.id) }), {
       response: { 200: CharacterList },
       detail: { summary: "All of the account's characters" },
     })
     .post(
-      '/',
+      '',
       ({ user, body, set }) => {
         set.status = 201
         return createCharacter(db, clock, user.id, body)
       },
       {
-        body: CharacterInput,
+        body: CharacterCreate,
         response: { 201: Character, ...errors(409) },
         detail: {
           summary: 'Create a character',

@@ -2,7 +2,15 @@
 // OpenAPI document lists them) and folded into the canonical field in service.ts.
 import type { TSchema } from '@sinclair/typebox'
 import { t } from 'elysia'
-import { MAX_CLASS_LEVEL, MAX_EPIC_LEVELS, MAX_MULTICLASS, PLAY_ON } from '../../rules/levels'
+import { documentOnly, oneOfRequired, Timestamp } from '../../http/model'
+import {
+  MAX_CLASS_LEVEL,
+  MAX_EPIC_LEVELS,
+  MAX_HEROIC_LEVEL,
+  MAX_MULTICLASS,
+  MAX_TOTAL_LEVEL,
+  PLAY_ON,
+} from '../../rules/levels'
 
 /**
  * One of fixed strings. (Elysia's t.UnionEnum carries `default: values[0]`, which Elysia
@@ -32,7 +40,16 @@ const StoredClassEntry = t.Object({
 
 const Classes = (description: string) => t.Array(ClassEntry, { maxItems: MAX_MULTICLASS, description })
 const EpicLevels = (description: string) => t.Integer({ minimum: 0, maximum: MAX_EPIC_LEVELS, description })
-const LoginAt = (description: string) => t.Nullable(t.String({ maxLength: 40, description }))
+// The service reads `now` in any case and ISO 8601 in its looser forms too; the document shows
+// what a client should send.
+const LoginAt = (description: string) =>
+  t.Nullable(
+    t.String({
+      maxLength: 40,
+      description,
+      ...documentOnly({ anyOf: [{ format: 'date-time' }, { enum: ['now'] }] }),
+    }),
+  )
 
 /** Fields of create, PATCH and PUT. Ids, owner and share token are not among them. */
 export const CharacterInput = t.Object({
@@ -61,6 +78,15 @@ export const CharacterInput = t.Object({
     t.Boolean({ description: 'Update only: true sets lastLoginAt to now (an explicit lastLoginAt wins).' }),
   ),
   seen: t.Optional(t.Boolean({ description: 'Alias of touchLastLogin.' })),
+})
+
+/**
+ * The body of create: the same fields, one of the names required (service.ts refuses a create
+ * without one, with a sentence naming the three).
+ */
+export const CharacterCreate = t.Object(CharacterInput.properties, {
+  description: 'A name is required: `givenName` (alias `firstName`), or a legacy `name`.',
+  ...documentOnly({ anyOf: oneOfRequired('givenName', 'firstName', 'name') }),
 })
 
 export const LoginBody = t.Optional(
@@ -122,22 +148,26 @@ export const Character = t.Object(
     classes: t.Array(StoredClassEntry),
     classSummary: t.String({ description: 'e.g. "Fighter 12 / Rogue 6 / Wizard 2".' }),
     epicLevels: t.Integer(),
-    heroicLevel: t.Integer({ description: 'Sum of class levels, at most 20.' }),
-    totalLevel: t.Integer({ description: 'Sum of class levels plus epicLevels, capped at 34.' }),
-    characterLevel: t.Integer({ description: 'Same as totalLevel.' }),
+    heroicLevel: t.Integer({ minimum: 0, maximum: MAX_HEROIC_LEVEL, description: 'Sum of class levels, at most 20.' }),
+    totalLevel: t.Integer({
+      minimum: 0,
+      maximum: MAX_TOTAL_LEVEL,
+      description: 'Sum of class levels plus epicLevels, capped at 34.',
+    }),
+    characterLevel: t.Integer({ minimum: 0, maximum: MAX_TOTAL_LEVEL, description: 'Same as totalLevel.' }),
     minLevel: t.Integer({
       description: 'Lowest base quest level that still gives full XP at targetDifficulty (progress characterLevel).',
     }),
-    lastLoginAt: t.Nullable(t.String()),
+    lastLoginAt: t.Nullable(Timestamp()),
     ...trackerState,
     shareToken: t.String(),
-    shareUrl: t.String({ description: 'Path of the public read-only page: /s/<shareToken>.' }),
+    shareUrl: t.String({ pattern: '^/s/', description: 'Path of the public read-only page: /s/<shareToken>.' }),
     shared: t.Boolean({ description: 'Whether the share page answers; false after DELETE .../share.' }),
     questsDone: t.Optional(
       t.Integer({ description: 'Distinct quest names with any completion (in the character list only).' }),
     ),
-    createdAt: t.String(),
-    updatedAt: t.String(),
+    createdAt: Timestamp(),
+    updatedAt: Timestamp(),
   },
   { $id: 'Character' },
 )

@@ -1,6 +1,7 @@
 // Shapes of the completion operations. `difficulty` and `setting` take any JSON value: a
 // completion is never rejected for them (junk is stored as Unknown/unknown).
 import { t } from 'elysia'
+import { documentOnly, Timestamp } from '../../http/model'
 import { CHALLENGE_SETTINGS, REAPER_XP_KEYS, REMAKE_TIERS, XP_KEYS } from '../../rules/completion'
 import { Enum } from '../characters/model'
 
@@ -40,7 +41,16 @@ export const CompletionInput = t.Object({
   ),
   challengeSetting: AnyValue('Alias of setting.'),
   challenge_setting: AnyValue('Alias of setting.'),
-  completedAt: t.Optional(t.Nullable(t.String({ maxLength: 40, description: 'ISO 8601 timestamp; default now.' }))),
+  // The service reads ISO 8601 in its looser forms too; the document shows what to send.
+  completedAt: t.Optional(
+    t.Nullable(
+      t.String({
+        maxLength: 40,
+        description: 'ISO 8601 timestamp; default now.',
+        ...documentOnly({ format: 'date-time' }),
+      }),
+    ),
+  ),
   durationSeconds: t.Optional(
     t.Nullable(
       t.Integer({
@@ -59,7 +69,7 @@ export const StoredCompletion = t.Object(
     name: t.String(),
     difficulty: Enum(REMAKE_TIERS),
     setting: Enum(CHALLENGE_SETTINGS),
-    completedAt: t.String(),
+    completedAt: Timestamp(),
     durationSeconds: t.Nullable(t.Integer()),
     xpEarned: t.Nullable(t.Integer()),
     reaperXpEarned: t.Nullable(t.Integer()),

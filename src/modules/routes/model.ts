@@ -1,5 +1,6 @@
 // Request and response shapes of shared routes and navigation.
 import { t } from 'elysia'
+import { documentOnly, Timestamp } from '../../http/model'
 import { kib } from '../../http/size'
 import { DEFAULT_ROUTE_PAGE, MAX_ROUTE_FIELD_BYTES, MAX_ROUTE_PAGE, MAX_ROUTE_STEPS } from './limits'
 
@@ -40,10 +41,12 @@ const stepInputSchema = () =>
  */
 export const routeInputSchema = () =>
   t.Object({
-    name: t.String({ ...NAME, description: 'Route name.' }),
+    // Not blank, and at least one step: the service says so with a sentence of its own.
+    name: t.String({ ...NAME, description: 'Route name.', ...documentOnly({ pattern: '\\S' }) }),
     quests: t.Array(stepInputSchema(), {
       maxItems: MAX_ROUTE_STEPS,
       description: 'The steps in order (at least one); each gets position 1..n.',
+      ...documentOnly({ minItems: 1 }),
     }),
     boosts: t.Optional(
       FreeInput(
@@ -83,8 +86,8 @@ const common = {
   questCount: t.Integer(),
   boosts: FreeObject('Free-form XP boosts object.'),
   optionals: FreeObject('Free-form optionals object.'),
-  createdAt: t.String(),
-  updatedAt: t.String(),
+  createdAt: Timestamp(),
+  updatedAt: Timestamp(),
 }
 
 export const RouteListItem = t.Object(common, { $id: 'RouteListItem' })
@@ -97,13 +100,22 @@ export const RouteList = t.Object({
   offset: t.Integer({ description: 'The routes skipped before this page.' }),
 })
 
-// No minimum or maximum: Elysia reports a range failure of a coerced query integer without its
-// field name, so service.ts checks the range with a sentence that names it.
+// No minimum or maximum at run time: Elysia reports a range failure of a coerced query integer
+// without its field name, so service.ts checks the range with a sentence that names it. The
+// document shows the range (documentOnly).
 export const RouteListQuery = t.Object({
   limit: t.Optional(
-    t.Integer({ description: `Routes per page, 1 to ${MAX_ROUTE_PAGE}; default ${DEFAULT_ROUTE_PAGE}.` }),
+    t.Integer({
+      description: `Routes per page, 1 to ${MAX_ROUTE_PAGE}; default ${DEFAULT_ROUTE_PAGE}.`,
+      ...documentOnly({ minimum: 1, maximum: MAX_ROUTE_PAGE, default: DEFAULT_ROUTE_PAGE }),
+    }),
   ),
-  offset: t.Optional(t.Integer({ description: 'Routes to skip, in list order (0 or more); default 0.' })),
+  offset: t.Optional(
+    t.Integer({
+      description: 'Routes to skip, in list order (0 or more); default 0.',
+      ...documentOnly({ minimum: 0, default: 0 }),
+    }),
+  ),
 })
 
 export const RouteDetail = t.Object({ ...common, quests: t.Array(RouteStep) }, { $id: 'Route' })
@@ -133,7 +145,7 @@ export const NavigationStep = t.Object(
       description: 'Every setting logged for this remake (or an Unknown remake), in the order casual..reaper, unknown.',
     }),
     completedAt: t.Nullable(
-      t.String({ description: 'Of the best completion that completes the step; null when not completed.' }),
+      Timestamp({ description: 'Of the best completion that completes the step; null when not completed.' }),
     ),
     durationSeconds: t.Nullable(t.Integer()),
   },

@@ -7,7 +7,7 @@ import { isPlainObject, type Json } from '../../json'
 import { type ConventionOptions, renderConventions } from './conventions'
 import type { OpenApiDocument } from './openapi'
 import { githubSlugger, nameOfOperation } from './reference-names'
-import { type TypeDefinition, TypeRegistry } from './reference-types'
+import { refName, type TypeDefinition, TypeRegistry } from './reference-types'
 
 const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete']
 
@@ -39,7 +39,7 @@ export function renderMarkdown(doc: OpenApiDocument, options: ConventionOptions 
     out.push(`## ${tag}`, '')
     const description = tagDescription(doc, tag)
     if (description) out.push(description, '')
-    for (const entry of entries) renderOperation(out, entry, types, named.get(entry) ?? new Map())
+    for (const entry of entries) renderOperation(out, entry, types, named.get(entry) ?? new Map(), doc)
   }
   out.push('## Types', '')
   out.push(
@@ -116,6 +116,7 @@ function renderOperation(
   { method, path, operation }: OperationEntry,
   types: TypeRegistry,
   names: Map<string, string>,
+  doc: OpenApiDocument,
 ): void {
   const typeOf = (part: string, schema: unknown) => {
     const name = names.get(part)
@@ -132,7 +133,7 @@ function renderOperation(
       : 'Requires a bearer token ([Authentication and tokens](#authentication-and-tokens)).',
     '',
   )
-  const parameters = (operation.parameters ?? []) as Json[]
+  const parameters = ((operation.parameters ?? []) as Json[]).flatMap((p) => urlParameters(p, doc))
   if (parameters.length > 0) {
     out.push('| parameter | in | type | required | notes |', '|---|---|---|---|---|')
     for (const p of parameters) {
@@ -143,6 +144,13 @@ function renderOperation(
       )
     }
     out.push('')
+    for (const p of (operation.parameters ?? []) as Json[]) {
+      if (parameters.includes(p) || typeof p.description !== 'string') continue
+      out.push(
+        `${p.description} (The query fields are ${TypeRegistry.link(String((isPlainObject(p.schema) && refName(p.schema)) || p.name))}.)`,
+        '',
+      )
+    }
     renderHomeDefinitions(out, `${key} parameters`, types)
   }
   const requestBody = operation.requestBody as Json | undefined
@@ -243,4 +251,25 @@ class Output {
       .join('\n')
       .replace(TypeRegistry.LINK, (_, name: string) => `[${name}](#${anchors.get(name) ?? 'types'})`)
   }
+}
+
+/**
+ * The parameters a URL carries. A query parameter whose schema is an object (`style: form`,
+ * `explode: true`: how OpenAPI 3.0 states a rule over several fields, such as "one of `q`,
+ * `query` or `name`") stands for one URL parameter per field of the object.
+ */
+function urlParameters(parameter: Json, doc: OpenApiDocument): Json[] {
+  const ref = isPlainObject(parameter.schema) ? refName(parameter.schema) : undefined
+  const schema = ref === undefined ? parameter.schema : doc.components.schemas[ref]
+  if (parameter.in !== 'query' || parameter.explode !== true || !isPlainObject(schema)) return [parameter]
+  const fields = schema.properties
+  if (!isPlainObject(fields)) return [parameter]
+  const required = Array.isArray(schema.required) ? schema.required : []
+  return Object.entries(fields).map(([name, field]) => ({
+    name,
+    in: 'query',
+    required: required.includes(name),
+    schema: field,
+    description: isPlainObject(field) ? field.description : undefined,
+  }))
 }

@@ -1,5 +1,6 @@
 // Shapes of GET /info and GET /api/health.
 import { t } from 'elysia'
+import { Timestamp } from '../../http/model'
 import { User } from '../auth/model'
 import { FEATURES } from './features'
 
@@ -16,7 +17,7 @@ export const Info = t.Object({
     source: t.String({
       description: 'Where the catalog is synced from: the host of its URL or the name of its file, nothing more.',
     }),
-    syncedAt: t.Nullable(t.String({ description: 'When the last successful sync finished; null before the first.' })),
+    syncedAt: t.Nullable(Timestamp({ description: 'When the last successful sync finished; null before the first.' })),
     rows: t.Integer(),
   }),
   apiVersion: t.Literal(6),

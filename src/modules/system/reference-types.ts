@@ -28,7 +28,7 @@ const USAGE_KEYWORDS = new Set([
   'writeOnly',
 ])
 
-const refName = (schema: Json): string | undefined =>
+export const refName = (schema: Json): string | undefined =>
   typeof schema.$ref === 'string' && schema.$ref.startsWith(COMPONENT_REF)
     ? schema.$ref.slice(COMPONENT_REF.length)
     : undefined
