@@ -92,6 +92,8 @@ describe('sync from files', () => {
     const deps = syncDeps(t)
     await syncCatalog(deps, SMALL_JSON)
     const rows = await readRows(SMALL_JSON)
+    // Read once, so that the answer serialized for this sync exists and must be replaced.
+    expect((await catalogOverHttp(t, token)).quests).toEqual(rows)
     const next = rows
       .filter((r) => !(r.name === 'Bell Tower'))
       .map((r) => (r.name === 'Crypt' && r.difficulty === 'Epic' ? { ...r, eliteXP: 22000 } : r))

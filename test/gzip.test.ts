@@ -30,6 +30,14 @@ test('the catalog: gzip when accepted, plain otherwise, the same JSON either way
     headers: { ...gzip, 'if-none-match': plain.headers.get('etag') ?? '' },
   })
   expect(again.status).toBe(304)
+  // The plugin's GET /quests sends the same bytes, serialized once per sync.
+  const token = await t.userWithToken('ann')
+  const plugin = await t.request('GET', '/api/plugin/quests', { token })
+  expect(plugin.headers.get('content-encoding')).toBeNull()
+  expect(await plugin.text()).toBe(text)
+  const pluginPacked = await t.request('GET', '/api/plugin/quests', { token, headers: gzip })
+  expect(pluginPacked.headers.get('content-encoding')).toBe('gzip')
+  expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await pluginPacked.arrayBuffer())))).toBe(text)
 })
 
 test("the site's script: gzip when accepted, the same bytes as the file", async () => {

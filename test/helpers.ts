@@ -81,11 +81,18 @@ function validateTraffic(app: ReturnType<typeof createApp>, report: (problems: s
       method: request.method,
       url: request.url,
       request: { headers: headersOf(request.headers), body: sent ? await sent.text() : undefined },
-      response: { status: response.status, headers: headersOf(response.headers), body: await response.clone().text() },
+      response: { status: response.status, headers: headersOf(response.headers), body: await bodyText(response) },
     }
     report((await servedValidator(app, forward)).check(exchange))
     return response
   }
+}
+
+/** An answer's body as the client reads it: a gzipped one (Content-Encoding) unpacked, as fetch does. */
+async function bodyText(response: Response): Promise<string> {
+  const bytes = new Uint8Array(await response.clone().arrayBuffer())
+  const gzipped = response.headers.get('content-encoding') === 'gzip'
+  return new TextDecoder().decode(gzipped ? Bun.gunzipSync(bytes) : bytes)
 }
 
 export interface TestApp {

@@ -6,11 +6,11 @@ import { type Api, signedInRoutes } from '../../http/api'
 import { maybeGzipped } from '../../http/gzip'
 import { errors } from '../../http/model'
 import { LookupQuery, LookupResponse, QuestList, Scorecards, SearchQuery, SearchResponse } from './model'
-import { catalogVersion, listQuests, listScorecards, lookupQuest, searchQuests } from './service'
+import { type CatalogAnswer, catalogAnswer, listScorecards, lookupQuest, searchQuests } from './service'
 
 export function catalogModule({ db }: AppDeps, api: Api) {
   return signedInRoutes(api, '', ['Catalog'])
-    .get('/quests', () => listQuests(db), {
+    .get('/quests', ({ request }) => sendCatalog(request, catalogAnswer(db), {}), {
       response: { 200: QuestList },
       detail: {
         summary: 'The whole quest catalog, one row per remake',
@@ -54,21 +54,18 @@ export function catalogModule({ db }: AppDeps, api: Api) {
  * list), so the share page can show it too. Revalidated by ETag: a tracker reload costs a 304.
  */
 export function publicCatalogModule({ db }: AppDeps) {
-  // The answer is the same for everyone until the next sync: serialized and compressed once.
-  let cached: { etag: string; json: string; gzip: Uint8Array<ArrayBuffer> } | undefined
   return new Elysia().get(
     '/api/quests',
     ({ request }) => {
-      const etag = `"${catalogVersion(db)}"`
-      const headers = { etag, 'cache-control': 'no-cache' }
-      if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })
-      if (cached?.etag !== etag) {
-        const json = JSON.stringify(listQuests(db))
-        cached = { etag, json, gzip: Bun.gzipSync(json) }
-      }
-      const { json, gzip } = cached
-      return maybeGzipped(request, json, () => gzip, { ...headers, 'content-type': 'application/json; charset=utf-8' })
+      const answer = catalogAnswer(db)
+      const headers = { etag: answer.etag, 'cache-control': 'no-cache' }
+      if (request.headers.get('if-none-match') === answer.etag) return new Response(null, { status: 304, headers })
+      return sendCatalog(request, answer, headers)
     },
     { response: { 200: QuestList }, detail: { summary: 'The quest catalog (website, no sign-in)', tags: ['Website'] } },
   )
 }
+
+/** The catalog as serialized once per sync: gzipped when the client accepts it. */
+const sendCatalog = (request: Request, answer: CatalogAnswer, headers: Record<string, string>) =>
+  maybeGzipped(request, answer.json, answer.gzip, { ...headers, 'content-type': 'application/json; charset=utf-8' })

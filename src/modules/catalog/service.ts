@@ -17,9 +17,11 @@ import { CatalogIndex } from './search'
 
 interface CachedIndex {
   stamp: string
-  /** catalogVersion: computed once per sync, not per request. */
+  /** A short tag that changes whenever a sync commits: the catalog's ETag, hashed once per sync. */
   version: string
   index: CatalogIndex
+  /** The whole catalog as sent, made on its first request (catalogAnswer). */
+  answer?: CatalogAnswer
 }
 
 const indexes = new WeakMap<DB, CachedIndex>()
@@ -54,9 +56,6 @@ function current(db: DB): CachedIndex {
   indexes.set(db, entry)
   return entry
 }
-
-/** A short tag that changes whenever a sync commits (the website's ETag of the catalog). */
-export const catalogVersion = (db: DB): string => current(db).version
 
 /** The catalog rows in source order; `db` may be a transaction. */
 export function readCatalogRows(db: Pick<DB, 'select'>): QuestRow[] {
@@ -104,9 +103,25 @@ export function publishCatalogIndex(db: DB, rows: readonly QuestRow[]): void {
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-export function listQuests(db: DB) {
-  const { rows } = catalogIndex(db)
-  return { count: rows.length, quests: rows as QuestRow[] }
+/** The answer of `GET /quests` and `/api/quests`, ready to send, and its ETag. */
+export interface CatalogAnswer {
+  etag: string
+  json: string
+  gzip(): Uint8Array<ArrayBuffer>
+}
+
+/**
+ * The whole catalog is the same for everyone until the next sync, so it is serialized once per
+ * sync (and compressed once, on the first request that accepts gzip), not per request.
+ */
+export function catalogAnswer(db: DB): CatalogAnswer {
+  const entry = current(db)
+  if (!entry.answer) {
+    const json = JSON.stringify({ count: entry.index.rows.length, quests: entry.index.rows })
+    let gzip: Uint8Array<ArrayBuffer> | undefined
+    entry.answer = { etag: `"${entry.version}"`, json, gzip: () => (gzip ??= Bun.gzipSync(json)) }
+  }
+  return entry.answer
 }
 
 /**
