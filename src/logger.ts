@@ -40,5 +40,41 @@ function defaultWrite(line: string, level: LogLevel): void {
   else console.log(line)
 }
 
+/** Where the lines of the process go: standard output and standard error, as whole texts. */
+export interface Streams {
+  out(text: string): void
+  err(text: string): void
+}
+
+/**
+ * Standard output and error written once per turn of the event loop instead of once per line:
+ * a busy server logs a line per request, and a write per line is a system call per request.
+ * Lines keep their order across the two streams (consecutive lines of one stream are joined).
+ * `flush()` writes what is waiting at once; the process calls it before it exits.
+ */
+export function batchedLines(streams: Streams) {
+  let waiting: { err: boolean; line: string }[] = []
+  const flush = () => {
+    const lines = waiting
+    waiting = []
+    let start = 0
+    for (let i = 1; i <= lines.length; i++) {
+      if (i < lines.length && lines[i]?.err === lines[start]?.err) continue
+      const text = lines
+        .slice(start, i)
+        .map((entry) => entry.line)
+        .join('\n')
+      if (lines[start]?.err) streams.err(text)
+      else streams.out(text)
+      start = i
+    }
+  }
+  const push = (err: boolean) => (line: string) => {
+    if (waiting.length === 0) setImmediate(flush)
+    waiting.push({ err, line })
+  }
+  return { out: push(false), err: push(true), flush }
+}
+
 /** For tests and tools that want quiet. */
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }

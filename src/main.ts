@@ -1,7 +1,9 @@
 // Entry point of both the server and the admin command line (and of dist/quest-tracker).
 import { run } from './cli'
+import { batchedLines } from './logger'
 
 async function readPassword(prompt: string): Promise<string> {
+  output.flush() // what the command said so far comes before the prompt
   if (!process.stdin.isTTY) {
     // Non-interactive: the first line of standard input.
     const text = await Bun.stdin.text()
@@ -28,10 +30,13 @@ async function readPassword(prompt: string): Promise<string> {
   }
 }
 
+const output = batchedLines({ out: (text) => console.log(text), err: (text) => console.error(text) })
+// Whatever ends the process, what was logged is written.
+process.on('exit', output.flush)
 const code = await run(Bun.argv.slice(2), {
   env: process.env,
-  out: (line) => console.log(line),
-  err: (line) => console.error(line),
+  out: output.out,
+  err: output.err,
   readPassword,
   untilStopped: (stop) =>
     new Promise<void>((done) => {
