@@ -7,7 +7,7 @@ import { resolve } from 'node:path'
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
 import { createApp } from './app'
 import { systemClock } from './clock'
-import { type Config, ConfigError, loadConfig, variableDocs } from './config'
+import { type Config, ConfigError, configVariables, loadConfig, variableDocs } from './config'
 import {
   BUSY_TIMEOUT_MS,
   DatabaseFileError,
@@ -353,25 +353,17 @@ function cliLogger(io: CliIO, config: Config) {
 
 /** The configuration as variables, for the debug log; a password in the catalog URL is masked. */
 function describeConfig(config: Config): string {
-  let source = config.catalogSourceUrl
-  try {
-    const url = new URL(source)
-    if (url.password) url.password = '***'
-    source = url.href
-  } catch {
-    // a file path
-  }
-  return [
-    `PORT=${config.port}`,
-    `HOST=${config.host}`,
-    `DATABASE_PATH=${config.databasePath}`,
-    `DATABASE_SYNCHRONOUS=${config.databaseSynchronous}`,
-    `CATALOG_SOURCE_URL=${source}`,
-    `CATALOG_SYNC_CRON=${config.catalogSyncCron ?? 'off'}`,
-    `LOG_LEVEL=${config.logLevel}`,
-    `LOG_FORMAT=${config.logFormat}`,
-    `busy_timeout=${BUSY_TIMEOUT_MS}ms`,
-  ].join(' ')
+  const shown = configVariables(config).map(([name, value]) => {
+    if (name !== 'CATALOG_SOURCE_URL') return `${name}=${value}`
+    try {
+      const url = new URL(value)
+      if (url.password) url.password = '***'
+      return `${name}=${url.href}`
+    } catch {
+      return `${name}=${value}` // a file path
+    }
+  })
+  return [...shown, `busy_timeout=${BUSY_TIMEOUT_MS}ms`].join(' ')
 }
 
 async function user(io: CliIO, args: string[]): Promise<number> {

@@ -140,6 +140,29 @@ export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>
 
+/** The field of Config each variable sets: every variable of the schema has one (checked by the type). */
+const FIELDS = {
+  PORT: 'port',
+  HOST: 'host',
+  DATABASE_PATH: 'databasePath',
+  DATABASE_SYNCHRONOUS: 'databaseSynchronous',
+  CATALOG_SOURCE_URL: 'catalogSourceUrl',
+  CATALOG_SYNC_CRON: 'catalogSyncCron',
+  LOG_LEVEL: 'logLevel',
+  LOG_FORMAT: 'logFormat',
+  TRUSTED_PROXY: 'trustedProxies',
+  TOKEN_IDLE_DAYS: 'tokenIdleDays',
+} as const satisfies { [Name in keyof Variables]: keyof Config }
+
+/** The configuration written back as its variables, in the schema's order (the debug log). */
+export function configVariables(config: Config): [name: string, value: string][] {
+  return Object.keys(ConfigSchema.properties).map((name) => {
+    const value = config[FIELDS[name as keyof Variables]]
+    const text = value === null ? 'off' : Array.isArray(value) ? value.join(',') || 'none' : String(value)
+    return [name, text]
+  })
+}
+
 /**
  * Reads the variables of ConfigSchema. `overrides` carries command-line flags, which win over
  * the environment.

@@ -4,6 +4,7 @@ import {
   type Config,
   ConfigError,
   ConfigSchema,
+  configVariables,
   DEFAULT_CATALOG_SOURCE_URL,
   DEFAULT_CATALOG_SYNC_CRON,
   loadConfig,
@@ -203,4 +204,23 @@ describe('every variable of the schema', () => {
       ),
     )
   })
+})
+
+test('the configuration written back as variables names every variable and loads to the same configuration', () => {
+  const config = loadConfig({
+    PORT: '9000',
+    TRUSTED_PROXY: '10.0.0.1, 172.16.0.0/12',
+    CATALOG_SYNC_CRON: 'off',
+    TOKEN_IDLE_DAYS: '30',
+    LOG_FORMAT: 'json',
+  })
+  const variables = configVariables(config)
+  expect(variables.map(([name]) => name)).toEqual(Object.keys(ConfigSchema.properties))
+  expect(Object.fromEntries(variables)).toMatchObject({
+    TRUSTED_PROXY: '10.0.0.1,172.16.0.0/12',
+    CATALOG_SYNC_CRON: 'off',
+    TOKEN_IDLE_DAYS: '30',
+  })
+  expect(loadConfig(Object.fromEntries(variables))).toEqual(config)
+  expect(Object.fromEntries(configVariables(loadConfig({})))).toMatchObject({ TRUSTED_PROXY: 'none' })
 })
