@@ -8,7 +8,7 @@ import { errors, IdParams, OkBody } from '../../http/model'
 import type { LoginGuard } from '../auth/login-guard'
 import { MAX_PASSWORD_LENGTH } from '../auth/model'
 import { listTokens, revokeEverything, revokeOwnToken, setPassword, verifyLogin } from '../auth/service'
-import { createSession, isHttps, sessionCookie } from '../session/service'
+import { createSession, isHttps, sessionCookie, signedOut } from '../session/service'
 
 const PasswordChange = t.Object({
   currentPassword: t.String({ maxLength: MAX_PASSWORD_LENGTH }),
@@ -61,8 +61,7 @@ export function accountModule(deps: AppDeps, website: Api, loginGuard: LoginGuar
       '/sessions',
       ({ user, request, set }) => {
         revokeEverything(db, clock, user.id)
-        set.headers['set-cookie'] = sessionCookie(null, isHttps(request))
-        return { ok: true as const }
+        return signedOut(request, set)
       },
       {
         response: { 200: OkBody },

@@ -16,6 +16,7 @@ import {
   SESSION_COOKIE,
   sessionCookie,
   sessionFromToken,
+  signedOut,
 } from './service'
 
 /** The website's guard: the session cookie (bearer tokens are not accepted here). */
@@ -59,8 +60,7 @@ export function sessionModule({ db, clock }: AppDeps, api: Api, loginGuard: Logi
       '/',
       ({ credential, request, set }) => {
         revokeSession(db, clock, credential.id)
-        set.headers['set-cookie'] = sessionCookie(null, isHttps(request))
-        return { ok: true as const }
+        return signedOut(request, set)
       },
       { response: { 200: OkBody }, detail: { summary: 'Sign out (ends this session)' } },
     )

@@ -86,6 +86,12 @@ export function revokeSession(db: DB, clock: Clock, sessionId: number): void {
 /** Whether the request came over HTTPS (the cookie is then Secure). */
 export const isHttps = (request: Request): boolean => request.url.startsWith('https:')
 
+/** The answer of a sign-out: the session cookie cleared in this browser, and `{ok: true}`. */
+export function signedOut(request: Request, set: { headers: Record<string, unknown> }) {
+  set.headers['set-cookie'] = sessionCookie(null, isHttps(request))
+  return { ok: true as const }
+}
+
 /** The value of one cookie in a Cookie header. */
 export function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined
