@@ -31,6 +31,7 @@ const { values, positionals } = parseArgs({
 })
 const mode = positionals[0] ?? 'table'
 const DURATION = Number(values.duration ?? (mode === 'growth' ? 2 : 5))
+const RUNS = Number(values.runs ?? 3)
 const CONNECTIONS = Number(values.connections)
 const SYNC = values.sync as string
 const work = mkdtempSync(join(tmpdir(), 'qt-floor-'))
@@ -184,9 +185,44 @@ async function sameAnswers(servers: Record<ServerKind, Server>, cases: Case[], s
   }
 }
 
+/** The cases of `keys`, or those of them that --only names. */
+function casesOf(keys: (keyof typeof CASES)[]): Case[] {
+  const only = values.only?.split(',')
+  return keys.filter((key) => !only || only.includes(key)).map((key) => CASES[key])
+}
+
+interface Medians {
+  app: { rps: number; p99: number }
+  bare: { rps: number; p99: number }
+  /** The median of the runs' app / bare ratios. */
+  ratio: number
+}
+
+/**
+ * RUNS measures of one case on each server, app and bare alternating run by run, so that a
+ * change in the machine's load hits both; their medians.
+ */
+async function measureBoth(
+  servers: Record<ServerKind, Server>,
+  c: Case,
+  s: Seeded,
+  connections = CONNECTIONS,
+): Promise<Medians> {
+  const app: Measure[] = []
+  const bare: Measure[] = []
+  for (let run = 0; run < RUNS; run++) {
+    app.push(await measure(servers.app, c, s, DURATION, connections))
+    bare.push(await measure(servers.bare, c, s, DURATION, connections))
+  }
+  const of = (measures: Measure[]) => ({
+    rps: median(measures.map((m) => m.rps)),
+    p99: median(measures.map((m) => m.p99)),
+  })
+  return { app: of(app), bare: of(bare), ratio: median(app.map((a, i) => a.rps / (bare[i] as Measure).rps)) }
+}
+
 async function table() {
-  const runs = Number(values.runs ?? 3)
-  const keys: (keyof typeof CASES)[] = [
+  const cases = casesOf([
     'health',
     'me',
     'progress',
@@ -198,30 +234,21 @@ async function table() {
     'characters',
     'navigation',
     'upsert',
-  ]
-  const only = values.only?.split(',')
-  const cases: Case[] = keys.filter((key) => !only || only.includes(key)).map((key) => CASES[key])
+  ])
   const { seeded, servers, stop } = await prepare('table', {})
   await sameAnswers(servers, cases, seeded)
   const before = load()
   const started = new Date().toISOString()
   const rows: string[] = []
   for (const c of cases) {
-    const app: Measure[] = []
-    const bare: Measure[] = []
-    // Alternating app and bare run by run, so a change in the machine's load hits both.
-    for (let run = 0; run < runs; run++) {
-      app.push(await measure(servers.app, c, seeded))
-      bare.push(await measure(servers.bare, c, seeded))
-    }
-    const ratio = median(app.map((a, i) => a.rps / (bare[i] as Measure).rps))
-    const row = `| ${c.label} | ${fmt(median(app.map((m) => m.rps)))} | ${fmt(median(bare.map((m) => m.rps)))} | ${ratio.toFixed(2)} | ${ms(median(app.map((m) => m.p99)))} | ${ms(median(bare.map((m) => m.p99)))} |`
+    const { app, bare, ratio } = await measureBoth(servers, c, seeded)
+    const row = `| ${c.label} | ${fmt(app.rps)} | ${fmt(bare.rps)} | ${ratio.toFixed(2)} | ${ms(app.p99)} | ${ms(bare.p99)} |`
     rows.push(row)
     console.error(row)
   }
   await stop()
   console.log(
-    `\nwrk -t2 -c${CONNECTIONS} -d${DURATION}s after a 1 s warm-up, median of ${runs} (app and bare alternating),` +
+    `\nwrk -t2 -c${CONNECTIONS} -d${DURATION}s after a 1 s warm-up, median of ${RUNS} (app and bare alternating),` +
       ` synchronous=${SYNC}; ${started}; load average before ${before}, after ${load()}\n`,
   )
   console.log('| operation | app req/s | bare req/s | app / bare | app p99 | bare p99 |')
@@ -230,7 +257,6 @@ async function table() {
 }
 
 async function growth() {
-  const runs = Number(values.runs ?? 3)
   const reads: Case[] = [
     CASES.progressOnly,
     CASES.progressOnlyCookie,
@@ -264,14 +290,8 @@ async function growth() {
       const { seeded, servers, stop } = await prepare(`growth-${n}-${size}`, sweep.options(size))
       await sameAnswers(servers, reads, seeded)
       for (const c of reads) {
-        const app: Measure[] = []
-        const bare: Measure[] = []
-        for (let run = 0; run < runs; run++) {
-          app.push(await measure(servers.app, c, seeded, DURATION))
-          bare.push(await measure(servers.bare, c, seeded, DURATION))
-        }
-        const ratio = median(app.map((a, i) => a.rps / (bare[i] as Measure).rps))
-        const cell = `${fmt(median(app.map((m) => m.rps)))} · ${ms(median(app.map((m) => m.p99)))} · ${ratio.toFixed(2)}`
+        const { app, ratio } = await measureBoth(servers, c, seeded)
+        const cell = `${fmt(app.rps)} · ${ms(app.p99)} · ${ratio.toFixed(2)}`
         cells.get(c)?.push(cell)
         console.error(`${sweep.title} = ${size}: ${c.label}: ${cell}`)
       }
@@ -279,7 +299,7 @@ async function growth() {
     }
     console.log(
       `\n${sweep.title}: app req/s · app p99 · app/bare; wrk -t2 -c${CONNECTIONS} -d${DURATION}s after a 1 s warm-up,` +
-        ` median of ${runs}, synchronous=${SYNC}; load average before ${before}, after ${load()}\n`,
+        ` median of ${RUNS}, synchronous=${SYNC}; load average before ${before}, after ${load()}\n`,
     )
     console.log(`| operation | ${sweep.sizes.map(fmt).join(' | ')} |`)
     console.log(`|---|${sweep.sizes.map(() => '--:').join('|')}|`)
@@ -331,9 +351,8 @@ async function startup() {
  * under 5 ms at the 99th percentile.
  */
 async function latency() {
-  const runs = Number(values.runs ?? 3)
   const levels = [1, 2, 4, 8, 16, 32]
-  const keys: (keyof typeof CASES)[] = [
+  const cases = casesOf([
     'me',
     'progress',
     'progressBig',
@@ -343,9 +362,7 @@ async function latency() {
     'websiteQuests',
     'characters',
     'navigation',
-  ]
-  const only = values.only?.split(',')
-  const cases: Case[] = keys.filter((key) => !only || only.includes(key)).map((key) => CASES[key])
+  ])
   const { seeded, servers, stop } = await prepare('latency', {})
   await sameAnswers(servers, cases, seeded)
   const before = load()
@@ -354,13 +371,8 @@ async function latency() {
   for (const c of cases) {
     const cells: string[] = []
     for (const connections of levels) {
-      const app: Measure[] = []
-      const bare: Measure[] = []
-      for (let run = 0; run < runs; run++) {
-        app.push(await measure(servers.app, c, seeded, DURATION, connections))
-        bare.push(await measure(servers.bare, c, seeded, DURATION, connections))
-      }
-      const cell = `${ms(median(app.map((m) => m.p99)))} · ${ms(median(bare.map((m) => m.p99)))}`
+      const { app, bare } = await measureBoth(servers, c, seeded, connections)
+      const cell = `${ms(app.p99)} · ${ms(bare.p99)}`
       cells.push(cell)
       console.error(`${c.label} at ${connections}: app p99 · bare p99 ${cell}`)
     }
@@ -368,7 +380,7 @@ async function latency() {
   }
   await stop()
   console.log(
-    `\np99 app · p99 bare by connections; wrk -d${DURATION}s after a 1 s warm-up, median of ${runs},` +
+    `\np99 app · p99 bare by connections; wrk -d${DURATION}s after a 1 s warm-up, median of ${RUNS},` +
       ` synchronous=${SYNC}; ${started}; load average before ${before}, after ${load()}\n`,
   )
   console.log(`| operation | ${levels.join(' | ')} |`)
