@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { dwarfFighter } from '../test/fixtures/builds'
+import { listeningPort } from '../test/listening'
 import type { Exchange } from '../test/openapi-validator'
 
 const root = join(import.meta.dir, '..')
@@ -44,16 +45,7 @@ const redact = (text: string) =>
     .replace(/"shareUrl":"\/s\/[^"]*"/g, '"shareUrl":"/s/<redacted>"')
 
 try {
-  const reader = (server.stdout as ReadableStream<Uint8Array>).getReader()
-  let seen = ''
-  let port = 0
-  while (!port) {
-    const { value, done } = await reader.read()
-    if (done) throw new Error(`server exited: ${seen}`)
-    seen += new TextDecoder().decode(value)
-    port = Number(/listening on port (\d+)/.exec(seen)?.[1] ?? 0)
-  }
-  const base = `http://127.0.0.1:${port}`
+  const base = `http://127.0.0.1:${await listeningPort(server.stdout as ReadableStream<Uint8Array>)}`
   const recorded: Exchange[] = []
   let token = ''
 

@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import packageJson from '../package.json'
+import { listeningPort } from './listening'
 
 const root = join(import.meta.dir, '..')
 let dir: string
@@ -67,16 +68,7 @@ describe('dist/quest-tracker', () => {
       stdout: 'pipe',
       stderr: 'pipe',
     })
-    const reader = (server.stdout as ReadableStream<Uint8Array>).getReader()
-    let seen = ''
-    let port = 0
-    while (!port) {
-      const { value, done } = await reader.read()
-      if (done) throw new Error(`server exited: ${seen}`)
-      seen += new TextDecoder().decode(value)
-      port = Number(/listening on port (\d+)/.exec(seen)?.[1] ?? 0)
-    }
-    const base = `http://127.0.0.1:${port}`
+    const base = `http://127.0.0.1:${await listeningPort(server.stdout as ReadableStream<Uint8Array>)}`
     expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ ok: true })
 
     const login = await fetch(`${base}/api/plugin/auth/login`, {
