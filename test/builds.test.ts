@@ -1,11 +1,10 @@
 // Live snapshot and planned build over HTTP: every live/planned transition of plugin-api.md
 // "States and transitions", checked in the response AND in the stored rows.
 import { describe, expect, test } from 'bun:test'
-import { and, eq } from 'drizzle-orm'
-import type { DB } from '../src/db/client'
-import { builds, characters, lives } from '../src/db/schema'
+import { eq } from 'drizzle-orm'
+import { characters } from '../src/db/schema'
 import { dwarfFighter, humanSplit } from './fixtures/builds'
-import { insertCharacter, testApp } from './helpers'
+import { insertCharacter, storedBuild, storedCharacter, storedLives, testApp } from './helpers'
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read deep into JSON bodies and stored documents.
 type Json = Record<string, any>
@@ -16,15 +15,6 @@ async function setup() {
   const character = insertCharacter(h.db, 'alice', { givenName: 'Tessa', race: 'Elf' })
   return { ...h, token, character, base: `/api/plugin/characters/${character.id}` }
 }
-
-const stored = (db: DB, characterId: number, role: 'live' | 'planned') =>
-  db
-    .select()
-    .from(builds)
-    .where(and(eq(builds.characterId, characterId), eq(builds.role, role)))
-    .get()
-const profile = (db: DB, id: number) => db.select().from(characters).where(eq(characters.id, id)).get()!
-const livesOf = (db: DB, id: number) => db.select().from(lives).where(eq(lives.characterId, id)).all()
 
 const snapshot = {
   schemaVersion: 1,
@@ -50,7 +40,7 @@ describe('live snapshot', () => {
     const { status, body } = await json('GET', `${base}/live`, { token })
     expect(status).toBe(404)
     expect(body.error).toContain('no live snapshot')
-    expect(stored(db, character.id, 'live')).toBeUndefined()
+    expect(storedBuild(db, character.id, 'live')).toBeUndefined()
   })
 
   test('none -> PUT live -> present, profile synced (classes, level, race, past lives)', async () => {
@@ -64,10 +54,10 @@ describe('live snapshot', () => {
     expect(body.updatedAt).toBe('2026-11-21T12:00:00.000Z')
     expect(body.life.lifeIndex).toBe(1)
 
-    const row = stored(db, character.id, 'live')!
+    const row = storedBuild(db, character.id, 'live')!
     expect(row.document).toEqual({ ...snapshot, role: 'live' })
     expect(row.meta).toEqual(snapshot.meta)
-    const synced = profile(db, character.id)
+    const synced = storedCharacter(db, character.id)
     expect(synced.classes).toEqual([
       { name: 'Rogue', levels: 6 },
       { name: 'Fighter', levels: 1 },
@@ -76,7 +66,7 @@ describe('live snapshot', () => {
     expect(synced.characterLevelOverride).toBeNull()
     expect(synced.race).toBe('Halfling')
     expect(synced.givenName).toBe('Tessa')
-    const [life] = livesOf(db, character.id)
+    const [life] = storedLives(db, character.id)
     expect(life).toMatchObject({
       isCurrent: true,
       name: 'Tessa Windleaf',
@@ -89,7 +79,7 @@ describe('live snapshot', () => {
       specialFeats: [{ name: 'Past Life: Rogue', type: 'HeroicPastLife', stacks: 2 }],
     })
     // The planned build is not touched.
-    expect(stored(db, character.id, 'planned')).toBeUndefined()
+    expect(storedBuild(db, character.id, 'planned')).toBeUndefined()
 
     const again = await json<Json>('GET', `${base}/live`, { token })
     expect(again.status).toBe(200)
@@ -104,16 +94,16 @@ describe('live snapshot', () => {
     const { status, body } = await json<Json>('PUT', `${base}/live`, { token, body: next })
     expect(status).toBe(200)
     expect(body.document).toEqual({ ...next, role: 'live' })
-    const row = stored(db, character.id, 'live')!
+    const row = storedBuild(db, character.id, 'live')!
     expect(row.document).toEqual({ ...next, role: 'live' })
     expect(row.document.tomes).toBeUndefined()
     expect(row.updatedAt).toBe('2026-11-21T12:01:00.000Z')
-    const synced = profile(db, character.id)
+    const synced = storedCharacter(db, character.id)
     expect(synced.classes).toEqual([{ name: 'Fighter', levels: 20 }])
     expect(synced.epicLevels).toBe(5)
     expect(synced.race).toBe('Human')
     // No specialFeats in the new document: the life's past lives stay as they were.
-    expect(livesOf(db, character.id)[0].specialFeats).toEqual([
+    expect(storedLives(db, character.id)[0].specialFeats).toEqual([
       { name: 'Past Life: Rogue', type: 'HeroicPastLife', stacks: 2 },
     ])
   })
@@ -126,14 +116,14 @@ describe('live snapshot', () => {
       body: { tomes: { str: 1 }, build: { level: 8, levels: [...snapshot.build.levels, { class: 'Rogue' }] } },
     })
     expect(status).toBe(200)
-    const doc = stored(db, character.id, 'live')!.document as Json
+    const doc = storedBuild(db, character.id, 'live')!.document as Json
     expect(doc.tomes).toEqual({ dex: 3, str: 1 })
     expect(doc.build.level).toBe(8)
     expect(doc.build.classes).toEqual(['Rogue', 'Fighter', null])
     expect(doc.build.stances).toEqual(['Sneak'])
     expect(doc.build.levels).toHaveLength(8)
     expect(doc.life).toEqual(snapshot.life)
-    expect(profile(db, character.id).classes).toEqual([
+    expect(storedCharacter(db, character.id).classes).toEqual([
       { name: 'Rogue', levels: 7 },
       { name: 'Fighter', levels: 1 },
     ])
@@ -153,7 +143,7 @@ describe('live snapshot', () => {
       },
     })
     expect(status).toBe(200)
-    const row = stored(db, character.id, 'live')!
+    const row = storedBuild(db, character.id, 'live')!
     const doc = row.document as Json
     expect(doc.build.notes).toBe('farming')
     expect(doc.build.stances).toEqual(['Sneak'])
@@ -166,7 +156,7 @@ describe('live snapshot', () => {
     const { json, db, token, base, character } = await setup()
     await json('PUT', `${base}/live`, { token, body: snapshot })
     await json('PUT', `${base}/live?merge=0`, { token, body: { tomes: { str: 1 } } })
-    expect(stored(db, character.id, 'live')!.document).toEqual({ tomes: { str: 1 }, role: 'live' })
+    expect(storedBuild(db, character.id, 'live')!.document).toEqual({ tomes: { str: 1 }, role: 'live' })
   })
 
   test('present -> PUT live/partial -> merged; pastLives and reaperPoints', async () => {
@@ -186,7 +176,7 @@ describe('live snapshot', () => {
     })
     expect(status).toBe(200)
     expect(body.document.build.reaper).toEqual({ pointsAvailable: 12 })
-    const row = stored(db, character.id, 'live')!
+    const row = storedBuild(db, character.id, 'live')!
     const doc = row.document as Json
     expect(doc.build.notes).toBe('after patch')
     expect(doc.build.levels).toHaveLength(7)
@@ -198,15 +188,15 @@ describe('live snapshot', () => {
       { name: 'Past Life: Halfling', type: 'RacialPastLife', stacks: 1 },
     ])
     expect(row.meta).toEqual({ ...snapshot.meta, incomplete: [] })
-    expect(livesOf(db, character.id)[0].specialFeats).toEqual(doc.life.specialFeats)
+    expect(storedLives(db, character.id)[0].specialFeats).toEqual(doc.life.specialFeats)
   })
 
   test('live/partial before any snapshot starts one from the patch', async () => {
     const { json, db, token, base, character } = await setup()
     const { status } = await json('PUT', `${base}/live/partial`, { token, body: { life: { race: 'Dwarf' } } })
     expect(status).toBe(200)
-    expect(stored(db, character.id, 'live')!.document).toEqual({ life: { race: 'Dwarf' }, role: 'live' })
-    expect(profile(db, character.id).race).toBe('Dwarf')
+    expect(storedBuild(db, character.id, 'live')!.document).toEqual({ life: { race: 'Dwarf' }, role: 'live' })
+    expect(storedCharacter(db, character.id).race).toBe('Dwarf')
   })
 
   test('unknown keys are kept at every depth', async () => {
@@ -224,7 +214,7 @@ describe('live snapshot', () => {
     const { status, body } = await json<Json>('PUT', `${base}/live`, { token, body: odd })
     expect(status).toBe(200)
     expect(body.document).toEqual({ ...odd, role: 'live' })
-    expect(stored(db, character.id, 'live')!.document).toEqual({ ...odd, role: 'live' })
+    expect(storedBuild(db, character.id, 'live')!.document).toEqual({ ...odd, role: 'live' })
   })
 
   test.each([
@@ -250,13 +240,13 @@ describe('live snapshot', () => {
   ])('a wrong type answers 400 naming the path, and nothing is written: %j', async (body, path, what) => {
     const { json, db, token, base, character } = await setup()
     await json('PUT', `${base}/live`, { token, body: snapshot })
-    const before = stored(db, character.id, 'live')
-    const beforeProfile = profile(db, character.id)
+    const before = storedBuild(db, character.id, 'live')
+    const beforeProfile = storedCharacter(db, character.id)
     const response = await json('PUT', `${base}/live`, { token, body })
     expect(response.status).toBe(400)
     expect(response.body.error).toBe(`Body field "${path}" must be ${what}.`)
-    expect(stored(db, character.id, 'live')).toEqual(before)
-    expect(profile(db, character.id)).toEqual(beforeProfile)
+    expect(storedBuild(db, character.id, 'live')).toEqual(before)
+    expect(storedCharacter(db, character.id)).toEqual(beforeProfile)
   })
 
   test('a bad merge query is 400 and a non-JSON body is 400', async () => {
@@ -278,19 +268,19 @@ describe('promote to planned', () => {
     const { json, db, token, base, character } = await setup()
     const { status } = await json('POST', `${base}/live/promote-to-planned`, { token })
     expect(status).toBe(404)
-    expect(stored(db, character.id, 'planned')).toBeUndefined()
+    expect(storedBuild(db, character.id, 'planned')).toBeUndefined()
   })
 
   test('any -> promote -> planned copied from live; live unchanged', async () => {
     const { json, db, token, base, character, clock } = await setup()
     await json('PUT', `${base}/build`, { token, body: dwarfFighter })
     await json('PUT', `${base}/live`, { token, body: snapshot })
-    const liveBefore = stored(db, character.id, 'live')
+    const liveBefore = storedBuild(db, character.id, 'live')
     clock.advance(1000)
     const { status, body } = await json<Json>('POST', `${base}/live/promote-to-planned`, { token })
     expect(status).toBe(200)
     expect(body.role).toBe('planned')
-    const planned = stored(db, character.id, 'planned')!
+    const planned = storedBuild(db, character.id, 'planned')!
     const { breakdown, ...copied } = planned.document as Json
     const { incomplete: _, ...metaWithoutIncomplete } = snapshot.meta
     expect(copied).toEqual({ ...snapshot, meta: metaWithoutIncomplete, role: 'planned' })
@@ -301,7 +291,7 @@ describe('promote to planned', () => {
     expect(planned.breakdownCache).toEqual(breakdown)
     expect(planned.updatedAt).toBe('2026-11-21T12:00:01.000Z')
     expect(body.document).toEqual(planned.document)
-    expect(stored(db, character.id, 'live')).toEqual(liveBefore)
+    expect(storedBuild(db, character.id, 'live')).toEqual(liveBefore)
   })
 })
 
@@ -319,7 +309,7 @@ describe('planned build', () => {
       updatedAt: null,
     })
     expect(body.life).toMatchObject({ lifeIndex: 1, isCurrent: true, name: 'Tessa', race: 'Elf' })
-    expect(stored(db, character.id, 'planned')).toBeUndefined()
+    expect(storedBuild(db, character.id, 'planned')).toBeUndefined()
   })
 
   test('PUT build computes the breakdown of the hand-worked split to the point and stores it', async () => {
@@ -338,7 +328,7 @@ describe('planned build', () => {
       },
       abilities: { wis: { score: 25, modifier: 7 }, con: { score: 20, modifier: 5 } },
     })
-    const row = stored(db, character.id, 'planned')!
+    const row = storedBuild(db, character.id, 'planned')!
     expect(row.breakdownCache).toEqual(body.breakdownCache)
     expect((row.document as Json).breakdown).toEqual(body.breakdownCache)
     const get = await json<Json>('GET', `${base}/build`, { token })
@@ -373,30 +363,30 @@ describe('planned build', () => {
       'Feat "Cleave" is taken at level 3, but the build only reaches level 2.',
     ]
     expect(body.validationErrors).toEqual(expected)
-    expect(stored(db, character.id, 'planned')!.validationErrors).toEqual(expected)
+    expect(storedBuild(db, character.id, 'planned')!.validationErrors).toEqual(expected)
   })
 
   test('a planned PUT syncs the profile while there is no live snapshot', async () => {
     const { json, db, token, base, character } = await setup()
     await json('PUT', `${base}/build`, { token, body: dwarfFighter })
-    const synced = profile(db, character.id)
+    const synced = storedCharacter(db, character.id)
     expect(synced.classes).toEqual([{ name: 'Fighter', levels: 20 }])
     expect(synced.race).toBe('Dwarf')
-    expect(livesOf(db, character.id)[0].race).toBe('Dwarf')
+    expect(storedLives(db, character.id)[0].race).toBe('Dwarf')
   })
 
   test('a planned PUT leaves the profile alone once a live snapshot exists (v4 rule)', async () => {
     const { json, db, token, base, character } = await setup()
     await json('PUT', `${base}/live`, { token, body: snapshot })
-    const before = profile(db, character.id)
-    const lifeBefore = livesOf(db, character.id)
+    const before = storedCharacter(db, character.id)
+    const lifeBefore = storedLives(db, character.id)
     const { status } = await json('PUT', `${base}/build`, { token, body: dwarfFighter })
     expect(status).toBe(200)
-    expect(profile(db, character.id)).toEqual(before)
-    expect(livesOf(db, character.id)).toEqual(lifeBefore)
+    expect(storedCharacter(db, character.id)).toEqual(before)
+    expect(storedLives(db, character.id)).toEqual(lifeBefore)
     const partial = await json('PUT', `${base}/build/partial`, { token, body: { life: { race: 'Gnome' } } })
     expect(partial.status).toBe(200)
-    expect(profile(db, character.id)).toEqual(before)
+    expect(storedCharacter(db, character.id)).toEqual(before)
   })
 
   test('PUT build replaces; build/partial merges, recalculates, and sets past lives and reaper points', async () => {
@@ -412,7 +402,7 @@ describe('planned build', () => {
       },
     })
     expect(status).toBe(200)
-    const row = stored(db, character.id, 'planned')!
+    const row = storedBuild(db, character.id, 'planned')!
     const doc = row.document as Json
     expect(doc.tomes).toEqual({ wis: 3, con: 4, skills: { Heal: 2 } })
     expect(doc.build.classes).toEqual(['Cleric', 'Rogue', 'Wizard'])
@@ -428,14 +418,17 @@ describe('planned build', () => {
     ])
 
     await json('PUT', `${base}/build`, { token, body: { build: { notes: 'fresh' } } })
-    expect(stored(db, character.id, 'planned')!.document).toMatchObject({ build: { notes: 'fresh' }, role: 'planned' })
-    expect((stored(db, character.id, 'planned')!.document as Json).tomes).toBeUndefined()
+    expect(storedBuild(db, character.id, 'planned')!.document).toMatchObject({
+      build: { notes: 'fresh' },
+      role: 'planned',
+    })
+    expect((storedBuild(db, character.id, 'planned')!.document as Json).tomes).toBeUndefined()
   })
 
   test('a wrong type in a planned PUT or patch is 400 naming the path, nothing written', async () => {
     const { json, db, token, base, character } = await setup()
     await json('PUT', `${base}/build`, { token, body: humanSplit })
-    const before = stored(db, character.id, 'planned')
+    const before = storedBuild(db, character.id, 'planned')
     const put = await json('PUT', `${base}/build`, { token, body: { build: { abilitySpend: { str: 'x' } } } })
     expect(put.status).toBe(400)
     expect(put.body.error).toBe('Body field "build.abilitySpend.str" must be an integer.')
@@ -446,7 +439,7 @@ describe('planned build', () => {
     expect(pastLives.status).toBe(400)
     // Elysia reports the object as a one-item array missing its item; the path still names pastLives.
     expect(pastLives.body.error).toStartWith('Body field "pastLives')
-    expect(stored(db, character.id, 'planned')).toEqual(before)
+    expect(storedBuild(db, character.id, 'planned')).toEqual(before)
   })
 })
 
@@ -466,15 +459,15 @@ describe('numbers too large to add up', () => {
     expect(put.body.error).toBe(
       'Body field "life.specialFeats.0.stacks" must be an integer from 0 to 9007199254740991.',
     )
-    expect(stored(db, character.id, 'live')).toBeUndefined()
-    expect(livesOf(db, character.id).every((life) => life.specialFeats.length === 0)).toBe(true)
+    expect(storedBuild(db, character.id, 'live')).toBeUndefined()
+    expect(storedLives(db, character.id).every((life) => life.specialFeats.length === 0)).toBe(true)
     expect((await json('GET', `${base}/lives`, { token })).status).toBe(200)
   })
 
   test('a planned tome past 2^53 is 400, and the stored plan still reads', async () => {
     const { json, db, token, base, character } = await setup()
     await json('PUT', `${base}/build`, { token, body: humanSplit })
-    const before = stored(db, character.id, 'planned')
+    const before = storedBuild(db, character.id, 'planned')
     const put = await json('PUT', `${base}/build`, {
       token,
       body: { tomes: { con: huge }, build: { level: 34, classes: ['Fighter', null, null] } },
@@ -483,7 +476,7 @@ describe('numbers too large to add up', () => {
     expect(put.body.error).toStartWith('Body field "tomes.con" must be an integer')
     const patch = await json('PUT', `${base}/build/partial`, { token, body: { build: { level: 2 ** 60 } } })
     expect(patch.status).toBe(400)
-    expect(stored(db, character.id, 'planned')).toEqual(before)
+    expect(storedBuild(db, character.id, 'planned')).toEqual(before)
     expect((await json('GET', `${base}/build`, { token })).status).toBe(200)
   })
 })
@@ -505,20 +498,20 @@ describe('isolation', () => {
     await json('PUT', `${base}/live`, { token, body: snapshot })
     await json('PUT', `${base}/build`, { token, body: humanSplit })
     const before = {
-      live: stored(db, character.id, 'live'),
-      planned: stored(db, character.id, 'planned'),
-      profile: profile(db, character.id),
-      lives: livesOf(db, character.id),
+      live: storedBuild(db, character.id, 'live'),
+      planned: storedBuild(db, character.id, 'planned'),
+      profile: storedCharacter(db, character.id),
+      lives: storedLives(db, character.id),
     }
     const mallory = await userWithToken('mallory')
     const response = await json(method, `${base}${path}`, { token: mallory, body })
     expect(response.status).toBe(404)
     expect(response.body.error).toBe(`No character ${character.id} on this account.`)
     expect({
-      live: stored(db, character.id, 'live'),
-      planned: stored(db, character.id, 'planned'),
-      profile: profile(db, character.id),
-      lives: livesOf(db, character.id),
+      live: storedBuild(db, character.id, 'live'),
+      planned: storedBuild(db, character.id, 'planned'),
+      profile: storedCharacter(db, character.id),
+      lives: storedLives(db, character.id),
     }).toEqual(before)
   })
 

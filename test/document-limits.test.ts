@@ -3,9 +3,8 @@
 // free-form tracker fields have a size limit. Each refusal is checked in the status, the
 // `{"error"}` sentence and the stored rows (nothing written), on both APIs.
 import { beforeAll, describe, expect, test } from 'bun:test'
-import { and, eq } from 'drizzle-orm'
-import type { DB } from '../src/db/client'
-import { builds, characters, lives } from '../src/db/schema'
+import { eq } from 'drizzle-orm'
+import { builds, lives } from '../src/db/schema'
 import {
   MAX_BUILD_DOCUMENT_BYTES,
   MAX_BUILD_LEVELS,
@@ -24,7 +23,7 @@ import {
   MAX_TRAINED_SPELLS,
 } from '../src/modules/builds/limits'
 import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from '../src/modules/progress/limits'
-import { insertCharacter, testApp } from './helpers'
+import { insertCharacter, storedBuild, storedCharacter, storedLives, testApp } from './helpers'
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read deep into JSON bodies and stored documents.
 type Json = Record<string, any>
@@ -56,15 +55,6 @@ async function setup() {
   }
 }
 
-const stored = (db: DB, characterId: number, role: 'live' | 'planned') =>
-  db
-    .select()
-    .from(builds)
-    .where(and(eq(builds.characterId, characterId), eq(builds.role, role)))
-    .get()
-const profile = (db: DB, id: number) => db.select().from(characters).where(eq(characters.id, id)).get()!
-const livesOf = (db: DB, id: number) => db.select().from(lives).where(eq(lives.characterId, id)).all()
-
 /** A section key holding `kib` KiB of text: each patch is well under the 1 MiB body cap. */
 const blob = (key: string, size: number) => ({ [key]: 'x'.repeat(size * KIB) })
 
@@ -75,7 +65,7 @@ describe('a build document is capped at its stored size, after the merge', () =>
       const ok = await json('PUT', `${plugin}/live/partial`, { token, body: { build: blob(key, 200) } })
       expect(ok.status).toBe(200)
     }
-    const before = stored(db, character.id, 'live')!
+    const before = storedBuild(db, character.id, 'live')!
     clock.advance(60_000)
 
     const { status, body } = await json('PUT', `${plugin}/live/partial`, {
@@ -87,9 +77,9 @@ describe('a build document is capped at its stored size, after the merge', () =>
       error:
         'The live snapshot would take 601 KiB as JSON; a build document may take at most 512 KiB (send smaller sections, or replace the document instead of merging into it).',
     })
-    expect(stored(db, character.id, 'live')).toEqual(before)
-    expect(profile(db, character.id).race).toBe('Elf')
-    expect(profile(db, character.id).epicLevels).toBe(0)
+    expect(storedBuild(db, character.id, 'live')).toEqual(before)
+    expect(storedCharacter(db, character.id).race).toBe('Elf')
+    expect(storedCharacter(db, character.id).epicLevels).toBe(0)
     expect((await json<Json>('GET', `${plugin}/live`, { token })).body.document.build.c).toBeUndefined()
   })
 
@@ -100,12 +90,12 @@ describe('a build document is capped at its stored size, after the merge', () =>
         200,
       )
     }
-    const before = stored(db, character.id, 'planned')!
+    const before = storedBuild(db, character.id, 'planned')!
     const { status, body } = await json('PUT', `${website}/build/partial`, { cookie, body: { tomes: blob('x', 20) } })
     expect(status).toBe(413)
     expect(body.error).toStartWith('The planned build would take ')
     expect(body.error).toContain('at most 512 KiB')
-    expect(stored(db, character.id, 'planned')).toEqual(before)
+    expect(storedBuild(db, character.id, 'planned')).toEqual(before)
   })
 
   test('PUT live replacing with a document over the limit: 413, no snapshot, no profile sync, no life', async () => {
@@ -114,25 +104,25 @@ describe('a build document is capped at its stored size, after the merge', () =>
     const { status, body } = await json('PUT', `${plugin}/live`, { token, body: { document, source: 'plugin' } })
     expect(status).toBe(413)
     expect(body.error).toContain('a build document may take at most 512 KiB')
-    expect(stored(db, character.id, 'live')).toBeUndefined()
-    expect(profile(db, character.id)).toMatchObject({ race: 'Elf', epicLevels: 0, classes: [] })
+    expect(storedBuild(db, character.id, 'live')).toBeUndefined()
+    expect(storedCharacter(db, character.id)).toMatchObject({ race: 'Elf', epicLevels: 0, classes: [] })
     // The current life is opened lazily inside the same transaction: rolled back with it.
-    expect(livesOf(db, character.id)).toEqual([])
+    expect(storedLives(db, character.id)).toEqual([])
   })
 
   test('PUT live?merge=1 and PUT build: the merged or replaced whole is what is measured', async () => {
     const { json, db, token, plugin, character } = await setup()
     expect((await json('PUT', `${plugin}/live`, { token, body: { build: blob('a', 300) } })).status).toBe(200)
-    const before = stored(db, character.id, 'live')!
+    const before = storedBuild(db, character.id, 'live')!
     const merged = await json('PUT', `${plugin}/live?merge=1`, { token, body: { build: blob('b', 300) } })
     expect(merged.status).toBe(413)
-    expect(stored(db, character.id, 'live')).toEqual(before)
+    expect(storedBuild(db, character.id, 'live')).toEqual(before)
     // Without merge the same body replaces the snapshot and fits.
     expect((await json('PUT', `${plugin}/live`, { token, body: { build: blob('b', 300) } })).status).toBe(200)
 
     const planned = await json('PUT', `${plugin}/build`, { token, body: { build: blob('notes', 513) } })
     expect(planned.status).toBe(413)
-    expect(stored(db, character.id, 'planned')).toBeUndefined()
+    expect(storedBuild(db, character.id, 'planned')).toBeUndefined()
   })
 
   test('a document stored before the limits (over them) is still read back, and can be replaced', async () => {
@@ -294,8 +284,8 @@ describe('every array of the document has an item limit (400 naming it, nothing 
         body: { error: `Body field "${field}" must be ${must}.` },
       })
     }
-    expect(stored(db, character.id, 'live')).toBeUndefined()
-    expect(stored(db, character.id, 'planned')).toBeUndefined()
+    expect(storedBuild(db, character.id, 'live')).toBeUndefined()
+    expect(storedBuild(db, character.id, 'planned')).toBeUndefined()
   })
 
   test('at the limit itself the document is accepted', async () => {
@@ -317,7 +307,7 @@ describe('lives', () => {
     })
     expect(status).toBe(400)
     expect(body).toEqual({ error: 'Body field "additionalPastLives" must be an array of at most 500 items.' })
-    expect(livesOf(db, character.id)).toEqual([])
+    expect(storedLives(db, character.id)).toEqual([])
   })
 
   test('a character at 1000 lives cannot reincarnate again: 409, nothing changes', async () => {
@@ -335,7 +325,7 @@ describe('lives', () => {
     const { status, body } = await json('POST', `${website}/lives/reincarnate`, { cookie, body: {} })
     expect(status).toBe(409)
     expect(body).toEqual({ error: `Character ${character.id} already has 1000 lives, the most a character may have.` })
-    const rows = livesOf(db, character.id)
+    const rows = storedLives(db, character.id)
     expect(rows).toHaveLength(MAX_LIVES_PER_CHARACTER)
     expect(rows.filter((row) => row.isCurrent).map((row) => row.lifeIndex)).toEqual([MAX_LIVES_PER_CHARACTER])
   })
@@ -351,7 +341,7 @@ describe('lives', () => {
     })
     expect(status).toBe(409)
     expect(body).toEqual({ error: 'The new life would have 550 special feats; a life may have at most 500.' })
-    const rows = livesOf(db, character.id)
+    const rows = storedLives(db, character.id)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ isCurrent: true, archivedAt: null, specialFeats: carried })
   })
@@ -378,7 +368,7 @@ describe('PUT progress: the free-form tracker fields are capped', () => {
           body: { error: `Body field "${field}" may take at most 64 KiB as JSON; it takes 65 KiB.` },
         })
       }
-      const row = profile(db, character.id) as Json
+      const row = storedCharacter(db, character.id) as Json
       expect(row.targetDifficulty).toBe('any')
       expect(row[field]).toEqual({})
     },
@@ -398,7 +388,7 @@ describe('PUT progress: the free-form tracker fields are capped', () => {
     })
     expect(tooBig.status).toBe(413)
     expect(tooBig.body.error).toStartWith('Body field "excludedPatrons" may take at most 64 KiB as JSON')
-    expect(profile(db, character.id).excludedPatrons).toEqual([])
+    expect(storedCharacter(db, character.id).excludedPatrons).toEqual([])
   })
 
   test('a field just under the limit is stored whole', async () => {
@@ -406,6 +396,6 @@ describe('PUT progress: the free-form tracker fields are capped', () => {
     const notes = { 'The Collaborator': 'y'.repeat(MAX_TRACKER_FIELD_BYTES - 64) }
     const { status } = await json('PUT', `${plugin}/progress`, { token, body: { questNotes: notes } })
     expect(status).toBe(200)
-    expect(profile(db, character.id).questNotes).toEqual(notes)
+    expect(storedCharacter(db, character.id).questNotes).toEqual(notes)
   })
 })

@@ -1,11 +1,12 @@
 // Builds an app on a fresh in-memory database, with a movable clock, a cheap password hasher,
 // and small request helpers. Every request an app of the tests handles passes a validating
 // proxy: it and its answer are checked against the OpenAPI document that app serves.
+import { and, asc, eq } from 'drizzle-orm'
 import { createApp } from '../src/app'
 import type { Clock } from '../src/clock'
 import { loadConfig } from '../src/config'
 import { type DB, openDatabase } from '../src/db/client'
-import { characters } from '../src/db/schema'
+import { builds, characters, lives } from '../src/db/schema'
 import { type Logger, silentLogger } from '../src/logger'
 import { argon2idHasher, type PasswordHasher } from '../src/modules/auth/password'
 import { createUser, findUser } from '../src/modules/auth/service'
@@ -201,3 +202,18 @@ export function insertCharacter(
     .returning()
     .get()
 }
+
+/** A character's stored build document row of one role (live or planned), if any. */
+export const storedBuild = (db: DB, characterId: number, role: 'live' | 'planned') =>
+  db
+    .select()
+    .from(builds)
+    .where(and(eq(builds.characterId, characterId), eq(builds.role, role)))
+    .get()
+
+/** A character's stored row (it must exist). */
+export const storedCharacter = (db: DB, id: number) => db.select().from(characters).where(eq(characters.id, id)).get()!
+
+/** A character's stored lives, oldest first. */
+export const storedLives = (db: DB, id: number) =>
+  db.select().from(lives).where(eq(lives.characterId, id)).orderBy(asc(lives.lifeIndex)).all()

@@ -1,16 +1,12 @@
 // Lives over HTTP: the lazily opened current life, the list, and reincarnation (plugin-api.md
 // "Lives", the Life row of "States and transitions"), checked in the stored rows.
 import { describe, expect, test } from 'bun:test'
-import { asc, eq } from 'drizzle-orm'
-import type { DB } from '../src/db/client'
-import { characters, lives } from '../src/db/schema'
-import { insertCharacter, testApp } from './helpers'
+import { eq } from 'drizzle-orm'
+import { characters } from '../src/db/schema'
+import { insertCharacter, storedLives, testApp } from './helpers'
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read deep into JSON bodies.
 type Json = Record<string, any>
-
-const livesOf = (db: DB, id: number) =>
-  db.select().from(lives).where(eq(lives.characterId, id)).orderBy(asc(lives.lifeIndex)).all()
 
 async function setup() {
   const h = testApp()
@@ -51,13 +47,13 @@ describe('the current life', () => {
       },
     ])
     await json('GET', `${base}/lives`, { token })
-    expect(livesOf(db, character.id)).toHaveLength(1)
+    expect(storedLives(db, character.id)).toHaveLength(1)
   })
 
   test('the first build opens the current life too', async () => {
     const { json, db, token, base, character } = await setup()
     await json('PUT', `${base}/live`, { token, body: { life: { race: 'Elf' } } })
-    const rows = livesOf(db, character.id)
+    const rows = storedLives(db, character.id)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ lifeIndex: 1, isCurrent: true, race: 'Elf' })
   })
@@ -116,7 +112,7 @@ describe('reincarnation', () => {
       createdAt: '2026-11-21T13:00:00.000Z',
       archivedAt: null,
     })
-    const [finished, current] = livesOf(db, character.id)
+    const [finished, current] = storedLives(db, character.id)
     expect(finished).toMatchObject({ lifeIndex: 1, isCurrent: false, archivedAt: '2026-11-21T13:00:00.000Z' })
     expect(finished.specialFeats).toHaveLength(4)
     expect(current).toMatchObject({ id: body.id, lifeIndex: 2, isCurrent: true, archivedAt: null })
@@ -147,7 +143,7 @@ describe('reincarnation', () => {
       { name: 'Past Life: Paladin - Sacred Fist', type: 'HeroicPastLife', stacks: 1 },
       { name: 'Past Life: Bladeforged', type: 'IconicPastLife', stacks: 1 },
     ])
-    expect(livesOf(db, character.id).map((l) => l.isCurrent)).toEqual([false, false, true])
+    expect(storedLives(db, character.id).map((l) => l.isCurrent)).toEqual([false, false, true])
   })
 
   test('with no body: archives and opens the next life with the same name, race and alignment, no grants', async () => {
@@ -155,17 +151,17 @@ describe('reincarnation', () => {
     const { status, body } = await json<Json>('POST', `${base}/lives/reincarnate`, { token })
     expect(status).toBe(200)
     expect(body).toMatchObject({ lifeIndex: 2, name: 'Brom Ironhand', race: 'Dwarf', specialFeats: [] })
-    expect(livesOf(db, character.id)).toHaveLength(2)
+    expect(storedLives(db, character.id)).toHaveLength(2)
   })
 
   test('grantHeroic for a life with no class levels: 400, and nothing is archived', async () => {
     const { json, db, token, base, character } = await setup()
     await json('POST', `${base}/lives/reincarnate`, { token })
-    const before = livesOf(db, character.id)
+    const before = storedLives(db, character.id)
     const { status, body } = await json('POST', `${base}/lives/reincarnate`, { token, body: { grantHeroic: true } })
     expect(status).toBe(400)
     expect(body.error).toContain('no class levels')
-    expect(livesOf(db, character.id)).toEqual(before)
+    expect(storedLives(db, character.id)).toEqual(before)
   })
 
   test.each([
@@ -178,11 +174,11 @@ describe('reincarnation', () => {
   ])('a bad body is 400 naming the field, nothing changes: %j', async (body, field) => {
     const { json, db, token, base, character } = await setup()
     await json('GET', `${base}/lives`, { token })
-    const before = livesOf(db, character.id)
+    const before = storedLives(db, character.id)
     const response = await json('POST', `${base}/lives/reincarnate`, { token, body })
     expect(response.status).toBe(400)
     expect(response.body.error).toContain(`"${field}"`)
-    expect(livesOf(db, character.id)).toEqual(before)
+    expect(storedLives(db, character.id)).toEqual(before)
   })
 
   test('the next live snapshot syncs onto the new life; the archived one keeps its record', async () => {
@@ -190,7 +186,7 @@ describe('reincarnation', () => {
     await json('GET', `${base}/lives`, { token })
     await json('POST', `${base}/lives/reincarnate`, { token, body: { race: 'Elf' } })
     await json('PUT', `${base}/live`, { token, body: { build: { level: 3, classes: ['Wizard', null, null] } } })
-    const [finished, current] = livesOf(db, character.id)
+    const [finished, current] = storedLives(db, character.id)
     expect(finished.classes).toEqual([
       { name: 'Fighter', levels: 12 },
       { name: 'Cleric', levels: 8 },
@@ -267,7 +263,7 @@ describe('numbers too large to add up', () => {
   test('additionalPastLives stacks past 2^53 are 400 and nothing is archived', async () => {
     const { json, db, token, base, character } = await setup()
     await json('GET', `${base}/lives`, { token })
-    const before = livesOf(db, character.id)
+    const before = storedLives(db, character.id)
     const extra = { name: 'Stacked', type: 'Special', stacks: 1.7e308 }
     const response = await json('POST', `${base}/lives/reincarnate`, {
       token,
@@ -275,7 +271,7 @@ describe('numbers too large to add up', () => {
     })
     expect(response.status).toBe(400)
     expect(response.body.error).toStartWith('Body field "additionalPastLives.0.stacks" must be an integer')
-    expect(livesOf(db, character.id)).toEqual(before)
+    expect(storedLives(db, character.id)).toEqual(before)
     expect((await json('GET', `${base}/lives`, { token })).status).toBe(200)
   })
 })
@@ -287,11 +283,11 @@ describe('isolation', () => {
   ])("%s %s on someone else's character: 404 and nothing changes", async (method, path, body) => {
     const { json, db, token, base, character, userWithToken } = await setup()
     await json('GET', `${base}/lives`, { token })
-    const before = livesOf(db, character.id)
+    const before = storedLives(db, character.id)
     const mallory = await userWithToken('mallory')
     const response = await json(method, `${base}${path}`, { token: mallory, body })
     expect(response.status).toBe(404)
-    expect(livesOf(db, character.id)).toEqual(before)
+    expect(storedLives(db, character.id)).toEqual(before)
   })
 
   test('without a token: 401', async () => {
