@@ -1,34 +1,15 @@
-// Catalog read speed on the full catalog (the 718-row fixture in ../shared when present, else
-// our small fixture): the in-memory search itself, and whole requests through the app
-// (routing, auth, validation, JSON) with app.handle. Prints p50/p99 per case.
-// Run: bun bench/catalog.bench.ts
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { do_not_optimize, bench as mitataBench, run } from 'mitata'
 import { createApp } from '../src/app'
-import { systemClock } from '../src/clock'
-import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
-import { silentLogger } from '../src/logger'
-import { productionHasher } from '../src/modules/auth/password'
 import { createUser } from '../src/modules/auth/service'
 import { catalogIndex } from '../src/modules/catalog/service'
-import { syncCatalog } from '../src/modules/catalog/sync'
+import { benchDeps, CATALOG_SOURCE, HAVE_FULL_CATALOG, syncBenchCatalog } from './lib/catalog'
 
-const shared = join(import.meta.dir, '..', '..', 'shared', 'fixtures', 'catalog', 'quests-718.json')
-const source = existsSync(shared) ? shared : join(import.meta.dir, '..', 'test', 'fixtures', 'catalog-small.json')
-if (source !== shared) console.warn('../shared/fixtures not found: benchmarking the 12-row test fixture instead')
+if (!HAVE_FULL_CATALOG) console.warn('../shared/fixtures not found: benchmarking the 12-row test fixture instead')
 
 const db = openDatabase(':memory:')
-const deps = {
-  db,
-  config: loadConfig({ CATALOG_SYNC_CRON: 'off' }),
-  clock: systemClock,
-  logger: silentLogger,
-  passwordHasher: productionHasher,
-}
-const report = await syncCatalog(deps, source)
-if (!report.ok) throw new Error(report.error)
+const deps = benchDeps(db)
+const rows = await syncBenchCatalog(deps)
 const app = createApp(deps)
 await createUser(deps, { username: 'bench', password: 'bench password 1' })
 const login = await app.handle(
@@ -68,7 +49,7 @@ for (const [name, path] of requests) {
 
 const { benchmarks } = await run({ format: 'quiet' })
 const us = (ns: number) => `${(ns / 1000).toFixed(1)} µs`
-console.log(`catalog: ${report.rows} rows from ${source}\n`)
+console.log(`catalog: ${rows} rows from ${CATALOG_SOURCE}\n`)
 console.log('| case | p50 | p99 | avg |')
 console.log('|---|---|---|---|')
 for (const trial of benchmarks) {

@@ -10,21 +10,17 @@
 //   --others       completions of each further character (default 100)
 //   --steps        steps of the route (default 50)
 //   --accounts     accounts in all, each a copy of the first (default 1): to fill a large file
-import { existsSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { systemClock } from '../src/clock'
-import { loadConfig } from '../src/config'
 import { type DB, openDatabase } from '../src/db/client'
-import { silentLogger } from '../src/logger'
 import { createLoginGuard } from '../src/modules/auth/login-guard'
-import { productionHasher } from '../src/modules/auth/password'
 import { createUser, login } from '../src/modules/auth/service'
 import { readCatalogRows } from '../src/modules/catalog/service'
-import { syncCatalog } from '../src/modules/catalog/sync'
 import { createCharacter } from '../src/modules/characters/service'
 import { createRoute } from '../src/modules/routes/service'
 import { createSession } from '../src/modules/session/service'
+import { benchDeps, syncBenchCatalog } from './lib/catalog'
 
 export interface Seeded {
   token: string
@@ -38,11 +34,6 @@ export interface Seeded {
   /** The distinct names of the small character's completions, for bench/upsert.lua. */
   names: string[]
 }
-
-const shared = join(import.meta.dir, '..', '..', 'shared', 'fixtures', 'catalog', 'quests-718.json')
-export const CATALOG_SOURCE = existsSync(shared)
-  ? shared
-  : join(import.meta.dir, '..', 'test', 'fixtures', 'catalog-small.json')
 
 // Unknown remakes and settings last: with 496 distinct names, they make 10,000 triples possible.
 const SETTINGS = ['elite', 'reaper', 'hard', 'normal', 'casual', 'unknown'] as const
@@ -101,10 +92,8 @@ export async function seed(
 ): Promise<Seeded> {
   for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true })
   const db = openDatabase(path)
-  const config = loadConfig({ CATALOG_SYNC_CRON: 'off' })
-  const deps = { db, config, clock: systemClock, logger: silentLogger, passwordHasher: productionHasher }
-  const report = await syncCatalog(deps, CATALOG_SOURCE)
-  if (!report.ok) throw new Error(report.error)
+  const deps = benchDeps(db)
+  await syncBenchCatalog(deps)
   const questNames = [...new Set(readCatalogRows(db).map((row) => row.name))]
   const password = 'bench password 123'
   const guard = createLoginGuard(deps)
