@@ -9,6 +9,7 @@ import { characters, completions } from '../src/db/schema'
 import { productionHasher } from '../src/modules/auth/password'
 import { createUser, findUser } from '../src/modules/auth/service'
 import { createRoute } from '../src/modules/routes/service'
+import { random } from './lib/random'
 
 export const STEPS = 200
 export const COMPLETIONS = 2000
@@ -19,16 +20,6 @@ const REMAKES = ['Heroic', 'Epic', 'Legendary', 'Unknown'] as const
 const SETTINGS = ['casual', 'normal', 'hard', 'elite', 'reaper', 'unknown'] as const
 const ROUTE_REMAKES = ['Heroic', 'Epic', 'Legendary'] as const
 const ROUTE_SETTINGS = ['normal', 'hard', 'elite', 'reaper'] as const
-
-/** A small deterministic generator (mulberry32), so every run measures the same data. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 export interface Seeded {
   userId: number

@@ -21,6 +21,7 @@ import { createCharacter } from '../src/modules/characters/service'
 import { createRoute } from '../src/modules/routes/service'
 import { createSession } from '../src/modules/session/service'
 import { benchDeps, syncBenchCatalog } from './lib/catalog'
+import { random } from './lib/random'
 
 export interface Seeded {
   token: string
@@ -38,16 +39,6 @@ export interface Seeded {
 // Unknown remakes and settings last: with 496 distinct names, they make 10,000 triples possible.
 const SETTINGS = ['elite', 'reaper', 'hard', 'normal', 'casual', 'unknown'] as const
 const TIERS = ['Heroic', 'Epic', 'Legendary', 'Unknown'] as const
-
-/** A small deterministic generator (mulberry32), so every run measures the same data. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /**
  * Inserts `count` completions of distinct (name, remake, setting) triples over the catalog's

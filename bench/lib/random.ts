@@ -1,0 +1,11 @@
+// The benches' random numbers: seeded, so that every run measures the same data.
+
+/** A small deterministic generator (mulberry32): numbers in [0, 1) from `seed`. */
+export function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
