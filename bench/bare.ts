@@ -138,10 +138,7 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
       lastLoginAt: row.last_login_at,
       targetDifficulty: row.target_difficulty,
       levelBand: row.level_band,
-      excludedPatrons: JSON.parse(row.excluded_patrons as string),
-      versionFilter: JSON.parse(row.version_filter as string),
-      xpBoosts: JSON.parse(row.xp_boosts as string),
-      optionalPursuit: JSON.parse(row.optional_pursuit as string),
+      ...trackerFilters(row),
       shareToken: row.share_token,
       shareUrl: `/s/${row.share_token}`,
       shared: row.shared === 1,
@@ -150,6 +147,14 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
       updatedAt: row.updated_at,
     }
   }
+
+  /** The tracker filters a character and its progress both show, stored as JSON text. */
+  const trackerFilters = (row: Row) => ({
+    excludedPatrons: JSON.parse(row.excluded_patrons as string),
+    versionFilter: JSON.parse(row.version_filter as string),
+    xpBoosts: JSON.parse(row.xp_boosts as string),
+    optionalPursuit: JSON.parse(row.optional_pursuit as string),
+  })
 
   function progress(row: Row) {
     const level = levelOf(row, JSON.parse(row.classes as string))
@@ -160,10 +165,7 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
       characterLevel: level,
       targetDifficulty: row.target_difficulty,
       levelBand: row.level_band,
-      excludedPatrons: JSON.parse(row.excluded_patrons as string),
-      versionFilter: JSON.parse(row.version_filter as string),
-      xpBoosts: JSON.parse(row.xp_boosts as string),
-      optionalPursuit: JSON.parse(row.optional_pursuit as string),
+      ...trackerFilters(row),
       packState: JSON.parse(row.pack_state as string),
       questNotes: JSON.parse(row.quest_notes as string),
       completions: done,
