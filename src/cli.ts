@@ -26,6 +26,7 @@ import { importScorecards } from './modules/catalog/service'
 import { catalogCron, syncCatalog, syncDetails, syncIfEmpty, syncSummary } from './modules/catalog/sync'
 import { exportRoute, importRoute, readRouteFile } from './modules/routes/transfer'
 import { VERSION } from './version'
+import { loadSite, SITE_NOT_BUILT } from './web/site'
 
 export interface CliIO {
   env: Record<string, string | undefined>
@@ -325,12 +326,17 @@ async function serve(io: CliIO, flags: { port?: string; host?: string; database?
     host: config.host,
     database: file,
   })
+  // From a checkout whose website was never built: the API serves, the pages say how to build them.
+  if (!(await loadSite())) logger.warn(SITE_NOT_BUILT)
   const jobs = (app.store as { cron?: Record<string, { stop(): void; nextRun(): Date | null }> }).cron ?? {}
   const next = jobs.catalogSync?.nextRun()
   logger.debug(next ? `next scheduled catalog sync: ${next.toISOString()}` : 'scheduled catalog sync: off')
   // First start: fill the catalog in the background; the server answers meanwhile.
   const shutdown = new AbortController()
-  const firstSync = syncIfEmpty(deps, config.catalogSourceUrl, { signal: shutdown.signal })
+  const firstSync = syncIfEmpty(deps, config.catalogSourceUrl, {
+    signal: shutdown.signal,
+    scheduleOff: config.catalogSyncCron === null,
+  })
   const stop = async (reason = 'asked to stop') => {
     logger.info(`Quest Tracker shutting down (${reason})`, { reason })
     shutdown.abort()

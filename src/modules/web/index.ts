@@ -1,14 +1,16 @@
 // The website: the page HTML on each page path and the hashed assets, built by
 // scripts/build-web.ts and embedded in the executable. Pages are for people, so no route here
-// is in the OpenAPI document. The page is the same on every path: it reads the path itself.
+// is in the OpenAPI document. The page is the same on every path: it reads the path itself, and
+// shows its own "not found" for a path it does not know, which the server answers with a 404.
 import { Elysia, t } from 'elysia'
 import type { AppDeps } from '../../deps'
-import { NotFound } from '../../http/errors'
+import { HttpError, NotFound, noSuchEndpoint } from '../../http/errors'
 import { compressible, maybeGzipped } from '../../http/gzip'
 import { PAGE_HEADERS } from '../../http/security'
-import { ASSETS, INDEX_HTML } from '../../web/dist/assets'
+import { loadSite, SITE_NOT_BUILT, type Site } from '../../web/site'
+import { isLiveShareLink } from '../share/service'
 
-/** The pages the site answers with its HTML (the client picks the view by path). */
+/** The pages the site answers with its HTML and a 200 (the client picks the view by path). */
 export const PAGE_PATHS = [
   '/',
   '/login',
@@ -28,16 +30,30 @@ const ASSET_CACHE = 'public, max-age=31536000, immutable'
 
 const hidden = { detail: { hide: true } }
 
-export function webModule(_deps: AppDeps) {
+/** The built site, or a 503 that says how to build it. */
+async function builtSite(): Promise<Site> {
+  const site = await loadSite()
+  if (!site) throw new HttpError(503, SITE_NOT_BUILT)
+  return site
+}
+
+/** A navigation by a browser (it asks for HTML), as opposed to an API client or a script. */
+const wantsPage = (request: Request): boolean => (request.headers.get('accept') ?? '').includes('text/html')
+
+export function webModule({ db }: AppDeps) {
   let page: Promise<string> | undefined
-  const html = async () => new Response(await (page ??= Bun.file(INDEX_HTML).text()), { headers: PAGE_HEADERS })
+  const html = async (status = 200) => {
+    const text = await (page ??= builtSite().then((site) => Bun.file(site.indexHtml).text()))
+    return new Response(text, { status, headers: PAGE_HEADERS })
+  }
+  const ok = () => html()
 
   // Compressed once per file, on first request (the files are embedded and never change).
   const gzipped = new Map<string, Uint8Array<ArrayBuffer>>()
   const app = new Elysia({ name: 'web' }).get(
     '/assets/*',
     async ({ path, request }) => {
-      const asset = ASSETS[path]
+      const asset = (await builtSite()).assets[path]
       if (!asset) throw new NotFound('No such file.')
       const headers = { 'content-type': asset.type, 'cache-control': ASSET_CACHE, 'x-content-type-options': 'nosniff' }
       if (!compressible(asset.type)) return new Response(Bun.file(asset.file), { headers })
@@ -54,16 +70,31 @@ export function webModule(_deps: AppDeps) {
   )
   // The page reads its own path (main.tsx): an id that is no number shows "not found" there.
   const id = { ...hidden, params: t.Object({ id: t.String({ maxLength: 40 }) }) }
-  return app
-    .get('/', html, hidden)
-    .get('/login', html, hidden)
-    .get('/account', html, hidden)
-    .get('/characters/:id', html, id)
-    .get('/characters/:id/build', html, id)
-    .get('/characters/:id/stats', html, id)
-    .get('/routes', html, hidden)
-    .get('/routes/new', html, hidden)
-    .get('/routes/:id', html, id)
-    .get('/routes/:id/edit', html, id)
-    .get('/s/:token', html, { ...hidden, params: t.Object({ token: t.String({ maxLength: 200 }) }) })
+  return (
+    app
+      .get('/', ok, hidden)
+      .get('/login', ok, hidden)
+      .get('/account', ok, hidden)
+      .get('/characters/:id', ok, id)
+      .get('/characters/:id/build', ok, id)
+      .get('/characters/:id/stats', ok, id)
+      .get('/routes', ok, hidden)
+      .get('/routes/new', ok, hidden)
+      .get('/routes/:id', ok, id)
+      .get('/routes/:id/edit', ok, id)
+      // A link that was changed or stopped is dead: the same 404 page a wrong link gets.
+      .get('/s/:token', ({ params }) => html(isLiveShareLink(db, params.token) ? 200 : 404), {
+        ...hidden,
+        params: t.Object({ token: t.String({ maxLength: 200 }) }),
+      })
+      // Any other path: a browser gets the site's own "not found" page, anything else the API's answer.
+      .get(
+        '/*',
+        ({ path, request }) => {
+          if (path.startsWith('/api/') || !wantsPage(request)) throw noSuchEndpoint()
+          return html(404)
+        },
+        hidden,
+      )
+  )
 }
