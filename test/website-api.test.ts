@@ -441,10 +441,15 @@ describe('sharing', () => {
       expect(rotated.body.shareUrl).toBe(`/s/${rotated.body.shareToken}`)
       expect((await t.json('GET', `/api/share/${character.body.shareToken}`)).status).toBe(404)
       expect((await t.json('GET', `/api/share/${rotated.body.shareToken}`)).status).toBe(200)
+      // The page follows the data: the old link's page is the 404 a wrong link gets.
+      expect(await sharePage(character.body.shareToken)).toEqual(await sharePage('not-a-token'))
+      expect((await sharePage(character.body.shareToken)).status).toBe(404)
+      expect((await sharePage(rotated.body.shareToken)).status).toBe(200)
 
       const off = await t.json<{ shared: boolean }>('DELETE', `${prefix}/characters/${aliceChar}/share`, auth())
       expect(off.body.shared).toBe(false)
       expect((await t.json('GET', `/api/share/${rotated.body.shareToken}`)).status).toBe(404)
+      expect(await sharePage(rotated.body.shareToken)).toEqual(await sharePage('not-a-token'))
       const on = await t.json<{ shareToken: string; shared: boolean }>(
         'POST',
         `${prefix}/characters/${aliceChar}/share`,
@@ -452,8 +457,22 @@ describe('sharing', () => {
       )
       expect(on.body.shared).toBe(true)
       expect((await t.json('GET', `/api/share/${on.body.shareToken}`)).status).toBe(200)
+      expect((await sharePage(on.body.shareToken)).status).toBe(200)
     })
   }
+
+  /** The share page as a browser gets it: status, type and the page itself. */
+  const sharePage = async (token: string) => {
+    const response = await t.request('GET', `/s/${token}`, { headers: { accept: 'text/html' } })
+    return { status: response.status, type: response.headers.get('content-type'), html: await response.text() }
+  }
+
+  test('a wrong link is the site page with 404; the page says "not found" itself', async () => {
+    const page = await sharePage('not-a-token')
+    expect(page.status).toBe(404)
+    expect(page.type).toBe('text/html; charset=utf-8')
+    expect(page.html).toContain('<div id="app">')
+  })
 
   test('an unknown link is 404 with a sentence', async () => {
     const response = await t.json('GET', '/api/share/not-a-token')

@@ -36,6 +36,9 @@ export class Forbidden extends withStatus(403) {}
 
 export class NotFound extends withStatus(404) {}
 
+/** The answer to a path no route serves (an API client's, not a browser's page: see the web module). */
+export const noSuchEndpoint = (): NotFound => new NotFound('No such endpoint; see /api/plugin/docs for the list.')
+
 /**
  * The request is well formed, but what is stored already forbids it (a quota is full): the same
  * request succeeds once something is deleted. (400 would tell the client to fix its request.)

@@ -6,7 +6,7 @@ import { Elysia, ParseError, ValidationError } from 'elysia'
 import { isDatabaseBusy } from '../db/client'
 import { isPlainObject } from '../json'
 import type { Logger } from '../logger'
-import { BadRequest, Forbidden, HttpError, PayloadTooLarge, ServiceUnavailable } from './errors'
+import { BadRequest, Forbidden, HttpError, noSuchEndpoint, PayloadTooLarge, ServiceUnavailable } from './errors'
 import { requestLog } from './requestLog'
 import { describeValidationError } from './validation'
 
@@ -68,7 +68,7 @@ function toHttpError(code: unknown, error: unknown, logger: Logger, where: strin
     }
     return new BadRequest(describeValidationError(error))
   }
-  if (code === 'NOT_FOUND') return new HttpError(404, 'No such endpoint; see /api/plugin/docs for the list.')
+  if (code === 'NOT_FOUND') return noSuchEndpoint()
   if (isDatabaseBusy(error)) {
     // Another process holds the write lock past BUSY_TIMEOUT_MS: our own writers hold it for
     // milliseconds, so a second later it is almost always free.

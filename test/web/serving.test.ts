@@ -8,33 +8,43 @@ import { ASSETS, INDEX_HTML } from '../../src/web/dist/assets'
 import { testApp } from '../helpers'
 
 const t = testApp()
+// A share link that is live, so that its page answers 200 like the others.
+const owner = await t.userWithToken('sharer')
+const { body: shared } = await t.json<{ shareToken: string }>('POST', '/api/plugin/characters', {
+  token: owner,
+  body: { givenName: 'Shared' },
+})
 // Every page path the module declares, plus an id the page itself will call "not found".
-const PAGES = [...PAGE_PATHS.map((p) => p.replace(':id', '7').replace(':token', 'some-share-token')), '/characters/abc']
+const PAGES = [...PAGE_PATHS.map((p) => p.replace(':id', '7').replace(':token', shared.shareToken)), '/characters/abc']
+
+/** The headers every HTML answer carries, whatever its status. */
+function expectPageHeaders(h: Headers) {
+  expect(h.get('content-type')).toBe('text/html; charset=utf-8')
+  expect(h.get('cache-control')).toBe('no-store')
+  const csp = h.get('content-security-policy') ?? ''
+  for (const directive of [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ]) {
+    expect(csp).toContain(directive)
+  }
+  expect(csp).not.toContain('unsafe-inline')
+  expect(h.get('x-content-type-options')).toBe('nosniff')
+  expect(h.get('referrer-policy')).toBe('no-referrer')
+  expect(h.get('x-frame-options')).toBe('DENY')
+  expect(h.get('access-control-allow-origin')).toBeNull()
+}
 
 describe('page paths', () => {
   for (const path of PAGES) {
     test(`GET ${path}: the page, with the security headers and no CORS`, async () => {
       const response = await t.request('GET', path, { headers: { origin: 'http://evil.example' } })
       expect(response.status).toBe(200)
-      const h = response.headers
-      expect(h.get('content-type')).toBe('text/html; charset=utf-8')
-      expect(h.get('cache-control')).toBe('no-store')
-      const csp = h.get('content-security-policy') ?? ''
-      for (const directive of [
-        "default-src 'self'",
-        "script-src 'self'",
-        "style-src 'self'",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "frame-ancestors 'none'",
-      ]) {
-        expect(csp).toContain(directive)
-      }
-      expect(csp).not.toContain('unsafe-inline')
-      expect(h.get('x-content-type-options')).toBe('nosniff')
-      expect(h.get('referrer-policy')).toBe('no-referrer')
-      expect(h.get('x-frame-options')).toBe('DENY')
-      expect(h.get('access-control-allow-origin')).toBeNull()
+      expectPageHeaders(response.headers)
       const html = await response.text()
       expect(html).toStartWith('<!doctype html>')
       expect(html).toContain('<div id="app">')
@@ -58,9 +68,27 @@ describe('page paths', () => {
   })
 
   test('API paths stay JSON: an unknown /api path is the API 404, not the page', async () => {
-    const response = await t.request('GET', '/api/nothing-here')
+    for (const accept of ['application/json', 'text/html']) {
+      const response = await t.request('GET', '/api/nothing-here', { headers: { accept } })
+      expect(response.status).toBe(404)
+      expect(response.headers.get('content-type')).toContain('application/json')
+    }
+  })
+
+  // Raw JSON ("No such endpoint; see /api/plugin/docs") was what a person got for these.
+  for (const path of ['/foo', '/s/some-token/build', '/characters/7/nothing', '/routes/7/edit/more']) {
+    test(`GET ${path} from a browser: the site's own page, with 404 and the security headers`, async () => {
+      const response = await t.request('GET', path, { headers: { accept: 'text/html,application/xhtml+xml,*/*' } })
+      expect(response.status).toBe(404)
+      expectPageHeaders(response.headers)
+      expect(await response.text()).toContain('<div id="app">')
+    })
+  }
+
+  test('an unknown path asked for by a script (no text/html) is the JSON 404', async () => {
+    const response = await t.json('GET', '/foo', { headers: { accept: '*/*' } })
     expect(response.status).toBe(404)
-    expect(response.headers.get('content-type')).toContain('application/json')
+    expect(response.body).toEqual({ error: 'No such endpoint; see /api/plugin/docs for the list.' })
   })
 })
 
