@@ -5,22 +5,16 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import packageJson from '../package.json'
+import { compiledBinary } from './compiled'
 import { listeningPort } from './listening'
 
-const root = join(import.meta.dir, '..')
 let dir: string
 let binary: string
 let server: ReturnType<typeof Bun.spawn> | undefined
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'qt-bin-'))
-  binary = join(dir, 'quest-tracker')
-  // The same command as `bun run build`, into a temporary folder.
-  const build = Bun.spawnSync(
-    [process.execPath, 'build', '--compile', '--target=bun', 'src/main.ts', '--outfile', binary],
-    { cwd: root, stdout: 'pipe', stderr: 'pipe' },
-  )
-  if (build.exitCode !== 0) throw new Error(`build failed: ${build.stderr.toString()}`)
+  binary = await compiledBinary()
 }, 120_000)
 
 afterAll(async () => {

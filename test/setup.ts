@@ -2,8 +2,12 @@
 // must have matched the schema its route documents, so the OpenAPI document stays true to the
 // traffic although the server does not check its answers at run time (src/http/responses.ts);
 // and every request and answer must conform to the OpenAPI document itself (test/helpers.ts).
-import { afterEach } from 'bun:test'
+import { afterAll, afterEach } from 'bun:test'
+import { removeCompiledBinary } from './compiled'
 import { documentViolations, invalidResponses } from './helpers'
+
+// After the last test of the run: the executable that test/compiled.ts built for several files.
+afterAll(removeCompiledBinary)
 
 afterEach(() => {
   const invalid = invalidResponses.splice(0)
