@@ -618,10 +618,24 @@ describe('quest-tracker serve', () => {
     expect(existsSync(dbPath)).toBe(true)
   })
 
+  test('CATALOG_SYNC_CRON=off: the first sync of an empty catalog runs all the same, and one line says why', async () => {
+    await serveWith({}, async () => {
+      for (let i = 0; i < 50 && !out.some((line) => line.includes('catalog is empty')); i++) await Bun.sleep(10)
+    })
+    const lines = out.filter((line) => line.includes('catalog is empty'))
+    expect(lines).toEqual([
+      expect.stringContaining(
+        'syncing it once from ' +
+          source +
+          ' in the background. CATALOG_SYNC_CRON=off stops only the daily sync: a tracker without a catalog has no quests. To stay offline, set CATALOG_SOURCE_URL to a saved file, or load one with: quest-tracker catalog sync --from FILE',
+      ),
+    ])
+  })
+
   test('logs one listening line, one line per request (query secrets masked), and the shutdown', async () => {
     await serveWith({}, async (base) => {
       await fetch(`${base}/api/plugin/quests?token=abc123&name=Crypt`)
-      expect(await logged(/quests/)).toMatch(
+      expect(await logged(/GET \/api\/plugin\/quests/)).toMatch(
         / info {2}GET \/api\/plugin\/quests\?token=\*\*\*&name=Crypt 401 [\d.]+ ms$/,
       )
       await fetch(`${base}/api/plugin/nope`, { method: 'POST', body: '{}' })

@@ -297,6 +297,8 @@ export const firstSyncRetryDelayMs = (attempt: number): number => Math.min(60_00
 export interface FirstSyncOptions extends SourceOptions {
   /** Test hook; the default is firstSyncRetryDelayMs. */
   retryDelayMs?: (attempt: number) => number
+  /** CATALOG_SYNC_CRON=off: the log line says why this sync runs all the same. */
+  scheduleOff?: boolean
 }
 
 const inWords = (ms: number) => (ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`)
@@ -332,8 +334,12 @@ export function syncIfEmpty(
 ): Promise<SyncResult> | null {
   if (currentRows(deps.db) > 0) return null
   const { logger } = deps
-  const { retryDelayMs = firstSyncRetryDelayMs, ...sourceOptions } = options
-  logger.info(`The quest catalog is empty; syncing it from ${source} in the background.`)
+  const { retryDelayMs = firstSyncRetryDelayMs, scheduleOff = false, ...sourceOptions } = options
+  logger.info(
+    scheduleOff
+      ? `The quest catalog is empty; syncing it once from ${source} in the background. CATALOG_SYNC_CRON=off stops only the daily sync: a tracker without a catalog has no quests. To stay offline, set CATALOG_SOURCE_URL to a saved file, or load one with: quest-tracker catalog sync --from FILE`
+      : `The quest catalog is empty; syncing it from ${source} in the background.`,
+  )
   return (async () => {
     for (let attempt = 0; ; attempt++) {
       const result = await syncCatalog(deps, source, sourceOptions)
