@@ -21,6 +21,7 @@ import {
   STANDARD_BUILD_POINTS,
 } from './gameData'
 import type { ClassLevels } from './types'
+import { count } from './words'
 
 export interface AbilityLine {
   spend: number
@@ -201,7 +202,7 @@ export function breakdown(document: BuildDocument, summary: LevelSummary = summa
   const missing = Math.min(level, 20) - heroic
   if (summary.classesKnown && missing > 0) {
     notes.push(
-      `${missing} heroic level${missing === 1 ? ' has' : 's have'} no class yet; they add no class hit points.`,
+      `${count(missing, 'heroic level has', 'heroic levels have')} no class yet; they add no class hit points.`,
     )
   }
   const race = document.life?.race

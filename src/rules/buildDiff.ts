@@ -8,6 +8,7 @@ import type { BuildDocument } from './buildDocument'
 import { classLabel, summarizeLevels } from './buildLevels'
 import { ABILITIES, ABILITY_INCREASE_LEVELS, ABILITY_NAMES, type Ability } from './gameData'
 import { isPastLife } from './pastLives'
+import { count, withArticle } from './words'
 
 /** The areas compared, in the order the page lists them. */
 export const DIFF_AREAS = [
@@ -55,7 +56,6 @@ export interface BuildDiff {
 type Build = NonNullable<BuildDocument['build']>
 type Trees = NonNullable<Build['enhancementTrees']>
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n))
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
@@ -117,7 +117,8 @@ function lifeDifferences(live: BuildDocument, planned: BuildDocument): BuildDiff
     const a = live.life?.[key]?.trim() ?? ''
     const b = planned.life?.[key]?.trim() ?? ''
     if (a === '' || b === '' || same(a, b)) continue
-    const todo = key === 'race' ? `Reincarnate as a ${b}` : key === 'alignment' ? `Change alignment to ${b}` : null
+    const todo =
+      key === 'race' ? `Reincarnate as ${withArticle(b)}` : key === 'alignment' ? `Change alignment to ${b}` : null
     out.push({ area: 'life', subject, live: a, planned: b, todo })
   }
   return out
@@ -146,7 +147,7 @@ function levelDifferences(
     const feats = featsRead ? (planned.build?.levels?.[next - 1]?.feats ?? []).map((f) => f.name ?? '') : []
     const named = feats.filter((f) => f !== '')
     if (named.length > 0) steps.push(`train ${named.join(', ')}`)
-    const togo = plural(plannedLevel - liveLevel, 'level')
+    const togo = count(plannedLevel - liveLevel, 'level')
     out.push({
       area: 'levels',
       subject: 'Level',
@@ -192,7 +193,7 @@ function abilityDifferences(
   if (a && b) {
     const points = (spend: number) => {
       const score = scoreForSpend(spend)
-      return `${plural(spend, 'point')}${score === undefined ? '' : ` (${score})`}`
+      return `${count(spend, 'point')}${score === undefined ? '' : ` (${score})`}`
     }
     const spent = (ability: Ability, x: number, y: number): BuildDifference => ({
       area: 'abilities',
@@ -267,9 +268,9 @@ function pastLifeDifferences(live: BuildDocument, planned: BuildDocument): Build
     return {
       area: 'pastLives',
       subject: name,
-      live: plural(x, 'stack'),
-      planned: plural(y, 'stack'),
-      todo: y > x ? `Earn ${plural(y - x, 'more stack', 'more stacks')} of ${name}` : null,
+      live: count(x, 'stack'),
+      planned: count(y, 'stack'),
+      todo: y > x ? `Earn ${count(y - x, 'more stack', 'more stacks')} of ${name}` : null,
     }
   }
   const stacksOf = (lives: typeof a): Counts<string> => ({ get: (key) => lives.get(key)?.stacks })
@@ -325,9 +326,9 @@ function skillDifferences(live: BuildDocument, planned: BuildDocument, reached: 
   const points = (skill: string, x: number, y: number): BuildDifference => ({
     area: 'skills',
     subject: `${skill} skill`,
-    live: plural(x, 'point'),
-    planned: plural(y, 'point'),
-    todo: y > x ? `Put ${plural(y - x, 'more point', 'more points')} into ${skill}` : null,
+    live: count(x, 'point'),
+    planned: count(y, 'point'),
+    todo: y > x ? `Put ${count(y - x, 'more point', 'more points')} into ${skill}` : null,
   })
   return countDifferences(keysOfBoth(a.keys(), b.keys()), a, b, points)
 }
@@ -388,14 +389,14 @@ function treeDifferences(
     const shown = toTrain.slice(0, NAMES_SHOWN).join(', ')
     const more = toTrain.length > NAMES_SHOWN ? ` and ${toTrain.length - NAMES_SHOWN} more` : ''
     const steps: string[] = []
-    if (toDrop.length > 0) steps.push(`reset ${plural(toDrop.length, 'enhancement')} not in the plan`)
+    if (toDrop.length > 0) steps.push(`reset ${count(toDrop.length, 'enhancement')} not in the plan`)
     if (toTrain.length > 0) steps.push(`train ${shown}${more}`)
     const todo = steps.join(', then ')
     out.push({
       area,
       subject: `${tree} tree`,
-      live: plural(x?.total ?? 0, 'rank'),
-      planned: plural(y?.total ?? 0, 'rank'),
+      live: count(x?.total ?? 0, 'rank'),
+      planned: count(y?.total ?? 0, 'rank'),
       todo: todo.charAt(0).toUpperCase() + todo.slice(1),
     })
   }

@@ -19,8 +19,7 @@ import {
   POINT_BUY_COST,
   POINT_BUY_MAX_SCORE,
 } from './gameData'
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+import { count } from './words'
 
 export function validateBuild(document: BuildDocument): string[] {
   return [
@@ -44,18 +43,16 @@ export function abilitySpendErrors(document: BuildDocument): string[] {
     const name = ABILITY_NAMES[ability]
     if (points > cap) {
       errors.push(
-        `${name} has ${plural(points, 'build point')} spent, above the point-buy cap (${cap} points buy ${POINT_BUY_MAX_SCORE}).`,
+        `${name} has ${count(points, 'build point')} spent, above the point-buy cap (${cap} points buy ${POINT_BUY_MAX_SCORE}).`,
       )
     } else if (points < 0 || scoreForSpend(points) === undefined) {
-      errors.push(
-        `${name} has ${plural(points, 'build point')} spent, which buys no score (possible spends: ${valid}).`,
-      )
+      errors.push(`${name} has ${count(points, 'build point')} spent, which buys no score (possible spends: ${valid}).`)
     }
   }
   const spent = ABILITIES.reduce((sum, a) => sum + (spend[a] ?? 0), 0)
   const pastLives = buildPointPastLives(document)
   const most = maxBuildPoints(document.life?.race, pastLives)
-  const lives = `${pastLives} heroic or racial past ${pastLives === 1 ? 'life' : 'lives'}`
+  const lives = `${count(pastLives, 'heroic or racial past life', 'heroic or racial past lives')}`
   if (spend.available !== undefined && spent > spend.available) {
     errors.push(`Ability spend totals ${spent} build points, but only ${spend.available} are available.`)
   } else if (spend.available === undefined && spent > most) {

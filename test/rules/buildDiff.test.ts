@@ -47,6 +47,12 @@ describe('diffBuilds', () => {
       ],
     ],
     [
+      'a race that starts with a vowel takes "an"',
+      base,
+      with_({ life: { race: 'Aasimar' } }),
+      [{ subject: 'Race', live: 'Dwarf', planned: 'Aasimar', todo: 'Reincarnate as an Aasimar' }],
+    ],
+    [
       'the plan is ahead: the next level, its class, ability increase and feats',
       with_({ build: { level: 3, levels: levels('Fighter', 'Fighter', 'Fighter') } }),
       with_({

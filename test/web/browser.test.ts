@@ -184,7 +184,8 @@ describe.skipIf(!executable)('the website in Chromium', () => {
     await expectRows(page, ['The Pit/Heroic'])
     expect(await page.getByLabel('Play on').inputValue()).toBe('casual')
     expect(await page.getByLabel('Levels').inputValue()).toBe('255')
-    // The search and hide completed are the page's own: they start empty and off.
+    // The search is the page's own: it starts empty. Hide completed starts off in a browser
+    // that never turned it on (it is kept per browser: the next test).
     expect(await page.getByLabel('Search quests').inputValue()).toBe('')
     expect(await page.getByLabel('Hide completed').isChecked()).toBe(false)
 
@@ -213,10 +214,15 @@ describe.skipIf(!executable)('the website in Chromium', () => {
       { name: 'The Pit', difficulty: 'Heroic', setting: 'elite' },
     ])
 
-    // Hide completed takes it out of the list, and back.
+    // Hide completed takes it out of the list, stays on through a reload (like every other
+    // filter; it reset on each load), and takes it back.
     await page.getByLabel('Hide completed').check()
     await expectRows(page, ["Tempest's Spine/Heroic", 'Devil Assault (quest)/Heroic', 'Devil Assault (quest)/Epic'])
+    await page.reload()
+    await expectRows(page, ["Tempest's Spine/Heroic", 'Devil Assault (quest)/Heroic', 'Devil Assault (quest)/Epic'])
+    expect(await page.getByLabel('Hide completed').isChecked()).toBe(true)
     await page.getByLabel('Hide completed').uncheck()
+    await pit.waitFor()
 
     await pit.getByLabel('elite', { exact: true }).uncheck()
     await page.waitForSelector('tr[data-quest="The Pit"][data-completed="false"]')
@@ -284,6 +290,10 @@ describe.skipIf(!executable)('the website in Chromium', () => {
     expect(await boxes.count()).toBeGreaterThan(0)
     expect(await boxes.evaluateAll((list) => list.every((b) => (b as HTMLInputElement).disabled))).toBe(true)
     expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0)
+    // Read-only: the table says what a tick means here, not how to tick.
+    const caption = await page.locator('#quests-caption').textContent()
+    expect(caption).toContain('A ticked challenge setting is one the character has logged.')
+    expect(caption).not.toContain('Tick a challenge setting')
 
     // Filters change only this view.
     await page.getByLabel('Play on').selectOption('elite')
@@ -300,9 +310,24 @@ describe.skipIf(!executable)('the website in Chromium', () => {
     await page.waitForSelector('tr[data-quest="The Pit"][data-completed="false"]', { timeout: 5000 })
     expect(writes).toEqual([])
 
-    // An unknown link says so.
-    await page.goto(`${site.base}/s/no-such-link`)
+    // An unknown link says so, with a 404; so does the old link once the owner made a new one.
+    const unknown = await page.goto(`${site.base}/s/no-such-link`)
+    expect(unknown?.status()).toBe(404)
     await page.getByRole('alert').filter({ hasText: 'No shared character' }).waitFor({ timeout: 5000 })
+    const rotated = await site.plugin<{ shareUrl: string }>(token, 'POST', `/characters/${heroId}/share`)
+    const old = await page.goto(`${site.base}${shareUrl}`)
+    expect(old?.status()).toBe(404)
+    await page.getByRole('alert').filter({ hasText: 'No shared character' }).waitFor({ timeout: 5000 })
+    shareUrl = rotated.shareUrl
+    expect((await page.goto(`${site.base}${shareUrl}`))?.status()).toBe(200)
+    await row(page, "Tempest's Spine", 'Heroic').waitFor()
+
+    // A page the site does not have is its own "not found" page, not the API's JSON.
+    for (const path of ['/foo', `${shareUrl}/build`]) {
+      const missing = await page.goto(`${site.base}${path}`)
+      expect(missing?.status()).toBe(404)
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+    }
     await closePage(page)
   }, 30_000)
 

@@ -226,6 +226,8 @@ describe.skipIf(!executable)('Website II in Chromium', () => {
       'Past Life: Fighter|Past Life: Dwarf|Past Life: Arcane Sphere: Energy Criticals',
     )
     expect(await page.locator('.timeline li[data-life="2"]').textContent()).toContain('Stonefist Reborn')
+    // Counted as a player counts them (it said "1 past life (1 stacks)").
+    expect(await page.locator('.timeline li[data-life="2"]').textContent()).toContain('Has 3 past lives.')
     const lives = await site.plugin<{ lives: { lifeIndex: number; race: string; isCurrent: boolean }[] }>(
       token,
       'GET',
@@ -315,6 +317,15 @@ describe.skipIf(!executable)('Website II in Chromium', () => {
     await page.locator('.pager [data-range="1-1/1"]').waitFor()
     expect(await page.locator('tr[data-route]').textContent()).toContain('3')
     expect(await page.getByRole('link', { name: /page$/ }).count()).toBe(0)
+
+    // An empty list says so, without a pager ("Routes 0–0 of 0").
+    await page.route('**/api/routes?*', (route) =>
+      route.fulfill({ json: { routes: [], total: 0, limit: 50, offset: 0 } }),
+    )
+    await page.reload()
+    await page.getByText('No routes yet.').waitFor()
+    expect(await page.locator('.pager').count()).toBe(0)
+    await page.unroute('**/api/routes?*')
 
     // A server from before pagination answers {routes} alone: every route, no pager.
     await page.route('**/api/routes?*', async (route) => {

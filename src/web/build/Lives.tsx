@@ -5,6 +5,7 @@ import { useSignal } from '@preact/signals'
 import { classSummary } from '../../rules/levels'
 import { dominantClass, grantedPastLives, heroicPastLife, racialPastLife } from '../../rules/pastLives'
 import { ALIGNMENTS, RACE_NAMES } from '../../rules/picklists'
+import { pastLifeCount } from '../../rules/words'
 import type { Life, ReincarnateBody } from '../api'
 import { SelectField } from '../components/SelectField'
 import { formatDate } from '../format'
@@ -195,7 +196,10 @@ function Timeline({ lives }: { lives: readonly Life[] }) {
               <p class="small">
                 {pastLives.length === 0
                   ? 'No past lives yet.'
-                  : `Has ${pastLives.length} past ${pastLives.length === 1 ? 'life' : 'lives'} (${pastLives.reduce((n, f) => n + f.stacks, 0)} stacks).`}
+                  : `Has ${pastLifeCount(
+                      pastLives.length,
+                      pastLives.reduce((n, f) => n + f.stacks, 0),
+                    )}.`}
               </p>
             )}
           </li>

@@ -8,6 +8,7 @@ import { type DiffArea, treeRanks } from '../../rules/buildDiff'
 import { classLabel } from '../../rules/buildLevels'
 import { ABILITIES, ABILITY_NAMES } from '../../rules/gameData'
 import { isPastLife } from '../../rules/pastLives'
+import { pastLifeCount } from '../../rules/words'
 import type { BuildDocument } from '../api'
 import { formatDate, formatNumber } from '../format'
 
@@ -161,9 +162,7 @@ function PastLives({ document }: { document: BuildDocument }) {
   const stacks = feats.reduce((sum, f) => sum + (f.stacks ?? 1), 0)
   return (
     <>
-      <p class="small muted">
-        {feats.length} past {feats.length === 1 ? 'life' : 'lives'}, {stacks} {stacks === 1 ? 'stack' : 'stacks'}
-      </p>
+      <p class="small muted">{pastLifeCount(feats.length, stacks)}</p>
       <dl class="past-lives">
         {Object.entries(PAST_LIFE_LABELS).map(([type, label]) => {
           const group = feats.filter((f) => f.type === type)

@@ -5,6 +5,7 @@
 import { batch, computed, signal } from '@preact/signals'
 import { breakdown } from '../../rules/breakdown'
 import { diffBuilds, unreadAreas } from '../../rules/buildDiff'
+import { count } from '../../rules/words'
 import {
   ApiError,
   api,
@@ -113,7 +114,7 @@ export function createBuildStore(initial: BuildData) {
       const { warnings, ...answer } = await api.importBuild(characterId, await file.text())
       planned.value = answer
       importWarnings.value = warnings
-      notice.value = `Imported ${file.name} into the planned build${warnings.length > 0 ? `, with ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}.`
+      notice.value = `Imported ${file.name} into the planned build${warnings.length > 0 ? `, with ${count(warnings.length, 'warning')}` : ''}.`
     })
 
   const reincarnate = (body: ReincarnateBody) =>

@@ -18,7 +18,7 @@ function offsetFromUrl(): number {
 }
 
 function Pager({ page }: { page: RoutePage }) {
-  if (page.total === undefined) return null
+  if (page.total === undefined || page.total === 0) return null
   const offset = page.offset ?? 0
   const limit = page.limit ?? ROUTES_PER_PAGE
   const first = page.routes.length === 0 ? 0 : offset + 1

@@ -139,7 +139,10 @@ export function QuestTable({ store }: { store: TrackerStore }) {
           the rows off screen), and a table restyled that way loses its table semantics. */}
       <table role="table" class="quests" aria-describedby="quests-caption">
         <caption id="quests-caption" class="sr-only">
-          Quests: {rows.length} shown. Tick a challenge setting to log it{readOnly ? ' (read-only here)' : ''}.
+          Quests: {rows.length} shown.{' '}
+          {readOnly
+            ? 'A ticked challenge setting is one the character has logged.'
+            : 'Tick a challenge setting to log it.'}
         </caption>
         <thead role="rowgroup">
           <tr role="row">

@@ -31,6 +31,7 @@ import {
   type QuestRow,
 } from '../api'
 import type { LiveMode } from '../live'
+import { rememberedFlag } from '../remembered'
 import { loginPath } from '../session'
 
 /** The settings a player ticks (the stored `unknown` is shown, never ticked). */
@@ -109,7 +110,8 @@ export function createTrackerStore(options: StoreOptions) {
   const character = signal<Character>(options.character)
   const progress = signal<Progress>(options.progress)
   const search = signal('')
-  const hideCompleted = signal(false)
+  /** Kept in this browser per character, like the progress filters are kept per character. */
+  const hideCompleted = rememberedFlag(`qt.hideCompleted.${options.character.id}`)
   const sort = signal<Sort>({ key: 'level', descending: false })
   /** The last error sentence of a save, shown in the page's alert region. */
   const error = signal<string | null>(null)
