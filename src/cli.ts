@@ -25,6 +25,7 @@ import { createUser, listLiveTokens, listUsers, removeUser, revokeTokenById, set
 import { importScorecards } from './modules/catalog/service'
 import { catalogCron, syncCatalog, syncDetails, syncIfEmpty, syncSummary } from './modules/catalog/sync'
 import { exportRoute, importRoute, readRouteFile } from './modules/routes/transfer'
+import { count } from './rules/words'
 import { VERSION } from './version'
 import { loadSite, SITE_NOT_BUILT } from './web/site'
 
@@ -421,7 +422,7 @@ async function user(io: CliIO, args: string[]): Promise<number> {
       if (rows.length === 0) io.out('no accounts yet; create one with: quest-tracker user add --username NAME')
       for (const row of rows) {
         io.out(
-          `${row.id}\t${row.username ?? '-'}\t${row.email ?? '-'}\t${row.activeTokens} token(s)\tcreated ${row.createdAt}`,
+          `${row.id}\t${row.username ?? '-'}\t${row.email ?? '-'}\t${count(row.activeTokens, 'token')}\tcreated ${row.createdAt}`,
         )
       }
       return 0
@@ -535,8 +536,9 @@ async function scorecards(io: CliIO, args: string[]): Promise<number> {
   if (sub !== 'import') throw new UsageError(`scorecards: unknown subcommand "${sub}" (import)`)
   const { values, positionals } = parse('scorecards import', rest, databaseFlag, one('give the path of the JSON file'))
   const file = resolve(positionals[0] as string)
-  const { count, notInCatalog } = await withDatabase(io, values, (db) => importScorecards(db, file))
-  io.out(`imported ${count} scorecard(s) from ${file}`)
+  const imported = await withDatabase(io, values, (db) => importScorecards(db, file))
+  const { notInCatalog } = imported
+  io.out(`imported ${count(imported.count, 'scorecard')} from ${file}`)
   if (notInCatalog.length > 0) io.out(`not in the catalog (kept anyway): ${notInCatalog.join(', ')}`)
   return 0
 }
