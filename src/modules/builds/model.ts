@@ -5,8 +5,10 @@
 // holding the wrong type, or an array longer than its limit (limits.ts), is refused, with a 400
 // that names it.
 import { type TOptional, type TProperties, type TSchema, Type } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
 import { type Static, t } from 'elysia'
 import { documentOnly, Timestamp } from '../../http/model'
+import { describeSchema, fieldName, type SchemaLike } from '../../http/validation'
 import type { BuildDocument as RulesBuildDocument } from '../../rules/buildDocument'
 import { MAX_XML_CHARS } from './ddobuilder'
 import {
@@ -189,6 +191,17 @@ export const BuildDocument = section(stored.properties, { $id: 'BuildDocument' }
 /** The document as sent: the same paths, with the limits of limits.ts. */
 const BuildDocumentInput = section(documentProperties, { $id: 'BuildDocumentInput' })
 export type BuildDocument = Static<typeof BuildDocument>
+
+/**
+ * The first way a document breaks the limits a sent document is held to (the input schema:
+ * item counts, entries, types), as `"build.levels" must be an array of at most 40 items`;
+ * undefined when it keeps them. For documents no request schema checked: a DDO Builder import.
+ */
+export function documentLimitProblem(document: BuildDocument): string | undefined {
+  const error = Value.Errors(BuildDocumentInput, document).First()
+  if (!error) return undefined
+  return `"${fieldName(error.path)}" must be ${describeSchema(error.schema as SchemaLike, error.value)}`
+}
 
 // Compile-time check: every document this schema accepts is one the rules can read.
 const rulesReadThis = (document: BuildDocument): RulesBuildDocument => document
