@@ -414,6 +414,15 @@ describe('an import is held to the limits of PUT build (400 naming the field, no
       'an array of at most 100 items',
     ],
     [
+      'a special feat named with 2,000 characters',
+      file(
+        `<SpecialFeats><TrainedFeat><FeatName>${'x'.repeat(2000)}</FeatName><Type>Special</Type></TrainedFeat></SpecialFeats>`,
+        '',
+      ),
+      'life.specialFeats.0.name',
+      'a string of at most 200 characters',
+    ],
+    [
       '101 skill tomes',
       file(`<SkillTomes>${Array.from({ length: 101 }, (_, i) => `<S${i}>1</S${i}>`).join('')}</SkillTomes>`, ''),
       'tomes.skills',

@@ -17,6 +17,7 @@ import {
   MAX_FEATS_PER_LEVEL,
   MAX_INCOMPLETE_DOMAINS,
   MAX_MAP_ENTRIES,
+  MAX_NAME_CHARS,
   MAX_REAPER_SPEND,
   MAX_SELECTED_TREES,
   MAX_SKILLS_PER_LEVEL,
@@ -72,11 +73,14 @@ const mapOf = <V>(values: TSchema, description: string, options: { maxProperties
 function documentSchemas(limited: boolean) {
   const most = (maxItems: number) => (limited ? { maxItems } : {})
   const entries = (maxProperties: number) => (limited ? { maxProperties } : {})
+  // Names that land in the lives (and are copied by every reincarnation) or name a feat.
+  const named = limited ? { maxLength: MAX_NAME_CHARS } : {}
 
   const SpecialFeat = section(
     {
-      name: t.String(),
+      name: t.String(named),
       type: t.String({
+        ...named,
         description:
           'HeroicPastLife, RacialPastLife, IconicPastLife, EpicPastLife, Special, Favor, UniversalTree or EpicDestinyTree.',
       }),
@@ -100,9 +104,9 @@ function documentSchemas(limited: boolean) {
   })
 
   const LifeSection = section({
-    name: t.String(),
-    race: t.String(),
-    alignment: t.String(),
+    name: t.String(named),
+    race: t.String(named),
+    alignment: t.String(named),
     specialFeats: ArrayType(SpecialFeat, most(MAX_SPECIAL_FEATS)),
   })
 
@@ -129,7 +133,7 @@ function documentSchemas(limited: boolean) {
 
   const BuildSection = section({
     level: Integer({ description: 'Character level the build reaches (heroic plus epic).' }),
-    classes: ArrayType(t.Union([t.String(), t.Null()]), {
+    classes: ArrayType(t.Union([t.String(named), t.Null()]), {
       ...most(MAX_CLASS_SLOTS),
       description: 'The three class slots; null when unused.',
     }),
@@ -144,8 +148,8 @@ function documentSchemas(limited: boolean) {
     ),
     levels: ArrayType(
       section({
-        class: t.String(),
-        feats: ArrayType(section({ name: t.String(), type: t.String() }), most(MAX_FEATS_PER_LEVEL)),
+        class: t.String(named),
+        feats: ArrayType(section({ name: t.String(named), type: t.String(named) }), most(MAX_FEATS_PER_LEVEL)),
         skills: ArrayType(t.String(), most(MAX_SKILLS_PER_LEVEL)),
       }),
       { ...most(MAX_BUILD_LEVELS), description: 'One entry per character level, level 1 first.' },

@@ -306,8 +306,23 @@ function limitsSection(): string[] {
     ["`meta.incomplete` (and the wrapper's `incomplete`)", n(builds.MAX_INCOMPLETE_DOMAINS), 400],
     ['`build.levelAbilityBumps`, `tomes.skills`', `${n(builds.MAX_MAP_ENTRIES)} entries`, 400],
     ['`life.specialFeats`, `pastLives`, `additionalPastLives`', `${n(builds.MAX_SPECIAL_FEATS)} items`, 400],
+    [
+      "names: a life's `name`, `race`, `alignment`; a feat's `name`, `type`; a class name (build documents and reincarnation)",
+      `${n(builds.MAX_NAME_CHARS)} characters`,
+      400,
+    ],
     ['special feats a new life would carry after reincarnation', n(builds.MAX_SPECIAL_FEATS), 409],
+    [
+      'a life (name, race, alignment, classes, special feats), on reincarnation or a build sync',
+      `${kib(builds.MAX_LIFE_BYTES)} as JSON`,
+      413,
+    ],
     ['lives per character', n(builds.MAX_LIVES_PER_CHARACTER), 409],
+    [
+      '`GET …/lives` page',
+      `\`limit\` 1–${n(builds.MAX_LIVES_PAGE)}, default ${n(builds.MAX_LIVES_PAGE)}; \`offset\` 0 or more`,
+      400,
+    ],
     ['routes per account (created or imported)', n(routes.MAX_ROUTES_PER_ACCOUNT), 409],
     ['route steps', n(routes.MAX_ROUTE_STEPS), 400],
     ['route `boosts`, `optionals`', `${kib(routes.MAX_ROUTE_FIELD_BYTES)} each, as JSON`, 413],
