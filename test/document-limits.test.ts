@@ -477,6 +477,33 @@ describe('lives cannot be multiplied into megabytes', () => {
     expect(MAX_LIVES_PER_CHARACTER * MAX_LIFE_BYTES).toBeLessThan(5 * 1024 * KIB)
   })
 
+  test('normal play: a 10-life history of a character with a full set of past lives is never refused', async () => {
+    const { json, db, token, plugin, character } = await setup()
+    // Larger than the fullest real life (the example monk: 112 entries, 7.9 KB): 120 feats named
+    // like the game's longest, "Past Life: Paladin - Sacred Fist".
+    const full = many(120, (i) => ({
+      name: `Past Life: Paladin - Sacred Fist ${i}`,
+      type: 'HeroicPastLife',
+      stacks: 3,
+    }))
+    const live = await json('PUT', `${plugin}/live`, {
+      token,
+      body: { life: { name: 'Tessa Brightblade', race: 'Aasimar Scourge', specialFeats: full } },
+    })
+    expect(live.status).toBe(200)
+    for (let i = 0; i < 10; i++) {
+      const reborn = await json('POST', `${plugin}/lives/reincarnate`, {
+        token,
+        body: { grantRacial: true, additionalPastLives: [{ name: `Past Life: Extra ${i}`, type: 'EpicPastLife' }] },
+      })
+      expect(reborn.status).toBe(200)
+    }
+    const list = await json<Json>('GET', `${plugin}/lives`, { token })
+    expect(list.body.lives).toHaveLength(11)
+    expect(list.body.lives.at(-1).specialFeats.length).toBeGreaterThan(120)
+    expect(storedLives(db, character.id)).toHaveLength(11)
+  })
+
   test('GET lives comes a page at a time; the plain request answers every life', async () => {
     const { json, db, token, cookie, plugin, website, character } = await setup()
     db.insert(lives)
