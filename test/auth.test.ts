@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { apiTokens } from '../src/db/schema'
+import { MAX_TOKENS_PER_ACCOUNT } from '../src/modules/auth/limits'
 import type { PasswordHasher } from '../src/modules/auth/password'
 import { createUser, hashToken } from '../src/modules/auth/service'
 import { FIRST_LOCK_MS, MAX_FAILURES } from '../src/modules/auth/throttle'
@@ -213,5 +214,54 @@ describe('bearer tokens', () => {
     expect(revoked.body.error).toMatch(/Invalid or revoked token/)
     expect((await t.json('GET', '/api/plugin/auth/me', { token: other })).status).toBe(200)
     expect((await t.json('POST', '/api/plugin/auth/logout', { token })).status).toBe(401)
+  })
+})
+
+// Hardening II item 6: every login made a token row forever (189 live tokens for one account
+// after a test). Now an account keeps at most MAX_TOKENS_PER_ACCOUNT; a login beyond it deletes
+// the least recently used, and each login deletes the account's revoked and expired rows.
+describe('tokens per account', () => {
+  const tokenRows = () => t.db.select().from(apiTokens).all()
+  const me = async (token: string) => (await t.json('GET', '/api/plugin/auth/me', { token })).status
+
+  test(`300 logins keep ${MAX_TOKENS_PER_ACCOUNT} tokens; the least recently used go first, never the login`, async () => {
+    // A long day: a login every two minutes from several clients, while one game PC keeps using
+    // its token (its last use is recorded at most once an hour).
+    const inUse = (await login({ identifier: 'Alice', password: PASSWORD, label: 'game PC' })).body.token
+    const tokens: string[] = []
+    for (let i = 1; i <= 300; i++) {
+      t.clock.advance(2 * 60_000)
+      const { status, body } = await login({ identifier: 'Alice', password: PASSWORD, label: `client ${i}` })
+      expect(status).toBe(200)
+      tokens.push(body.token)
+      expect(tokenRows().length).toBeLessThanOrEqual(MAX_TOKENS_PER_ACCOUNT)
+      if (i % 10 === 0) expect(await me(inUse)).toBe(200)
+    }
+    expect(tokenRows()).toHaveLength(MAX_TOKENS_PER_ACCOUNT)
+    expect(await me(inUse)).toBe(200)
+    // The newest 49 logins and the token in use are kept; login 251 and older are gone.
+    for (const token of tokens.slice(-(MAX_TOKENS_PER_ACCOUNT - 1))) expect(await me(token)).toBe(200)
+    expect(await me(tokens.at(-MAX_TOKENS_PER_ACCOUNT) as string)).toBe(401)
+    expect(await me(tokens[0] as string)).toBe(401)
+    // The account page lists the same live tokens.
+    const cookie = await t.signIn('Alice', PASSWORD)
+    const listed = await t.json<{ tokens: { label: string }[] }>('GET', '/api/account/tokens', { cookie })
+    expect(listed.body.tokens).toHaveLength(MAX_TOKENS_PER_ACCOUNT)
+    expect(listed.body.tokens.map((token) => token.label)).toContain('game PC')
+    expect(listed.body.tokens.map((token) => token.label)).not.toContain('client 251')
+  })
+
+  test("a login deletes the account's revoked and expired tokens, not another account's", async () => {
+    await createUser(t, { username: 'Bob', password: PASSWORD })
+    const bobs = (await login({ identifier: 'Bob', password: PASSWORD })).body.token
+    const old = (await login({ identifier: 'Alice', password: PASSWORD })).body.token
+    const revoked = (await login({ identifier: 'Alice', password: PASSWORD })).body.token
+    expect((await t.json('POST', '/api/plugin/auth/logout', { token: revoked })).status).toBe(200)
+    // 180 days unused: `old` has expired (TOKEN_IDLE_DAYS), and so has Bob's.
+    t.clock.advance(181 * 24 * 60 * 60_000)
+    expect(await me(old)).toBe(401)
+    const fresh = (await login({ identifier: 'Alice', password: PASSWORD })).body.token
+    const rows = tokenRows()
+    expect(rows.map((row) => row.tokenHash).sort()).toEqual([hashToken(bobs), hashToken(fresh)].sort())
   })
 })

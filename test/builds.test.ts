@@ -226,7 +226,7 @@ describe('live snapshot', () => {
       'life.specialFeats.0.stacks',
       'an integer of at least 0',
     ],
-    [{ build: { classes: ['Monk', 3] } }, 'build.classes.1', 'a string or null'],
+    [{ build: { classes: ['Monk', 3] } }, 'build.classes.1', 'a string of at most 200 characters or null'],
     // Arrays are named with their item limit (src/modules/builds/limits.ts).
     [
       { build: { levels: [{ class: 'Monk', skills: 'Spot' }] } },

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { BadRequest } from '../src/http/errors'
 import { fromDdoBuilder, MAX_XML_CHARS, toDdoBuilder } from '../src/modules/builds/ddobuilder'
 import { exportFileName } from '../src/modules/builds/import'
-import { insertCharacter, type TestApp, testApp } from './helpers'
+import { insertCharacter, storedLives, type TestApp, testApp } from './helpers'
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read deep into JSON bodies.
 type Json = Record<string, any>
@@ -396,6 +396,60 @@ describe('files that are not DDO Builder characters: 400 naming why, nothing sto
     const before = await planned()
     expect((await importXml('<DDOBuilderCharacterData><Character/></DDOBuilderCharacterData>')).status).toBe(400)
     expect(await planned()).toEqual(before)
+  })
+})
+
+// Hardening II item 5: the import stored what PUT build refuses (9,000 levels, 100,000 skills
+// in one level). What a file produces is held to the document's limits: 400 naming the field.
+describe('an import is held to the limits of PUT build (400 naming the field, nothing stored)', () => {
+  const file = (life: string, build: string) =>
+    `<DDOBuilderCharacterData><Character><Life><Name>Big</Name>${life}<Build><Level>20</Level>${build}</Build></Life></Character></DDOBuilderCharacterData>`
+  const level = (inside = '') => `<LevelTraining><Class>Fighter</Class>${inside}</LevelTraining>`
+  const cases: [string, string, string, string][] = [
+    ['9,000 LevelTraining', file('', level().repeat(9000)), 'build.levels', 'an array of at most 40 items'],
+    [
+      '100,000 skills in one level',
+      file('', level(`<TrainedSkill>${'<Skill/>'.repeat(100_000)}</TrainedSkill>`)),
+      'build.levels.0.skills',
+      'an array of at most 100 items',
+    ],
+    [
+      'a special feat named with 2,000 characters',
+      file(
+        `<SpecialFeats><TrainedFeat><FeatName>${'x'.repeat(2000)}</FeatName><Type>Special</Type></TrainedFeat></SpecialFeats>`,
+        '',
+      ),
+      'life.specialFeats.0.name',
+      'a string of at most 200 characters',
+    ],
+    [
+      '101 skill tomes',
+      file(`<SkillTomes>${Array.from({ length: 101 }, (_, i) => `<S${i}>1</S${i}>`).join('')}</SkillTomes>`, ''),
+      'tomes.skills',
+      'an object of at most 100 entries',
+    ],
+  ]
+  for (const [name, xml, field, must] of cases) {
+    test(name, async () => {
+      expect(xml.length).toBeLessThan(1024 * 1024)
+      const { importXml, planned, db, character } = await setup()
+      const { status, body } = await importXml(xml)
+      expect({ status, body }).toEqual({
+        status: 400,
+        body: { error: `The file's build breaks a limit of the build document: "${field}" must be ${must}.` },
+      })
+      // Nothing of the file was written: no life synced (GET build below opens one from the profile).
+      expect(storedLives(db, character.id)).toEqual([])
+      expect((await planned()).document).toBeNull()
+    })
+  }
+
+  test('a file at the limits imports', async () => {
+    const { importXml } = await setup()
+    const skills = `<TrainedSkill>${'<Skill>Spot</Skill>'.repeat(100)}</TrainedSkill>`
+    const { status, body } = await importXml(file('', level(skills).repeat(40)))
+    expect(status).toBe(200)
+    expect(body.document.build.levels).toHaveLength(40)
   })
 })
 

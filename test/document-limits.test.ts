@@ -11,8 +11,11 @@ import {
   MAX_CLASS_SLOTS,
   MAX_FEATS_PER_LEVEL,
   MAX_INCOMPLETE_DOMAINS,
+  MAX_LIFE_BYTES,
+  MAX_LIVES_PAGE,
   MAX_LIVES_PER_CHARACTER,
   MAX_MAP_ENTRIES,
+  MAX_NAME_CHARS,
   MAX_REAPER_SPEND,
   MAX_SELECTED_TREES,
   MAX_SKILLS_PER_LEVEL,
@@ -310,7 +313,7 @@ describe('lives', () => {
     expect(storedLives(db, character.id)).toEqual([])
   })
 
-  test('a character at 1000 lives cannot reincarnate again: 409, nothing changes', async () => {
+  test(`a character at ${MAX_LIVES_PER_CHARACTER} lives cannot reincarnate again: 409, nothing changes`, async () => {
     const { json, db, cookie, website, character } = await setup()
     db.insert(lives)
       .values(
@@ -324,7 +327,7 @@ describe('lives', () => {
       .run()
     const { status, body } = await json('POST', `${website}/lives/reincarnate`, { cookie, body: {} })
     expect(status).toBe(409)
-    expect(body).toEqual({ error: `Character ${character.id} already has 1000 lives, the most a character may have.` })
+    expect(body).toEqual({ error: `Character ${character.id} already has 200 lives, the most a character may have.` })
     const rows = storedLives(db, character.id)
     expect(rows).toHaveLength(MAX_LIVES_PER_CHARACTER)
     expect(rows.filter((row) => row.isCurrent).map((row) => row.lifeIndex)).toEqual([MAX_LIVES_PER_CHARACTER])
@@ -344,6 +347,218 @@ describe('lives', () => {
     const rows = storedLives(db, character.id)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ isCurrent: true, archivedAt: null, specialFeats: carried })
+  })
+})
+
+// Hardening II item 1: every reincarnation copied the feats of the life before, and neither the
+// feats' names nor the life had a size limit: one ~1 MB reincarnate and 848 with `{}` stored
+// 976 MB for one character, and GET lives answered 1 GB. Now every name has a length limit
+// (400), a life a size limit (413), and the lives a count (409); their product bounds a character.
+describe('lives cannot be multiplied into megabytes', () => {
+  const longFeats = (n: number, chars: number) =>
+    many(n, (i) => ({ name: `${i} ${'x'.repeat(chars)}`.slice(0, chars), type: 'EpicPastLife' }))
+
+  test('the attack: a reincarnate of 500 feats of 2,000 characters is 400, and so is a long name', async () => {
+    const { json, db, token, plugin, character } = await setup()
+    const attack = await json('POST', `${plugin}/lives/reincarnate`, {
+      token,
+      body: { additionalPastLives: longFeats(500, 2000) },
+    })
+    expect(attack.status).toBe(400)
+    // Every one of the 500 is too long; the sentence names one of them.
+    expect(attack.body.error).toMatch(
+      /^Body field "additionalPastLives\.\d+\.name" must be a string of 1 to 200 characters\.$/,
+    )
+    const cases: [Json, string, string][] = [
+      [
+        { additionalPastLives: [{ name: 'Past Life: Monk', type: 'x'.repeat(201) }] },
+        'additionalPastLives.0.type',
+        'a string of at most 200 characters',
+      ],
+      [{ name: 'x'.repeat(2000) }, 'name', 'a string of at most 200 characters'],
+      [{ race: 'x'.repeat(201) }, 'race', 'a string of at most 200 characters'],
+      [{ alignment: 'x'.repeat(201) }, 'alignment', 'a string of at most 200 characters'],
+    ]
+    for (const [body, field, must] of cases) {
+      const answer = await json('POST', `${plugin}/lives/reincarnate`, { token, body })
+      expect({ field, status: answer.status, body: answer.body }).toEqual({
+        field,
+        status: 400,
+        body: { error: `Body field "${field}" must be ${must}.` },
+      })
+    }
+    expect(storedLives(db, character.id)).toEqual([])
+  })
+
+  test.each([
+    ['a special feat', { life: { specialFeats: longFeats(1, 201) } }, 'life.specialFeats.0.name'],
+    ['a feat type', { life: { specialFeats: [{ name: 'Tome', type: 'x'.repeat(201) }] } }, 'life.specialFeats.0.type'],
+    ['a past life of a patch', { pastLives: longFeats(1, 201) }, 'pastLives.0.name'],
+    ['the life name', { life: { name: 'x'.repeat(201) } }, 'life.name'],
+    ['the race', { life: { race: 'x'.repeat(201) } }, 'life.race'],
+    ['the alignment', { life: { alignment: 'x'.repeat(201) } }, 'life.alignment'],
+    ['a level class', { build: { levels: [{ class: 'x'.repeat(201) }] } }, 'build.levels.0.class'],
+    ['a level feat', { build: { levels: [{ feats: [{ name: 'x'.repeat(201) }] }] } }, 'build.levels.0.feats.0.name'],
+  ])('a build document: %s over 200 characters is 400 naming it, nothing written', async (_what, body, field) => {
+    const { json, db, token, plugin, character } = await setup()
+    const answer = await json('PUT', `${plugin}/live/partial`, { token, body })
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: `Body field "${field}" must be a string of at most 200 characters.` },
+    })
+    expect(storedBuild(db, character.id, 'live')).toBeUndefined()
+    expect(storedLives(db, character.id)).toEqual([])
+  })
+
+  test('a class slot over 200 characters is 400 too', async () => {
+    const { json, token, plugin } = await setup()
+    const answer = await json('PUT', `${plugin}/build`, { token, body: { build: { classes: ['x'.repeat(201)] } } })
+    expect(answer.status).toBe(400)
+    expect(answer.body).toEqual({
+      error: 'Body field "build.classes.0" must be a string of at most 200 characters or null.',
+    })
+  })
+
+  test('a life over 24 KiB: reincarnate is 413 and nothing changes', async () => {
+    const { json, db, token, plugin, character } = await setup()
+    expect((await json('GET', `${plugin}/lives`, { token })).status).toBe(200)
+    const before = storedLives(db, character.id)
+    const { status, body } = await json('POST', `${plugin}/lives/reincarnate`, {
+      token,
+      body: { additionalPastLives: longFeats(300, 150) },
+    })
+    expect(status).toBe(413)
+    expect(body).toEqual({
+      error:
+        'The new life would take 58 KiB as JSON; a life (name, race, alignment, classes and special feats) may take at most 24 KiB.',
+    })
+    expect(storedLives(db, character.id)).toEqual(before)
+  })
+
+  test('a build whose life is over 24 KiB: 413 on both APIs; no build, no life, no profile change', async () => {
+    const { json, db, token, cookie, plugin, website, character } = await setup()
+    const body = { life: { race: 'Human', specialFeats: longFeats(300, 150) }, build: { level: 3 } }
+    for (const [path, auth] of [
+      [`${plugin}/live`, { token }],
+      [`${plugin}/live/partial`, { token }],
+      [`${website}/build`, { cookie }],
+    ] as const) {
+      const answer = await json('PUT', path, { ...auth, body })
+      expect({ path, status: answer.status, body: answer.body }).toEqual({
+        path,
+        status: 413,
+        body: {
+          error:
+            'The current life would take 58 KiB as JSON; a life (name, race, alignment, classes and special feats) may take at most 24 KiB: send fewer or shorter special feats.',
+        },
+      })
+    }
+    expect(storedBuild(db, character.id, 'live')).toBeUndefined()
+    expect(storedBuild(db, character.id, 'planned')).toBeUndefined()
+    expect(storedLives(db, character.id)).toEqual([])
+    expect(storedCharacter(db, character.id).race).toBe('Elf')
+  })
+
+  test(`the attack replayed: the largest life, copied until the cap, stays under ${MAX_LIVES_PER_CHARACTER} x 24 KiB`, async () => {
+    const { json, db, token, plugin, character } = await setup()
+    // Nearly as many 200-character feats as one life may hold: 95 of them take about 22 KiB.
+    const feats = longFeats(95, MAX_NAME_CHARS)
+    expect((await json('PUT', `${plugin}/live`, { token, body: { life: { specialFeats: feats } } })).status).toBe(200)
+    const statuses: number[] = []
+    for (let i = 0; i < MAX_LIVES_PER_CHARACTER; i++) {
+      statuses.push((await json('POST', `${plugin}/lives/reincarnate`, { token, body: {} })).status)
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(MAX_LIVES_PER_CHARACTER - 1)
+    expect(statuses.at(-1)).toBe(409)
+    const rows = storedLives(db, character.id)
+    expect(rows).toHaveLength(MAX_LIVES_PER_CHARACTER)
+    const stored = rows.reduce((sum, row) => sum + JSON.stringify(row).length, 0)
+    expect(stored).toBeLessThan(MAX_LIVES_PER_CHARACTER * MAX_LIFE_BYTES)
+    expect(MAX_LIVES_PER_CHARACTER * MAX_LIFE_BYTES).toBeLessThan(5 * 1024 * KIB)
+  })
+
+  test('normal play: a 10-life history of a character with a full set of past lives is never refused', async () => {
+    const { json, db, token, plugin, character } = await setup()
+    // Larger than the fullest real life (the example monk: 112 entries, 7.9 KB): 120 feats named
+    // like the game's longest, "Past Life: Paladin - Sacred Fist".
+    const full = many(120, (i) => ({
+      name: `Past Life: Paladin - Sacred Fist ${i}`,
+      type: 'HeroicPastLife',
+      stacks: 3,
+    }))
+    const live = await json('PUT', `${plugin}/live`, {
+      token,
+      body: { life: { name: 'Tessa Brightblade', race: 'Aasimar Scourge', specialFeats: full } },
+    })
+    expect(live.status).toBe(200)
+    for (let i = 0; i < 10; i++) {
+      const reborn = await json('POST', `${plugin}/lives/reincarnate`, {
+        token,
+        body: { grantRacial: true, additionalPastLives: [{ name: `Past Life: Extra ${i}`, type: 'EpicPastLife' }] },
+      })
+      expect(reborn.status).toBe(200)
+    }
+    const list = await json<Json>('GET', `${plugin}/lives`, { token })
+    expect(list.body.lives).toHaveLength(11)
+    expect(list.body.lives.at(-1).specialFeats.length).toBeGreaterThan(120)
+    expect(storedLives(db, character.id)).toHaveLength(11)
+  })
+
+  test('GET lives comes a page at a time; the plain request answers every life', async () => {
+    const { json, db, token, cookie, plugin, website, character } = await setup()
+    db.insert(lives)
+      .values(
+        many(12, (i) => ({
+          characterId: character.id,
+          lifeIndex: i + 1,
+          isCurrent: i === 11,
+          name: `Life ${i + 1}`,
+          createdAt: '2026-01-01T00:00:00.000Z',
+        })),
+      )
+      .run()
+    const all = await json<Json>('GET', `${plugin}/lives`, { token })
+    expect(all.status).toBe(200)
+    expect(all.body.lives.map((life: Json) => life.lifeIndex)).toEqual(many(12, (i) => i + 1))
+    expect(all.body).toMatchObject({ total: 12, limit: MAX_LIVES_PAGE, offset: 0 })
+
+    const page = await json<Json>('GET', `${website}/lives?limit=5&offset=10`, { cookie })
+    expect(page.status).toBe(200)
+    expect(page.body.lives.map((life: Json) => [life.lifeIndex, life.isCurrent])).toEqual([
+      [11, false],
+      [12, true],
+    ])
+    expect(page.body).toMatchObject({ total: 12, limit: 5, offset: 10 })
+
+    for (const [query, error] of [
+      ['limit=0', `Query parameter "limit" must be an integer from 1 to ${MAX_LIVES_PAGE}.`],
+      [`limit=${MAX_LIVES_PAGE + 1}`, `Query parameter "limit" must be an integer from 1 to ${MAX_LIVES_PAGE}.`],
+      ['offset=-1', `Query parameter "offset" must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}.`],
+    ]) {
+      const refused = await json('GET', `${plugin}/lives?${query}`, { token })
+      expect({ query, status: refused.status, body: refused.body }).toEqual({ query, status: 400, body: { error } })
+    }
+  })
+
+  test('lives stored before the cap are still read, a page at a time', async () => {
+    const { json, db, token, plugin, character } = await setup()
+    const count = MAX_LIVES_PER_CHARACTER + 50
+    db.insert(lives)
+      .values(
+        many(count, (i) => ({
+          characterId: character.id,
+          lifeIndex: i + 1,
+          isCurrent: i === count - 1,
+          createdAt: '2026-01-01T00:00:00.000Z',
+        })),
+      )
+      .run()
+    const first = await json<Json>('GET', `${plugin}/lives`, { token })
+    expect(first.body.lives).toHaveLength(MAX_LIVES_PAGE)
+    expect(first.body.total).toBe(count)
+    const rest = await json<Json>('GET', `${plugin}/lives?offset=${MAX_LIVES_PAGE}`, { token })
+    expect(rest.body.lives.map((life: Json) => life.lifeIndex).at(-1)).toBe(count)
+    expect(rest.body.lives.at(-1).isCurrent).toBe(true)
   })
 })
 

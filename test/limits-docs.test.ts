@@ -2,11 +2,13 @@
 import { expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { kib } from '../src/http/size'
+import { MAX_TOKENS_PER_ACCOUNT } from '../src/modules/auth/limits'
 import * as builds from '../src/modules/builds/limits'
 import { MAX_CHARACTERS_PER_ACCOUNT } from '../src/modules/characters/limits'
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../src/modules/completions/limits'
 import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from '../src/modules/progress/limits'
 import * as routes from '../src/modules/routes/limits'
+import { MAX_SESSIONS_PER_ACCOUNT } from '../src/modules/session/limits'
 
 const n = (value: number) => value.toLocaleString('en-US')
 
@@ -29,11 +31,16 @@ test('README "Limits" states the numbers the code uses', async () => {
     `(and the wrapper's \`incomplete\`) ${builds.MAX_INCOMPLETE_DOMAINS} | 400 |`,
     `\`tomes.skills\` | ${builds.MAX_MAP_ENTRIES} entries | 400 |`,
     `\`additionalPastLives\` | ${builds.MAX_SPECIAL_FEATS} items | 400 |`,
+    `a class name (build documents and reincarnation) | ${builds.MAX_NAME_CHARS} characters | 400 |`,
     `would carry after reincarnation | ${builds.MAX_SPECIAL_FEATS} | 409 |`,
-    `| lives per character | ${n(builds.MAX_LIVES_PER_CHARACTER)} | 409 |`,
+    `as stored on reincarnation or a build's sync | ${kib(builds.MAX_LIFE_BYTES)} as JSON | 413 |`,
+    `= ${((builds.MAX_LIVES_PER_CHARACTER * builds.MAX_LIFE_BYTES) / 1024 / 1024).toFixed(1)} MiB) | ${n(builds.MAX_LIVES_PER_CHARACTER)} | 409 |`,
+    `\`limit\` 1–${builds.MAX_LIVES_PAGE}, default ${builds.MAX_LIVES_PAGE} (every life);`,
     `| route steps | ${n(routes.MAX_ROUTE_STEPS)} | 400 |`,
     `| route \`boosts\`, \`optionals\` | ${kib(routes.MAX_ROUTE_FIELD_BYTES)} each, as JSON | 413 |`,
     `\`limit\` 1–${routes.MAX_ROUTE_PAGE}, default ${routes.DEFAULT_ROUTE_PAGE};`,
+    `| live plugin tokens per account | ${MAX_TOKENS_PER_ACCOUNT}; a login beyond it`,
+    `| live website sessions per account | ${MAX_SESSIONS_PER_ACCOUNT}; a sign-in beyond it`,
   ]
   for (const text of expected) expect(section).toContain(text)
   // Both skill and feat limits are one number in the table.

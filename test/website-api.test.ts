@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import { completions, sessions } from '../src/db/schema'
 import { hashToken } from '../src/modules/auth/service'
 import { MAX_STREAMS_PER_ACCOUNT } from '../src/modules/events'
+import { MAX_SESSIONS_PER_ACCOUNT } from '../src/modules/session/limits'
 import { SESSION_IDLE_MS, SESSION_REFRESH_MS } from '../src/modules/session/service'
 import { type TestApp, testApp } from './helpers'
 
@@ -146,6 +147,53 @@ describe('sessions', () => {
     expect([wrong.status, unknown.status]).toEqual([401, 401])
     expect(wrong.body).toEqual(unknown.body)
     expect(unknown.body).toEqual(plugin.body)
+  })
+})
+
+// Hardening II item 6: every sign-in added a session row forever. Now an account keeps at most
+// MAX_SESSIONS_PER_ACCOUNT live sessions (a sign-in beyond it ends the least recently used), and
+// each sign-in deletes the account's ended and expired rows.
+describe('sessions per account', () => {
+  test(`300 sign-ins keep ${MAX_SESSIONS_PER_ACCOUNT} sessions; the least recently used end first, never the sign-in`, async () => {
+    const local = testApp()
+    await local.userWithToken('carol')
+    const rows = () => local.db.select().from(sessions).all()
+    const status = async (cookie: string) => (await local.json('GET', '/api/session', { cookie })).status
+    // A sign-in every two minutes, while one browser keeps using its session (its expiry slides
+    // at most once an hour).
+    const inUse = await local.signIn('carol')
+    const cookies: string[] = []
+    for (let i = 1; i <= 300; i++) {
+      local.clock.advance(2 * 60_000)
+      cookies.push(await local.signIn('carol'))
+      expect(rows().length).toBeLessThanOrEqual(MAX_SESSIONS_PER_ACCOUNT)
+      if (i % 10 === 0) expect(await status(inUse)).toBe(200)
+    }
+    expect(rows()).toHaveLength(MAX_SESSIONS_PER_ACCOUNT)
+    expect(await status(inUse)).toBe(200)
+    for (const cookie of cookies.slice(-(MAX_SESSIONS_PER_ACCOUNT - 1))) expect(await status(cookie)).toBe(200)
+    expect(await status(cookies.at(-MAX_SESSIONS_PER_ACCOUNT) as string)).toBe(401)
+    expect(await status(cookies[0] as string)).toBe(401)
+  })
+
+  test("a sign-in deletes the account's ended and expired sessions, not another account's", async () => {
+    const local = testApp()
+    await local.userWithToken('carol')
+    await local.userWithToken('dave')
+    const daves = await local.signIn('dave')
+    const old = await local.signIn('carol')
+    const ended = await local.signIn('carol')
+    expect((await local.request('DELETE', '/api/session', { cookie: ended })).status).toBe(200)
+    local.clock.advance(SESSION_IDLE_MS + 1000)
+    expect((await local.json('GET', '/api/session', { cookie: old })).status).toBe(401)
+    const fresh = await local.signIn('carol')
+    const hashes = local.db
+      .select()
+      .from(sessions)
+      .all()
+      .map((row) => row.tokenHash)
+    const hashOf = (cookie: string) => hashToken(cookie.slice('qt_session='.length))
+    expect(hashes.sort()).toEqual([hashOf(daves), hashOf(fresh)].sort())
   })
 })
 

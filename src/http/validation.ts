@@ -2,7 +2,7 @@
 // `Body field "classes.0.levels" must be an integer from 1 to 20.`
 import type { ValidationError } from 'elysia'
 
-interface SchemaLike {
+export interface SchemaLike {
   type?: string | string[]
   anyOf?: SchemaLike[]
   const?: unknown

@@ -1,6 +1,6 @@
 // Accounts and bearer tokens: used by the HTTP routes and by the admin CLI.
 import { createHash, randomBytes } from 'node:crypto'
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
 import { DEFAULT_TOKEN_IDLE_DAYS } from '../../config'
 import type { DB } from '../../db/client'
@@ -9,6 +9,7 @@ import { apiTokens, sessions, users } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { BadRequest, NotFound, TooManyRequests, Unauthorized } from '../../http/errors'
 import { addressKey } from './address'
+import { MAX_TOKENS_PER_ACCOUNT } from './limits'
 import type { LoginGuard } from './login-guard'
 import { MAX_PASSWORD_LENGTH } from './model'
 
@@ -133,9 +134,9 @@ export function identifierOf(body: { identifier?: string; email?: string; userna
   return identifier
 }
 
-/** Checks the credentials (verifyLogin), then issues a new bearer token. */
+/** Checks the credentials (verifyLogin), then issues a new bearer token (issueToken). */
 export async function login(
-  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  { db, clock, config }: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   guard: LoginGuard,
   identifier: string,
   password: string,
@@ -143,13 +144,46 @@ export async function login(
   clientAddress: string | undefined,
 ): Promise<LoginResult> {
   const user = await verifyLogin(db, guard, identifier, password, clientAddress)
+  const { token, tokenId } = issueToken(db, clock, user.id, label, config.tokenIdleDays * DAY_MS)
+  return { token, tokenId, label, user: toPublicUser(user) }
+}
+
+/** When a token was last used: its creation until its first use. */
+const lastUse = sql`coalesce(${apiTokens.lastUsedAt}, ${apiTokens.createdAt})`
+
+/**
+ * A new token for the account, in one transaction that also keeps the account's rows bounded
+ * (every login adds one, and game clients log in often): the account's revoked tokens and those
+ * unused for `idleMs` (expired, see authenticate) are deleted, and beyond MAX_TOKENS_PER_ACCOUNT
+ * live ones the least recently used are deleted too. The login itself is never refused.
+ */
+export function issueToken(db: DB, clock: Clock, userId: number, label: string, idleMs: number) {
   const token = newToken()
-  const row = db
-    .insert(apiTokens)
-    .values({ userId: user.id, label, tokenHash: hashToken(token), createdAt: isoNow(clock) })
-    .returning({ id: apiTokens.id })
-    .get()
-  return { token, tokenId: row.id, label, user: toPublicUser(user) }
+  const now = clock.now().getTime()
+  const expired = new Date(now - idleMs).toISOString()
+  return db.transaction(
+    (tx) => {
+      tx.delete(apiTokens)
+        .where(and(eq(apiTokens.userId, userId), or(isNotNull(apiTokens.revokedAt), lt(lastUse, expired))))
+        .run()
+      const row = tx
+        .insert(apiTokens)
+        .values({ userId, label, tokenHash: hashToken(token), createdAt: isoNow(clock) })
+        .returning({ id: apiTokens.id })
+        .get()
+      const kept = tx
+        .select({ id: apiTokens.id })
+        .from(apiTokens)
+        .where(eq(apiTokens.userId, userId))
+        .orderBy(desc(lastUse), desc(apiTokens.id))
+        .limit(MAX_TOKENS_PER_ACCOUNT)
+      tx.delete(apiTokens)
+        .where(and(eq(apiTokens.userId, userId), notInArray(apiTokens.id, kept)))
+        .run()
+      return { token, tokenId: row.id }
+    },
+    { behavior: 'immediate' },
+  )
 }
 
 export interface Session {

@@ -4,11 +4,11 @@
 import { t } from 'elysia'
 import type { AppDeps } from '../../deps'
 import { type Api, signedInRoutes } from '../../http/api'
-import { NotFound } from '../../http/errors'
+import { BadRequest, NotFound } from '../../http/errors'
 import { errors, IdParams } from '../../http/model'
 import { assertOwnsCharacter } from '../characters/access'
-import { fromDdoBuilder, toDdoBuilder } from './ddobuilder'
-import { BuildImportBody, ImportedBuild } from './model'
+import { type DdoBuilderImport, fromDdoBuilder, toDdoBuilder } from './ddobuilder'
+import { BuildImportBody, documentLimitProblem, ImportedBuild } from './model'
 import { getPlanned, putPlanned } from './service'
 
 /** A file name browsers and Windows accept: letters, digits, space, dot, dash, underscore. */
@@ -20,6 +20,17 @@ export function exportFileName(name: string): string {
   return `${safe || 'character'}.DDOBuild`
 }
 
+/**
+ * A DDO Builder file as a planned build, held to the limits PUT build's body is (a file can hold
+ * thousands of levels or skills the document may not): 400 naming the field otherwise.
+ */
+export function readBuildFile(xml: string): DdoBuilderImport {
+  const imported = fromDdoBuilder(xml)
+  const problem = documentLimitProblem(imported.document)
+  if (problem) throw new BadRequest(`The file's build breaks a limit of the build document: ${problem}.`)
+  return imported
+}
+
 export function buildImportModule({ db, clock }: AppDeps, api: Api) {
   return signedInRoutes(api, '/characters', ['Builds'])
     .guard({ params: IdParams })
@@ -28,7 +39,7 @@ export function buildImportModule({ db, clock }: AppDeps, api: Api) {
       ({ user, params, body }) => {
         // Someone else's character is a 404 whatever the file holds.
         assertOwnsCharacter(db, user.id, params.id)
-        const { document, warnings } = fromDdoBuilder(body.xml)
+        const { document, warnings } = readBuildFile(body.xml)
         return { ...putPlanned(db, clock, user.id, params.id, document), warnings }
       },
       {
@@ -37,7 +48,7 @@ export function buildImportModule({ db, clock }: AppDeps, api: Api) {
         detail: {
           summary: 'Replace the planned build with a DDO Builder character file',
           description:
-            'Body `{xml}`: the text of a `.DDOBuild` file. Stored like PUT build (breakdown and validation recalculated); the answer is GET build plus `warnings` for what the file holds and the document cannot. 400 naming what could not be read; nothing is stored then.',
+            'Body `{xml}`: the text of a `.DDOBuild` file. Stored like PUT build (breakdown and validation recalculated); the answer is GET build plus `warnings` for what the file holds and the document cannot. 400 naming what could not be read, or the field of the document it would produce that breaks a limit of PUT build (levels, skills or feats of a level, ...); nothing is stored then.',
         },
       },
     )

@@ -44,7 +44,37 @@ export const MAX_MAP_ENTRIES = 100
 export const MAX_SPECIAL_FEATS = 500
 
 /**
- * Lives of one character: reincarnation beyond it is 409. GET lives answers them all, so the
- * list must end somewhere; a thousand reincarnations is far more than anyone plays.
+ * A name of the life and of what it holds: the life's `name`, `race` and `alignment` (the build
+ * document's `life` and reincarnation's body), a class name (`build.classes`, `build.levels[].class`),
+ * and a feat's `name` and `type` (special feats, `additionalPastLives`, `build.levels[].feats`).
+ * 400 beyond it. The longest real ones are under 60 characters ("Past Life: Paladin - Sacred
+ * Fist" is 32); without a limit, one feat could take a megabyte and every life copy it.
  */
-export const MAX_LIVES_PER_CHARACTER = 1000
+export const MAX_NAME_CHARS = 200
+
+/**
+ * A life as stored (`name`, `race`, `alignment`, `classes`, `specialFeats`), as JSON: 413
+ * beyond it, on reincarnation (the new life, with what it carries) and on a build's sync into
+ * the current life. The fullest real life, DDO Builder's example monk with every heroic, racial,
+ * iconic and epic past life of the game plus its inherent and favor feats (112 entries), takes
+ * 7.9 KB; 500 special feats with short names still fit.
+ */
+export const MAX_LIFE_BYTES = 24 * 1024
+
+/**
+ * Lives of one character: reincarnation beyond it is 409. Every life copies the special feats of
+ * the one before, so what one character's lives can take is this count times MAX_LIFE_BYTES:
+ * 200 x 24 KiB = 4.7 MiB at most (before these limits, 848 reincarnations of a 1 MB life took
+ * 976 MB). Real players have a few dozen lives. Taking every past life of the game three times
+ * (the monk above holds 24 heroic, 27 racial or iconic and 18 epic ones) takes about 80 heroic
+ * reincarnations, each granting a heroic and a racial or iconic past life, and 54 epic ones:
+ * about 135 lives.
+ */
+export const MAX_LIVES_PER_CHARACTER = 200
+
+/**
+ * GET lives pages: `limit` defaults to every life a character may have, so the plain request
+ * answers all of them as before (at most MAX_LIVES_PER_CHARACTER x MAX_LIFE_BYTES); a client may
+ * ask for smaller pages.
+ */
+export const MAX_LIVES_PAGE = MAX_LIVES_PER_CHARACTER

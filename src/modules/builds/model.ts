@@ -5,8 +5,10 @@
 // holding the wrong type, or an array longer than its limit (limits.ts), is refused, with a 400
 // that names it.
 import { type TOptional, type TProperties, type TSchema, Type } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
 import { type Static, t } from 'elysia'
 import { documentOnly, Timestamp } from '../../http/model'
+import { describeSchema, fieldName, type SchemaLike } from '../../http/validation'
 import type { BuildDocument as RulesBuildDocument } from '../../rules/buildDocument'
 import { MAX_XML_CHARS } from './ddobuilder'
 import {
@@ -15,6 +17,7 @@ import {
   MAX_FEATS_PER_LEVEL,
   MAX_INCOMPLETE_DOMAINS,
   MAX_MAP_ENTRIES,
+  MAX_NAME_CHARS,
   MAX_REAPER_SPEND,
   MAX_SELECTED_TREES,
   MAX_SKILLS_PER_LEVEL,
@@ -70,11 +73,14 @@ const mapOf = <V>(values: TSchema, description: string, options: { maxProperties
 function documentSchemas(limited: boolean) {
   const most = (maxItems: number) => (limited ? { maxItems } : {})
   const entries = (maxProperties: number) => (limited ? { maxProperties } : {})
+  // Names that land in the lives (and are copied by every reincarnation) or name a feat.
+  const named = limited ? { maxLength: MAX_NAME_CHARS } : {}
 
   const SpecialFeat = section(
     {
-      name: t.String(),
+      name: t.String(named),
       type: t.String({
+        ...named,
         description:
           'HeroicPastLife, RacialPastLife, IconicPastLife, EpicPastLife, Special, Favor, UniversalTree or EpicDestinyTree.',
       }),
@@ -98,9 +104,9 @@ function documentSchemas(limited: boolean) {
   })
 
   const LifeSection = section({
-    name: t.String(),
-    race: t.String(),
-    alignment: t.String(),
+    name: t.String(named),
+    race: t.String(named),
+    alignment: t.String(named),
     specialFeats: ArrayType(SpecialFeat, most(MAX_SPECIAL_FEATS)),
   })
 
@@ -127,7 +133,7 @@ function documentSchemas(limited: boolean) {
 
   const BuildSection = section({
     level: Integer({ description: 'Character level the build reaches (heroic plus epic).' }),
-    classes: ArrayType(t.Union([t.String(), t.Null()]), {
+    classes: ArrayType(t.Union([t.String(named), t.Null()]), {
       ...most(MAX_CLASS_SLOTS),
       description: 'The three class slots; null when unused.',
     }),
@@ -142,8 +148,8 @@ function documentSchemas(limited: boolean) {
     ),
     levels: ArrayType(
       section({
-        class: t.String(),
-        feats: ArrayType(section({ name: t.String(), type: t.String() }), most(MAX_FEATS_PER_LEVEL)),
+        class: t.String(named),
+        feats: ArrayType(section({ name: t.String(named), type: t.String(named) }), most(MAX_FEATS_PER_LEVEL)),
         skills: ArrayType(t.String(), most(MAX_SKILLS_PER_LEVEL)),
       }),
       { ...most(MAX_BUILD_LEVELS), description: 'One entry per character level, level 1 first.' },
@@ -189,6 +195,17 @@ export const BuildDocument = section(stored.properties, { $id: 'BuildDocument' }
 /** The document as sent: the same paths, with the limits of limits.ts. */
 const BuildDocumentInput = section(documentProperties, { $id: 'BuildDocumentInput' })
 export type BuildDocument = Static<typeof BuildDocument>
+
+/**
+ * The first way a document breaks the limits a sent document is held to (the input schema:
+ * item counts, entries, types), as `"build.levels" must be an array of at most 40 items`;
+ * undefined when it keeps them. For documents no request schema checked: a DDO Builder import.
+ */
+export function documentLimitProblem(document: BuildDocument): string | undefined {
+  const error = Value.Errors(BuildDocumentInput, document).First()
+  if (!error) return undefined
+  return `"${fieldName(error.path)}" must be ${describeSchema(error.schema as SchemaLike, error.value)}`
+}
 
 // Compile-time check: every document this schema accepts is one the rules can read.
 const rulesReadThis = (document: BuildDocument): RulesBuildDocument => document

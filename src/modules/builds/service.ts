@@ -16,7 +16,7 @@ import { MAX_CLASS_LEVEL, MAX_CLASSES } from '../../rules/gameData'
 import { normalizeFeats, replacePastLives } from '../../rules/pastLives'
 import { validateBuild } from '../../rules/validation'
 import { ownedCharacter } from '../characters/access'
-import { currentLife, type Db, type LifeRow, toLife } from '../lives/service'
+import { assertLifeSize, currentLife, type Db, type LifeRow, toLife } from '../lives/service'
 import { MAX_BUILD_DOCUMENT_BYTES } from './limits'
 import type { BuildDocument, PartialBody, PutBody } from './model'
 
@@ -148,7 +148,11 @@ export function syncProfile(db: Db, clock: Clock, character: CharacterRow, docum
   if (alignment) changes.alignment = alignment
   if (classes) changes.classes = classes
   if (document.life?.specialFeats) changes.specialFeats = normalizeFeats(document.life.specialFeats)
-  if (Object.keys(changes).length > 0) db.update(lives).set(changes).where(eq(lives.id, life.id)).run()
+  if (Object.keys(changes).length > 0) {
+    // Thrown inside the caller's transaction: the build and the profile are not written either.
+    assertLifeSize({ ...life, ...changes }, 'The current life', ': send fewer or shorter special feats')
+    db.update(lives).set(changes).where(eq(lives.id, life.id)).run()
+  }
 }
 
 function liveView(row: BuildRow, life: LifeRow) {

@@ -2,17 +2,20 @@
 // the build wrappers use it too).
 import { Type } from '@sinclair/typebox'
 import { type Static, t } from 'elysia'
-
-import { MAX_SPECIAL_FEATS } from '../builds/limits'
+import { documentOnly } from '../../http/model'
+import { MAX_LIVES_PAGE, MAX_NAME_CHARS, MAX_SPECIAL_FEATS } from '../builds/limits'
 import { Life } from '../builds/model'
 
 export { Life }
 
+const named = (description: string, options: { minLength?: number } = {}) =>
+  t.String({ ...options, maxLength: MAX_NAME_CHARS, description })
+
 export const ReincarnateBody = t.Object(
   {
-    name: t.Optional(t.String({ description: "The new life's name; default the finished life's." })),
-    race: t.Optional(t.String({ description: "The new life's race; default the finished life's." })),
-    alignment: t.Optional(t.String({ description: "The new life's alignment; default the finished life's." })),
+    name: t.Optional(named("The new life's name; default the finished life's.")),
+    race: t.Optional(named("The new life's race; default the finished life's.")),
+    alignment: t.Optional(named("The new life's alignment; default the finished life's.")),
     grantHeroic: t.Optional(
       t.Boolean({ description: "Grant the finished life's heroic past life (its dominant class). Default false." }),
     ),
@@ -23,8 +26,8 @@ export const ReincarnateBody = t.Object(
       t.Array(
         t.Object(
           {
-            name: t.String({ minLength: 1 }),
-            type: t.String({ description: 'e.g. EpicPastLife, HeroicPastLife.' }),
+            name: named('e.g. Past Life: Monk.', { minLength: 1 }),
+            type: named('e.g. EpicPastLife, HeroicPastLife.'),
             stacks: t.Optional(
               Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Default 1.' }),
             ),
@@ -42,4 +45,29 @@ export const ReincarnateBody = t.Object(
 )
 export type ReincarnateBody = Static<typeof ReincarnateBody>
 
-export const LivesList = t.Object({ lives: t.Array(Life) })
+/** One page of the lives; the contract's `{lives}` is unchanged, and the default page holds them all. */
+export const LivesList = t.Object({
+  lives: t.Array(Life),
+  total: t.Integer({ description: "The character's lives, on every page together." }),
+  limit: t.Integer({ description: 'The page size used.' }),
+  offset: t.Integer({ description: 'The lives skipped before this page.' }),
+})
+
+// No minimum or maximum at run time: Elysia reports a range failure of a coerced query integer
+// without its field name, so the service checks the range with a sentence that names it (as
+// GET /routes does). The document shows the range.
+export const LivesQuery = t.Object({
+  limit: t.Optional(
+    t.Integer({
+      description: `Lives per page, 1 to ${MAX_LIVES_PAGE}; default ${MAX_LIVES_PAGE} (every life a character may have).`,
+      ...documentOnly({ minimum: 1, maximum: MAX_LIVES_PAGE, default: MAX_LIVES_PAGE }),
+    }),
+  ),
+  offset: t.Optional(
+    t.Integer({
+      description: 'Lives to skip, oldest first (0 or more); default 0.',
+      ...documentOnly({ minimum: 0, default: 0 }),
+    }),
+  ),
+})
+export type LivesQuery = Static<typeof LivesQuery>

@@ -6,13 +6,14 @@ import type { Clock } from '../../clock'
 import { isoNow } from '../../clock'
 import type { DB } from '../../db/client'
 import { type characters, lives } from '../../db/schema'
-import { BadRequest, Conflict } from '../../http/errors'
+import { BadRequest, Conflict, PayloadTooLarge } from '../../http/errors'
+import { jsonBytes, kib } from '../../http/size'
 import { dominantClass, heroicPastLife, nextLifeFeats, normalizeFeats, racialPastLife } from '../../rules/pastLives'
 import type { SpecialFeat } from '../../rules/types'
-import { MAX_LIVES_PER_CHARACTER, MAX_SPECIAL_FEATS } from '../builds/limits'
+import { MAX_LIFE_BYTES, MAX_LIVES_PAGE, MAX_LIVES_PER_CHARACTER, MAX_SPECIAL_FEATS } from '../builds/limits'
 import { ownedCharacter } from '../characters/access'
 import { characterName } from '../characters/service'
-import type { ReincarnateBody } from './model'
+import type { LivesQuery, ReincarnateBody } from './model'
 
 /** The database or a transaction: what the services write through. */
 export type Db = Pick<DB, 'select' | 'insert' | 'update' | 'delete'>
@@ -51,12 +52,66 @@ export function currentLife(db: Db, clock: Clock, character: CharacterRow): Life
     .get()
 }
 
-export function listLives(db: DB, clock: Clock, userId: number, characterId: number): LifeRow[] {
+/** What a life's size limit measures: everything of it a client sends or reincarnation copies. */
+type LifeContent = Pick<LifeRow, 'name' | 'race' | 'alignment' | 'classes' | 'specialFeats'>
+
+/**
+ * 413 when the life would take more than MAX_LIFE_BYTES as JSON. Its names have length limits
+ * (the request schemas) and its feats a count, but 500 long names still make a large life, and
+ * every reincarnation copies it. `subject` starts the sentence ("The new life"); `advice` ends it.
+ */
+export function assertLifeSize(life: LifeContent, subject: string, advice = ''): void {
+  const { name, race, alignment, classes, specialFeats } = life
+  const size = jsonBytes({ name, race, alignment, classes, specialFeats })
+  if (size > MAX_LIFE_BYTES) {
+    throw new PayloadTooLarge(
+      `${subject} would take ${kib(size)} as JSON; a life (name, race, alignment, classes and special feats) may take at most ${kib(MAX_LIFE_BYTES)}${advice}.`,
+    )
+  }
+}
+
+export interface LivesPage {
+  lives: LifeRow[]
+  total: number
+  limit: number
+  offset: number
+}
+
+/**
+ * One page of the character's lives, oldest first, with the count of them all (one transaction,
+ * so they agree). The default page holds every life a character may have, so the plain request
+ * answers them all, as the contract's `{lives}` always has.
+ */
+export function listLives(
+  db: DB,
+  clock: Clock,
+  userId: number,
+  characterId: number,
+  query: LivesQuery = {},
+): LivesPage {
+  const limit = query.limit ?? MAX_LIVES_PAGE
+  const offset = query.offset ?? 0
+  if (limit < 1 || limit > MAX_LIVES_PAGE) {
+    throw new BadRequest(`Query parameter "limit" must be an integer from 1 to ${MAX_LIVES_PAGE}.`)
+  }
+  // Beyond 2^53 a number is no longer an exact integer for SQLite to bind.
+  if (offset < 0 || offset > Number.MAX_SAFE_INTEGER) {
+    throw new BadRequest(`Query parameter "offset" must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}.`)
+  }
   return db.transaction(
     (tx) => {
       const character = ownedCharacter(tx, userId, characterId)
       currentLife(tx, clock, character)
-      return tx.select().from(lives).where(eq(lives.characterId, character.id)).orderBy(asc(lives.lifeIndex)).all()
+      const total = tx.select({ n: count() }).from(lives).where(eq(lives.characterId, character.id)).get()?.n ?? 0
+      const rows = tx
+        .select()
+        .from(lives)
+        .where(eq(lives.characterId, character.id))
+        .orderBy(asc(lives.lifeIndex))
+        .limit(limit)
+        .offset(offset)
+        .all()
+      return { lives: rows, total, limit, offset }
     },
     { behavior: 'immediate' },
   )
@@ -107,6 +162,14 @@ export function reincarnate(db: DB, clock: Clock, userId: number, characterId: n
           `The new life would have ${specialFeats.length} special feats; a life may have at most ${MAX_SPECIAL_FEATS}.`,
         )
       }
+      const next = {
+        name: body.name ?? finished.name,
+        race: body.race ?? finished.race,
+        alignment: body.alignment ?? finished.alignment,
+        classes: [],
+        specialFeats,
+      }
+      assertLifeSize(next, 'The new life')
       const now = isoNow(clock)
       tx.update(lives).set({ isCurrent: false, archivedAt: now }).where(eq(lives.id, finished.id)).run()
       return tx
@@ -115,11 +178,7 @@ export function reincarnate(db: DB, clock: Clock, userId: number, characterId: n
           characterId: character.id,
           lifeIndex: finished.lifeIndex + 1,
           isCurrent: true,
-          name: body.name ?? finished.name,
-          race: body.race ?? finished.race,
-          alignment: body.alignment ?? finished.alignment,
-          classes: [],
-          specialFeats,
+          ...next,
           createdAt: now,
         })
         .returning()

@@ -1,13 +1,14 @@
 // Website sessions: a random token in an HttpOnly cookie, stored only as its SHA-256, revocable,
 // with an idle expiry that slides forward with use.
 import { randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
 import { preparedOnce } from '../../db/prepared'
 import { sessions, users } from '../../db/schema'
 import { Unauthorized } from '../../http/errors'
 import { hashToken, type PublicUser, toPublicUser } from '../auth/service'
+import { MAX_SESSIONS_PER_ACCOUNT } from './limits'
 
 export const SESSION_COOKIE = 'qt_session'
 const SESSION_PREFIX = 'qs_'
@@ -26,12 +27,35 @@ export interface ActiveSession {
 
 const expiryFrom = (clock: Clock) => new Date(clock.now().getTime() + SESSION_IDLE_MS).toISOString()
 
-/** Opens a session; answers the plain token for the cookie (only its hash is stored). */
+/**
+ * Opens a session; answers the plain token for the cookie (only its hash is stored). In the same
+ * transaction the account's rows stay bounded: its ended and expired sessions are deleted, and
+ * beyond MAX_SESSIONS_PER_ACCOUNT live ones the least recently used (the earliest expiry, which
+ * slides with use) are deleted too. The sign-in itself is never refused.
+ */
 export function createSession(db: DB, clock: Clock, userId: number): string {
   const token = SESSION_PREFIX + randomBytes(32).toString('base64url')
-  db.insert(sessions)
-    .values({ userId, tokenHash: hashToken(token), createdAt: isoNow(clock), expiresAt: expiryFrom(clock) })
-    .run()
+  const now = isoNow(clock)
+  db.transaction(
+    (tx) => {
+      tx.delete(sessions)
+        .where(and(eq(sessions.userId, userId), or(isNotNull(sessions.revokedAt), lte(sessions.expiresAt, now))))
+        .run()
+      tx.insert(sessions)
+        .values({ userId, tokenHash: hashToken(token), createdAt: now, expiresAt: expiryFrom(clock) })
+        .run()
+      const kept = tx
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(desc(sessions.expiresAt), desc(sessions.id))
+        .limit(MAX_SESSIONS_PER_ACCOUNT)
+      tx.delete(sessions)
+        .where(and(eq(sessions.userId, userId), notInArray(sessions.id, kept)))
+        .run()
+    },
+    { behavior: 'immediate' },
+  )
   return token
 }
 

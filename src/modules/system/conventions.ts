@@ -17,6 +17,7 @@ import { DEFAULT_STEP_DIFFICULTY, DEFAULT_STEP_SETTING, STEP_DIFFICULTIES, STEP_
 import { parseTimestamp } from '../../rules/timestamp'
 import { LEVEL_BAND_ANY, LEVEL_BAND_FULL_XP, VERSION_TIERS } from '../../rules/tracker'
 import { XP_BONUSES } from '../../rules/xp'
+import { MAX_TOKENS_PER_ACCOUNT } from '../auth/limits'
 import { MAX_HASHING, MAX_HASHING_QUEUED } from '../auth/login-guard'
 import { MAX_IDENTIFIER_LENGTH, MAX_PASSWORD_LENGTH } from '../auth/model'
 import { TOKEN_PREFIX, TOKEN_TOUCH_MS } from '../auth/service'
@@ -73,7 +74,7 @@ export function renderConventions(doc: OpenApiDocument, types: TypeRegistry, opt
     '### Authentication and tokens',
     '',
     `- \`POST ${PLUGIN_PREFIX}/auth/login\` with \`identifier\` (a username or an e-mail, any case) and \`password\` answers a \`token\`. Send it as \`Authorization: Bearer <token>\` on every other plugin operation. Tokens start with \`${TOKEN_PREFIX}\`; the server keeps only their SHA-256, so a token is shown once, at login. Each login makes a new token (its \`label\`, default \`plugin\`, names it in the account page and \`token list\`).`,
-    `- Lifetime: a token works until it is revoked or goes unused for ${n(idleDays)} days on this server (\`TOKEN_IDLE_DAYS\`, default ${n(DEFAULT_TOKEN_IDLE_DAYS)}); its last use is recorded at most once every ${minutes(TOKEN_TOUCH_MS)}. Then every request answers 401 and the client logs in again. \`POST ${PLUGIN_PREFIX}/auth/logout\` revokes the token it is sent with; the website's account page and the admin's \`token revoke\` revoke one, a new password every token of the account.`,
+    `- Lifetime: a token works until it is revoked or goes unused for ${n(idleDays)} days on this server (\`TOKEN_IDLE_DAYS\`, default ${n(DEFAULT_TOKEN_IDLE_DAYS)}); its last use is recorded at most once every ${minutes(TOKEN_TOUCH_MS)}. Then every request answers 401 and the client logs in again. \`POST ${PLUGIN_PREFIX}/auth/logout\` revokes the token it is sent with; the website's account page and the admin's \`token revoke\` revoke one, a new password every token of the account. An account keeps at most ${n(MAX_TOKENS_PER_ACCOUNT)} live tokens: a login beyond that deletes the least recently used one (and the account's revoked and expired ones); the login itself always works.`,
     '- 401 means: no token, a malformed `Authorization` header, an unknown, revoked or expired token, or (at login) a wrong name or password; a wrong name and a wrong password answer the same.',
     `- Login limits: after ${MAX_FAILURES} failed logins in a row for one account, that account is refused (429 with \`Retry-After\`) for ${minutes(FIRST_LOCK_MS)}, each further lock twice as long up to ${minutes(MAX_LOCK_MS)}; a client address gets ${ADDRESS_BURST} failures, then one more every ${ADDRESS_REFILL_MS / 1000} s (429); at most ${MAX_HASHING} passwords are checked at once and ${MAX_HASHING_QUEUED} wait, any further login is 503 with \`Retry-After\`. \`identifier\` (and its aliases) may be ${n(MAX_IDENTIFIER_LENGTH)} characters, \`password\` ${n(MAX_PASSWORD_LENGTH)}.`,
     '',
@@ -305,8 +306,23 @@ function limitsSection(): string[] {
     ["`meta.incomplete` (and the wrapper's `incomplete`)", n(builds.MAX_INCOMPLETE_DOMAINS), 400],
     ['`build.levelAbilityBumps`, `tomes.skills`', `${n(builds.MAX_MAP_ENTRIES)} entries`, 400],
     ['`life.specialFeats`, `pastLives`, `additionalPastLives`', `${n(builds.MAX_SPECIAL_FEATS)} items`, 400],
+    [
+      "names: a life's `name`, `race`, `alignment`; a feat's `name`, `type`; a class name (build documents and reincarnation)",
+      `${n(builds.MAX_NAME_CHARS)} characters`,
+      400,
+    ],
     ['special feats a new life would carry after reincarnation', n(builds.MAX_SPECIAL_FEATS), 409],
+    [
+      'a life (name, race, alignment, classes, special feats), on reincarnation or a build sync',
+      `${kib(builds.MAX_LIFE_BYTES)} as JSON`,
+      413,
+    ],
     ['lives per character', n(builds.MAX_LIVES_PER_CHARACTER), 409],
+    [
+      '`GET …/lives` page',
+      `\`limit\` 1–${n(builds.MAX_LIVES_PAGE)}, default ${n(builds.MAX_LIVES_PAGE)}; \`offset\` 0 or more`,
+      400,
+    ],
     ['routes per account (created or imported)', n(routes.MAX_ROUTES_PER_ACCOUNT), 409],
     ['route steps', n(routes.MAX_ROUTE_STEPS), 400],
     ['route `boosts`, `optionals`', `${kib(routes.MAX_ROUTE_FIELD_BYTES)} each, as JSON`, 413],
