@@ -17,7 +17,7 @@ import { DEFAULT_STEP_DIFFICULTY, DEFAULT_STEP_SETTING, STEP_DIFFICULTIES, STEP_
 import { parseTimestamp } from '../../rules/timestamp'
 import { LEVEL_BAND_ANY, LEVEL_BAND_FULL_XP, VERSION_TIERS } from '../../rules/tracker'
 import { XP_BONUSES } from '../../rules/xp'
-import { MAX_HASHING, MAX_HASHING_QUEUED } from '../auth/login-guard'
+import { MAX_HASHING, MAX_HASHING_QUEUED, MAX_IN_FLIGHT_PER_ADDRESS, MAX_IN_FLIGHT_PER_NAME } from '../auth/login-guard'
 import { MAX_IDENTIFIER_LENGTH, MAX_PASSWORD_LENGTH } from '../auth/model'
 import { TOKEN_PREFIX, TOKEN_TOUCH_MS } from '../auth/service'
 import { ADDRESS_BURST, ADDRESS_REFILL_MS, FIRST_LOCK_MS, MAX_FAILURES, MAX_LOCK_MS } from '../auth/throttle'
@@ -75,7 +75,7 @@ export function renderConventions(doc: OpenApiDocument, types: TypeRegistry, opt
     `- \`POST ${PLUGIN_PREFIX}/auth/login\` with \`identifier\` (a username or an e-mail, any case) and \`password\` answers a \`token\`. Send it as \`Authorization: Bearer <token>\` on every other plugin operation. Tokens start with \`${TOKEN_PREFIX}\`; the server keeps only their SHA-256, so a token is shown once, at login. Each login makes a new token (its \`label\`, default \`plugin\`, names it in the account page and \`token list\`).`,
     `- Lifetime: a token works until it is revoked or goes unused for ${n(idleDays)} days on this server (\`TOKEN_IDLE_DAYS\`, default ${n(DEFAULT_TOKEN_IDLE_DAYS)}); its last use is recorded at most once every ${minutes(TOKEN_TOUCH_MS)}. Then every request answers 401 and the client logs in again. \`POST ${PLUGIN_PREFIX}/auth/logout\` revokes the token it is sent with; the website's account page and the admin's \`token revoke\` revoke one, a new password every token of the account.`,
     '- 401 means: no token, a malformed `Authorization` header, an unknown, revoked or expired token, or (at login) a wrong name or password; a wrong name and a wrong password answer the same.',
-    `- Login limits: after ${MAX_FAILURES} failed logins in a row for one account, that account is refused (429 with \`Retry-After\`) for ${minutes(FIRST_LOCK_MS)}, each further lock twice as long up to ${minutes(MAX_LOCK_MS)}; a client address gets ${ADDRESS_BURST} failures, then one more every ${ADDRESS_REFILL_MS / 1000} s (429); at most ${MAX_HASHING} passwords are checked at once and ${MAX_HASHING_QUEUED} wait, any further login is 503 with \`Retry-After\`. \`identifier\` (and its aliases) may be ${n(MAX_IDENTIFIER_LENGTH)} characters, \`password\` ${n(MAX_PASSWORD_LENGTH)}.`,
+    `- Login limits: after ${MAX_FAILURES} failed logins in a row with one name (username or e-mail), that name is refused (429 with \`Retry-After\`) for ${minutes(FIRST_LOCK_MS)}, each further lock twice as long up to ${minutes(MAX_LOCK_MS)}; an account gets ${MAX_FAILURES} password checks per lock whichever of its names is tried (beyond them its other name answers 401, like a wrong password); a client address gets ${ADDRESS_BURST} failures, then one more every ${ADDRESS_REFILL_MS / 1000} s (429); at most ${MAX_HASHING} passwords are checked at once and ${MAX_HASHING_QUEUED} wait, one name's logins one at a time; one name may hold ${MAX_IN_FLIGHT_PER_NAME} of those places and one address ${MAX_IN_FLIGHT_PER_ADDRESS} (429 with \`Retry-After\` beyond); any further login is 503 with \`Retry-After\`. Logins sent at once with the right password all succeed. \`identifier\` (and its aliases) may be ${n(MAX_IDENTIFIER_LENGTH)} characters, \`password\` ${n(MAX_PASSWORD_LENGTH)}.`,
     '',
     '### Errors and statuses',
     '',
