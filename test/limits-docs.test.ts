@@ -7,6 +7,7 @@ import * as throttle from '../src/modules/auth/throttle'
 import * as builds from '../src/modules/builds/limits'
 import { MAX_CHARACTERS_PER_ACCOUNT } from '../src/modules/characters/limits'
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../src/modules/completions/limits'
+import { PING_MS } from '../src/modules/events'
 import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from '../src/modules/progress/limits'
 import * as routes from '../src/modules/routes/limits'
 
@@ -40,6 +41,7 @@ test('README "Limits" states the numbers the code uses', async () => {
     `| ${throttle.ADDRESS_BURST}, then one more every ${throttle.ADDRESS_REFILL_MS / 1000} s | 429 |`,
     `| ${login.MAX_HASHING} running, ${login.MAX_HASHING_QUEUED} waiting | 503 |`,
     `| ${login.MAX_IN_FLIGHT_PER_NAME} places each (running or waiting); one name checked at a time | 429 |`,
+    `within ${PING_MS / 1000} s (at once when the website revoked it)`,
   ]
   for (const text of expected) expect(section).toContain(text)
   // Both skill and feat limits are one number in the table.
