@@ -19,6 +19,7 @@ import { livesModule } from './modules/lives'
 import { progressModule } from './modules/progress'
 import { routesModule } from './modules/routes'
 import { cookieGuard, sessionModule } from './modules/session'
+import { SignOuts } from './modules/session/sign-outs'
 import { shareModule } from './modules/share'
 import { systemModule } from './modules/system'
 import { webModule } from './modules/web'
@@ -37,6 +38,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // limits add up (see login-guard.ts).
   const loginGuard = createLoginGuard(deps)
   const changes = new ChangeFeed()
+  // Sign-outs reach the open event streams of the sessions they end.
+  const signOuts = new SignOuts()
   const plugin: Api = { prefix: PLUGIN_PREFIX, guard: bearerGuard(deps) }
   const website: Api = { prefix: WEBSITE_PREFIX, guard: cookieGuard(deps) }
   // The character operations, written once, mounted in both APIs.
@@ -55,11 +58,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(authModule(deps, plugin, loginGuard))
     .use(catalogModule(deps, plugin))
     .use(characterApi(plugin))
-    .use(sessionModule(deps, website, loginGuard))
+    .use(sessionModule(deps, website, loginGuard, signOuts))
     .use(characterApi(website))
-    .use(accountModule(deps, website, loginGuard))
+    .use(accountModule(deps, website, loginGuard, signOuts))
     .use(buildImportModule(deps, website))
-    .use(eventsModule(deps, website, changes))
+    .use(eventsModule(deps, website, changes, signOuts))
     .use(publicCatalogModule(deps))
     .use(shareModule(deps))
     .use(systemModule(deps, plugin, () => ({ app, responses })))

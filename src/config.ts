@@ -81,7 +81,8 @@ export const ConfigSchema = Type.Object({
     [Type.String({ format: 'cron', examples: [DEFAULT_CATALOG_SYNC_CRON] }), Type.Literal('off')],
     {
       default: DEFAULT_CATALOG_SYNC_CRON,
-      description: 'when the catalog sync runs: a cron pattern (the default is daily at 04:17); `off` disables the scheduled sync (an empty catalog is still filled once at start)',
+      description:
+        'when the catalog sync runs: a cron pattern (the default is daily at 04:17); `off` disables the scheduled sync (an empty catalog is still filled once at start)',
     },
   ),
   LOG_LEVEL: Type.Union([Type.Literal('debug'), Type.Literal('info'), Type.Literal('warn'), Type.Literal('error')], {

@@ -23,6 +23,7 @@ import { livesModule } from '../src/modules/lives'
 import { progressModule } from '../src/modules/progress'
 import { routesModule } from '../src/modules/routes'
 import { sessionModule } from '../src/modules/session'
+import { SignOuts } from '../src/modules/session/sign-outs'
 import { systemModule } from '../src/modules/system'
 import { cheapHasher, FakeClock, testApp } from './helpers'
 
@@ -89,6 +90,7 @@ describe('one guard instance', () => {
     const { calls, identify } = countingIdentify()
     const api: Api = { prefix: '/x', guard: credentialGuard('token', identify) }
     const loginGuard = createLoginGuard(deps)
+    const signOuts = new SignOuts()
     const modules: AnyElysia[] = [
       authModule(deps, api, loginGuard),
       catalogModule(deps, api),
@@ -98,10 +100,10 @@ describe('one guard instance', () => {
       charactersModule(deps, api),
       completionsModule(deps, api),
       progressModule(deps, api),
-      sessionModule(deps, api, loginGuard),
-      accountModule(deps, api, loginGuard),
+      sessionModule(deps, api, loginGuard, signOuts),
+      accountModule(deps, api, loginGuard, signOuts),
       buildImportModule(deps, api),
-      eventsModule(deps, api, new ChangeFeed()),
+      eventsModule(deps, api, new ChangeFeed(), signOuts),
       systemModule(deps, api, () => {
         throw new Error('no document in this test')
       }),

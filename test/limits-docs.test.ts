@@ -3,9 +3,12 @@ import { expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { kib } from '../src/http/size'
 import { MAX_TOKENS_PER_ACCOUNT } from '../src/modules/auth/limits'
+import * as login from '../src/modules/auth/login-guard'
+import * as throttle from '../src/modules/auth/throttle'
 import * as builds from '../src/modules/builds/limits'
 import { MAX_CHARACTERS_PER_ACCOUNT } from '../src/modules/characters/limits'
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../src/modules/completions/limits'
+import { PING_MS } from '../src/modules/events'
 import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from '../src/modules/progress/limits'
 import * as routes from '../src/modules/routes/limits'
 import { MAX_SESSIONS_PER_ACCOUNT } from '../src/modules/session/limits'
@@ -41,8 +44,15 @@ test('README "Limits" states the numbers the code uses', async () => {
     `\`limit\` 1–${routes.MAX_ROUTE_PAGE}, default ${routes.DEFAULT_ROUTE_PAGE};`,
     `| live plugin tokens per account | ${MAX_TOKENS_PER_ACCOUNT}; a login beyond it`,
     `| live website sessions per account | ${MAX_SESSIONS_PER_ACCOUNT}; a sign-in beyond it`,
+    `| ${throttle.MAX_FAILURES}, then locked ${throttle.FIRST_LOCK_MS / 60_000} min, doubling up to ${throttle.MAX_LOCK_MS / 3_600_000} h | 429`,
+    `| ${throttle.ADDRESS_BURST}, then one more every ${throttle.ADDRESS_REFILL_MS / 1000} s | 429 |`,
+    `| ${login.MAX_HASHING} running, ${login.MAX_HASHING_QUEUED} waiting | 503 |`,
+    `| ${login.MAX_IN_FLIGHT_PER_NAME} places each (running or waiting); one name checked at a time | 429 |`,
+    `within ${PING_MS / 1000} s (at once when the website revoked it)`,
   ]
   for (const text of expected) expect(section).toContain(text)
   // Both skill and feat limits are one number in the table.
   expect(builds.MAX_SKILLS_PER_LEVEL).toBe(builds.MAX_FEATS_PER_LEVEL)
+  // So are the per-name and per-address shares of the login queue.
+  expect(login.MAX_IN_FLIGHT_PER_ADDRESS).toBe(login.MAX_IN_FLIGHT_PER_NAME)
 })

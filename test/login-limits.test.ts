@@ -13,6 +13,10 @@ const ADDRESS_BURST = 20
 const ADDRESS_REFILL_SECONDS = 30
 const HASHING_RUNNING = 2
 const HASHING_QUEUED = 16
+const PER_NAME_IN_FLIGHT = 8
+const PER_ADDRESS_IN_FLIGHT = 8
+const BOB_PASSWORD = 'bob has his own password'
+const WRONG = { error: 'Wrong username, e-mail or password.' }
 
 let t: TestApp
 const servers: TestApp[] = []
@@ -64,12 +68,52 @@ describe('parallel logins for one account', () => {
 })
 
 describe('one count per account', () => {
-  test('failures by username and by e-mail add up', async () => {
+  test('failures by username and by e-mail add up: the right password is then not checked', async () => {
     for (let i = 0; i < MAX_FAILURES - 2; i++) await login({ identifier: 'Alice', password: 'wrong password' })
     for (let i = 0; i < 2; i++) await login({ email: 'ALICE@example.com', password: 'wrong password' })
+    // Answered like a wrong password: a 429 here would tell that the two names are one account.
     const refused = await login({ username: 'alice', password: PASSWORD })
-    expect(refused.status).toBe(429)
-    expect(refused.body).toEqual({ error: expect.stringContaining('Too many failed logins') })
+    expect(refused.status).toBe(401)
+    expect(refused.body).toEqual(WRONG)
+    expect(t.db.select().from(apiTokens).all()).toHaveLength(0)
+    t.clock.advance(FIRST_LOCK_MS)
+    expect((await login({ username: 'alice', password: PASSWORD })).status).toBe(200)
+  })
+
+  test("a locked username does not tell whether an e-mail is its account's", async () => {
+    await createUser(t, { username: 'Bob', email: 'bob@example.com', password: PASSWORD })
+    for (let i = 0; i < MAX_FAILURES; i++) await login({ identifier: 'Alice', password: 'wrong password' })
+    expect((await login({ identifier: 'Alice', password: 'wrong password' })).status).toBe(429)
+    // Alice's own e-mail, an e-mail of no account, another account's e-mail: the same answers,
+    // first as wrong passwords, then locked after as many failures each.
+    const guesses = ['alice@example.com', 'carol@example.com', 'bob@example.com']
+    for (let i = 0; i < MAX_FAILURES; i++) {
+      const answers = await Promise.all(guesses.map((identifier) => login({ identifier, password: 'wrong password' })))
+      for (const answer of answers) {
+        expect({ status: answer.status, body: answer.body, retryAfter: answer.headers.get('retry-after') }).toEqual({
+          status: 401,
+          body: WRONG,
+          retryAfter: null,
+        })
+      }
+    }
+    for (const identifier of guesses) {
+      const answer = await login({ identifier, password: 'wrong password' })
+      expect({ status: answer.status, body: answer.body, retryAfter: answer.headers.get('retry-after') }).toEqual({
+        status: 429,
+        body: { error: `Too many failed logins for this account; try again in ${FIRST_LOCK_MS / 1000} seconds.` },
+        retryAfter: String(FIRST_LOCK_MS / 1000),
+      })
+    }
+  })
+
+  test('while the account is locked, its other name does not get in, even with the right password', async () => {
+    for (let i = 0; i < MAX_FAILURES; i++) await login({ identifier: 'Alice', password: 'wrong password' })
+    const refused = await login({ identifier: 'alice@example.com', password: PASSWORD })
+    expect(refused.status).toBe(401)
+    expect(t.db.select().from(apiTokens).all()).toHaveLength(0)
+    t.clock.advance(FIRST_LOCK_MS)
+    expect((await login({ identifier: 'alice@example.com', password: PASSWORD })).status).toBe(200)
   })
 
   test('a name that matches no account is locked the same way', async () => {
@@ -156,6 +200,121 @@ describe('argon2 work in flight', () => {
       expect(statuses.filter((status) => status === 401)).toHaveLength(HASHING_RUNNING + HASHING_QUEUED)
     } finally {
       open()
+    }
+  })
+})
+
+/**
+ * A hasher whose checks wait until the test lets them end, one (`step`) or all (`free`): the
+ * test decides the order of events, not a timer. `started` lists the passwords checked.
+ */
+function steppedHasher() {
+  const pending: (() => void)[] = []
+  const started: string[] = []
+  let open = false
+  const hasher: PasswordHasher = {
+    hash: (password) => cheapHasher.hash(password),
+    verify: async (password, hash) => {
+      started.push(password)
+      if (!open) await new Promise<void>((resolve) => pending.push(resolve))
+      return cheapHasher.verify(password, hash)
+    },
+  }
+  return {
+    hasher,
+    started,
+    pending,
+    step: () => pending.shift()?.(),
+    free: () => {
+      open = true
+      for (const resolve of pending.splice(0)) resolve()
+    },
+  }
+}
+
+/** Waits (a bounded number of turns, not a timed assertion) until `done` holds. */
+async function until(done: () => boolean) {
+  for (let i = 0; i < 300 && !done(); i++) await Bun.sleep(10)
+}
+
+describe('a fair queue for password checks', () => {
+  test('several game clients of one account logging in at once all get in', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: PER_NAME_IN_FLIGHT }, () => login({ identifier: 'Alice', password: PASSWORD })),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(Array(PER_NAME_IN_FLIGHT).fill(200))
+  })
+
+  test('24 loops of right logins by one account from one address: another user from another address gets in', async () => {
+    const checks = steppedHasher()
+    const app = testApp({ TRUSTED_PROXY: '127.0.0.1' }, { passwordHasher: checks.hasher })
+    await createUser(app, { username: 'Alice', password: PASSWORD })
+    await createUser(app, { username: 'Bob', password: BOB_PASSWORD })
+    const post = listen(app)
+    const alice: { status: number; error?: string }[] = []
+    let stop = false
+    const loop = async () => {
+      while (!stop) {
+        const answer = await post({ identifier: 'Alice', password: PASSWORD }, '203.0.113.1')
+        alice.push({ status: answer.status, ...(answer.status === 200 ? {} : await answer.json()) })
+        if (answer.status !== 200) await Bun.sleep(5)
+      }
+    }
+    const loops = Array.from({ length: 24 }, loop)
+    try {
+      // Alice's checks end one at a time, until the queue turned her away or 30 of them are done.
+      for (let done = 0; done < 30 && !alice.some((answer) => answer.status === 503); done++) {
+        await until(() => checks.pending.length > 0)
+        checks.step()
+        await until(() => alice.filter((answer) => answer.status === 200).length > done)
+      }
+      const bob = post({ identifier: 'Bob', password: BOB_PASSWORD }, '203.0.113.2')
+      let bobAnswered = false
+      void bob.then(() => {
+        bobAnswered = true
+      })
+      await until(() => bobAnswered || checks.started.includes(BOB_PASSWORD))
+      stop = true
+      checks.free()
+      expect((await bob).status).toBe(200)
+      await Promise.all(loops)
+      expect(alice.filter((answer) => answer.status >= 500)).toEqual([])
+      // Her right logins were never counted as failures: every refusal was for logins at once.
+      const refusals = alice.filter((answer) => answer.status !== 200)
+      expect(refusals.length).toBeGreaterThan(0)
+      for (const refusal of refusals) {
+        expect(refusal).toEqual({ status: 429, error: expect.stringContaining('at once') })
+      }
+    } finally {
+      stop = true
+      checks.free()
+      await Promise.all(loops)
+    }
+  })
+
+  test('one address holds at most its share of the queue; other addresses still get places', async () => {
+    const checks = steppedHasher()
+    const app = testApp({ TRUSTED_PROXY: '127.0.0.1' }, { passwordHasher: checks.hasher })
+    await createUser(app, { username: 'Bob', password: PASSWORD })
+    const post = listen(app)
+    try {
+      // Made-up names, each its own: only the per-address share stops them.
+      const flood = Array.from({ length: 24 }, (_, i) =>
+        post({ identifier: `nobody${i}`, password: 'wrong password' }, '203.0.113.1'),
+      )
+      const others = Array.from({ length: 3 }, (_, i) =>
+        post({ identifier: `stranger${i}`, password: 'wrong password' }, `198.51.100.${i}`),
+      )
+      await until(() => checks.started.length >= HASHING_RUNNING)
+      const bob = post({ identifier: 'Bob', password: PASSWORD }, '203.0.113.2')
+      checks.free()
+      expect((await bob).status).toBe(200)
+      const statuses = (await Promise.all([...flood, ...others])).map((answer) => answer.status)
+      expect(statuses.filter((status) => status >= 500)).toEqual([])
+      expect(statuses.slice(0, 24).filter((status) => status === 401)).toHaveLength(PER_ADDRESS_IN_FLIGHT)
+      expect(statuses.slice(24)).toEqual([401, 401, 401])
+    } finally {
+      checks.free()
     }
   })
 })

@@ -9,6 +9,7 @@ import type { LoginGuard } from '../auth/login-guard'
 import { MAX_PASSWORD_LENGTH } from '../auth/model'
 import { listTokens, revokeEverything, revokeOwnToken, setPassword, verifyLogin } from '../auth/service'
 import { createSession, isHttps, sessionCookie, signedOut } from '../session/service'
+import type { SignOuts } from '../session/sign-outs'
 
 const PasswordChange = t.Object({
   currentPassword: t.String({ maxLength: MAX_PASSWORD_LENGTH }),
@@ -21,7 +22,7 @@ const TokenList = t.Object({
   ),
 })
 
-export function accountModule(deps: AppDeps, website: Api, loginGuard: LoginGuard) {
+export function accountModule(deps: AppDeps, website: Api, loginGuard: LoginGuard, signOuts: SignOuts) {
   const { db, clock } = deps
   return signedInRoutes(website, '/account', ['Website'])
     .put(
@@ -31,6 +32,7 @@ export function accountModule(deps: AppDeps, website: Api, loginGuard: LoginGuar
         const identifier = user.username ?? user.email ?? ''
         await verifyLogin(db, loginGuard, identifier, body.currentPassword, loginGuard.clientAddress(request, server))
         await setPassword(deps, identifier, body.newPassword)
+        signOuts.accountSignedOut(user.id)
         // Every token and session ended with the old password; this browser stays signed in.
         set.headers['set-cookie'] = sessionCookie(createSession(db, clock, user.id), isHttps(request))
         return { ok: true as const }
@@ -61,6 +63,7 @@ export function accountModule(deps: AppDeps, website: Api, loginGuard: LoginGuar
       '/sessions',
       ({ user, request, set }) => {
         revokeEverything(db, clock, user.id)
+        signOuts.accountSignedOut(user.id)
         return signedOut(request, set)
       },
       {

@@ -41,7 +41,7 @@ export function authModule(deps: AppDeps, api: Api, loginGuard: LoginGuard) {
         detail: {
           summary: 'Log in and get a bearer token',
           description:
-            'No auth. The identifier is a username or e-mail (aliases `email`, `username`, `login`), at most 254 characters; the password at most 1024. Wrong username and wrong password answer the same 401. Too many failures for one account, or from one address, answer 429 with Retry-After; too many logins being checked at once answer 503 with Retry-After.',
+            'No auth. The identifier is a username or e-mail (aliases `email`, `username`, `login`), at most 254 characters; the password at most 1024. Wrong username and wrong password answer the same 401. Too many failures with one name, or from one address, answer 429 with Retry-After, and so do too many logins with one name or from one address being checked at once; too many logins being checked in all answer 503 with Retry-After.',
           security: [],
           tags,
         },

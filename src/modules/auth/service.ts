@@ -53,9 +53,10 @@ const BAD_CREDENTIALS = 'Wrong username, e-mail or password.'
 
 /**
  * The credential check every password login shares (the plugin's token login, the website's
- * session login): returns the account, or throws 401 (the same body for an unknown name and a
- * wrong password), 429 with Retry-After (account or address throttled) or 503 (too much argon2
- * work in flight). `clientAddress` comes from `guard.clientAddress(request, server)`.
+ * session login, the account page's current password): returns the account, or throws 401 (the
+ * same body for an unknown name and a wrong password), 429 with Retry-After (the name or the
+ * address throttled, or holding its share of the checks in flight) or 503 (too much argon2 work
+ * in flight). `clientAddress` comes from `guard.clientAddress(request, server)`.
  */
 export async function verifyLogin(
   db: DB,
@@ -65,9 +66,6 @@ export async function verifyLogin(
   clientAddress: string | undefined,
 ): Promise<UserRow> {
   const user = findUser(db, identifier)
-  // A known account is counted by its id, so its username and e-mail share one count; a name
-  // that matches no account is counted by that name and behaves the same way.
-  const [throttle, key] = user ? [guard.accounts, String(user.id)] : [guard.unknownNames, identifier]
   const address = addressKey(clientAddress)
   // Security events at warn, with the account (or the unknown name, quoted and cut, so a line
   // cannot be forged through it) and the address, as self-hosted servers log them for fail2ban.
@@ -75,17 +73,16 @@ export async function verifyLogin(
     ? `account ${user.username ?? user.email}`
     : `unknown name ${JSON.stringify(identifier.slice(0, 64))}`
   const from = clientAddress ?? 'an unknown address'
-  const accountWait = throttle.retryAfterSeconds(key)
-  if (accountWait > 0) {
-    guard.logger.warn(`login refused: ${who} is locked for ${accountWait} s (from ${from})`, {
+  const refuseLockedName = () => {
+    const nameWait = guard.names.retryAfterSeconds(identifier)
+    if (nameWait === 0) return
+    guard.logger.warn(`login refused: ${who} is locked for ${nameWait} s (from ${from})`, {
       event: 'login-locked',
       address: from,
     })
-    throw new TooManyRequests(
-      `Too many failed logins for this account; try again in ${accountWait} seconds.`,
-      accountWait,
-    )
+    throw new TooManyRequests(`Too many failed logins for this account; try again in ${nameWait} seconds.`, nameWait)
   }
+  refuseLockedName()
   const addressWait = guard.addresses.retryAfterSeconds(address)
   if (addressWait > 0) {
     guard.logger.warn(`login refused: ${from} is locked for ${addressWait} s (${who})`, {
@@ -97,25 +94,47 @@ export async function verifyLogin(
       addressWait,
     )
   }
-  const slot = guard.hashing.enter() // throws 503 now when too much is waiting
-  // Counted as failed before the (slow) verification, not after it: otherwise a hundred
-  // parallel guesses all passed the check above before the first failure was counted.
-  throttle.fail(key)
+  const slot = guard.hashing.enter(identifier, address) // throws 429 or 503 now
+  // Taken before the (slow) verification, not after it: the logins of one address run side by
+  // side, and each must see the others. Only a success gives it back.
   guard.addresses.take(address)
   const release = await slot
-  let ok: boolean
   try {
-    ok = await guard.hasher.verify(password, user?.passwordHash ?? (await guard.dummyHash()))
+    // This name's turn: its earlier attempts are all counted (one name is checked at a time).
+    try {
+      refuseLockedName()
+    } catch (error) {
+      guard.addresses.refund(address)
+      throw error
+    }
+    const account = user ? String(user.id) : undefined
+    const accountWait = account === undefined ? 0 : guard.accounts.retryAfterSeconds(account)
+    // Counted before the check: the account's other name may be checked at the same time.
+    if (account !== undefined && accountWait === 0) guard.accounts.fail(account)
+    const checked = user !== undefined && accountWait === 0 ? user : undefined
+    // A locked account reached by a name that is not locked itself is answered exactly like a
+    // wrong password (a 429 would link that name to the locked one): checked against the dummy
+    // hash, as slow as any check and never right, and counted against the name.
+    const ok = await guard.hasher.verify(password, checked?.passwordHash ?? (await guard.dummyHash()))
+    if (checked && ok) {
+      guard.names.succeed(identifier)
+      guard.accounts.succeed(String(checked.id))
+      guard.addresses.refund(address)
+      return checked
+    }
+    guard.names.fail(identifier)
+    if (accountWait > 0) {
+      guard.logger.warn(`login refused: ${who} is locked for ${accountWait} s (from ${from})`, {
+        event: 'login-locked',
+        address: from,
+      })
+    } else {
+      guard.logger.warn(`failed login: ${who} from ${from}`, { event: 'login-failed', address: from })
+    }
+    throw new Unauthorized(BAD_CREDENTIALS)
   } finally {
     release()
   }
-  if (!user || !ok) {
-    guard.logger.warn(`failed login: ${who} from ${from}`, { event: 'login-failed', address: from })
-    throw new Unauthorized(BAD_CREDENTIALS)
-  }
-  throttle.succeed(key)
-  guard.addresses.refund(address)
-  return user
 }
 
 export interface LoginResult {

@@ -1,7 +1,8 @@
 // The two counters behind login throttling (LoginGuard puts them together):
-// - LoginThrottle slows password guessing per account (or per unknown name): after MAX_FAILURES
-//   failures in a row it refuses that key (429 + Retry-After) for a lock that doubles each time
-//   (5 min, 10, 20, capped at 1 h). A successful login clears the record.
+// - LoginThrottle slows password guessing per key (a login name, or an account id): after
+//   MAX_FAILURES failures in a row that key is locked for a lock that doubles each time (5 min,
+//   10, 20, capped at 1 h). A successful login clears the record. LoginGuard keeps one per name
+//   (the 429 clients see) and one per account (never shown; see login-guard.ts).
 // - AddressLimiter bounds failed logins per client address: a bucket of ADDRESS_BURST failures
 //   that refills one every ADDRESS_REFILL_MS. A success gives back only its own attempt, so
 //   an attacker's one good account cannot wash an address clean.
@@ -97,8 +98,9 @@ export class LoginThrottle extends RecentTable<Failures> {
   }
 
   /**
-   * Counts one failure. Login counts every attempt here before the password is checked, so
-   * parallel attempts see each other; a right password then clears the record (`succeed`).
+   * Counts one failure. Login counts an account's attempt here before its password is checked,
+   * so its two names checked side by side see each other; a right password then clears the
+   * record (`succeed`).
    */
   fail(identifier: string): void {
     const now = this.clock.now().getTime()

@@ -1,16 +1,22 @@
 // GET /api/characters/{id}/events: a server-sent event each time the character's data changes,
 // so an open tracker updates by itself. Fed by one global hook on the write path: every
 // successful non-GET request to /characters/{id}/... of either API (plugin or website)
-// publishes a change, so no writer can be forgotten.
+// publishes a change, so no writer can be forgotten. A stream ends with the session it was
+// opened with: at once on a sign-out in this process (SignOuts), else at its next ping.
 import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
 import { type Api, signedInRoutes } from '../../http/api'
 import { TooManyRequests } from '../../http/errors'
 import { errors, IdParams } from '../../http/model'
 import { assertOwnsCharacter } from '../characters/access'
+import { sessionIsLive } from '../session/service'
+import type { SignOuts } from '../session/sign-outs'
 import { CHANGE_KINDS, type ChangeFeed, type ChangeKind } from './feed'
 
-/** Keep-alive comment interval: under the idle timeouts of common reverse proxies (60 s). */
+/**
+ * Keep-alive comment interval: under the idle timeouts of common reverse proxies (60 s). Each
+ * ping first checks the stream's session, so one revoked by another process (the CLI) ends then.
+ */
 export const PING_MS = 20_000
 /** Open streams per account (a tab each); beyond it 429, so one account cannot hold the server's sockets. */
 export const MAX_STREAMS_PER_ACCOUNT = 32
@@ -41,11 +47,11 @@ export function changeReporter(changes: ChangeFeed) {
 
 const encoder = new TextEncoder()
 
-export function eventsModule({ db }: AppDeps, website: Api, changes: ChangeFeed) {
+export function eventsModule({ db, clock }: AppDeps, website: Api, changes: ChangeFeed, signOuts: SignOuts) {
   const streamsPerUser = new Map<number, number>()
   return signedInRoutes(website, '/characters', ['Website']).get(
     '/:id/events',
-    ({ user, params, request, server }) => {
+    ({ user, credential, params, request, server }) => {
       assertOwnsCharacter(db, user.id, params.id)
       const open = streamsPerUser.get(user.id) ?? 0
       if (open >= MAX_STREAMS_PER_ACCOUNT) {
@@ -55,6 +61,13 @@ export function eventsModule({ db }: AppDeps, website: Api, changes: ChangeFeed)
       // A stream is idle between events: lift Bun's idle timeout (10 s) for this request only.
       server?.timeout(request, 0)
       let stop = () => {}
+      const stillSignedIn = () => {
+        try {
+          return sessionIsLive(db, clock, credential.id)
+        } catch {
+          return true // the database is busy: ask again at the next ping
+        }
+      }
       const stream = new ReadableStream<Uint8Array>({
         start(controller) {
           const send = (text: string) => {
@@ -69,13 +82,18 @@ export function eventsModule({ db }: AppDeps, website: Api, changes: ChangeFeed)
           const unsubscribe = changes.subscribe(params.id, (change) =>
             send(`event: change\ndata: ${JSON.stringify(change)}\n\n`),
           )
-          const ping = setInterval(() => send(': ping\n\n'), PING_MS)
+          const ping = setInterval(() => {
+            if (stillSignedIn()) send(': ping\n\n')
+            else stop()
+          }, PING_MS)
+          const stopListening = signOuts.listen({ sessionId: credential.id, userId: user.id, end: () => stop() })
           let stopped = false
           stop = () => {
             if (stopped) return
             stopped = true
             clearInterval(ping)
             unsubscribe()
+            stopListening()
             const left = (streamsPerUser.get(user.id) ?? 1) - 1
             if (left > 0) streamsPerUser.set(user.id, left)
             else streamsPerUser.delete(user.id)

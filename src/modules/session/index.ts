@@ -18,6 +18,7 @@ import {
   sessionFromToken,
   signedOut,
 } from './service'
+import type { SignOuts } from './sign-outs'
 
 /** The website's guard: the session cookie (bearer tokens are not accepted here). */
 export function cookieGuard({ db, clock }: AppDeps): Guard {
@@ -34,7 +35,7 @@ const SessionUser = t.Object({ user: User })
 const tags = ['Website']
 
 /** Signing in needs no session; the guard then covers the routes after it. */
-export function sessionModule({ db, clock }: AppDeps, api: Api, loginGuard: LoginGuard) {
+export function sessionModule({ db, clock }: AppDeps, api: Api, loginGuard: LoginGuard, signOuts: SignOuts) {
   return new Elysia({ prefix: `${api.prefix}/session` })
     .use(api.guard)
     .post(
@@ -60,6 +61,7 @@ export function sessionModule({ db, clock }: AppDeps, api: Api, loginGuard: Logi
       '/',
       ({ credential, request, set }) => {
         revokeSession(db, clock, credential.id)
+        signOuts.sessionEnded(credential.id)
         return signedOut(request, set)
       },
       { response: { 200: OkBody }, detail: { summary: 'Sign out (ends this session)' } },

@@ -100,6 +100,19 @@ export function sessionFromToken(db: DB, clock: Clock, token: string | undefined
   return { id: row.id, user: toPublicUser({ ...row, id: row.userId }), renewed }
 }
 
+/**
+ * Whether a session still lets its holder in: not revoked, not expired, its account not removed
+ * (its sessions go with it). For what outlives the request that checked it, such as a stream.
+ */
+export function sessionIsLive(db: DB, clock: Clock, sessionId: number): boolean {
+  const row = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, isoNow(clock))))
+    .get()
+  return row !== undefined
+}
+
 export function revokeSession(db: DB, clock: Clock, sessionId: number): void {
   db.update(sessions)
     .set({ revokedAt: isoNow(clock) })
