@@ -1,7 +1,7 @@
 // GET /quests, /quests/search, /quests/lookup and /scorecards through HTTP, on our small
 // catalog (test/fixtures/catalog-small.json): each ranking rule and each lookup rule.
 import { beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import SwaggerParser from '@apidevtools/swagger-parser'
@@ -12,6 +12,9 @@ import { importScorecards } from '../src/modules/catalog/service'
 import { syncCatalog } from '../src/modules/catalog/sync'
 import { readRows, SCORECARDS, SMALL_JSON, syncDeps } from './catalog-fixtures'
 import { type TestApp, testApp } from './helpers'
+import { scratchFolders } from './scratch'
+
+const scratch = scratchFolders('qt-scorecards-')
 
 interface SearchBody {
   query: string
@@ -241,7 +244,7 @@ describe('GET /scorecards and the import', () => {
     expect((await read()).body).toEqual({ scorecards: file })
 
     // What GET answers re-imports as is; a smaller file replaces the whole set.
-    const dir = mkdtempSync(join(tmpdir(), 'qt-scorecards-'))
+    const dir = scratch.next()
     const next = join(dir, 'next.json')
     writeFileSync(next, JSON.stringify({ scorecards: { Crypt: { gold: 12 } } }))
     expect(await importScorecards(app.db, next)).toEqual({ count: 1, notInCatalog: [] })
@@ -257,7 +260,7 @@ describe('GET /scorecards and the import', () => {
     const app = testApp()
     await importScorecards(app.db, SCORECARDS)
     const before = app.db.select().from(scorecards).all()
-    const dir = mkdtempSync(join(tmpdir(), 'qt-scorecards-'))
+    const dir = scratch.next()
     const bad = join(dir, 'bad.json')
     writeFileSync(bad, text)
     const attempt = importScorecards(app.db, bad)

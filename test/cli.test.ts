@@ -1,7 +1,5 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { existsSync, lstatSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import packageJson from '../package.json'
 import { type CliIO, run } from '../src/cli'
@@ -11,6 +9,7 @@ import { openDatabase } from '../src/db/client'
 import { createLoginGuard } from '../src/modules/auth/login-guard'
 import { authenticate, findUser, login, revokeToken } from '../src/modules/auth/service'
 import { cheapHasher, FakeClock } from './helpers'
+import { scratchFolders } from './scratch'
 
 let dbPath: string
 let out: string[]
@@ -25,10 +24,11 @@ const io = (): CliIO => ({
   passwordHasher: cheapHasher,
 })
 
+const scratch = scratchFolders('qt-cli-')
 const cli = (...argv: string[]) => run(argv, io())
 
 beforeEach(async () => {
-  dbPath = join(await mkdtemp(join(tmpdir(), 'qt-cli-')), 'qt.sqlite')
+  dbPath = join(scratch.next(), 'qt.sqlite')
   out = []
   err = []
   passwords = []

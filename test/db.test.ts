@@ -1,8 +1,6 @@
 import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '../src/app'
 import { loadConfig } from '../src/config'
@@ -12,13 +10,16 @@ import { migrations } from '../src/db/migrations'
 import { quests } from '../src/db/schema'
 import { silentLogger } from '../src/logger'
 import { cheapHasher, FakeClock } from './helpers'
+import { scratchFolders } from './scratch'
+
+const scratch = scratchFolders('qt-db-')
 
 const pragma = (db: ReturnType<typeof openDatabase>, name: string) =>
   Object.values(db.$client.query(`PRAGMA ${name}`).get() as Record<string, unknown>)[0]
 
 describe('openDatabase', () => {
   test('a file database gets WAL, synchronous FULL by default, busy_timeout and foreign keys', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'qt-db-'))
+    const dir = scratch.next()
     const db = openDatabase(join(dir, 'nested', 'folder', 'qt.sqlite'))
     expect(pragma(db, 'journal_mode')).toBe('wal')
     expect(pragma(db, 'synchronous')).toBe(2) // FULL
@@ -28,7 +29,7 @@ describe('openDatabase', () => {
   })
 
   test('only its owner can read it: folders made 0700, the file, -wal and -shm 0600 (under the usual umask 022)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'qt-db-'))
+    const dir = scratch.next()
     const path = join(dir, 'made', 'qt.sqlite')
     const mode = (file: string) => (statSync(file).mode & 0o777).toString(8)
     const umask = process.umask(0o022) // the usual default, under which SQLite makes files 0644
@@ -50,14 +51,14 @@ describe('openDatabase', () => {
   })
 
   test('DATABASE_SYNCHRONOUS=normal sets synchronous NORMAL', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'qt-db-'))
+    const dir = scratch.next()
     const db = openDatabase(join(dir, 'qt.sqlite'), { synchronous: 'normal' })
     expect(pragma(db, 'synchronous')).toBe(1) // NORMAL
     db.$client.close()
   })
 
   test('migrations create every table and run once', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'qt-db-'))
+    const dir = scratch.next()
     const path = join(dir, 'qt.sqlite')
     openDatabase(path).$client.close()
     const db = openDatabase(path) // second start: nothing to apply, nothing fails
@@ -111,7 +112,7 @@ describe('openDatabase', () => {
 
 describe('a database whose write lock another process holds', () => {
   test('a write answers 503 with Retry-After within about busy_timeout (not 500 after 5 s); reads go on', async () => {
-    const path = join(await mkdtemp(join(tmpdir(), 'qt-db-')), 'qt.sqlite')
+    const path = join(scratch.next(), 'qt.sqlite')
     const db = openDatabase(path)
     const app = createApp({
       db,
