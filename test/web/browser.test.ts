@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
+import { POLL_MS } from '../../src/web/live'
 import { chromiumPath, FULL_CATALOG, launch, newContext, PASSWORD, type Site, signIn, startSite } from './harness'
 
 const executable = chromiumPath()
@@ -259,8 +260,10 @@ describe.skipIf(!executable)('the website in Chromium', () => {
     )
     expect(await row(page, 'Devil Assault (quest)', 'Heroic').getAttribute('data-completed')).toBe('true')
 
-    // Without the stream (a proxy that drops it, say) the page polls instead.
+    // Without the stream (a proxy that drops it, say) the page polls instead. The page's clock
+    // is the test's: the poll is moved one interval on, not waited for.
     await page.route('**/events', (route) => route.abort())
+    await page.clock.install()
     await page.reload()
     await page.locator('.live-state[data-mode="polling"]').waitFor()
     await site.plugin(token, 'POST', `/characters/${heroId}/completions`, {
@@ -268,6 +271,8 @@ describe.skipIf(!executable)('the website in Chromium', () => {
       difficulty: 'Heroic',
       setting: 'normal',
     })
+    expect(await row(page, 'The Pit', 'Heroic').getAttribute('data-completed')).toBe('false')
+    await page.clock.runFor(POLL_MS)
     await page.waitForSelector('tr[data-quest="The Pit"][data-completed="true"]', { timeout: 5000 })
 
     // Live updates off: nothing more arrives.
@@ -282,6 +287,8 @@ describe.skipIf(!executable)('the website in Chromium', () => {
     page.on('request', (request) => {
       if (request.method() !== 'GET') writes.push(`${request.method()} ${request.url()}`)
     })
+    // The page's clock is the test's: its polls are moved on, not waited for.
+    await page.clock.install()
     await page.goto(`${site.base}${shareUrl}`)
     const spine = row(page, "Tempest's Spine", 'Heroic')
     await spine.waitFor()
@@ -307,6 +314,8 @@ describe.skipIf(!executable)('the website in Chromium', () => {
       difficulty: 'Heroic',
       allSettings: true,
     })
+    expect(await row(page, 'The Pit', 'Heroic').getAttribute('data-completed')).toBe('true')
+    await page.clock.runFor(POLL_MS)
     await page.waitForSelector('tr[data-quest="The Pit"][data-completed="false"]', { timeout: 5000 })
     expect(writes).toEqual([])
 
