@@ -7,6 +7,7 @@ import { plumbing } from './http/plumbing'
 import { detachResponses, responseCheck } from './http/responses'
 import { accountModule } from './modules/account'
 import { authModule, bearerGuard } from './modules/auth'
+import { TrustedProxies } from './modules/auth/address'
 import { createLoginGuard } from './modules/auth/login-guard'
 import { buildsModule } from './modules/builds'
 import { buildImportModule } from './modules/builds/import'
@@ -36,9 +37,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // One guard for every route that takes a password (plugin login, website sign-in), so their
   // limits add up (see login-guard.ts).
   const loginGuard = createLoginGuard(deps)
+  // TRUSTED_PROXY: whether a request came over HTTPS (the Secure cookie, HSTS).
+  const proxies = new TrustedProxies(deps.config.trustedProxies)
   const changes = new ChangeFeed()
   const plugin: Api = { prefix: PLUGIN_PREFIX, guard: bearerGuard(deps) }
-  const website: Api = { prefix: WEBSITE_PREFIX, guard: cookieGuard(deps) }
+  const website: Api = { prefix: WEBSITE_PREFIX, guard: cookieGuard(deps, proxies) }
   // The character operations, written once, mounted in both APIs.
   const characterApi = (api: Api) =>
     new Elysia()
@@ -55,9 +58,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(authModule(deps, plugin, loginGuard))
     .use(catalogModule(deps, plugin))
     .use(characterApi(plugin))
-    .use(sessionModule(deps, website, loginGuard))
+    .use(sessionModule(deps, website, loginGuard, proxies))
     .use(characterApi(website))
-    .use(accountModule(deps, website, loginGuard))
+    .use(accountModule(deps, website, loginGuard, proxies))
     .use(buildImportModule(deps, website))
     .use(eventsModule(deps, website, changes))
     .use(publicCatalogModule(deps))
@@ -72,7 +75,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // object field silently became `{}` instead of a 400. (`false` would reject unknown keys,
   // which game clients do send.) It applies to input only: answers are not validated.
   const app: AnyElysia = new Elysia({ normalize: 'typebox' })
-    .use(plumbing(deps.logger))
+    .use(plumbing(deps.logger, { proxies }))
     .use(changeReporter(changes))
     .use(options.onInvalidResponse ? responseCheck(responses, options.onInvalidResponse) : new Elysia())
     .use(routes)

@@ -1,13 +1,15 @@
-// What every request goes through: its log line, CORS (the plugin API only), the same-origin
-// rule of the website's cookie API, the 1 MiB body cap, a JSON body parser that answers 400
+// What every request goes through: its log line, CORS (the plugin API only), HSTS over HTTPS,
+// the same-origin rule of the website's cookie API, the 1 MiB body cap, a JSON body parser that answers 400
 // instead of Elysia's own parse error, and the one error handler that turns every failure into
 // `{"error": "<sentence>"}` with the right status and never a stack trace.
 import { Elysia, ParseError, ValidationError } from 'elysia'
 import { isDatabaseBusy } from '../db/client'
 import { isPlainObject } from '../json'
 import type { Logger } from '../logger'
+import type { TrustedProxies } from '../modules/auth/address'
 import { BadRequest, Forbidden, HttpError, PayloadTooLarge, ServiceUnavailable } from './errors'
 import { requestLog } from './requestLog'
+import { HSTS_HEADER } from './security'
 import { describeValidationError } from './validation'
 
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -119,13 +121,19 @@ export function isCrossSite(request: Request): boolean {
   }
 }
 
-export function plumbing(logger: Logger) {
+export interface PlumbingOptions {
+  /** TRUSTED_PROXY: whether a request came over HTTPS (then its answer carries HSTS). */
+  proxies: TrustedProxies
+}
+
+export function plumbing(logger: Logger, { proxies }: PlumbingOptions) {
   return (
     new Elysia({ name: 'plumbing' })
       // First, so that its clock starts before anything else runs, and a refused body is logged too.
       .use(requestLog(logger))
-      .onRequest(({ request, set }) => {
+      .onRequest(({ request, server, set }) => {
         const path = new URL(request.url).pathname
+        if (proxies.isHttps(request, server)) set.headers['strict-transport-security'] = HSTS_HEADER
         if (CORS_OPEN.test(path)) {
           if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS })
           Object.assign(set.headers, CORS_HEADERS)

@@ -12,7 +12,7 @@ export interface Identity {
 }
 
 /** Resolves a request to its identity, or throws 401; may set headers (a refreshed cookie). */
-export type Identify = (context: Pick<Context, 'request' | 'set'>) => Identity
+export type Identify = (context: Pick<Context, 'request' | 'set' | 'server'>) => Identity
 
 /**
  * A named plugin, one per kind of credential (`seed`): Elysia then knows every `.use()` of it
