@@ -3,11 +3,13 @@
 import { type AnyElysia, Elysia } from 'elysia'
 import type { AppDeps } from './deps'
 import { type Api, PLUGIN_PREFIX, WEBSITE_PREFIX } from './http/api'
+import { bodyRules } from './http/body'
 import { plumbing } from './http/plumbing'
 import { detachResponses, responseCheck } from './http/responses'
 import { accountModule } from './modules/account'
 import { authModule, bearerGuard } from './modules/auth'
 import { TrustedProxies } from './modules/auth/address'
+import { credentialCheckOf } from './modules/auth/guard'
 import { createLoginGuard } from './modules/auth/login-guard'
 import { buildsModule } from './modules/builds'
 import { buildImportModule } from './modules/builds/import'
@@ -31,6 +33,8 @@ export interface AppOptions {
    * see src/http/responses.ts.
    */
   onInvalidResponse?: (problem: string) => void
+  /** Tests only: a shorter time for a body to arrive than BODY_TIME_LIMIT_MS (src/http/body.ts). */
+  bodyTimeLimitMs?: number
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
@@ -69,13 +73,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // The website last: its page paths must not shadow an API route.
     .use(webModule(deps))
   const responses = detachResponses(routes)
+  // Each route's body limit, and its credential check, which runs before its body is read.
+  const bodies = bodyRules(routes, credentialCheckOf)
 
   // `normalize: 'typebox'`: validate what the client sent, then drop unknown keys. Elysia's
   // default (exact mirror) rebuilds objects before validating, so `5` or `[]` sent for an
   // object field silently became `{}` instead of a 400. (`false` would reject unknown keys,
   // which game clients do send.) It applies to input only: answers are not validated.
   const app: AnyElysia = new Elysia({ normalize: 'typebox' })
-    .use(plumbing(deps.logger, { proxies }))
+    .use(plumbing(deps.logger, { proxies, bodies, bodyTimeLimitMs: options.bodyTimeLimitMs }))
     .use(changeReporter(changes))
     .use(options.onInvalidResponse ? responseCheck(responses, options.onInvalidResponse) : new Elysia())
     .use(routes)

@@ -36,6 +36,9 @@ export class Forbidden extends withStatus(403) {}
 
 export class NotFound extends withStatus(404) {}
 
+/** The request body did not arrive in time (src/http/body.ts): the connection is closed after it. */
+export class RequestTimeout extends withStatus(408) {}
+
 /**
  * The request is well formed, but what is stored already forbids it (a quota is full): the same
  * request succeeds once something is deleted. (400 would tell the client to fix its request.)

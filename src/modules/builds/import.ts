@@ -4,10 +4,12 @@
 import { t } from 'elysia'
 import type { AppDeps } from '../../deps'
 import { type Api, signedInRoutes } from '../../http/api'
+import { bodyLimit } from '../../http/body'
 import { NotFound } from '../../http/errors'
 import { errors, IdParams } from '../../http/model'
 import { assertOwnsCharacter } from '../characters/access'
 import { fromDdoBuilder, toDdoBuilder } from './ddobuilder'
+import { MAX_IMPORT_BODY_BYTES } from './limits'
 import { BuildImportBody, ImportedBuild } from './model'
 import { getPlanned, putPlanned } from './service'
 
@@ -22,6 +24,7 @@ export function exportFileName(name: string): string {
 
 export function buildImportModule({ db, clock }: AppDeps, api: Api) {
   return signedInRoutes(api, '/characters', ['Builds'])
+    .use(bodyLimit)
     .guard({ params: IdParams })
     .post(
       '/:id/build/import',
@@ -33,6 +36,7 @@ export function buildImportModule({ db, clock }: AppDeps, api: Api) {
       },
       {
         body: BuildImportBody,
+        maxBodyBytes: MAX_IMPORT_BODY_BYTES,
         response: { 200: ImportedBuild, ...errors(400, 404) },
         detail: {
           summary: 'Replace the planned build with a DDO Builder character file',

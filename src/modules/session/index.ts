@@ -3,11 +3,12 @@
 import { Elysia, t } from 'elysia'
 import type { AppDeps } from '../../deps'
 import type { Api } from '../../http/api'
+import { bodyLimit } from '../../http/body'
 import { errors, OkBody } from '../../http/model'
 import type { TrustedProxies } from '../auth/address'
 import { credentialGuard, type Guard } from '../auth/guard'
 import type { LoginGuard } from '../auth/login-guard'
-import { LoginBody, User } from '../auth/model'
+import { LoginBody, MAX_SIGN_IN_BODY_BYTES, User } from '../auth/model'
 import { identifierOf, toPublicUser, verifyLogin } from '../auth/service'
 import {
   createSession,
@@ -40,6 +41,7 @@ const tags = ['Website']
 export function sessionModule({ db, clock }: AppDeps, api: Api, loginGuard: LoginGuard, proxies: TrustedProxies) {
   return new Elysia({ prefix: `${api.prefix}/session` })
     .use(api.guard)
+    .use(bodyLimit)
     .post(
       '/',
       async ({ body, request, server, set }) => {
@@ -50,6 +52,7 @@ export function sessionModule({ db, clock }: AppDeps, api: Api, loginGuard: Logi
       },
       {
         body: SessionBody,
+        maxBodyBytes: MAX_SIGN_IN_BODY_BYTES,
         response: { 200: SessionUser, ...errors(401, 429, 503) },
         detail: { summary: 'Sign in to the website (sets the session cookie)', tags },
       },
