@@ -3,10 +3,13 @@
 import { type AnyElysia, Elysia } from 'elysia'
 import type { AppDeps } from './deps'
 import { type Api, PLUGIN_PREFIX, WEBSITE_PREFIX } from './http/api'
+import { bodyRules } from './http/body'
 import { plumbing } from './http/plumbing'
 import { detachResponses, responseCheck } from './http/responses'
 import { accountModule } from './modules/account'
 import { authModule, bearerGuard } from './modules/auth'
+import { TrustedProxies } from './modules/auth/address'
+import { credentialCheckOf } from './modules/auth/guard'
 import { createLoginGuard } from './modules/auth/login-guard'
 import { buildsModule } from './modules/builds'
 import { buildImportModule } from './modules/builds/import'
@@ -31,17 +34,21 @@ export interface AppOptions {
    * see src/http/responses.ts.
    */
   onInvalidResponse?: (problem: string) => void
+  /** Tests only: a shorter time for a body to arrive than BODY_TIME_LIMIT_MS (src/http/body.ts). */
+  bodyTimeLimitMs?: number
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // One guard for every route that takes a password (plugin login, website sign-in), so their
   // limits add up (see login-guard.ts).
   const loginGuard = createLoginGuard(deps)
+  // TRUSTED_PROXY: whether a request came over HTTPS (the Secure cookie, HSTS).
+  const proxies = new TrustedProxies(deps.config.trustedProxies)
   const changes = new ChangeFeed()
   // Sign-outs reach the open event streams of the sessions they end.
   const signOuts = new SignOuts()
   const plugin: Api = { prefix: PLUGIN_PREFIX, guard: bearerGuard(deps) }
-  const website: Api = { prefix: WEBSITE_PREFIX, guard: cookieGuard(deps) }
+  const website: Api = { prefix: WEBSITE_PREFIX, guard: cookieGuard(deps, proxies) }
   // The character operations, written once, mounted in both APIs.
   const characterApi = (api: Api) =>
     new Elysia()
@@ -58,9 +65,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(authModule(deps, plugin, loginGuard))
     .use(catalogModule(deps, plugin))
     .use(characterApi(plugin))
-    .use(sessionModule(deps, website, loginGuard, signOuts))
+    .use(sessionModule(deps, website, loginGuard, signOuts, proxies))
     .use(characterApi(website))
-    .use(accountModule(deps, website, loginGuard, signOuts))
+    .use(accountModule(deps, website, loginGuard, signOuts, proxies))
     .use(buildImportModule(deps, website))
     .use(eventsModule(deps, website, changes, signOuts))
     .use(publicCatalogModule(deps))
@@ -69,13 +76,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // The website last: its page paths must not shadow an API route.
     .use(webModule(deps))
   const responses = detachResponses(routes)
+  // Each route's body limit, and its credential check, which runs before its body is read.
+  const bodies = bodyRules(routes, credentialCheckOf)
 
   // `normalize: 'typebox'`: validate what the client sent, then drop unknown keys. Elysia's
   // default (exact mirror) rebuilds objects before validating, so `5` or `[]` sent for an
   // object field silently became `{}` instead of a 400. (`false` would reject unknown keys,
   // which game clients do send.) It applies to input only: answers are not validated.
   const app: AnyElysia = new Elysia({ normalize: 'typebox' })
-    .use(plumbing(deps.logger))
+    .use(plumbing(deps.logger, { proxies, bodies, bodyTimeLimitMs: options.bodyTimeLimitMs }))
     .use(changeReporter(changes))
     .use(options.onInvalidResponse ? responseCheck(responses, options.onInvalidResponse) : new Elysia())
     .use(routes)

@@ -17,8 +17,7 @@ import {
   openDatabase,
 } from './db/client'
 import { HttpError } from './http/errors'
-import { asListenError, checkListen, ListenError } from './http/listen'
-import { MAX_BODY_BYTES } from './http/plumbing'
+import { asListenError, checkListen, ListenError, listenerLimits } from './http/listen'
 import { createLogger, silentLogger } from './logger'
 import { type PasswordHasher, productionHasher } from './modules/auth/password'
 import { createUser, listLiveTokens, listUsers, removeUser, revokeTokenById, setPassword } from './modules/auth/service'
@@ -314,9 +313,9 @@ async function serve(io: CliIO, flags: { port?: string; host?: string; database?
   // The cron plugin starts its job at .use(), so it is added here and never in createApp.
   const app = createApp(deps).use(catalogCron(deps, config.catalogSyncCron, config.catalogSourceUrl))
   try {
-    // Bun's own limit only bounds memory for bodies without Content-Length; the 1 MiB rule
-    // (413 with a JSON body) is enforced by the app itself. Elysia turns reusePort on.
-    app.listen({ port, hostname: config.host, reusePort: false, maxRequestBodySize: MAX_BODY_BYTES * 8 })
+    // The app enforces each route's body limit and time as the body arrives (src/http/body.ts);
+    // the listener's limits are the outer bound. Elysia turns reusePort on.
+    app.listen({ port, hostname: config.host, reusePort: false, ...listenerLimits(app) })
   } catch (error) {
     db.$client.close()
     throw asListenError(error, config.host, port)

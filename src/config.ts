@@ -98,9 +98,9 @@ export const ConfigSchema = Type.Object({
   TRUSTED_PROXY: Type.Array(Type.String({ format: 'ip-range', examples: ['10.0.0.1', '172.16.0.0/12'] }), {
     default: [],
     description:
-      'reverse proxies whose `X-Forwarded-For` is believed: IP addresses or CIDR ranges, separated by commas',
+      'reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed: IP addresses or CIDR ranges, separated by commas',
     details:
-      "e.g. `127.0.0.1` or `10.0.0.0/8, fd00::/8`; `none` or empty trusts no proxy. The header counts for the per-address login limit: set it only when the server is reached through that proxy, else every client counts as the proxy's address",
+      "e.g. `127.0.0.1` or `10.0.0.0/8, fd00::/8`; `none` or empty trusts no proxy. `X-Forwarded-For` counts for the per-address login limit, `X-Forwarded-Proto: https` makes the session cookie `Secure` and adds HSTS: set it only when the server is reached through that proxy, else every client counts as the proxy's address",
   }),
   TOKEN_IDLE_DAYS: Type.Integer({
     minimum: 1,
@@ -126,8 +126,9 @@ export interface Config {
   readonly catalogSyncCron: string | null
   readonly logLevel: LogLevel
   /**
-   * Proxies whose X-Forwarded-For is believed for the per-address login limit: addresses or
-   * CIDR ranges ("10.0.0.1", "10.0.0.0/8", "fd00::/8"). Empty: the header is ignored.
+   * Proxies whose X-Forwarded-For (the per-address login limit) and X-Forwarded-Proto (the
+   * Secure cookie, HSTS) are believed: addresses or CIDR ranges ("10.0.0.1", "10.0.0.0/8",
+   * "fd00::/8"). Empty: the headers are ignored.
    */
   readonly trustedProxies: readonly string[]
   /** `json`: one JSON object a line, for journald, Loki and the like. */

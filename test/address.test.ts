@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { addressKey, clientAddress, type PeerSource, trustedProxyList } from '../src/modules/auth/address'
+import { addressKey, clientAddress, isHttps, type PeerSource, trustedProxyList } from '../src/modules/auth/address'
 import { ADDRESS_BURST, ADDRESS_REFILL_MS, AddressLimiter, MAX_ADDRESSES } from '../src/modules/auth/throttle'
 import { FakeClock } from './helpers'
 
@@ -35,6 +35,38 @@ describe('clientAddress', () => {
     [undefined, '10.1.2.3', '10.1.2.3'],
   ])('behind trusted proxies, X-Forwarded-For %p from %s is %s', (header, socket, expected) => {
     expect(clientAddress(request(header), peer(socket), proxies)).toBe(expected)
+  })
+})
+
+describe('isHttps', () => {
+  const proxies = trustedProxyList(['10.0.0.0/8', '::1'])
+  const forwarded = (proto?: string, url = 'http://tracker.example/') =>
+    new Request(url, { headers: proto === undefined ? {} : { 'x-forwarded-proto': proto } })
+
+  test("is the request's own scheme without a proxy", () => {
+    expect(isHttps(forwarded(undefined, 'https://tracker.example/'), null, proxies)).toBe(true)
+    expect(isHttps(forwarded(), null, proxies)).toBe(false)
+    expect(isHttps(forwarded(), peer('10.1.2.3'), proxies)).toBe(false)
+  })
+
+  test.each([
+    ['https', '10.1.2.3', true],
+    ['HTTPS', '::1', true],
+    ['https', '::ffff:10.0.0.5', true],
+    ['http, https', '10.1.2.3', true],
+    ['https, http', '10.1.2.3', false],
+    ['http', '10.1.2.3', false],
+    ['', '10.1.2.3', false],
+    ['https', '192.168.1.20', false],
+    ['https', '::ffff:192.168.1.20', false],
+  ])('X-Forwarded-Proto %p from %s: %p', (proto, socket, expected) => {
+    expect(isHttps(forwarded(proto), peer(socket), proxies)).toBe(expected)
+  })
+
+  test('without a socket (in-process requests) the header is never believed', () => {
+    expect(isHttps(forwarded('https'), null, proxies)).toBe(false)
+    expect(isHttps(forwarded('https'), peer(null), proxies)).toBe(false)
+    expect(isHttps(forwarded('https'), peer('10.1.2.3'), trustedProxyList([]))).toBe(false)
   })
 })
 

@@ -8,18 +8,20 @@ import {
   HttpError,
   NotFound,
   PayloadTooLarge,
+  RequestTimeout,
   ServiceUnavailable,
   TooManyRequests,
   Unauthorized,
 } from '../src/http/errors'
 
-const classes = [BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge]
+const classes = [BadRequest, Unauthorized, Forbidden, NotFound, RequestTimeout, Conflict, PayloadTooLarge]
 
 test.each([
   [BadRequest, 400],
   [Unauthorized, 401],
   [Forbidden, 403],
   [NotFound, 404],
+  [RequestTimeout, 408],
   [Conflict, 409],
   [PayloadTooLarge, 413],
 ] as const)('%p is %p, with its sentence and no headers', (Class, status) => {

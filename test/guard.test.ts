@@ -10,6 +10,7 @@ import type { Api } from '../src/http/api'
 import { silentLogger } from '../src/logger'
 import { accountModule } from '../src/modules/account'
 import { authModule } from '../src/modules/auth'
+import { TrustedProxies } from '../src/modules/auth/address'
 import { credentialGuard, type Identify } from '../src/modules/auth/guard'
 import { createLoginGuard } from '../src/modules/auth/login-guard'
 import { buildsModule } from '../src/modules/builds'
@@ -91,6 +92,7 @@ describe('one guard instance', () => {
     const api: Api = { prefix: '/x', guard: credentialGuard('token', identify) }
     const loginGuard = createLoginGuard(deps)
     const signOuts = new SignOuts()
+    const proxies = new TrustedProxies([])
     const modules: AnyElysia[] = [
       authModule(deps, api, loginGuard),
       catalogModule(deps, api),
@@ -100,8 +102,8 @@ describe('one guard instance', () => {
       charactersModule(deps, api),
       completionsModule(deps, api),
       progressModule(deps, api),
-      sessionModule(deps, api, loginGuard, signOuts),
-      accountModule(deps, api, loginGuard, signOuts),
+      sessionModule(deps, api, loginGuard, signOuts, proxies),
+      accountModule(deps, api, loginGuard, signOuts, proxies),
       buildImportModule(deps, api),
       eventsModule(deps, api, new ChangeFeed(), signOuts),
       systemModule(deps, api, () => {

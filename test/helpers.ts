@@ -125,12 +125,19 @@ export interface RequestOptions {
 
 export function testApp(
   env: Record<string, string> = {},
-  { passwordHasher = cheapHasher, logger = silentLogger }: { passwordHasher?: PasswordHasher; logger?: Logger } = {},
+  {
+    passwordHasher = cheapHasher,
+    logger = silentLogger,
+    bodyTimeLimitMs,
+  }: { passwordHasher?: PasswordHasher; logger?: Logger; bodyTimeLimitMs?: number } = {},
 ): TestApp {
   const db = openDatabase(':memory:')
   const clock = new FakeClock()
   const config = loadConfig({ CATALOG_SYNC_CRON: 'off', ...env })
-  const app = createApp({ db, config, clock, logger, passwordHasher }, { onInvalidResponse: reportInvalidResponse })
+  const app = createApp(
+    { db, config, clock, logger, passwordHasher },
+    { onInvalidResponse: reportInvalidResponse, bodyTimeLimitMs },
+  )
   validateTraffic(app, (problems) => documentViolations.push(...problems))
 
   const request = (method: string, path: string, options: RequestOptions = {}) => {

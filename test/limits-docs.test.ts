@@ -1,9 +1,12 @@
 // README "Limits" is the one list of every limit: it must state the numbers the code uses.
 import { expect, test } from 'bun:test'
 import { join } from 'node:path'
+import { BODY_TIME_LIMIT_MS, MAX_BODY_BYTES } from '../src/http/body'
+import { IDLE_TIMEOUT_SECONDS, LISTENER_BODY_HEADROOM_BYTES } from '../src/http/listen'
 import { kib } from '../src/http/size'
 import { MAX_TOKENS_PER_ACCOUNT } from '../src/modules/auth/limits'
 import * as login from '../src/modules/auth/login-guard'
+import { MAX_SIGN_IN_BODY_BYTES } from '../src/modules/auth/model'
 import * as throttle from '../src/modules/auth/throttle'
 import * as builds from '../src/modules/builds/limits'
 import { MAX_CHARACTERS_PER_ACCOUNT } from '../src/modules/characters/limits'
@@ -18,7 +21,14 @@ const n = (value: number) => value.toLocaleString('en-US')
 test('README "Limits" states the numbers the code uses', async () => {
   const readme = await Bun.file(join(import.meta.dir, '..', 'README.md')).text()
   const section = readme.slice(readme.indexOf('### Limits'), readme.indexOf('## Development'))
+  const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`
   const expected = [
+    `| request body (any route that declares no other limit) | ${mib(MAX_BODY_BYTES)} | 413,`,
+    `the only bodies read without a token or session) | ${kib(MAX_SIGN_IN_BODY_BYTES)} | 413 |`,
+    `(\`POST /api/characters/{id}/build/import\`) | ${mib(builds.MAX_IMPORT_BODY_BYTES)} | 413 |`,
+    `(from the end of its headers) | ${BODY_TIME_LIMIT_MS / 1000} s | 408,`,
+    `+ ${mib(LISTENER_BODY_HEADROOM_BYTES)} of headroom) | ${mib(Math.max(MAX_BODY_BYTES, builds.MAX_IMPORT_BODY_BYTES) + LISTENER_BODY_HEADROOM_BYTES)} | 413 from Bun`,
+    `idle, for | ${IDLE_TIMEOUT_SECONDS} s | connection closed |`,
     `| characters per account | ${n(MAX_CHARACTERS_PER_ACCOUNT)} | 409 |`,
     `| routes per account (created or imported) | ${n(routes.MAX_ROUTES_PER_ACCOUNT)} | 409 |`,
     `| ${n(MAX_COMPLETIONS_PER_CHARACTER)}; updating a stored one always works | 409 |`,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import packageJson from '../package.json'
-import { MAX_BODY_BYTES } from '../src/http/plumbing'
+import { MAX_BODY_BYTES } from '../src/http/body'
 import { FEATURES } from '../src/modules/system/features'
 import { isDocumented } from '../src/modules/system/openapi'
 import { type TestApp, testApp } from './helpers'
@@ -123,8 +123,8 @@ describe('one error path', () => {
   })
 
   test('a body over 1 MiB is 413, by Content-Length or by its real size', async () => {
-    const big = JSON.stringify({ identifier: 'x', password: 'y'.repeat(MAX_BODY_BYTES) })
-    const declared = await t.json('POST', '/api/plugin/auth/login', { raw: big })
+    const big = JSON.stringify({ givenName: 'x', notes: 'y'.repeat(MAX_BODY_BYTES) })
+    const declared = await t.json('POST', '/api/plugin/characters', { token, raw: big })
     expect(declared.status).toBe(413)
     expect(declared.body).toEqual({ error: 'The request body is larger than 1 MiB.' })
     // A streamed body carries no Content-Length; the parser measures it.
@@ -135,10 +135,17 @@ describe('one error path', () => {
       },
     })
     const response = await t.app.handle(
-      new Request('http://localhost/api/plugin/auth/login', { method: 'POST', body: stream }),
+      new Request('http://localhost/api/plugin/characters', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: stream,
+      }),
     )
     expect(response.status).toBe(413)
     expect(await response.json()).toEqual({ error: 'The request body is larger than 1 MiB.' })
+    // The sign-in routes, open to anyone, take far less (see test/request-body.test.ts).
+    const login = await t.json('POST', '/api/plugin/auth/login', { raw: big })
+    expect(login.body).toEqual({ error: 'The request body is larger than 64 KiB.' })
   })
 
   test('a body nested too deeply is 400, not a 500 from a stack overflow, and changes nothing', async () => {
@@ -253,6 +260,7 @@ describe('OpenAPI document', () => {
         const secured = !(Array.isArray(operation.security) && operation.security.length === 0)
         if (secured) expect(responses['401'], `${method} ${path}`).toBeDefined()
         if (operation.requestBody) expect(responses['413'], `${method} ${path}`).toBeDefined()
+        if (operation.requestBody) expect(responses['408'], `${method} ${path}`).toBeDefined()
       }
     }
   })

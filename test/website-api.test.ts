@@ -1,8 +1,9 @@
 // The website's server side: sessions, the cookie API (twins of the plugin operations), the
 // same-origin rule, CORS kept to the plugin API, the event stream, sharing and deletion.
-import { beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { completions, sessions } from '../src/db/schema'
+import { HSTS_MAX_AGE_SECONDS } from '../src/http/security'
 import { hashToken } from '../src/modules/auth/service'
 import { MAX_STREAMS_PER_ACCOUNT } from '../src/modules/events'
 import { MAX_SESSIONS_PER_ACCOUNT } from '../src/modules/session/limits'
@@ -72,6 +73,13 @@ describe('sessions', () => {
     )
     expect(response.status).toBe(200)
     expect(response.headers.get('set-cookie')).toContain('; Secure')
+    expect(response.headers.get('strict-transport-security')).toBe(`max-age=${HSTS_MAX_AGE_SECONDS}`)
+  })
+
+  test('over plain HTTP no page or answer carries HSTS', async () => {
+    for (const path of ['/', '/api/health', '/api/session']) {
+      expect((await t.request('GET', path)).headers.get('strict-transport-security')).toBeNull()
+    }
   })
 
   test('GET answers the account; without a valid cookie 401', async () => {
@@ -194,6 +202,81 @@ describe('sessions per account', () => {
       .map((row) => row.tokenHash)
     const hashOf = (cookie: string) => hashToken(cookie.slice('qt_session='.length))
     expect(hashes.sort()).toEqual([hashOf(daves), hashOf(fresh)].sort())
+  })
+})
+
+describe('behind an HTTPS reverse proxy (X-Forwarded-Proto)', () => {
+  const servers: TestApp[] = []
+  afterAll(async () => {
+    for (const server of servers) await server.app.stop()
+  })
+
+  /** A server on a real socket (the proxy is trusted by its address: here 127.0.0.1), with an account. */
+  async function behindProxy(env: Record<string, string>) {
+    const local = testApp(env)
+    await local.userWithToken('alice')
+    local.app.listen({ port: 0, hostname: '127.0.0.1' })
+    servers.push(local)
+    const base = `http://127.0.0.1:${local.app.server?.port}`
+    const send = (method: string, path: string, headers: Record<string, string> = {}, body?: unknown) =>
+      fetch(`${base}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+    return { send, clock: local.clock }
+  }
+  const signIn = { identifier: 'alice', password: PASSWORD }
+  const hsts = `max-age=${HSTS_MAX_AGE_SECONDS}`
+
+  test('from a trusted proxy, "https" makes the cookie Secure and every answer carry HSTS', async () => {
+    const { send, clock } = await behindProxy({ TRUSTED_PROXY: '127.0.0.1' })
+    const https = { 'x-forwarded-proto': 'https' }
+    const signedIn = await send('POST', '/api/session', https, signIn)
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.headers.get('set-cookie')).toContain('; Secure')
+    expect(signedIn.headers.get('strict-transport-security')).toBe(hsts)
+    const cookie = (/^(qt_session=[^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '') as RegExpExecArray)[1]
+    for (const path of ['/', '/characters/1', '/api/health', '/api/plugin/docs', '/api/session', '/api/nothing']) {
+      const response = await send('GET', path, { ...https, cookie: cookie as string })
+      expect({ path, hsts: response.headers.get('strict-transport-security') }).toEqual({ path, hsts })
+    }
+    // A renewed session, and the new session of a changed password, are Secure too.
+    clock.advance(SESSION_REFRESH_MS)
+    const renewed = await send('GET', '/api/session', { ...https, cookie: cookie as string })
+    expect(renewed.headers.get('set-cookie')).toContain('; Secure')
+    const changed = await send(
+      'PUT',
+      '/api/account/password',
+      { ...https, cookie: cookie as string },
+      {
+        currentPassword: PASSWORD,
+        newPassword: PASSWORD,
+      },
+    )
+    expect(changed.status).toBe(200)
+    expect(changed.headers.get('set-cookie')).toContain('; Secure')
+    const newCookie = /^(qt_session=[^;]+)/.exec(changed.headers.get('set-cookie') ?? '')?.[1] as string
+    const out = await send('DELETE', '/api/session', { ...https, cookie: newCookie })
+    expect(out.status).toBe(200)
+    expect(out.headers.get('set-cookie')).toContain('Max-Age=0; Secure')
+    // The same proxy forwarding a plain-HTTP request: no Secure, no HSTS.
+    const plain = await send('POST', '/api/session', { 'x-forwarded-proto': 'http' }, signIn)
+    expect(plain.headers.get('set-cookie')).not.toContain('Secure')
+    expect(plain.headers.get('strict-transport-security')).toBeNull()
+  })
+
+  test('from anyone else the header is ignored: no Secure, no HSTS', async () => {
+    for (const env of [{}, { TRUSTED_PROXY: '10.0.0.0/8' }] as Record<string, string>[]) {
+      const { send } = await behindProxy(env)
+      const response = await send('POST', '/api/session', { 'x-forwarded-proto': 'https' }, signIn)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('set-cookie')).not.toContain('Secure')
+      expect(response.headers.get('strict-transport-security')).toBeNull()
+      expect(
+        (await send('GET', '/', { 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security'),
+      ).toBeNull()
+    }
   })
 })
 

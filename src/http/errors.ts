@@ -38,6 +38,8 @@ export class NotFound extends withStatus(404) {}
 
 /** The answer to a path no route serves (an API client's, not a browser's page: see the web module). */
 export const noSuchEndpoint = (): NotFound => new NotFound('No such endpoint; see /api/plugin/docs for the list.')
+/** The request body did not arrive in time (src/http/body.ts): the connection is closed after it. */
+export class RequestTimeout extends withStatus(408) {}
 
 /**
  * The request is well formed, but what is stored already forbids it (a quota is full): the same

@@ -1,5 +1,33 @@
 // Why the server cannot listen, as one line: a port in use, a privileged port, a HOST that is not
-// an address of this machine. `checkListen` finds out before anything is created on disk.
+// an address of this machine. `checkListen` finds out before anything is created on disk. And
+// what the listener itself lets one connection hold (`listenerLimits`).
+import type { AnyElysia } from 'elysia'
+import { BODY_TIME_LIMIT_MS, largestBodyLimit } from './body'
+
+/**
+ * Bun closes a connection whose request is not answered within this many seconds, however fast
+ * its body arrives (Bun 1.4 does not restart the count for body bytes), and an idle kept-alive
+ * one. Longer than BODY_TIME_LIMIT_MS, so a slow body is answered 408 by the app first.
+ */
+export const IDLE_TIMEOUT_SECONDS = BODY_TIME_LIMIT_MS / 1000 + 10
+
+/**
+ * What the listener lets through beyond the largest route limit. Bun checks its own limit on each
+ * read from the socket (up to 512 KiB) before the app sees those bytes: at the route limit
+ * exactly, a chunked body crossing it got Bun's 413 without a body instead of the app's
+ * `{"error"}`. With this much room the app's reader always sees the crossing first.
+ */
+export const LISTENER_BODY_HEADROOM_BYTES = 1024 * 1024
+
+/**
+ * The listener's own limits for `app`: the outer bound on a body (the app enforces each route's
+ * limit as the body arrives; a declared Content-Length over this is refused by Bun itself, 413
+ * without a body), and IDLE_TIMEOUT_SECONDS.
+ */
+export const listenerLimits = (app: AnyElysia) => ({
+  maxRequestBodySize: largestBodyLimit(app) + LISTENER_BODY_HEADROOM_BYTES,
+  idleTimeout: IDLE_TIMEOUT_SECONDS,
+})
 
 /** The server cannot listen where it was told to: one line, exit 2. */
 export class ListenError extends Error {}

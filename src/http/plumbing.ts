@@ -1,58 +1,21 @@
-// What every request goes through: its log line, CORS (the plugin API only), the same-origin
-// rule of the website's cookie API, the 1 MiB body cap, a JSON body parser that answers 400
-// instead of Elysia's own parse error, and the one error handler that turns every failure into
+// What every request goes through: its log line, CORS (the plugin API only), HSTS over HTTPS,
+// the same-origin rule of the website's cookie API, the body reader (src/http/body.ts: the
+// route's credential check first, then its size and time limits; JSON that answers 400 instead of
+// Elysia's own parse error), and the one error handler that turns every failure into
 // `{"error": "<sentence>"}` with the right status and never a stack trace.
 import { Elysia, ParseError, ValidationError } from 'elysia'
 import { isDatabaseBusy } from '../db/client'
-import { isPlainObject } from '../json'
 import type { Logger } from '../logger'
-import { BadRequest, Forbidden, HttpError, noSuchEndpoint, PayloadTooLarge, ServiceUnavailable } from './errors'
+import type { TrustedProxies } from '../modules/auth/address'
+import { BODY_TIME_LIMIT_MS, type BodyRules, bodyLeftUnread, MAX_BODY_BYTES, parseJsonBody } from './body'
+import { BadRequest, Forbidden, HttpError, noSuchEndpoint, ServiceUnavailable } from './errors'
 import { requestLog } from './requestLog'
+import { routeKey } from './responses'
+import { HSTS_HEADER } from './security'
 import { describeValidationError } from './validation'
-
-export const MAX_BODY_BYTES = 1024 * 1024
 
 /** Retry-After of a 503 for a busy database. */
 export const DATABASE_BUSY_RETRY_SECONDS = 1
-
-/** Deeper bodies would overflow the stack later (storing, validating, answering): a 500. */
-export const MAX_BODY_DEPTH = 64
-
-/** How deeply arrays and objects nest in a parsed JSON value, without recursion. */
-function tooDeep(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]]
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [unknown, number]
-    if (typeof node !== 'object' || node === null) continue
-    if (depth > limit) return true
-    for (const child of Object.values(node)) stack.push([child, depth + 1])
-  }
-  return false
-}
-
-const tooLarge = () => new PayloadTooLarge(`The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB.`)
-
-/** Reads the body as JSON whatever its Content-Type (game clients are not always careful). */
-export async function parseJsonBody(request: Request): Promise<unknown> {
-  const bytes = await request.arrayBuffer()
-  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge()
-  const text = new TextDecoder().decode(bytes)
-  if (text.trim() === '') return undefined
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    throw new BadRequest('The request body is not valid JSON.')
-  }
-  // Every body of this API is an object; Elysia would coerce an array to {} before validating.
-  if (!isPlainObject(body)) {
-    throw new BadRequest('The request body must be a JSON object.')
-  }
-  if (tooDeep(body, MAX_BODY_DEPTH)) {
-    throw new BadRequest(`The request body is nested too deeply (more than ${MAX_BODY_DEPTH} levels).`)
-  }
-  return body
-}
 
 function toHttpError(code: unknown, error: unknown, logger: Logger, where: string): HttpError {
   if (error instanceof HttpError) return error
@@ -119,13 +82,23 @@ export function isCrossSite(request: Request): boolean {
   }
 }
 
-export function plumbing(logger: Logger) {
+export interface PlumbingOptions {
+  /** TRUSTED_PROXY: whether a request came over HTTPS (then its answer carries HSTS). */
+  proxies: TrustedProxies
+  /** Every route's body limit and credential check (bodyRules). */
+  bodies: BodyRules
+  /** Tests only: a shorter BODY_TIME_LIMIT_MS. */
+  bodyTimeLimitMs?: number
+}
+
+export function plumbing(logger: Logger, { proxies, bodies, bodyTimeLimitMs = BODY_TIME_LIMIT_MS }: PlumbingOptions) {
   return (
     new Elysia({ name: 'plumbing' })
       // First, so that its clock starts before anything else runs, and a refused body is logged too.
       .use(requestLog(logger))
-      .onRequest(({ request, set }) => {
+      .onRequest(({ request, server, set }) => {
         const path = new URL(request.url).pathname
+        if (proxies.isHttps(request, server)) set.headers['strict-transport-security'] = HSTS_HEADER
         if (CORS_OPEN.test(path)) {
           if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS })
           Object.assign(set.headers, CORS_HEADERS)
@@ -133,15 +106,21 @@ export function plumbing(logger: Logger) {
           // The website's cookie API: a page of another site must not act with the visitor's cookie.
           throw new Forbidden('Cross-site requests are not allowed here.')
         }
-        const length = Number(request.headers.get('content-length') ?? 0)
-        if (length > MAX_BODY_BYTES) throw tooLarge()
       })
-      .onParse({ as: 'global' }, ({ request }) => parseJsonBody(request))
+      .onParse({ as: 'global' }, (context) => {
+        const rule = bodies.get(routeKey(context.request.method, context.route))
+        // A stranger's body is never read: the route's credential is checked before its first byte.
+        rule?.before?.(context)
+        return parseJsonBody(context.request, rule?.maxBytes ?? MAX_BODY_BYTES, bodyTimeLimitMs)
+      })
       .onError({ as: 'global' }, ({ code, error, set, request }) => {
         const path = new URL(request.url).pathname
         const httpError = toHttpError(code, error, logger, `${request.method} ${path}`)
         set.status = httpError.status
         Object.assign(set.headers, httpError.headers, { 'content-type': 'application/json; charset=utf-8' })
+        // What is left of a refused body would be read as the next request: the listener closes
+        // the connection after this answer instead of draining it for the client.
+        if (bodyLeftUnread(request)) set.headers.connection = 'close'
         return { error: httpError.message }
       })
   )

@@ -5,10 +5,11 @@ import { t } from 'elysia'
 import type { AppDeps } from '../../deps'
 import { type Api, signedInRoutes } from '../../http/api'
 import { errors, IdParams, OkBody } from '../../http/model'
+import type { TrustedProxies } from '../auth/address'
 import type { LoginGuard } from '../auth/login-guard'
 import { MAX_PASSWORD_LENGTH } from '../auth/model'
 import { listTokens, revokeEverything, revokeOwnToken, setPassword, verifyLogin } from '../auth/service'
-import { createSession, isHttps, sessionCookie, signedOut } from '../session/service'
+import { createSession, sessionCookie, signedOut } from '../session/service'
 import type { SignOuts } from '../session/sign-outs'
 
 const PasswordChange = t.Object({
@@ -22,7 +23,13 @@ const TokenList = t.Object({
   ),
 })
 
-export function accountModule(deps: AppDeps, website: Api, loginGuard: LoginGuard, signOuts: SignOuts) {
+export function accountModule(
+  deps: AppDeps,
+  website: Api,
+  loginGuard: LoginGuard,
+  signOuts: SignOuts,
+  proxies: TrustedProxies,
+) {
   const { db, clock } = deps
   return signedInRoutes(website, '/account', ['Website'])
     .put(
@@ -34,7 +41,7 @@ export function accountModule(deps: AppDeps, website: Api, loginGuard: LoginGuar
         await setPassword(deps, identifier, body.newPassword)
         signOuts.accountSignedOut(user.id)
         // Every token and session ended with the old password; this browser stays signed in.
-        set.headers['set-cookie'] = sessionCookie(createSession(db, clock, user.id), isHttps(request))
+        set.headers['set-cookie'] = sessionCookie(createSession(db, clock, user.id), proxies.isHttps(request, server))
         return { ok: true as const }
       },
       {
@@ -61,10 +68,10 @@ export function accountModule(deps: AppDeps, website: Api, loginGuard: LoginGuar
     )
     .delete(
       '/sessions',
-      ({ user, request, set }) => {
+      ({ user, request, server, set }) => {
         revokeEverything(db, clock, user.id)
         signOuts.accountSignedOut(user.id)
-        return signedOut(request, set)
+        return signedOut(proxies.isHttps(request, server), set)
       },
       {
         response: { 200: OkBody },

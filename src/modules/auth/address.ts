@@ -1,6 +1,7 @@
-// Who is logging in, as far as the per-address limit is concerned: the socket's peer address,
-// or, only when that peer is a proxy the operator named in TRUSTED_PROXY, the address that proxy
-// reports in X-Forwarded-For. A header from anyone else is ignored: it costs nothing to forge.
+// What a request's connection says about its client, and what a proxy the operator named in
+// TRUSTED_PROXY may add: the client's address (X-Forwarded-For, for the per-address login limit)
+// and whether it came over HTTPS (X-Forwarded-Proto, for the Secure cookie and HSTS). Those
+// headers from anyone else are ignored: they cost nothing to forge.
 import { BlockList, isIP } from 'node:net'
 
 /** What Elysia hands a handler as `server` (Bun's server), reduced to what is used here. */
@@ -51,6 +52,38 @@ export function clientAddress(
     if (!isTrusted(trusted, hop)) return hop
   }
   return unmapIPv4(peer)
+}
+
+/**
+ * Whether the client reached the server over HTTPS: the request's own scheme, or, only when its
+ * peer is a trusted proxy, the X-Forwarded-Proto that proxy sends. Of a list, the last value
+ * counts: the one the proxy next to the server wrote (one further away may have appended it).
+ */
+export function isHttps(request: Request, server: PeerSource | null | undefined, trusted: BlockList): boolean {
+  if (request.url.startsWith('https:')) return true
+  const peer = server?.requestIP(request)?.address
+  if (peer === undefined || !isTrusted(trusted, peer)) return false
+  const proto = (request.headers.get('x-forwarded-proto') ?? '').split(',').at(-1) ?? ''
+  return proto.trim().toLowerCase() === 'https'
+}
+
+/** TRUSTED_PROXY, read once per app: who sent a request, and whether it came over HTTPS. */
+export class TrustedProxies {
+  private readonly list: BlockList
+
+  constructor(entries: readonly string[]) {
+    this.list = trustedProxyList(entries)
+  }
+
+  /** The client's address (see clientAddress); pass Elysia's `server`. */
+  clientAddress(request: Request, server: PeerSource | null | undefined): string | undefined {
+    return clientAddress(request, server, this.list)
+  }
+
+  /** Whether the request came over HTTPS (see isHttps): the cookie is then Secure, and HSTS is sent. */
+  isHttps(request: Request, server: PeerSource | null | undefined): boolean {
+    return isHttps(request, server, this.list)
+  }
 }
 
 /**

@@ -12,23 +12,32 @@ export interface Identity {
 }
 
 /** Resolves a request to its identity, or throws 401; may set headers (a refreshed cookie). */
-export type Identify = (context: Pick<Context, 'request' | 'set'>) => Identity
+export type Identify = (context: Pick<Context, 'request' | 'set' | 'server'>) => Identity
+
+/** Checks a request's credential (401 without a valid one), once per request whoever asks first. */
+type CredentialCheck = (context: Pick<Context, 'request' | 'set' | 'server'>) => void
+
+/** The check of every guard, to be found among a route's hooks (credentialCheckOf). */
+const credentialChecks = new WeakSet<CredentialCheck>()
 
 /**
  * A named plugin, one per kind of credential (`seed`): Elysia then knows every `.use()` of it
  * is the same guard, and each API has exactly one, whose `identify` runs once per request.
  *
- * The credential is checked in `transform`, which runs before validation: a request without a
- * valid one is 401 whatever its body, query or path (`resolve` alone runs after validation,
- * so a bad field would answer 400 first).
+ * The credential is checked before the body is read (the body reader runs the route's check
+ * first: credentialCheckOf, src/http/body.ts), else in `transform`, which runs before validation:
+ * a request without a valid one is 401 whatever its body, query or path, and a stranger's body
+ * is not read at all (`resolve` alone runs after validation, so a bad field would answer 400 first).
  */
 export function credentialGuard(seed: Identity['credential']['kind'], identify: Identify) {
   const identities = new WeakMap<Request, Identity>()
+  const check: CredentialCheck = (context) => {
+    if (!identities.has(context.request)) identities.set(context.request, identify(context))
+  }
+  credentialChecks.add(check)
   return new Elysia({ name: 'auth', seed }).macro({
     auth: {
-      transform(context) {
-        identities.set(context.request, identify(context))
-      },
+      transform: check,
       resolve(context) {
         const identity = identities.get(context.request) ?? identify(context)
         return { user: identity.user, credential: identity.credential }
@@ -38,3 +47,16 @@ export function credentialGuard(seed: Identity['credential']['kind'], identify: 
 }
 
 export type Guard = ReturnType<typeof credentialGuard>
+
+/**
+ * The credential check of a route with `auth`, found among its `transform` hooks (as Elysia
+ * lists them on `app.routes`), so the body reader can run it before reading: see bodyRules.
+ */
+export function credentialCheckOf(hooks: unknown): CredentialCheck | undefined {
+  const transform = (hooks as { transform?: unknown } | undefined)?.transform
+  for (const hook of Array.isArray(transform) ? transform : [transform]) {
+    const fn = typeof hook === 'function' ? hook : (hook as { fn?: unknown } | undefined)?.fn
+    if (typeof fn === 'function' && credentialChecks.has(fn as CredentialCheck)) return fn as CredentialCheck
+  }
+  return undefined
+}

@@ -3,10 +3,11 @@
 import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
 import type { Api } from '../../http/api'
+import { bodyLimit } from '../../http/body'
 import { errors, OkBody } from '../../http/model'
 import { credentialGuard, type Guard } from './guard'
 import type { LoginGuard } from './login-guard'
-import { LoginBody, LoginResponse, User } from './model'
+import { LoginBody, LoginResponse, MAX_SIGN_IN_BODY_BYTES, User } from './model'
 import { authenticate, DAY_MS, identifierOf, login, revokeToken } from './service'
 
 /** The plugin API's guard: `Authorization: Bearer <token>`. */
@@ -28,6 +29,7 @@ export function authModule(deps: AppDeps, api: Api, loginGuard: LoginGuard) {
   const { db, clock } = deps
   return new Elysia({ prefix: `${api.prefix}/auth` })
     .use(api.guard)
+    .use(bodyLimit)
     .post(
       '/login',
       ({ body, request, server }) => {
@@ -37,6 +39,7 @@ export function authModule(deps: AppDeps, api: Api, loginGuard: LoginGuard) {
       },
       {
         body: LoginBody,
+        maxBodyBytes: MAX_SIGN_IN_BODY_BYTES,
         response: { 200: LoginResponse, ...errors(401, 429, 503) },
         detail: {
           summary: 'Log in and get a bearer token',

@@ -1,11 +1,10 @@
 // Everything a password login is checked against, in one object that lives as long as the app:
 // createApp makes one LoginGuard and hands it to every route that takes a password (the plugin
 // login, the website's session login), so a limit cannot be dodged by switching routes.
-import type { BlockList } from 'node:net'
 import type { AppDeps } from '../../deps'
 import { ServiceUnavailable, TooManyRequests } from '../../http/errors'
 import { type Logger, silentLogger } from '../../logger'
-import { clientAddress, type PeerSource, trustedProxyList } from './address'
+import { type PeerSource, TrustedProxies } from './address'
 import type { PasswordHasher } from './password'
 import { AddressLimiter, LoginThrottle } from './throttle'
 
@@ -167,7 +166,7 @@ export class LoginGuard {
   readonly addresses: AddressLimiter
   readonly hashing = new HashingBound()
   readonly hasher: PasswordHasher
-  private readonly trusted: BlockList
+  private readonly proxies: TrustedProxies
   private dummy: Promise<string> | undefined
 
   /** Where refused logins and lock-outs are reported (at warn). */
@@ -179,7 +178,7 @@ export class LoginGuard {
     this.accounts = new LoginThrottle(clock)
     this.addresses = new AddressLimiter(clock)
     this.hasher = passwordHasher
-    this.trusted = trustedProxyList(config.trustedProxies)
+    this.proxies = new TrustedProxies(config.trustedProxies)
   }
 
   /**
@@ -193,7 +192,7 @@ export class LoginGuard {
 
   /** The client's address for the per-address limit (see address.ts); pass Elysia's `server`. */
   clientAddress(request: Request, server: PeerSource | null | undefined): string | undefined {
-    return clientAddress(request, server, this.trusted)
+    return this.proxies.clientAddress(request, server)
   }
 }
 

@@ -16,6 +16,12 @@ export const User = t.Object(
 export const MAX_IDENTIFIER_LENGTH = 254
 export const MAX_PASSWORD_LENGTH = 1024
 
+/**
+ * The body of a password login (plugin login, website sign-in), the only bodies a stranger may
+ * send: every field at its longest with every character escaped (\uXXXX) takes under 15 KiB.
+ */
+export const MAX_SIGN_IN_BODY_BYTES = 64 * 1024
+
 // Every field is bounded: a login with a megabyte-long name used to be kept whole in memory.
 const identifier = (description: string) => t.String({ maxLength: MAX_IDENTIFIER_LENGTH, description })
 

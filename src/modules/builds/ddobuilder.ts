@@ -11,10 +11,11 @@ import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser'
 import { BadRequest } from '../../http/errors'
 import { scoreForSpend } from '../../rules/breakdown'
 import { ABILITIES, ABILITY_INCREASE_LEVELS, type Ability, BASE_SCORE, POINT_BUY_COST } from '../../rules/gameData'
+import { MAX_IMPORT_BODY_BYTES } from './limits'
 import type { BuildDocument, SpecialFeatInput } from './model'
 
-/** The longest file read (characters): the request body is capped at 1 MiB anyway. */
-export const MAX_XML_CHARS = 1024 * 1024
+/** The longest file read (characters): no more than the import's body can hold anyway. */
+export const MAX_XML_CHARS = MAX_IMPORT_BODY_BYTES
 
 /** DDO Builder nests about 8 deep (gear augments); anything far deeper is not one of its files. */
 const MAX_DEPTH = 64

@@ -4,10 +4,12 @@
 import { t } from 'elysia'
 import type { AppDeps } from '../../deps'
 import { type Api, signedInRoutes } from '../../http/api'
+import { bodyLimit } from '../../http/body'
 import { BadRequest, NotFound } from '../../http/errors'
 import { errors, IdParams } from '../../http/model'
 import { assertOwnsCharacter } from '../characters/access'
 import { type DdoBuilderImport, fromDdoBuilder, toDdoBuilder } from './ddobuilder'
+import { MAX_IMPORT_BODY_BYTES } from './limits'
 import { BuildImportBody, documentLimitProblem, ImportedBuild } from './model'
 import { getPlanned, putPlanned } from './service'
 
@@ -33,6 +35,7 @@ export function readBuildFile(xml: string): DdoBuilderImport {
 
 export function buildImportModule({ db, clock }: AppDeps, api: Api) {
   return signedInRoutes(api, '/characters', ['Builds'])
+    .use(bodyLimit)
     .guard({ params: IdParams })
     .post(
       '/:id/build/import',
@@ -44,6 +47,7 @@ export function buildImportModule({ db, clock }: AppDeps, api: Api) {
       },
       {
         body: BuildImportBody,
+        maxBodyBytes: MAX_IMPORT_BODY_BYTES,
         response: { 200: ImportedBuild, ...errors(400, 404) },
         detail: {
           summary: 'Replace the planned build with a DDO Builder character file',

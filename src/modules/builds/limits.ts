@@ -5,6 +5,14 @@
 // takes about 10 KB as JSON.
 
 /**
+ * The body of the DDO Builder import (`{xml}`, src/modules/builds/import.ts), declared on the
+ * route (`maxBodyBytes`). Still the default 1 MiB: the planner's own 2.2 MB example file needs
+ * more, and raising it is this number, MAX_XML_CHARS following it, and the website's check
+ * (src/web/build/store.ts).
+ */
+export const MAX_IMPORT_BODY_BYTES = 1024 * 1024
+
+/**
  * A stored build document (live or planned) as JSON, after the merge or replace: 413 beyond it.
  * Per-field limits alone cannot bound a merge, which keeps every key it was ever sent.
  */

@@ -3,14 +3,15 @@
 import { Elysia, t } from 'elysia'
 import type { AppDeps } from '../../deps'
 import type { Api } from '../../http/api'
+import { bodyLimit } from '../../http/body'
 import { errors, OkBody } from '../../http/model'
+import type { TrustedProxies } from '../auth/address'
 import { credentialGuard, type Guard } from '../auth/guard'
 import type { LoginGuard } from '../auth/login-guard'
-import { LoginBody, User } from '../auth/model'
+import { LoginBody, MAX_SIGN_IN_BODY_BYTES, User } from '../auth/model'
 import { identifierOf, toPublicUser, verifyLogin } from '../auth/service'
 import {
   createSession,
-  isHttps,
   readCookie,
   revokeSession,
   SESSION_COOKIE,
@@ -21,11 +22,11 @@ import {
 import type { SignOuts } from './sign-outs'
 
 /** The website's guard: the session cookie (bearer tokens are not accepted here). */
-export function cookieGuard({ db, clock }: AppDeps): Guard {
-  return credentialGuard('session', ({ request, set }) => {
+export function cookieGuard({ db, clock }: AppDeps, proxies: TrustedProxies): Guard {
+  return credentialGuard('session', ({ request, server, set }) => {
     const token = readCookie(request.headers.get('cookie'), SESSION_COOKIE)
     const session = sessionFromToken(db, clock, token)
-    if (session.renewed && token) set.headers['set-cookie'] = sessionCookie(token, isHttps(request))
+    if (session.renewed && token) set.headers['set-cookie'] = sessionCookie(token, proxies.isHttps(request, server))
     return { user: session.user, credential: { kind: 'session', id: session.id } }
   })
 }
@@ -34,20 +35,31 @@ const SessionBody = t.Omit(LoginBody, ['label'])
 const SessionUser = t.Object({ user: User })
 const tags = ['Website']
 
-/** Signing in needs no session; the guard then covers the routes after it. */
-export function sessionModule({ db, clock }: AppDeps, api: Api, loginGuard: LoginGuard, signOuts: SignOuts) {
+/**
+ * Signing in needs no session; the guard then covers the routes after it. `proxies` says whether
+ * a request came over HTTPS (the cookie is then Secure).
+ */
+export function sessionModule(
+  { db, clock }: AppDeps,
+  api: Api,
+  loginGuard: LoginGuard,
+  signOuts: SignOuts,
+  proxies: TrustedProxies,
+) {
   return new Elysia({ prefix: `${api.prefix}/session` })
     .use(api.guard)
+    .use(bodyLimit)
     .post(
       '/',
       async ({ body, request, server, set }) => {
         const address = loginGuard.clientAddress(request, server)
         const user = await verifyLogin(db, loginGuard, identifierOf(body), body.password, address)
-        set.headers['set-cookie'] = sessionCookie(createSession(db, clock, user.id), isHttps(request))
+        set.headers['set-cookie'] = sessionCookie(createSession(db, clock, user.id), proxies.isHttps(request, server))
         return { user: toPublicUser(user) }
       },
       {
         body: SessionBody,
+        maxBodyBytes: MAX_SIGN_IN_BODY_BYTES,
         response: { 200: SessionUser, ...errors(401, 429, 503) },
         detail: { summary: 'Sign in to the website (sets the session cookie)', tags },
       },
@@ -59,10 +71,10 @@ export function sessionModule({ db, clock }: AppDeps, api: Api, loginGuard: Logi
     })
     .delete(
       '/',
-      ({ credential, request, set }) => {
+      ({ credential, request, server, set }) => {
         revokeSession(db, clock, credential.id)
         signOuts.sessionEnded(credential.id)
-        return signedOut(request, set)
+        return signedOut(proxies.isHttps(request, server), set)
       },
       { response: { 200: OkBody }, detail: { summary: 'Sign out (ends this session)' } },
     )

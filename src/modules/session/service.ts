@@ -120,12 +120,12 @@ export function revokeSession(db: DB, clock: Clock, sessionId: number): void {
     .run()
 }
 
-/** Whether the request came over HTTPS (the cookie is then Secure). */
-export const isHttps = (request: Request): boolean => request.url.startsWith('https:')
-
-/** The answer of a sign-out: the session cookie cleared in this browser, and `{ok: true}`. */
-export function signedOut(request: Request, set: { headers: Record<string, unknown> }) {
-  set.headers['set-cookie'] = sessionCookie(null, isHttps(request))
+/**
+ * The answer of a sign-out: the session cookie cleared in this browser, and `{ok: true}`.
+ * `secure`: the request came over HTTPS (TrustedProxies.isHttps).
+ */
+export function signedOut(secure: boolean, set: { headers: Record<string, unknown> }) {
+  set.headers['set-cookie'] = sessionCookie(null, secure)
   return { ok: true as const }
 }
 
@@ -141,7 +141,9 @@ export function readCookie(header: string | null, name: string): string | undefi
 
 /**
  * The Set-Cookie value (null: clear it): HttpOnly (no script reads it), SameSite=Lax (not sent on cross-site
- * POSTs; following a link to the tracker still works), Secure when the request came over HTTPS.
+ * POSTs; following a link to the tracker still works), Secure when the request came over HTTPS,
+ * directly or through a trusted proxy (TrustedProxies.isHttps): behind Caddy or nginx the server
+ * itself only ever sees plain HTTP.
  */
 export function sessionCookie(token: string | null, secure: boolean): string {
   const maxAge = token ? SESSION_IDLE_MS / 1000 : 0

@@ -5,7 +5,8 @@
 // error statuses from the OpenAPI document, so this text cannot drift from what the server does.
 import { DEFAULT_TOKEN_IDLE_DAYS } from '../../config'
 import { PLUGIN_PREFIX } from '../../http/api'
-import { DATABASE_BUSY_RETRY_SECONDS, MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../../http/plumbing'
+import { BODY_TIME_LIMIT_MS, MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../../http/body'
+import { DATABASE_BUSY_RETRY_SECONDS } from '../../http/plumbing'
 import { kib } from '../../http/size'
 import { isPlainObject, type Json } from '../../json'
 import { CHALLENGE_SETTINGS, DEFAULT_SETTING, REMAKE_TIERS } from '../../rules/completion'
@@ -19,7 +20,7 @@ import { LEVEL_BAND_ANY, LEVEL_BAND_FULL_XP, VERSION_TIERS } from '../../rules/t
 import { XP_BONUSES } from '../../rules/xp'
 import { MAX_TOKENS_PER_ACCOUNT } from '../auth/limits'
 import { MAX_HASHING, MAX_HASHING_QUEUED, MAX_IN_FLIGHT_PER_ADDRESS, MAX_IN_FLIGHT_PER_NAME } from '../auth/login-guard'
-import { MAX_IDENTIFIER_LENGTH, MAX_PASSWORD_LENGTH } from '../auth/model'
+import { MAX_IDENTIFIER_LENGTH, MAX_PASSWORD_LENGTH, MAX_SIGN_IN_BODY_BYTES } from '../auth/model'
 import { TOKEN_PREFIX, TOKEN_TOUCH_MS } from '../auth/service'
 import { ADDRESS_BURST, ADDRESS_REFILL_MS, FIRST_LOCK_MS, MAX_FAILURES, MAX_LOCK_MS } from '../auth/throttle'
 import * as builds from '../builds/limits'
@@ -67,7 +68,7 @@ export function renderConventions(doc: OpenApiDocument, types: TypeRegistry, opt
     '### Requests and answers',
     '',
     `- Every plugin operation is under \`${PLUGIN_PREFIX}\` (paths below are full paths). The Markdown reference (\`${PLUGIN_PREFIX}/\`, \`${DOC_PATHS.docs}\`), the OpenAPI document and \`GET /api/health\` need no token.`,
-    `- Request bodies are JSON objects, read as JSON whatever the \`Content-Type\` says; at most ${mib(MAX_BODY_BYTES)} (413 beyond) and ${MAX_BODY_DEPTH} levels deep (400 beyond). An empty body is no body. Answers are JSON (\`application/json\`), except this reference (\`text/markdown\`).`,
+    `- Request bodies are JSON objects, read as JSON whatever the \`Content-Type\` says; at most ${mib(MAX_BODY_BYTES)} (${kib(MAX_SIGN_IN_BODY_BYTES)} for the login; 413 beyond, as soon as the body passes it) and ${MAX_BODY_DEPTH} levels deep (400 beyond), all there within ${BODY_TIME_LIMIT_MS / 1000} s (408 beyond). Without a valid token, a body is not read at all: 401 at once. After a 401, 408 or 413 on a body not read to its end, the server closes the connection. An empty body is no body. Answers are JSON (\`application/json\`), except this reference (\`text/markdown\`).`,
     "- CORS: every origin (`*`), never with credentials: clients authenticate with the bearer token, not cookies. The website's session cookie is not accepted under `/api/plugin`.",
     '- Fields a schema does not list are ignored in requests, except in build documents, which keep every key they are sent (see "Writes").',
     '',
@@ -274,6 +275,12 @@ function trackerShapes(): string[] {
 function limitsSection(): string[] {
   const rows: [string, string, number][] = [
     ['request body', mib(MAX_BODY_BYTES), 413],
+    [
+      `request body of \`POST ${PLUGIN_PREFIX}/auth/login\` (the one read without a token)`,
+      kib(MAX_SIGN_IN_BODY_BYTES),
+      413,
+    ],
+    ['time for a request body to arrive', `${BODY_TIME_LIMIT_MS / 1000} s`, 408],
     ['characters per account', n(MAX_CHARACTERS_PER_ACCOUNT), 409],
     [
       'completions per character (distinct name, difficulty, setting); updating a stored one always works',

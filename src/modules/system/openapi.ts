@@ -38,10 +38,11 @@ const STANDARD_ERRORS: Record<string, string> = {
   '400': 'Bad request: malformed JSON, a missing field or a field of the wrong type.',
   '401': 'Missing, malformed, unknown or revoked bearer token.',
   '404': 'Not found, or not yours.',
+  '408': 'The request body did not arrive within the time limit (see README "Limits"); the connection is closed.',
   '409':
     'A limit of the account or character is reached (see README "Limits"); the same request works once something is deleted.',
   '413':
-    'Too large: the request body is over 1 MiB, or a value it would store is over its size limit (see README "Limits").',
+    'Too large: the request body is over its limit (1 MiB unless the operation says otherwise in `x-max-body-bytes`), or a value it would store is over its size limit (see README "Limits").',
   '429': 'Too many failed logins for this account or from this address; see Retry-After.',
   '500': 'Internal error (never with a stack trace).',
   '503':
@@ -172,7 +173,7 @@ function completeOperation(operation: Operation, hooks: DocumentedRoute['hooks']
   const takesInput = operation.requestBody !== undefined || (operation.parameters?.length ?? 0) > 0
   const statuses = ['500', '503']
   if (takesInput) statuses.push('400')
-  if (operation.requestBody !== undefined) statuses.push('413')
+  if (operation.requestBody !== undefined) statuses.push('408', '413')
   if (secured) statuses.push('401')
   for (const status of statuses) responses[status] ??= errorResponse(status)
   // The generator describes every response as "Response for status N"; say what it means.

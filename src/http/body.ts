@@ -1,0 +1,162 @@
+// Request bodies, read as they arrive. A running count refuses a body (413) as soon as it passes
+// its route's limit, a body still arriving after BODY_TIME_LIMIT_MS is refused (408), and a
+// route that needs a credential checks it before the first byte is read (401). Before, every
+// body was read whole (up to the listener's 8 MiB) before any of these: a stranger held 8 MiB of
+// memory per slow connection without logging in.
+import { type AnyElysia, type Context, type DocumentDecoration, Elysia } from 'elysia'
+import { isPlainObject } from '../json'
+import { BadRequest, PayloadTooLarge, RequestTimeout } from './errors'
+import { routeKey } from './responses'
+import { kib } from './size'
+
+/** The body of every route that declares no limit of its own (`maxBodyBytes`). */
+export const MAX_BODY_BYTES = 1024 * 1024
+
+/**
+ * The longest a body may take to arrive, counted from when the server starts reading it (right
+ * after its headers): 1 MiB in 30 s is 35 KB/s, far below any home connection; a client that
+ * trickles a byte at a time holds its connection (and what it sent) no longer than this.
+ */
+export const BODY_TIME_LIMIT_MS = 30_000
+
+/** Deeper bodies would overflow the stack later (storing, validating, answering): a 500. */
+export const MAX_BODY_DEPTH = 64
+
+/** Where a route's own limit is written: an OpenAPI extension of its operation, so clients read it too. */
+export const BODY_LIMIT_KEY = 'x-max-body-bytes'
+
+/**
+ * `maxBodyBytes: n` on a route: its body may take up to n bytes instead of MAX_BODY_BYTES, more
+ * or less. The listener's own cap follows the largest of these (largestBodyLimit).
+ */
+export const bodyLimit = new Elysia({ name: 'body-limit' }).macro({
+  // OpenAPI allows `x-` keys on an operation; Elysia's type lists only the standard ones.
+  maxBodyBytes: (bytes: number) => ({ detail: { [BODY_LIMIT_KEY]: bytes } as DocumentDecoration }),
+})
+
+/** Runs before a route's body is read and throws to refuse it: the route's credential check. */
+export type BeforeBody = (context: Pick<Context, 'request' | 'set' | 'server'>) => void
+
+/** What a route asks of a request's body. */
+export interface BodyRule {
+  maxBytes: number
+  before?: BeforeBody
+}
+
+/** Every route's rule, by `METHOD path` (the path as registered, as Elysia's `route` names it). */
+export type BodyRules = ReadonlyMap<string, BodyRule>
+
+/** The route's own limit (`maxBodyBytes`), else MAX_BODY_BYTES. */
+const limitOf = (hooks: unknown): number => {
+  const declared = (hooks as { detail?: Record<string, unknown> } | undefined)?.detail?.[BODY_LIMIT_KEY]
+  return typeof declared === 'number' ? declared : MAX_BODY_BYTES
+}
+
+/** The largest body any route of `app` takes: what the listener may let through (src/http/listen.ts). */
+export const largestBodyLimit = (app: AnyElysia): number =>
+  Math.max(MAX_BODY_BYTES, ...app.routes.map((route) => limitOf(route.hooks)))
+
+/**
+ * The rule of every route of `routes`: its limit, and the check `beforeOf` finds among its hooks
+ * (the credential guard's, see src/modules/auth/guard.ts).
+ */
+export function bodyRules(routes: AnyElysia, beforeOf: (hooks: unknown) => BeforeBody | undefined): BodyRules {
+  const rules = new Map<string, BodyRule>()
+  for (const route of routes.routes) {
+    rules.set(routeKey(route.method, route.path), { maxBytes: limitOf(route.hooks), before: beforeOf(route.hooks) })
+  }
+  return rules
+}
+
+/** "1 MiB" for whole mebibytes, else "64 KiB". */
+const size = (bytes: number): string => (bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : kib(bytes))
+
+const tooLarge = (maxBytes: number) => new PayloadTooLarge(`The request body is larger than ${size(maxBytes)}.`)
+
+/** Requests whose body was read to its end; any other body is unread or cut off (`bodyLeftUnread`). */
+const readToEnd = new WeakSet<Request>()
+
+/**
+ * Whether the request came with a body that was not read to its end (refused before or while it
+ * arrived): the connection cannot carry another request then, and is closed after the answer.
+ */
+export const bodyLeftUnread = (request: Request): boolean => request.body !== null && !readToEnd.has(request)
+
+/**
+ * The body as text, read chunk by chunk: 413 as soon as it passes `maxBytes` (or at once when its
+ * Content-Length says it will), 408 when it is not all there `timeLimitMs` after reading began.
+ */
+export async function readBodyText(request: Request, maxBytes: number, timeLimitMs: number): Promise<string> {
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge(maxBytes)
+  if (request.body === null) return ''
+  const reader = request.body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  let size = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new RequestTimeout(`The request body took longer than ${timeLimitMs / 1000} seconds to arrive.`)),
+      timeLimitMs,
+    )
+  })
+  try {
+    for (;;) {
+      let chunk: Awaited<ReturnType<typeof reader.read>>
+      try {
+        chunk = await Promise.race([reader.read(), timeUp])
+      } catch (error) {
+        if (error instanceof RequestTimeout) throw error
+        throw new BadRequest('The request body ended before it was complete.')
+      }
+      if (chunk.done) break
+      size += chunk.value.byteLength
+      if (size > maxBytes) throw tooLarge(maxBytes)
+      text += decoder.decode(chunk.value, { stream: true })
+    }
+  } catch (error) {
+    // Nothing more is read: the listener drops the rest with the connection (`bodyLeftUnread`).
+    reader.cancel().catch(() => {})
+    throw error
+  } finally {
+    clearTimeout(timer)
+  }
+  readToEnd.add(request)
+  return text + decoder.decode()
+}
+
+/** How deeply arrays and objects nest in a parsed JSON value, without recursion. */
+function tooDeep(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]]
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number]
+    if (typeof node !== 'object' || node === null) continue
+    if (depth > limit) return true
+    for (const child of Object.values(node)) stack.push([child, depth + 1])
+  }
+  return false
+}
+
+/** Reads the body as JSON whatever its Content-Type (game clients are not always careful). */
+export async function parseJsonBody(
+  request: Request,
+  maxBytes = MAX_BODY_BYTES,
+  timeLimitMs = BODY_TIME_LIMIT_MS,
+): Promise<unknown> {
+  const text = await readBodyText(request, maxBytes, timeLimitMs)
+  if (text.trim() === '') return undefined
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw new BadRequest('The request body is not valid JSON.')
+  }
+  // Every body of this API is an object; Elysia would coerce an array to {} before validating.
+  if (!isPlainObject(body)) {
+    throw new BadRequest('The request body must be a JSON object.')
+  }
+  if (tooDeep(body, MAX_BODY_DEPTH)) {
+    throw new BadRequest(`The request body is nested too deeply (more than ${MAX_BODY_DEPTH} levels).`)
+  }
+  return body
+}
