@@ -1,15 +1,15 @@
 // createApp: the whole HTTP application as an Elysia instance. No side effects at import and
 // none at construction besides building routes: no listening, no timers, no cron.
-import { type AnyElysia, Elysia } from 'elysia'
+import { Elysia } from 'elysia'
 import type { AppDeps } from './deps'
-import { type Api, PLUGIN_PREFIX, WEBSITE_PREFIX } from './http/api'
+import { PLUGIN_PREFIX, WEBSITE_PREFIX } from './http/api'
 import { bodyRules } from './http/body'
 import { plumbing } from './http/plumbing'
 import { detachResponses, responseCheck } from './http/responses'
 import { accountModule } from './modules/account'
 import { authModule, bearerGuard } from './modules/auth'
 import { TrustedProxies } from './modules/auth/address'
-import { credentialCheckOf } from './modules/auth/guard'
+import { credentialCheckOf, type Guard } from './modules/auth/guard'
 import { createLoginGuard } from './modules/auth/login-guard'
 import { buildsModule } from './modules/builds'
 import { buildImportModule } from './modules/builds/import'
@@ -25,6 +25,7 @@ import { cookieGuard, sessionModule } from './modules/session'
 import { SignOuts } from './modules/session/sign-outs'
 import { shareModule } from './modules/share'
 import { systemModule } from './modules/system'
+import type { DocumentedApp } from './modules/system/openapi'
 import { webModule } from './modules/web'
 
 export interface AppOptions {
@@ -47,32 +48,38 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const changes = new ChangeFeed()
   // Sign-outs reach the open event streams of the sessions they end.
   const signOuts = new SignOuts()
-  const plugin: Api = { prefix: PLUGIN_PREFIX, guard: bearerGuard(deps) }
-  const website: Api = { prefix: WEBSITE_PREFIX, guard: cookieGuard(deps, proxies) }
+  const bearer = bearerGuard(deps)
+  const cookie = cookieGuard(deps, proxies)
   // The character operations, written once, mounted in both APIs.
-  const characterApi = (api: Api) =>
+  const characterApi = (guard: Guard) =>
     new Elysia()
-      .use(buildsModule(deps, api))
-      .use(livesModule(deps, api))
-      .use(routesModule(deps, api))
-      .use(charactersModule(deps, api))
-      .use(completionsModule(deps, api))
-      .use(progressModule(deps, api))
+      .use(buildsModule(deps, guard))
+      .use(livesModule(deps, guard))
+      .use(routesModule(deps, guard))
+      .use(charactersModule(deps, guard))
+      .use(completionsModule(deps, guard))
+      .use(progressModule(deps, guard))
+  const pluginApi = new Elysia({ prefix: PLUGIN_PREFIX })
+    .use(authModule(deps, bearer, loginGuard))
+    .use(catalogModule(deps, bearer))
+    .use(characterApi(bearer))
+  const websiteApi = new Elysia({ prefix: WEBSITE_PREFIX })
+    .use(sessionModule(deps, cookie, loginGuard, signOuts, proxies))
+    .use(characterApi(cookie))
+    .use(accountModule(deps, cookie, loginGuard, signOuts, proxies))
+    .use(buildImportModule(deps, cookie))
+    .use(eventsModule(deps, cookie, changes, signOuts))
 
+  // The finished app, for the documents the system module builds on first use (set below).
+  let documented: DocumentedApp | undefined
   // Every route, with its response schemas taken off (documentation and a test oracle, not a
   // run-time step: see src/http/responses.ts) before the app below compiles them.
   const routes = new Elysia()
-    .use(authModule(deps, plugin, loginGuard))
-    .use(catalogModule(deps, plugin))
-    .use(characterApi(plugin))
-    .use(sessionModule(deps, website, loginGuard, signOuts, proxies))
-    .use(characterApi(website))
-    .use(accountModule(deps, website, loginGuard, signOuts, proxies))
-    .use(buildImportModule(deps, website))
-    .use(eventsModule(deps, website, changes, signOuts))
+    .use(pluginApi)
+    .use(websiteApi)
     .use(publicCatalogModule(deps))
     .use(shareModule(deps))
-    .use(systemModule(deps, plugin, () => ({ app, responses })))
+    .use(systemModule(deps, bearer, () => documented as DocumentedApp))
     // The website last: its page paths must not shadow an API route.
     .use(webModule(deps))
   const responses = detachResponses(routes)
@@ -83,11 +90,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // default (exact mirror) rebuilds objects before validating, so `5` or `[]` sent for an
   // object field silently became `{}` instead of a 400. (`false` would reject unknown keys,
   // which game clients do send.) It applies to input only: answers are not validated.
-  const app: AnyElysia = new Elysia({ normalize: 'typebox' })
+  const app = new Elysia({ normalize: 'typebox' })
     .use(plumbing(deps.logger, { proxies, bodies, bodyTimeLimitMs: options.bodyTimeLimitMs }))
     .use(changeReporter(changes))
     .use(options.onInvalidResponse ? responseCheck(responses, options.onInvalidResponse) : new Elysia())
     .use(routes)
+  documented = { app, responses }
   return app
 }
 

@@ -6,7 +6,6 @@ import { type AnyElysia, Elysia, t } from 'elysia'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import type { AppDeps } from '../src/deps'
-import type { Api } from '../src/http/api'
 import { silentLogger } from '../src/logger'
 import { accountModule } from '../src/modules/account'
 import { authModule } from '../src/modules/auth'
@@ -89,28 +88,30 @@ describe('one guard instance', () => {
       passwordHasher: cheapHasher,
     }
     const { calls, identify } = countingIdentify()
-    const api: Api = { prefix: '/x', guard: credentialGuard('token', identify) }
+    const guard = credentialGuard('token', identify)
     const loginGuard = createLoginGuard(deps)
     const signOuts = new SignOuts()
     const proxies = new TrustedProxies([])
+    // Every module written with relative paths, mounted under one prefix as createApp does.
     const modules: AnyElysia[] = [
-      authModule(deps, api, loginGuard),
-      catalogModule(deps, api),
-      buildsModule(deps, api),
-      livesModule(deps, api),
-      routesModule(deps, api),
-      charactersModule(deps, api),
-      completionsModule(deps, api),
-      progressModule(deps, api),
-      sessionModule(deps, api, loginGuard, signOuts, proxies),
-      accountModule(deps, api, loginGuard, signOuts, proxies),
-      buildImportModule(deps, api),
-      eventsModule(deps, api, new ChangeFeed(), signOuts),
-      systemModule(deps, api, () => {
+      authModule(deps, guard, loginGuard),
+      catalogModule(deps, guard),
+      buildsModule(deps, guard),
+      livesModule(deps, guard),
+      routesModule(deps, guard),
+      charactersModule(deps, guard),
+      completionsModule(deps, guard),
+      progressModule(deps, guard),
+      sessionModule(deps, guard, loginGuard, signOuts, proxies),
+      accountModule(deps, guard, loginGuard, signOuts, proxies),
+      buildImportModule(deps, guard),
+      eventsModule(deps, guard, new ChangeFeed(), signOuts),
+    ]
+    const app = new Elysia().use(new Elysia({ prefix: '/x' }).use(modules)).use(
+      systemModule(deps, guard, () => {
         throw new Error('no document in this test')
       }),
-    ]
-    const app = new Elysia().use(modules)
+    )
     const routes = app.routes.map((route) => ({ method: route.method, path: route.path }))
     expect(routes.length).toBeGreaterThan(40)
 

@@ -1,7 +1,14 @@
-// The one client of the website's same-origin cookie API (CONTRACT.md "The website"). Every
-// request of the pages goes through here; the types come from the server's own schemas, so a
-// change there is a type error here. (`import type` only: no server code reaches the bundle.)
+// The one client of the website's same-origin cookie API (CONTRACT.md "The website"), made by
+// Eden Treaty from the app's own type: every path, body, query and answer below is the route's,
+// so renaming a route or a field is a type error here, not a broken page. (`import type` only:
+// no server code reaches the bundle; Eden's runtime is a few KiB of fetch.)
+//
+// One rule for a session that ended (expired, signed out elsewhere, password changed): any call
+// that answers 401 sends the page to sign in, except the few whose 401 means something else
+// (signing in, asking whether anyone is signed in, the current password of a password change).
+import { treaty } from '@elysiajs/eden'
 import type { Static } from 'elysia'
+import type { App } from '../app'
 import type { User as UserSchema } from '../modules/auth/model'
 import type { TokenListItem } from '../modules/auth/service'
 import type {
@@ -23,6 +30,7 @@ import type {
   RouteListItem as RouteListItemSchema,
 } from '../modules/routes/model'
 import type { Difficulty, Setting } from '../rules/completion'
+import { loginPath } from './paths'
 
 export type User = Static<typeof UserSchema>
 export type QuestRow = Static<typeof QuestRowSchema>
@@ -53,11 +61,6 @@ export interface RoutePage {
   offset?: number
 }
 
-export interface SharedView {
-  character: Character
-  progress: Progress
-}
-
 export interface CompletionKey {
   name: string
   difficulty: Difficulty
@@ -78,98 +81,111 @@ export class ApiError extends Error {
 /** The sentence to show for anything thrown: the server's, the network's, or the error's own. */
 export const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  let response: Response
-  try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-  } catch {
-    throw new ApiError(0, 'The server cannot be reached. Check that it is running and that you are on its network.')
-  }
-  const text = await response.text()
-  let parsed: unknown
-  try {
-    parsed = text === '' ? undefined : JSON.parse(text)
-  } catch {
-    parsed = undefined
-  }
-  if (!response.ok) {
-    const sentence =
-      typeof parsed === 'object' && parsed !== null && 'error' in parsed && typeof parsed.error === 'string'
-        ? parsed.error
-        : `The server answered ${response.status} ${response.statusText}.`.replace(' .', '.')
-    throw new ApiError(response.status, sentence)
-  }
-  return parsed as T
+const UNREACHABLE = 'The server cannot be reached. Check that it is running and that you are on its network.'
+
+/** What an Eden call resolves to, as far as this client reads it. */
+interface Answer {
+  data: unknown
+  error: { status: unknown; value: unknown } | null
+  response: Response
 }
 
-const characterPath = (id: number) => `/api/characters/${encodeURIComponent(String(id))}`
-const routePath = (id: number) => `/api/routes/${encodeURIComponent(String(id))}`
+/** What a 401 means for a call: the session ended (go to sign in), or an answer the caller reads. */
+type On401 = 'sign-in' | 'throw'
+
+/** The sentence of an error answer: the server's `error`, else its status line. */
+function sentenceOf({ error, response }: Answer): string {
+  const value = error?.value
+  if (typeof value === 'object' && value !== null && 'error' in value && typeof value.error === 'string') {
+    return value.error
+  }
+  return `The server answered ${response.status} ${response.statusText}.`.replace(' .', '.')
+}
+
+/**
+ * The answer's data, or an ApiError with the server's sentence. A 401 of a signed-in page's call
+ * replaces the page with sign in (and never resolves): that is the one place a session's end is
+ * handled.
+ */
+async function ok<A extends Answer>(call: Promise<A>, on401: On401 = 'sign-in'): Promise<NonNullable<A['data']>> {
+  let answer: A
+  try {
+    answer = await call
+  } catch {
+    throw new ApiError(0, UNREACHABLE)
+  }
+  if (answer.error === null) return answer.data as NonNullable<A['data']>
+  const status = answer.response.status
+  if (status === 0) throw new ApiError(0, UNREACHABLE)
+  if (status === 401 && on401 === 'sign-in') {
+    location.replace(loginPath(location.pathname + location.search))
+    return new Promise<never>(() => {})
+  }
+  throw new ApiError(status, sentenceOf(answer))
+}
+
+// Same origin: the cookie goes with every call (fetch's default), and the paths are the app's.
+const server = treaty<App>(typeof location === 'undefined' ? 'http://localhost' : location.origin).api
+const character = (id: number) => server.characters({ id })
 
 export const api = {
-  session: () => call<{ user: User }>('GET', '/api/session'),
-  signIn: (identifier: string, password: string) =>
-    call<{ user: User }>('POST', '/api/session', { identifier, password }),
-  signOut: () => call<{ ok: true }>('DELETE', '/api/session'),
+  session: (on401: On401 = 'sign-in') => ok(server.session.get(), on401),
+  signIn: (identifier: string, password: string) => ok(server.session.post({ identifier, password }), 'throw'),
+  signOut: () => ok(server.session.delete()),
 
-  characters: () => call<{ characters: Character[] }>('GET', '/api/characters'),
-  character: (id: number) => call<Character>('GET', characterPath(id)),
-  progress: (id: number) => call<Progress>('GET', `${characterPath(id)}/progress`),
+  characters: () => ok(server.characters.get()),
+  character: (id: number) => ok(character(id).get()),
+  progress: (id: number) => ok(character(id).progress.get()),
   /** Partial: send only the fields that changed (the plugin reads the same fields). */
-  putProgress: (id: number, patch: ProgressPatch) => call<Progress>('PUT', `${characterPath(id)}/progress`, patch),
-  logCompletion: (id: number, key: CompletionKey) =>
-    call<{ ok: true; completion: Completion }>('POST', `${characterPath(id)}/completions`, key),
-  deleteCompletion: (id: number, key: CompletionKey) =>
-    call<{ ok: true; deleted: number }>('DELETE', `${characterPath(id)}/completions`, key),
+  putProgress: (id: number, patch: ProgressPatch) => ok(character(id).progress.put(patch)),
+  logCompletion: (id: number, key: CompletionKey) => ok(character(id).completions.post(key)),
+  deleteCompletion: (id: number, key: CompletionKey) => ok(character(id).completions.delete(key)),
   /** Server-sent events: `change` each time the character's data changes, from any client. */
-  eventsUrl: (id: number) => `${characterPath(id)}/events`,
+  eventsUrl: (id: number) => `/api/characters/${encodeURIComponent(String(id))}/events`,
 
   /** POST …/share: a new share token (the old link stops working) and sharing on. */
-  share: (id: number) => call<Character>('POST', `${characterPath(id)}/share`),
+  share: (id: number) => ok(character(id).share.post()),
   /** DELETE …/share: the share link answers 404 until shared again. */
-  unshare: (id: number) => call<Character>('DELETE', `${characterPath(id)}/share`),
+  unshare: (id: number) => ok(character(id).share.delete()),
 
   /** The live snapshot, or null before the plugin sent one (the server's 404). */
   live: async (id: number): Promise<LiveBuild | null> => {
     try {
-      return await call<LiveBuild>('GET', `${characterPath(id)}/live`)
+      return await ok(character(id).live.get())
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) return null
       throw e
     }
   },
-  build: (id: number) => call<PlannedBuild>('GET', `${characterPath(id)}/build`),
-  promoteLive: (id: number) => call<PlannedBuild>('POST', `${characterPath(id)}/live/promote-to-planned`),
+  build: (id: number) => ok(character(id).build.get()),
+  promoteLive: (id: number) => ok(character(id).live['promote-to-planned'].post()),
   /** A DDO Builder `.DDOBuild` file's text: replaces the planned build; answers it with `warnings`. */
-  importBuild: (id: number, xml: string) => call<ImportedBuild>('POST', `${characterPath(id)}/build/import`, { xml }),
+  importBuild: (id: number, xml: string) => ok(character(id).build.import.post({ xml })),
   /** Where the planned build downloads as a `.DDOBuild` file (an ordinary link: the browser saves it). */
-  exportBuildUrl: (id: number) => `${characterPath(id)}/build/export`,
-  lives: (id: number) => call<{ lives: Life[] }>('GET', `${characterPath(id)}/lives`),
-  reincarnate: (id: number, body: ReincarnateBody) =>
-    call<Life>('POST', `${characterPath(id)}/lives/reincarnate`, body),
+  exportBuildUrl: (id: number) => `/api/characters/${encodeURIComponent(String(id))}/build/export`,
+  lives: (id: number) => ok(character(id).lives.get()),
+  reincarnate: (id: number, body: ReincarnateBody) => ok(character(id).lives.reincarnate.post(body)),
 
-  routes: (page: { limit: number; offset: number }) =>
-    call<RoutePage>('GET', `/api/routes?limit=${page.limit}&offset=${page.offset}`),
-  route: (id: number) => call<RouteDetail>('GET', routePath(id)),
-  createRoute: (body: RouteInputBody) => call<RouteDetail>('POST', '/api/routes', body),
-  updateRoute: (id: number, body: RouteInputBody) => call<RouteDetail>('PUT', routePath(id), body),
-  deleteRoute: (id: number) => call<{ ok: true }>('DELETE', routePath(id)),
+  routes: (page: { limit: number; offset: number }): Promise<RoutePage> => ok(server.routes.get({ query: page })),
+  route: (id: number) => ok(server.routes({ id }).get()),
+  createRoute: (body: RouteInputBody) => ok(server.routes.post(body)),
+  updateRoute: (id: number, body: RouteInputBody) => ok(server.routes({ id }).put(body)),
+  deleteRoute: (id: number) => ok(server.routes({ id }).delete()),
   navigation: (characterId: number, routeId: number, match: MatchMode) =>
-    call<Navigation>('GET', `/api/navigation?characterId=${characterId}&routeId=${routeId}&match=${match}`),
+    ok(server.navigation.get({ query: { characterId, routeId, match } })),
 
-  /** Asks for the current password; every other session and every plugin token end. */
+  /**
+   * Asks for the current password; every other session and every plugin token end. A 401 is the
+   * current password being wrong, or the session having ended: the caller tells them apart.
+   */
   changePassword: (currentPassword: string, newPassword: string) =>
-    call<{ ok: true }>('PUT', '/api/account/password', { currentPassword, newPassword }),
-  tokens: () => call<{ tokens: TokenListItem[] }>('GET', '/api/account/tokens'),
-  revokeToken: (id: number) => call<{ ok: true }>('DELETE', `/api/account/tokens/${encodeURIComponent(String(id))}`),
+    ok(server.account.password.put({ currentPassword, newPassword }), 'throw'),
+  tokens: () => ok(server.account.tokens.get()),
+  revokeToken: (id: number) => ok(server.account.tokens({ id }).delete()),
   /** Every session (this one too) and every plugin token of the account end. */
-  signOutEverywhere: () => call<{ ok: true }>('DELETE', '/api/account/sessions'),
+  signOutEverywhere: () => ok(server.account.sessions.delete()),
 
   /** The whole catalog, public; fetched once per page load. */
-  quests: () => call<{ count: number; quests: QuestRow[] }>('GET', '/api/quests'),
-  sharedView: (token: string) => call<SharedView>('GET', `/api/share/${encodeURIComponent(token)}`),
+  quests: () => ok(server.quests.get()),
+  sharedView: (token: string) => ok(server.share({ token }).get()),
 }

@@ -1,6 +1,6 @@
 // Where sign in sends a visitor afterwards: only to a path on this site.
 import { expect, test } from 'bun:test'
-import { loginPath, safeNext } from '../../src/web/session'
+import { loginPath, safeNext } from '../../src/web/paths'
 
 const cases: [string | null, string][] = [
   [null, '/'],

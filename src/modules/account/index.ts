@@ -3,9 +3,10 @@
 // be able to change the password or revoke the other tokens.
 import { t } from 'elysia'
 import type { AppDeps } from '../../deps'
-import { type Api, signedInRoutes } from '../../http/api'
+import { signedInRoutes } from '../../http/api'
 import { errors, IdParams, OkBody } from '../../http/model'
 import type { TrustedProxies } from '../auth/address'
+import type { Guard } from '../auth/guard'
 import type { LoginGuard } from '../auth/login-guard'
 import { MAX_PASSWORD_LENGTH } from '../auth/model'
 import { listTokens, revokeEverything, revokeOwnToken, setPassword, verifyLogin } from '../auth/service'
@@ -25,13 +26,13 @@ const TokenList = t.Object({
 
 export function accountModule(
   deps: AppDeps,
-  website: Api,
+  guard: Guard,
   loginGuard: LoginGuard,
   signOuts: SignOuts,
   proxies: TrustedProxies,
 ) {
   const { db, clock } = deps
-  return signedInRoutes(website, '/account', ['Website'])
+  return signedInRoutes(guard, '/account', ['Website'])
     .put(
       '/password',
       async ({ user, body, request, server, set }) => {

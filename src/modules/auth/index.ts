@@ -2,7 +2,6 @@
 // route uses to require a token.
 import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
-import type { Api } from '../../http/api'
 import { bodyLimit } from '../../http/body'
 import { errors, OkBody } from '../../http/model'
 import { credentialGuard, type Guard } from './guard'
@@ -25,10 +24,10 @@ const tags = ['Authentication']
  * `loginGuard` is the app's one LoginGuard (createApp), shared with every other password login.
  * Logging in needs no token; the guard then covers the routes after it.
  */
-export function authModule(deps: AppDeps, api: Api, loginGuard: LoginGuard) {
+export function authModule(deps: AppDeps, guard: Guard, loginGuard: LoginGuard) {
   const { db, clock } = deps
-  return new Elysia({ prefix: `${api.prefix}/auth` })
-    .use(api.guard)
+  return new Elysia({ prefix: '/auth' })
+    .use(guard)
     .use(bodyLimit)
     .post(
       '/login',

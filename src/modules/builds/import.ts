@@ -3,10 +3,11 @@
 // .../build/export writes the planned build back as one. See docs/builds.md "DDO Builder files".
 import { t } from 'elysia'
 import type { AppDeps } from '../../deps'
-import { type Api, signedInRoutes } from '../../http/api'
+import { signedInRoutes } from '../../http/api'
 import { bodyLimit } from '../../http/body'
 import { BadRequest, NotFound } from '../../http/errors'
 import { errors, IdParams } from '../../http/model'
+import type { Guard } from '../auth/guard'
 import { assertOwnsCharacter } from '../characters/access'
 import { type DdoBuilderImport, fromDdoBuilder, toDdoBuilder } from './ddobuilder'
 import { MAX_IMPORT_BODY_BYTES } from './limits'
@@ -33,8 +34,8 @@ export function readBuildFile(xml: string): DdoBuilderImport {
   return imported
 }
 
-export function buildImportModule({ db, clock }: AppDeps, api: Api) {
-  return signedInRoutes(api, '/characters', ['Builds'])
+export function buildImportModule({ db, clock }: AppDeps, guard: Guard) {
+  return signedInRoutes(guard, '/characters', ['Builds'])
     .use(bodyLimit)
     .guard({ params: IdParams })
     .post(

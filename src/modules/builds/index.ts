@@ -1,8 +1,9 @@
 // The live snapshot and planned build routes under /api/plugin/characters/{id}.
 import type { AppDeps } from '../../deps'
-import { type Api, signedInRoutes } from '../../http/api'
+import { signedInRoutes } from '../../http/api'
 import { errors, IdParams } from '../../http/model'
 import { kib } from '../../http/size'
+import type { Guard } from '../auth/guard'
 import { MAX_BUILD_DOCUMENT_BYTES } from './limits'
 import { LiveBuild, LivePutBody, LivePutQuery, PartialBody, PlannedBuild, PlannedPutBody } from './model'
 import {
@@ -16,8 +17,8 @@ import {
   putPlanned,
 } from './service'
 
-export function buildsModule({ db, clock }: AppDeps, api: Api) {
-  return signedInRoutes(api, '/characters', ['Builds'])
+export function buildsModule({ db, clock }: AppDeps, guard: Guard) {
+  return signedInRoutes(guard, '/characters', ['Builds'])
     .guard({ params: IdParams })
     .get('/:id/live', ({ user, params }) => getLive(db, clock, user.id, params.id), {
       response: { 200: LiveBuild, ...errors(404) },

@@ -2,14 +2,15 @@
 // catalog, answered from the in-memory index (see service.ts). Syncing is in sync.ts.
 import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
-import { type Api, signedInRoutes } from '../../http/api'
+import { signedInRoutes } from '../../http/api'
 import { maybeGzipped } from '../../http/gzip'
 import { errors } from '../../http/model'
+import type { Guard } from '../auth/guard'
 import { LookupQuery, LookupResponse, QuestList, Scorecards, SearchQuery, SearchResponse } from './model'
 import { type CatalogAnswer, catalogAnswer, listScorecards, lookupQuest, searchQuests } from './service'
 
-export function catalogModule({ db }: AppDeps, api: Api) {
-  return signedInRoutes(api, '', ['Catalog'])
+export function catalogModule({ db }: AppDeps, guard: Guard) {
+  return signedInRoutes(guard, '', ['Catalog'])
     .get('/quests', ({ request }) => sendCatalog(request, catalogAnswer(db), {}), {
       response: { 200: QuestList },
       detail: {

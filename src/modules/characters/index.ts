@@ -1,8 +1,9 @@
 // The character routes of the plugin API: create, list, meta, find, get, PATCH/PUT, login.
 import type { AppDeps } from '../../deps'
-import { type Api, signedInRoutes } from '../../http/api'
+import { signedInRoutes } from '../../http/api'
 import { errors, IdParams, OkBody } from '../../http/model'
 import { characterMeta } from '../../rules/picklists'
+import type { Guard } from '../auth/guard'
 import { MAX_CHARACTERS_PER_ACCOUNT } from './limits'
 import {
   Character,
@@ -26,7 +27,7 @@ import {
   updateCharacter,
 } from './service'
 
-export function charactersModule({ db, clock }: AppDeps, api: Api) {
+export function charactersModule({ db, clock }: AppDeps, guard: Guard) {
   const update = ({
     user,
     params,
@@ -46,7 +47,7 @@ export function charactersModule({ db, clock }: AppDeps, api: Api) {
     },
   })
   // The list's path is '' rather than '/': /characters, as the API document names it (both answer).
-  return signedInRoutes(api, '/characters', ['Characters'])
+  return signedInRoutes(guard, '/characters', ['Characters'])
     .get('', ({ user }) => ({ characters: listCharacters(db, user.id) }), {
       response: { 200: CharacterList },
       detail: { summary: "All of the account's characters" },

@@ -1,13 +1,14 @@
 // POST and DELETE /characters/{id}/completions.
 import type { AppDeps } from '../../deps'
-import { type Api, signedInRoutes } from '../../http/api'
+import { signedInRoutes } from '../../http/api'
 import { errors, IdParams } from '../../http/model'
+import type { Guard } from '../auth/guard'
 import { MAX_COMPLETIONS_PER_CHARACTER } from './limits'
 import { CompletionInput, DeleteBody, DeleteQuery, DeleteResult, UpsertResult } from './model'
 import { deleteCompletions, deleteScopeFrom, postCompletion } from './service'
 
-export function completionsModule({ db, clock }: AppDeps, api: Api) {
-  return signedInRoutes(api, '/characters', ['Completions'])
+export function completionsModule({ db, clock }: AppDeps, guard: Guard) {
+  return signedInRoutes(guard, '/characters', ['Completions'])
     .guard({ params: IdParams })
     .post(
       '/:id/completions',

@@ -5,9 +5,10 @@
 // opened with: at once on a sign-out in this process (SignOuts), else at its next ping.
 import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
-import { type Api, signedInRoutes } from '../../http/api'
+import { signedInRoutes } from '../../http/api'
 import { TooManyRequests } from '../../http/errors'
 import { errors, IdParams } from '../../http/model'
+import type { Guard } from '../auth/guard'
 import { assertOwnsCharacter } from '../characters/access'
 import { sessionIsLive } from '../session/service'
 import type { SignOuts } from '../session/sign-outs'
@@ -47,9 +48,9 @@ export function changeReporter(changes: ChangeFeed) {
 
 const encoder = new TextEncoder()
 
-export function eventsModule({ db, clock }: AppDeps, website: Api, changes: ChangeFeed, signOuts: SignOuts) {
+export function eventsModule({ db, clock }: AppDeps, guard: Guard, changes: ChangeFeed, signOuts: SignOuts) {
   const streamsPerUser = new Map<number, number>()
-  return signedInRoutes(website, '/characters', ['Website']).get(
+  return signedInRoutes(guard, '/characters', ['Website']).get(
     '/:id/events',
     ({ user, credential, params, request, server }) => {
       assertOwnsCharacter(db, user.id, params.id)

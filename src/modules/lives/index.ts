@@ -1,9 +1,10 @@
 // GET /characters/{id}/lives and POST /characters/{id}/lives/reincarnate.
 import { t } from 'elysia'
 import type { AppDeps } from '../../deps'
-import { type Api, signedInRoutes } from '../../http/api'
+import { signedInRoutes } from '../../http/api'
 import { errors, IdParams } from '../../http/model'
 import { kib } from '../../http/size'
+import type { Guard } from '../auth/guard'
 import {
   MAX_LIFE_BYTES,
   MAX_LIVES_PAGE,
@@ -14,8 +15,8 @@ import {
 import { Life, LivesList, LivesQuery, ReincarnateBody } from './model'
 import { listLives, reincarnate, toLife } from './service'
 
-export function livesModule({ db, clock }: AppDeps, api: Api) {
-  return signedInRoutes(api, '/characters', ['Lives'])
+export function livesModule({ db, clock }: AppDeps, guard: Guard) {
+  return signedInRoutes(guard, '/characters', ['Lives'])
     .guard({ params: IdParams })
     .get(
       '/:id/lives',

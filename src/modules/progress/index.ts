@@ -1,15 +1,16 @@
 // GET and PUT /characters/{id}/progress.
 import type { AppDeps } from '../../deps'
-import { type Api, signedInRoutes } from '../../http/api'
+import { signedInRoutes } from '../../http/api'
 import { errors, IdParams } from '../../http/model'
 import { kib } from '../../http/size'
+import type { Guard } from '../auth/guard'
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../completions/limits'
 import { MAX_TRACKER_FIELD_BYTES } from './limits'
 import { Progress, ProgressPut } from './model'
 import { getProgress, putProgress } from './service'
 
-export function progressModule({ db, clock }: AppDeps, api: Api) {
-  return signedInRoutes(api, '/characters', ['Progress'])
+export function progressModule({ db, clock }: AppDeps, guard: Guard) {
+  return signedInRoutes(guard, '/characters', ['Progress'])
     .guard({ params: IdParams })
     .get('/:id/progress', ({ user, params }) => getProgress(db, user.id, params.id), {
       response: { 200: Progress, ...errors(404) },

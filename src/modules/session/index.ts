@@ -2,7 +2,6 @@
 // throttle) and the cookie guard every website route uses.
 import { Elysia, t } from 'elysia'
 import type { AppDeps } from '../../deps'
-import type { Api } from '../../http/api'
 import { bodyLimit } from '../../http/body'
 import { errors, OkBody } from '../../http/model'
 import type { TrustedProxies } from '../auth/address'
@@ -41,13 +40,13 @@ const tags = ['Website']
  */
 export function sessionModule(
   { db, clock }: AppDeps,
-  api: Api,
+  guard: Guard,
   loginGuard: LoginGuard,
   signOuts: SignOuts,
   proxies: TrustedProxies,
 ) {
-  return new Elysia({ prefix: `${api.prefix}/session` })
-    .use(api.guard)
+  return new Elysia({ prefix: '/session' })
+    .use(guard)
     .use(bodyLimit)
     .post(
       '/',

@@ -5,9 +5,9 @@ import swaggerCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' }
 // Imported as files so `bun build --compile` embeds them in the executable.
 import swaggerBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' }
 import type { AppDeps } from '../../deps'
-import type { Api } from '../../http/api'
 import { errors } from '../../http/model'
 import { DOCS_PAGE_HEADERS } from '../../http/security'
+import type { Guard } from '../auth/guard'
 import { renderMarkdown } from './markdown'
 import { Health, Info } from './model'
 import { buildOpenApiDocument, type DocumentedApp, type OpenApiDocument } from './openapi'
@@ -46,7 +46,7 @@ const markdownDetail = {
 }
 
 /** `app` is the finished application; the documents are built from its routes on first use. */
-export function systemModule(deps: AppDeps, plugin: Api, app: () => DocumentedApp) {
+export function systemModule(deps: AppDeps, guard: Guard, app: () => DocumentedApp) {
   let document: OpenApiDocument | undefined
   let markdown: string | undefined
   const openapi = () => (document ??= buildOpenApiDocument(app()))
@@ -62,7 +62,7 @@ export function systemModule(deps: AppDeps, plugin: Api, app: () => DocumentedAp
   const asset = (path: string, type: string) => () => new Response(Bun.file(path), { headers: assetHeaders(type) })
 
   return new Elysia()
-    .use(plugin.guard)
+    .use(guard)
     .get(
       '/api/health',
       () => {

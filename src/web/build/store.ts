@@ -7,7 +7,6 @@ import { breakdown } from '../../rules/breakdown'
 import { diffBuilds, unreadAreas } from '../../rules/buildDiff'
 import { count } from '../../rules/words'
 import {
-  ApiError,
   api,
   type Character,
   errorMessage,
@@ -17,7 +16,6 @@ import {
   type ReincarnateBody,
 } from '../api'
 import type { LiveMode } from '../live'
-import { loginPath } from '../session'
 
 /** The server refuses bodies over 1 MiB (413); say so before sending one. */
 export const MAX_IMPORT_BYTES = 1024 * 1024
@@ -58,11 +56,8 @@ export function createBuildStore(initial: BuildData) {
     return live.value && plan ? diffBuilds(live.value.document, plan) : null
   })
 
+  /** Shows what went wrong (a session that ended has already sent the page to sign in: api.ts). */
   function report(e: unknown): void {
-    if (e instanceof ApiError && e.status === 401) {
-      location.replace(loginPath(location.pathname + location.search))
-      return
-    }
     error.value = errorMessage(e)
   }
 

@@ -8,19 +8,15 @@ import { Layout } from '../components/Layout'
 import { Messages } from '../components/Messages'
 import { PageData } from '../components/PageData'
 import { formatDate } from '../format'
-import { currentUser, loginPath, requireUser } from '../session'
+import { requireUser } from '../session'
 
 interface Feedback {
   error: Signal<string | null>
   notice: Signal<string | null>
 }
 
-/** Shows what went wrong; a session that ended (signed out elsewhere) goes to sign in. */
+/** Shows what went wrong (a session that ended has already sent the page to sign in: api.ts). */
 function failed(feedback: Feedback, e: unknown): void {
-  if (e instanceof ApiError && e.status === 401) {
-    location.replace(loginPath('/account'))
-    return
-  }
   feedback.error.value = errorMessage(e)
 }
 
@@ -45,8 +41,10 @@ function PasswordForm({ feedback, onChanged }: { feedback: Feedback; onChanged: 
         'Password changed. Every other session and every plugin token has ended; this browser stays signed in.'
       onChanged()
     } catch (e) {
-      // A 401 here is the current password being wrong, unless the session itself has ended.
-      if (e instanceof ApiError && e.status === 401 && (await currentUser().catch(() => null))) {
+      // A 401 here is the current password being wrong, unless the session itself has ended:
+      // then asking who is signed in sends the page to sign in.
+      if (e instanceof ApiError && e.status === 401) {
+        await requireUser()
         feedback.error.value = 'The current password is not right.'
       } else failed(feedback, e)
     } finally {

@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { api, errorMessage } from '../api'
 import { Layout } from '../components/Layout'
-import { currentUser, safeNext } from '../session'
+import { safeNext } from '../paths'
+import { currentUser } from '../session'
 
 export function LoginPage() {
   const next = safeNext(new URLSearchParams(location.search).get('next'))

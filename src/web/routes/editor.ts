@@ -3,8 +3,7 @@
 // adds steps. Nothing is sent until Save: POST a new route, or PUT the whole route back.
 import { computed, signal } from '@preact/signals'
 import type { Difficulty } from '../../rules/completion'
-import { ApiError, api, errorMessage, type QuestRow, type RouteDetail, type RouteInputBody } from '../api'
-import { loginPath } from '../session'
+import { api, errorMessage, type QuestRow, type RouteDetail, type RouteInputBody } from '../api'
 
 export const STEP_TIERS = ['Heroic', 'Epic', 'Legendary'] as const
 export type StepTier = (typeof STEP_TIERS)[number]
@@ -122,8 +121,7 @@ export function createEditorStore(quests: readonly QuestRow[], route: RouteDetai
     try {
       return route ? await api.updateRoute(route.id, body()) : await api.createRoute(body())
     } catch (e) {
-      if (e instanceof ApiError && e.status === 401) location.replace(loginPath(location.pathname))
-      else error.value = errorMessage(e)
+      error.value = errorMessage(e)
       return null
     } finally {
       saving.value = false

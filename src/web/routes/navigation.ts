@@ -3,9 +3,8 @@
 // navigation answer, and live updates from that character's event stream: a completion the
 // game posts ticks its step within seconds.
 import { effect, signal } from '@preact/signals'
-import { ApiError, api, type Character, errorMessage, type MatchMode, type Navigation, type RouteDetail } from '../api'
+import { api, type Character, errorMessage, type MatchMode, type Navigation, type RouteDetail } from '../api'
 import { followCharacter, type LiveMode } from '../live'
-import { loginPath } from '../session'
 
 /** The changes that can move a character along a route. */
 const NAV_CHANGES: ReadonlySet<string> = new Set(['completions', 'progress'])
@@ -44,10 +43,6 @@ export function createNavStore(route: RouteDetail, characters: readonly Characte
         notice.value = `Step done. ${next.progress.completed} of ${next.progress.total} steps done.`
       }
     } catch (e) {
-      if (e instanceof ApiError && e.status === 401) {
-        location.replace(loginPath(location.pathname + location.search))
-        return
-      }
       error.value = errorMessage(e)
     }
   }

@@ -21,7 +21,6 @@ import {
 } from '../../rules/tracker'
 import { rowXp, xpTotal } from '../../rules/xp'
 import {
-  ApiError,
   api,
   type Character,
   type Completion,
@@ -32,7 +31,6 @@ import {
 } from '../api'
 import type { LiveMode } from '../live'
 import { rememberedFlag } from '../remembered'
-import { loginPath } from '../session'
 
 /** The settings a player ticks (the stored `unknown` is shown, never ticked). */
 export const TICK_SETTINGS = ['casual', 'normal', 'hard', 'elite', 'reaper'] as const satisfies readonly Setting[]
@@ -185,12 +183,8 @@ export function createTrackerStore(options: StoreOptions) {
   let staleRead = false
   let readSeq = 0
 
-  /** Shows what went wrong; a session that ended (signed out elsewhere, expired) goes to sign in. */
+  /** Shows what went wrong (a session that ended has already sent the page to sign in: api.ts). */
   function report(e: unknown): void {
-    if (e instanceof ApiError && e.status === 401 && options.save) {
-      location.replace(loginPath(location.pathname + location.search))
-      return
-    }
     error.value = errorMessage(e)
   }
 
