@@ -1,6 +1,9 @@
 // Builds an app on a fresh in-memory database, with a movable clock, a cheap password hasher,
 // and small request helpers. Every request an app of the tests handles passes a validating
 // proxy: it and its answer are checked against the OpenAPI document that app serves.
+
+import { expect } from 'bun:test'
+import { treaty } from '@elysiajs/eden'
 import { and, asc, eq } from 'drizzle-orm'
 import { createApp } from '../src/app'
 import type { Clock } from '../src/clock'
@@ -96,8 +99,49 @@ async function bodyText(response: Response): Promise<string> {
   return new TextDecoder().decode(gzipped ? Bun.gunzipSync(bytes) : bytes)
 }
 
+type App = ReturnType<typeof createApp>
+
+/**
+ * Eden Treaty over an app, sending `headers` with every call: typed from the app's own routes.
+ * `parseDate: false`: timestamps stay the strings the API sends (Eden would make them Dates).
+ */
+const clientOf = (app: App, headers: Record<string, string> = {}) => treaty(app, { headers, parseDate: false }).api
+
+/** The typed client of an app, at `/api`: `.plugin` for the plugin API, the rest the website's. */
+export type Client = ReturnType<typeof clientOf>
+
+/** What an Eden call resolves to, as far as the assertions below read it. */
+interface Answer {
+  data: unknown
+  error: { status: unknown; value: unknown } | null
+  status: number
+}
+
+/**
+ * The status first, then the body, narrowed: `const character = ok(await api.characters.post(...), 201)`.
+ * Fails the test with the error body when the status is another.
+ */
+export function ok<A extends Answer>(answer: A, status = 200): NonNullable<A['data']> {
+  expect({ status: answer.status, error: answer.error?.value }).toEqual({ status, error: undefined })
+  return answer.data as NonNullable<A['data']>
+}
+
+/** An error answer: the status, then the one-sentence body every error has. */
+export function refused(answer: Answer, status: number): { error: string } {
+  expect(answer.status).toBe(status)
+  const value = answer.error?.value
+  expect(value).toEqual({ error: expect.any(String) })
+  return value as { error: string }
+}
+
 export interface TestApp {
   app: ReturnType<typeof createApp>
+  /** Typed calls without a credential (public routes, and 401s). */
+  api: Client
+  /** Typed calls with a plugin bearer token: `plugin(token).characters.get()`. */
+  plugin(token: string): Client['plugin']
+  /** Typed calls of the website's cookie API with a session cookie (from signIn). */
+  web(cookie: string): Client
   db: DB
   clock: FakeClock
   passwordHasher: PasswordHasher
@@ -181,7 +225,11 @@ export function testApp(
     return cookie[1] as string
   }
 
-  return { app, db, clock, passwordHasher, request, json, userWithToken, signIn }
+  const api = clientOf(app)
+  const plugin = (token: string) => clientOf(app, { authorization: `Bearer ${token}` }).plugin
+  const web = (cookie: string) => clientOf(app, { cookie })
+
+  return { app, api, plugin, web, db, clock, passwordHasher, request, json, userWithToken, signIn }
 }
 
 /**

@@ -3,10 +3,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { characters } from '../src/db/schema'
-import { insertCharacter, storedLives, testApp } from './helpers'
-
-// biome-ignore lint/suspicious/noExplicitAny: the tests read deep into JSON bodies.
-type Json = Record<string, any>
+import { insertCharacter, ok, refused, storedLives, testApp } from './helpers'
 
 async function setup() {
   const h = testApp()
@@ -21,14 +18,15 @@ async function setup() {
       { name: 'Cleric', levels: 8 },
     ],
   })
-  return { ...h, token, character, base: `/api/plugin/characters/${character.id}` }
+  // `me`: the typed plugin API of this character; `base` for the requests the types would refuse.
+  const me = h.plugin(token).characters({ id: character.id })
+  return { ...h, token, character, me, base: `/api/plugin/characters/${character.id}` }
 }
 
 describe('the current life', () => {
   test('GET lives opens life 1 from the profile once, and lists it', async () => {
-    const { json, db, token, base, character } = await setup()
-    const { status, body } = await json<Json>('GET', `${base}/lives`, { token })
-    expect(status).toBe(200)
+    const { db, me, character } = await setup()
+    const body = ok(await me.lives.get())
     expect(body.lives).toEqual([
       {
         id: expect.any(Number),
@@ -46,13 +44,13 @@ describe('the current life', () => {
         archivedAt: null,
       },
     ])
-    await json('GET', `${base}/lives`, { token })
+    ok(await me.lives.get())
     expect(storedLives(db, character.id)).toHaveLength(1)
   })
 
   test('the first build opens the current life too', async () => {
-    const { json, db, token, base, character } = await setup()
-    await json('PUT', `${base}/live`, { token, body: { life: { race: 'Elf' } } })
+    const { db, me, character } = await setup()
+    ok(await me.live.put({ life: { race: 'Elf' } }))
     const rows = storedLives(db, character.id)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ lifeIndex: 1, isCurrent: true, race: 'Elf' })
@@ -61,10 +59,9 @@ describe('the current life', () => {
 
 describe('reincarnation', () => {
   test('current -> reincarnate -> archived; grants from the finished life; a new current life opens', async () => {
-    const { json, db, token, base, character, clock } = await setup()
-    await json('PUT', `${base}/live`, {
-      token,
-      body: {
+    const { db, me, character, clock } = await setup()
+    ok(
+      await me.live.put({
         life: {
           specialFeats: [
             { name: 'Past Life: Fighter', type: 'HeroicPastLife', stacks: 2 },
@@ -73,12 +70,11 @@ describe('reincarnation', () => {
             { name: 'Tome of Destiny', type: 'Special', stacks: 1 },
           ],
         },
-      },
-    })
+      }),
+    )
     clock.advance(3_600_000)
-    const { status, body } = await json<Json>('POST', `${base}/lives/reincarnate`, {
-      token,
-      body: {
+    const body = ok(
+      await me.lives.reincarnate.post({
         name: 'Brom Reborn',
         race: 'Elf',
         alignment: 'Neutral Good',
@@ -88,9 +84,8 @@ describe('reincarnation', () => {
           { name: 'Past Life: Martial Sphere: Doublestrike', type: 'EpicPastLife' },
           { name: 'Past Life: Fighter', type: 'HeroicPastLife', stacks: 2 },
         ],
-      },
-    })
-    expect(status).toBe(200)
+      }),
+    )
     const expectedFeats = [
       // 2 carried + 1 (dominant class Fighter 12 of Fighter 12 / Cleric 8) + 2 additional = 5 -> capped at 3
       { name: 'Past Life: Fighter', type: 'HeroicPastLife', stacks: 3 },
@@ -118,24 +113,18 @@ describe('reincarnation', () => {
     expect(current).toMatchObject({ id: body.id, lifeIndex: 2, isCurrent: true, archivedAt: null })
     expect(current.specialFeats).toEqual(expectedFeats)
 
-    const list = await json<Json>('GET', `${base}/lives`, { token })
-    expect(list.body.lives.map((l: Json) => [l.lifeIndex, l.isCurrent])).toEqual([
+    const list = ok(await me.lives.get())
+    expect(list.lives.map((l) => [l.lifeIndex, l.isCurrent])).toEqual([
       [1, false],
       [2, true],
     ])
   })
 
   test('earlier past lives carry forward through several lives; archetypes and iconic races name their feats', async () => {
-    const { json, db, token, base, character } = await setup()
-    await json('POST', `${base}/lives/reincarnate`, { token, body: { grantHeroic: true } })
-    await json('PUT', `${base}/live`, {
-      token,
-      body: { life: { race: 'Bladeforged' }, build: { level: 20, classes: ['Sacred Fist', null, null] } },
-    })
-    const { body } = await json<Json>('POST', `${base}/lives/reincarnate`, {
-      token,
-      body: { grantHeroic: true, grantRacial: true, race: 'Human' },
-    })
+    const { db, me, character } = await setup()
+    ok(await me.lives.reincarnate.post({ grantHeroic: true }))
+    ok(await me.live.put({ life: { race: 'Bladeforged' }, build: { level: 20, classes: ['Sacred Fist', null, null] } }))
+    const body = ok(await me.lives.reincarnate.post({ grantHeroic: true, grantRacial: true, race: 'Human' }))
     expect(body.lifeIndex).toBe(3)
     expect(body.race).toBe('Human')
     expect(body.specialFeats).toEqual([
@@ -147,20 +136,18 @@ describe('reincarnation', () => {
   })
 
   test('with no body: archives and opens the next life with the same name, race and alignment, no grants', async () => {
-    const { json, db, token, base, character } = await setup()
-    const { status, body } = await json<Json>('POST', `${base}/lives/reincarnate`, { token })
-    expect(status).toBe(200)
+    const { db, me, character } = await setup()
+    const body = ok(await me.lives.reincarnate.post())
     expect(body).toMatchObject({ lifeIndex: 2, name: 'Brom Ironhand', race: 'Dwarf', specialFeats: [] })
     expect(storedLives(db, character.id)).toHaveLength(2)
   })
 
   test('grantHeroic for a life with no class levels: 400, and nothing is archived', async () => {
-    const { json, db, token, base, character } = await setup()
-    await json('POST', `${base}/lives/reincarnate`, { token })
+    const { db, me, character } = await setup()
+    ok(await me.lives.reincarnate.post())
     const before = storedLives(db, character.id)
-    const { status, body } = await json('POST', `${base}/lives/reincarnate`, { token, body: { grantHeroic: true } })
-    expect(status).toBe(400)
-    expect(body.error).toContain('no class levels')
+    const { error } = refused(await me.lives.reincarnate.post({ grantHeroic: true }), 400)
+    expect(error).toContain('no class levels')
     expect(storedLives(db, character.id)).toEqual(before)
   })
 
@@ -172,8 +159,9 @@ describe('reincarnation', () => {
       'additionalPastLives.0.stacks',
     ],
   ])('a bad body is 400 naming the field, nothing changes: %j', async (body, field) => {
-    const { json, db, token, base, character } = await setup()
-    await json('GET', `${base}/lives`, { token })
+    // Sent raw: the typed client would not let these bodies through.
+    const { json, db, token, base, character, me } = await setup()
+    ok(await me.lives.get())
     const before = storedLives(db, character.id)
     const response = await json('POST', `${base}/lives/reincarnate`, { token, body })
     expect(response.status).toBe(400)
@@ -182,10 +170,10 @@ describe('reincarnation', () => {
   })
 
   test('the next live snapshot syncs onto the new life; the archived one keeps its record', async () => {
-    const { json, db, token, base, character } = await setup()
-    await json('GET', `${base}/lives`, { token })
-    await json('POST', `${base}/lives/reincarnate`, { token, body: { race: 'Elf' } })
-    await json('PUT', `${base}/live`, { token, body: { build: { level: 3, classes: ['Wizard', null, null] } } })
+    const { db, me, character } = await setup()
+    ok(await me.lives.get())
+    ok(await me.lives.reincarnate.post({ race: 'Elf' }))
+    ok(await me.live.put({ build: { level: 3, classes: ['Wizard', null, null] } }))
     const [finished, current] = storedLives(db, character.id)
     expect(finished.classes).toEqual([
       { name: 'Fighter', levels: 12 },
@@ -199,13 +187,13 @@ describe('reincarnation', () => {
 })
 
 test('the live and planned answers carry the current life', async () => {
-  const { json, token, base } = await setup()
-  await json('PUT', `${base}/live`, { token, body: { build: { notes: 'x' } } })
-  await json('POST', `${base}/lives/reincarnate`, { token, body: { name: 'Second' } })
-  const live = await json<Json>('GET', `${base}/live`, { token })
-  expect(live.body.life).toMatchObject({ lifeIndex: 2, isCurrent: true, name: 'Second' })
-  const planned = await json<Json>('GET', `${base}/build`, { token })
-  expect(planned.body.life).toMatchObject({ lifeIndex: 2, isCurrent: true, name: 'Second' })
+  const { me } = await setup()
+  ok(await me.live.put({ build: { notes: 'x' } }))
+  ok(await me.lives.reincarnate.post({ name: 'Second' }))
+  const live = ok(await me.live.get())
+  expect(live.life).toMatchObject({ lifeIndex: 2, isCurrent: true, name: 'Second' })
+  const planned = ok(await me.build.get())
+  expect(planned.life).toMatchObject({ lifeIndex: 2, isCurrent: true, name: 'Second' })
 })
 
 describe('past lives named from the game data table (rules/gameData.ts)', () => {
@@ -213,26 +201,23 @@ describe('past lives named from the game data table (rules/gameData.ts)', () => 
   // feat names, as in ../shared/fixtures/builds/example-monk.DDOBuild).
   const reincarnate = async (profile: { race?: string; className?: string }, how: 'POST' | 'live') => {
     const t = testApp()
-    const token = await t.userWithToken('alice')
-    const base = '/api/plugin/characters'
+    const plugin = t.plugin(await t.userWithToken('alice'))
     const fields = { givenName: 'Vesna', classes: [{ name: profile.className ?? 'Warlock', levels: 15 }] }
     let id: number
     if (how === 'POST') {
       // Through the character picklists: the canonical spelling is what gets stored.
-      const created = await t.json<Json>('POST', base, { token, body: { ...fields, race: profile.race ?? 'Human' } })
-      expect(created.status).toBe(201)
-      id = created.body.id
+      id = ok(await plugin.characters.post({ ...fields, race: profile.race ?? 'Human' }), 201).id
     } else {
       // As a game client or a DDO Builder import sends it, in a live snapshot.
       id = insertCharacter(t.db, 'alice', fields).id
-      const live = await t.json('PUT', `${base}/${id}/live`, { token, body: { life: { race: profile.race } } })
-      expect(live.status).toBe(200)
+      ok(await plugin.characters({ id }).live.put({ life: { race: profile.race } }))
     }
-    const { status, body } = await t.json<Json>('POST', `${base}/${id}/lives/reincarnate`, {
-      token,
-      body: { grantHeroic: profile.className !== undefined, grantRacial: profile.race !== undefined },
-    })
-    expect(status).toBe(200)
+    const body = ok(
+      await plugin.characters({ id }).lives.reincarnate.post({
+        grantHeroic: profile.className !== undefined,
+        grantRacial: profile.race !== undefined,
+      }),
+    )
     return body.specialFeats
   }
 
@@ -261,18 +246,14 @@ describe('past lives named from the game data table (rules/gameData.ts)', () => 
 
 describe('numbers too large to add up', () => {
   test('additionalPastLives stacks past 2^53 are 400 and nothing is archived', async () => {
-    const { json, db, token, base, character } = await setup()
-    await json('GET', `${base}/lives`, { token })
+    const { db, me, character } = await setup()
+    ok(await me.lives.get())
     const before = storedLives(db, character.id)
     const extra = { name: 'Stacked', type: 'Special', stacks: 1.7e308 }
-    const response = await json('POST', `${base}/lives/reincarnate`, {
-      token,
-      body: { additionalPastLives: [extra, extra] },
-    })
-    expect(response.status).toBe(400)
-    expect(response.body.error).toStartWith('Body field "additionalPastLives.0.stacks" must be an integer')
+    const { error } = refused(await me.lives.reincarnate.post({ additionalPastLives: [extra, extra] }), 400)
+    expect(error).toStartWith('Body field "additionalPastLives.0.stacks" must be an integer')
     expect(storedLives(db, character.id)).toEqual(before)
-    expect((await json('GET', `${base}/lives`, { token })).status).toBe(200)
+    ok(await me.lives.get())
   })
 })
 
@@ -281,8 +262,8 @@ describe('isolation', () => {
     ['GET', '/lives', undefined],
     ['POST', '/lives/reincarnate', { grantHeroic: true }],
   ])("%s %s on someone else's character: 404 and nothing changes", async (method, path, body) => {
-    const { json, db, token, base, character, userWithToken } = await setup()
-    await json('GET', `${base}/lives`, { token })
+    const { json, db, me, base, character, userWithToken } = await setup()
+    ok(await me.lives.get())
     const before = storedLives(db, character.id)
     const mallory = await userWithToken('mallory')
     const response = await json(method, `${base}${path}`, { token: mallory, body })
@@ -291,8 +272,9 @@ describe('isolation', () => {
   })
 
   test('without a token: 401', async () => {
-    const { json, base } = await setup()
-    expect((await json('GET', `${base}/lives`)).status).toBe(401)
-    expect((await json('POST', `${base}/lives/reincarnate`)).status).toBe(401)
+    const { api, character } = await setup()
+    const anonymous = api.plugin.characters({ id: character.id })
+    refused(await anonymous.lives.get(), 401)
+    refused(await anonymous.lives.reincarnate.post(), 401)
   })
 })

@@ -83,18 +83,18 @@ export const errorMessage = (e: unknown) => (e instanceof Error ? e.message : St
 
 const UNREACHABLE = 'The server cannot be reached. Check that it is running and that you are on its network.'
 
-/** What an Eden call resolves to, as far as this client reads it. */
+/** What an Eden call resolves to, as far as this client reads it (no `response`: never reached). */
 interface Answer {
   data: unknown
   error: { status: unknown; value: unknown } | null
-  response: Response
+  response?: Response
 }
 
 /** What a 401 means for a call: the session ended (go to sign in), or an answer the caller reads. */
 type On401 = 'sign-in' | 'throw'
 
 /** The sentence of an error answer: the server's `error`, else its status line. */
-function sentenceOf({ error, response }: Answer): string {
+function sentenceOf(error: Answer['error'], response: Response): string {
   const value = error?.value
   if (typeof value === 'object' && value !== null && 'error' in value && typeof value.error === 'string') {
     return value.error
@@ -115,17 +115,22 @@ async function ok<A extends Answer>(call: Promise<A>, on401: On401 = 'sign-in'):
     throw new ApiError(0, UNREACHABLE)
   }
   if (answer.error === null) return answer.data as NonNullable<A['data']>
-  const status = answer.response.status
-  if (status === 0) throw new ApiError(0, UNREACHABLE)
-  if (status === 401 && on401 === 'sign-in') {
+  // Eden answers a fetch that failed (no server, no network) with an error and no response.
+  const { response } = answer
+  if (!response) throw new ApiError(0, UNREACHABLE)
+  if (response.status === 401 && on401 === 'sign-in') {
     location.replace(loginPath(location.pathname + location.search))
     return new Promise<never>(() => {})
   }
-  throw new ApiError(status, sentenceOf(answer))
+  throw new ApiError(response.status, sentenceOf(answer.error, response))
 }
 
 // Same origin: the cookie goes with every call (fetch's default), and the paths are the app's.
-const server = treaty<App>(typeof location === 'undefined' ? 'http://localhost' : location.origin).api
+// `parseDate: false`: Eden would turn every ISO timestamp into a Date; the routes' types (and the
+// pages) say they are strings.
+const server = treaty<App>(typeof location === 'undefined' ? 'http://localhost' : location.origin, {
+  parseDate: false,
+}).api
 const character = (id: number) => server.characters({ id })
 
 export const api = {
