@@ -1,7 +1,7 @@
 // createApp: the whole HTTP application as an Elysia instance. No side effects at import and
 // none at construction besides building routes: no listening, no timers, no cron.
 import { Elysia } from 'elysia'
-import type { AppDeps } from './deps'
+import type { AppDeps, ModuleDeps } from './deps'
 import { PLUGIN_PREFIX, WEBSITE_PREFIX } from './http/api'
 import { bodyRules } from './http/body'
 import { plumbing } from './http/plumbing'
@@ -16,7 +16,7 @@ import { buildImportModule } from './modules/builds/import'
 import { catalogModule, publicCatalogModule } from './modules/catalog'
 import { charactersModule } from './modules/characters'
 import { completionsModule } from './modules/completions'
-import { changeReporter, eventsModule } from './modules/events'
+import { eventsModule } from './modules/events'
 import { ChangeFeed } from './modules/events/feed'
 import { livesModule } from './modules/lives'
 import { progressModule } from './modules/progress'
@@ -39,13 +39,14 @@ export interface AppOptions {
   bodyTimeLimitMs?: number
 }
 
-export function createApp(deps: AppDeps, options: AppOptions = {}) {
+export function createApp(inputs: AppDeps, options: AppOptions = {}) {
   // One guard for every route that takes a password (plugin login, website sign-in), so their
   // limits add up (see login-guard.ts).
-  const loginGuard = createLoginGuard(deps)
+  const loginGuard = createLoginGuard(inputs)
   // TRUSTED_PROXY: whether a request came over HTTPS (the Secure cookie, HSTS).
-  const proxies = new TrustedProxies(deps.config.trustedProxies)
-  const changes = new ChangeFeed()
+  const proxies = new TrustedProxies(inputs.config.trustedProxies)
+  // What every service that changes a character's data tells, and the event streams follow.
+  const deps: ModuleDeps = { ...inputs, changes: new ChangeFeed() }
   // Sign-outs reach the open event streams of the sessions they end.
   const signOuts = new SignOuts()
   const bearer = bearerGuard(deps)
@@ -68,7 +69,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(characterApi(cookie))
     .use(accountModule(deps, cookie, loginGuard, signOuts, proxies))
     .use(buildImportModule(deps, cookie))
-    .use(eventsModule(deps, cookie, changes, signOuts))
+    .use(eventsModule(deps, cookie, signOuts))
 
   // The finished app, for the documents the system module builds on first use (set below).
   let documented: DocumentedApp | undefined
@@ -92,7 +93,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // which game clients do send.) It applies to input only: answers are not validated.
   const app = new Elysia({ normalize: 'typebox' })
     .use(plumbing(deps.logger, { proxies, bodies, bodyTimeLimitMs: options.bodyTimeLimitMs }))
-    .use(changeReporter(changes))
     .use(options.onInvalidResponse ? responseCheck(responses, options.onInvalidResponse) : new Elysia())
     .use(routes)
   documented = { app, responses }

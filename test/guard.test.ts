@@ -5,7 +5,7 @@ import { describe, expect, test } from 'bun:test'
 import { type AnyElysia, Elysia, t } from 'elysia'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
-import type { AppDeps } from '../src/deps'
+import type { ModuleDeps } from '../src/deps'
 import { silentLogger } from '../src/logger'
 import { accountModule } from '../src/modules/account'
 import { authModule } from '../src/modules/auth'
@@ -80,12 +80,13 @@ describe('one guard instance', () => {
   })
 
   test('every route of every module goes through the guard exactly once, the public ones never', async () => {
-    const deps: AppDeps = {
+    const deps: ModuleDeps = {
       db: openDatabase(':memory:'),
       config: loadConfig({ CATALOG_SYNC_CRON: 'off' }),
       clock: new FakeClock(),
       logger: silentLogger,
       passwordHasher: cheapHasher,
+      changes: new ChangeFeed(),
     }
     const { calls, identify } = countingIdentify()
     const guard = credentialGuard('token', identify)
@@ -105,7 +106,7 @@ describe('one guard instance', () => {
       sessionModule(deps, guard, loginGuard, signOuts, proxies),
       accountModule(deps, guard, loginGuard, signOuts, proxies),
       buildImportModule(deps, guard),
-      eventsModule(deps, guard, new ChangeFeed(), signOuts),
+      eventsModule(deps, guard, signOuts),
     ]
     const app = new Elysia().use(new Elysia({ prefix: '/x' }).use(modules)).use(
       systemModule(deps, guard, () => {

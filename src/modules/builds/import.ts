@@ -2,7 +2,7 @@
 // `.DDOBuild` file into the planned build (through the same service as PUT build), and GET
 // .../build/export writes the planned build back as one. See docs/builds.md "DDO Builder files".
 import { t } from 'elysia'
-import type { AppDeps } from '../../deps'
+import type { Writer } from '../../deps'
 import { signedInRoutes } from '../../http/api'
 import { bodyLimit } from '../../http/body'
 import { BadRequest, NotFound } from '../../http/errors'
@@ -34,7 +34,8 @@ export function readBuildFile(xml: string): DdoBuilderImport {
   return imported
 }
 
-export function buildImportModule({ db, clock }: AppDeps, guard: Guard) {
+export function buildImportModule(writer: Writer, guard: Guard) {
+  const { db, clock } = writer
   return signedInRoutes(guard, '/characters', ['Builds'])
     .use(bodyLimit)
     .guard({ params: IdParams })
@@ -44,7 +45,7 @@ export function buildImportModule({ db, clock }: AppDeps, guard: Guard) {
         // Someone else's character is a 404 whatever the file holds.
         assertOwnsCharacter(db, user.id, params.id)
         const { document, warnings } = readBuildFile(body.xml)
-        return { ...putPlanned(db, clock, user.id, params.id, document), warnings }
+        return { ...putPlanned(writer, user.id, params.id, document), warnings }
       },
       {
         body: BuildImportBody,

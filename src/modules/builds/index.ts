@@ -1,5 +1,5 @@
 // The live snapshot and planned build routes under /api/plugin/characters/{id}.
-import type { AppDeps } from '../../deps'
+import type { Writer } from '../../deps'
 import { signedInRoutes } from '../../http/api'
 import { errors, IdParams } from '../../http/model'
 import { kib } from '../../http/size'
@@ -17,7 +17,8 @@ import {
   putPlanned,
 } from './service'
 
-export function buildsModule({ db, clock }: AppDeps, guard: Guard) {
+export function buildsModule(writer: Writer, guard: Guard) {
+  const { db, clock } = writer
   return signedInRoutes(guard, '/characters', ['Builds'])
     .guard({ params: IdParams })
     .get('/:id/live', ({ user, params }) => getLive(db, clock, user.id, params.id), {
@@ -27,7 +28,7 @@ export function buildsModule({ db, clock }: AppDeps, guard: Guard) {
     .put(
       '/:id/live',
       ({ user, params, body, query }) =>
-        putLive(db, clock, user.id, params.id, documentFromBody(body), mergeRequested(body, query.merge)),
+        putLive(writer, user.id, params.id, documentFromBody(body), mergeRequested(body, query.merge)),
       {
         query: LivePutQuery,
         body: LivePutBody,
@@ -38,7 +39,7 @@ export function buildsModule({ db, clock }: AppDeps, guard: Guard) {
         },
       },
     )
-    .put('/:id/live/partial', ({ user, params, body }) => patchBuild(db, clock, user.id, params.id, 'live', body), {
+    .put('/:id/live/partial', ({ user, params, body }) => patchBuild(writer, user.id, params.id, 'live', body), {
       body: PartialBody,
       response: { 200: LiveBuild, ...errors(404) },
       detail: {
@@ -46,7 +47,7 @@ export function buildsModule({ db, clock }: AppDeps, guard: Guard) {
         description: `Each section sent (life, build, tomes, meta, ...) is merged key by key: send the whole build.levels, enhancementTrees and so on. \`pastLives\` replaces the past lives of life.specialFeats; \`reaperPoints\` sets build.reaper.pointsAvailable. Syncs the profile like PUT live. 413 when the merged document would take more than ${kib(MAX_BUILD_DOCUMENT_BYTES)} as JSON (nothing is stored).`,
       },
     })
-    .post('/:id/live/promote-to-planned', ({ user, params }) => promoteLive(db, clock, user.id, params.id), {
+    .post('/:id/live/promote-to-planned', ({ user, params }) => promoteLive(writer, user.id, params.id), {
       response: { 200: PlannedBuild, ...errors(404, 413) },
       detail: {
         summary: 'Copy the live snapshot over the planned build',
@@ -60,7 +61,7 @@ export function buildsModule({ db, clock }: AppDeps, guard: Guard) {
         description: 'Before any planned build is saved: 200 with `document` and `updatedAt` null.',
       },
     })
-    .put('/:id/build', ({ user, params, body }) => putPlanned(db, clock, user.id, params.id, documentFromBody(body)), {
+    .put('/:id/build', ({ user, params, body }) => putPlanned(writer, user.id, params.id, documentFromBody(body)), {
       body: PlannedPutBody,
       response: { 200: PlannedBuild, ...errors(404) },
       detail: {
@@ -68,7 +69,7 @@ export function buildsModule({ db, clock }: AppDeps, guard: Guard) {
         description: `Recalculates the breakdown and validation errors. Syncs the character profile only while no live snapshot exists. 413 when the stored document would take more than ${kib(MAX_BUILD_DOCUMENT_BYTES)} as JSON.`,
       },
     })
-    .put('/:id/build/partial', ({ user, params, body }) => patchBuild(db, clock, user.id, params.id, 'planned', body), {
+    .put('/:id/build/partial', ({ user, params, body }) => patchBuild(writer, user.id, params.id, 'planned', body), {
       body: PartialBody,
       response: { 200: PlannedBuild, ...errors(404) },
       detail: {

@@ -7,6 +7,7 @@ import type { Clock } from '../../clock'
 import { isoNow } from '../../clock'
 import type { DB } from '../../db/client'
 import { builds, characters, lives } from '../../db/schema'
+import type { Writer } from '../../deps'
 import { NotFound, PayloadTooLarge } from '../../http/errors'
 import { jsonBytes, kib } from '../../http/size'
 import { isPlainObject, type Json } from '../../json'
@@ -187,6 +188,21 @@ function onCharacter<T>(db: DB, userId: number, characterId: number, work: (tx: 
   return db.transaction((tx) => work(tx, ownedCharacter(tx, userId, characterId)), { behavior: 'immediate' })
 }
 
+/** onCharacter for a write: once it is committed, `what` changed is published. */
+function changeCharacter<T>(
+  { db, changes }: Writer,
+  userId: number,
+  characterId: number,
+  what: 'live' | 'build',
+  work: (tx: Db, character: CharacterRow) => T,
+): T {
+  const result = onCharacter(db, userId, characterId, work)
+  changes.publish(characterId, what)
+  return result
+}
+
+const changeOf = (role: Role) => (role === 'live' ? 'live' : 'build')
+
 export function getLive(db: DB, clock: Clock, userId: number, characterId: number): LiveView {
   return onCharacter(db, userId, characterId, (tx, character) => {
     const row = findBuild(tx, character.id, 'live')
@@ -196,18 +212,11 @@ export function getLive(db: DB, clock: Clock, userId: number, characterId: numbe
 }
 
 /** PUT live: replaces the snapshot, or merges into it; syncs the profile. The planned build is untouched. */
-export function putLive(
-  db: DB,
-  clock: Clock,
-  userId: number,
-  characterId: number,
-  document: BuildDocument,
-  merge: boolean,
-) {
-  return onCharacter(db, userId, characterId, (tx, character) => {
+export function putLive(writer: Writer, userId: number, characterId: number, document: BuildDocument, merge: boolean) {
+  return changeCharacter(writer, userId, characterId, 'live', (tx, character) => {
     const stored = findBuild(tx, character.id, 'live')
     const next = merge && stored ? mergeDocument(stored.document as BuildDocument, document) : document
-    return saveBuild(tx, clock, character, 'live', next)
+    return saveBuild(tx, writer.clock, character, 'live', next)
   })
 }
 
@@ -229,22 +238,22 @@ function saveBuild<R extends Role>(tx: Db, clock: Clock, character: CharacterRow
 
 /** PUT live/partial and build/partial: a merge patch onto the stored document (or an empty one). */
 export function patchBuild<R extends Role>(
-  db: DB,
-  clock: Clock,
+  writer: Writer,
   userId: number,
   characterId: number,
   role: R,
   patch: PartialBody,
 ): ViewOf<R> {
-  return onCharacter(db, userId, characterId, (tx, character) => {
+  return changeCharacter(writer, userId, characterId, changeOf(role), (tx, character) => {
     const stored = findBuild(tx, character.id, role)
-    return saveBuild(tx, clock, character, role, applyPatch((stored?.document as BuildDocument) ?? {}, patch))
+    return saveBuild(tx, writer.clock, character, role, applyPatch((stored?.document as BuildDocument) ?? {}, patch))
   })
 }
 
 /** Copies the live snapshot over the planned build (without the live-only `meta.incomplete`). */
-export function promoteLive(db: DB, clock: Clock, userId: number, characterId: number): PlannedView {
-  return onCharacter(db, userId, characterId, (tx, character) => {
+export function promoteLive(writer: Writer, userId: number, characterId: number): PlannedView {
+  const { clock } = writer
+  return changeCharacter(writer, userId, characterId, 'build', (tx, character) => {
     const live = findBuild(tx, character.id, 'live')
     if (!live) throw noLive(characterId)
     const { breakdown: _b, ...document } = live.document as BuildDocument
@@ -264,6 +273,8 @@ export function getPlanned(db: DB, clock: Clock, userId: number, characterId: nu
   )
 }
 
-export function putPlanned(db: DB, clock: Clock, userId: number, characterId: number, document: BuildDocument) {
-  return onCharacter(db, userId, characterId, (tx, character) => saveBuild(tx, clock, character, 'planned', document))
+export function putPlanned(writer: Writer, userId: number, characterId: number, document: BuildDocument) {
+  return changeCharacter(writer, userId, characterId, 'build', (tx, character) =>
+    saveBuild(tx, writer.clock, character, 'planned', document),
+  )
 }

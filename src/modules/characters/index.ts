@@ -1,5 +1,5 @@
 // The character routes of the plugin API: create, list, meta, find, get, PATCH/PUT, login.
-import type { AppDeps } from '../../deps'
+import type { ModuleDeps } from '../../deps'
 import { signedInRoutes } from '../../http/api'
 import { errors, IdParams, OkBody } from '../../http/model'
 import { characterMeta } from '../../rules/picklists'
@@ -27,7 +27,8 @@ import {
   updateCharacter,
 } from './service'
 
-export function charactersModule({ db, clock }: AppDeps, guard: Guard) {
+export function charactersModule({ db, clock, changes }: ModuleDeps, guard: Guard) {
+  const writer = { db, clock, changes }
   const update = ({
     user,
     params,
@@ -36,7 +37,7 @@ export function charactersModule({ db, clock }: AppDeps, guard: Guard) {
     user: { id: number }
     params: { id: number }
     body: typeof CharacterInput.static
-  }) => updateCharacter(db, clock, user.id, params.id, body)
+  }) => updateCharacter(writer, user.id, params.id, body)
   const updateHook = (method: string) => ({
     body: CharacterInput,
     response: { 200: Character, ...errors(404) },
@@ -97,7 +98,7 @@ export function charactersModule({ db, clock }: AppDeps, guard: Guard) {
       '/:id/login',
       ({ user, params, body }) => {
         const field = body?.lastLoginAt !== undefined ? 'lastLoginAt' : 'last_login_at'
-        return noteLogin(db, clock, user.id, params.id, body?.lastLoginAt ?? body?.last_login_at, field)
+        return noteLogin(writer, user.id, params.id, body?.lastLoginAt ?? body?.last_login_at, field)
       },
       {
         body: LoginBody,
@@ -112,7 +113,7 @@ export function charactersModule({ db, clock }: AppDeps, guard: Guard) {
     .delete(
       '/:id',
       ({ user, params }) => {
-        deleteCharacter(db, user.id, params.id)
+        deleteCharacter(writer, user.id, params.id)
         return { ok: true as const }
       },
       {
@@ -120,14 +121,14 @@ export function charactersModule({ db, clock }: AppDeps, guard: Guard) {
         detail: { summary: 'Delete a character with its completions, builds and lives' },
       },
     )
-    .post('/:id/share', ({ user, params }) => shareCharacter(db, clock, user.id, params.id), {
+    .post('/:id/share', ({ user, params }) => shareCharacter(writer, user.id, params.id), {
       response: { 200: Character, ...errors(404) },
       detail: {
         summary: 'Share the character under a new link',
         description: 'A new shareToken (the old /s/ link stops working) and shared true. Answers the character.',
       },
     })
-    .delete('/:id/share', ({ user, params }) => unshareCharacter(db, clock, user.id, params.id), {
+    .delete('/:id/share', ({ user, params }) => unshareCharacter(writer, user.id, params.id), {
       response: { 200: Character, ...errors(404) },
       detail: {
         summary: 'Stop sharing the character',

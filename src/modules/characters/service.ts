@@ -7,6 +7,7 @@ import { type Clock, isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
 import { preparedOnce } from '../../db/prepared'
 import { characters } from '../../db/schema'
+import type { Writer } from '../../deps'
 import { BadRequest, Conflict } from '../../http/errors'
 import * as levels from '../../rules/levels'
 import { ALIGNMENTS, canonicalClass, canonicalRace, canonicalSpelling, GENDERS, SERVERS } from '../../rules/picklists'
@@ -195,23 +196,28 @@ export function listCharacters(db: DB, userId: number): CharacterJson[] {
 }
 
 /** Deletes the character; its completions, lives and builds go with it (foreign-key cascade). */
-export function deleteCharacter(db: DB, userId: number, id: number): void {
+export function deleteCharacter({ db, changes }: Writer, userId: number, id: number): void {
   const removed = db
     .delete(characters)
     .where(and(eq(characters.id, id), eq(characters.userId, userId)))
     .returning({ id: characters.id })
     .get()
   if (!removed) ownedCharacter(db, userId, id) // throws the usual 404
+  changes.publish(id, 'character')
 }
 
 /** A new share token (the old link stops working) and sharing on. */
-export function shareCharacter(db: DB, clock: Clock, userId: number, id: number): CharacterJson {
-  return updateCharacterRow(db, userId, id, { shareToken: newShareToken(), shared: true, updatedAt: isoNow(clock) })
+export function shareCharacter(writer: Writer, userId: number, id: number): CharacterJson {
+  return updateCharacterRow(writer, userId, id, {
+    shareToken: newShareToken(),
+    shared: true,
+    updatedAt: isoNow(writer.clock),
+  })
 }
 
 /** Sharing off: the link answers 404 until the character is shared again. */
-export function unshareCharacter(db: DB, clock: Clock, userId: number, id: number): CharacterJson {
-  return updateCharacterRow(db, userId, id, { shared: false, updatedAt: isoNow(clock) })
+export function unshareCharacter(writer: Writer, userId: number, id: number): CharacterJson {
+  return updateCharacterRow(writer, userId, id, { shared: false, updatedAt: isoNow(writer.clock) })
 }
 
 export function getCharacter(db: DB, userId: number, id: number): CharacterJson {
@@ -240,26 +246,28 @@ export function findCharacters(db: DB, userId: number, query: Static<typeof Find
 }
 
 /** PATCH and PUT: only the fields sent change. */
-export function updateCharacter(db: DB, clock: Clock, userId: number, id: number, input: Input): CharacterJson {
-  const now = isoNow(clock)
+export function updateCharacter(writer: Writer, userId: number, id: number, input: Input): CharacterJson {
+  const now = isoNow(writer.clock)
   const profile = profileFromInput(input, now, input.touchLastLogin === true || input.seen === true)
-  return updateCharacterRow(db, userId, id, { ...profile, updatedAt: now })
+  return updateCharacterRow(writer, userId, id, { ...profile, updatedAt: now })
 }
 
 /** POST .../login: lastLoginAt = the given timestamp, or now. */
 export function noteLogin(
-  db: DB,
-  clock: Clock,
+  writer: Writer,
   userId: number,
   id: number,
   lastLoginAt: string | null | undefined,
   field: string,
 ): CharacterJson {
-  const now = isoNow(clock)
+  const now = isoNow(writer.clock)
   const at = lastLoginAt === undefined || lastLoginAt === null ? now : loginTimestamp(lastLoginAt, now, field)
-  return updateCharacterRow(db, userId, id, { lastLoginAt: at, updatedAt: now })
+  return updateCharacterRow(writer, userId, id, { lastLoginAt: at, updatedAt: now })
 }
 
-function updateCharacterRow(db: DB, userId: number, id: number, set: Partial<CharacterRow>): CharacterJson {
-  return toCharacterJson(updateOwnedCharacter(db, userId, id, set))
+/** The owned character with `set` applied; the change is published. */
+function updateCharacterRow({ db, changes }: Writer, userId: number, id: number, set: Partial<CharacterRow>) {
+  const row = toCharacterJson(updateOwnedCharacter(db, userId, id, set))
+  changes.publish(id, 'character')
+  return row
 }

@@ -1,5 +1,5 @@
 // POST and DELETE /characters/{id}/completions.
-import type { AppDeps } from '../../deps'
+import type { Writer } from '../../deps'
 import { signedInRoutes } from '../../http/api'
 import { errors, IdParams } from '../../http/model'
 import type { Guard } from '../auth/guard'
@@ -7,13 +7,13 @@ import { MAX_COMPLETIONS_PER_CHARACTER } from './limits'
 import { CompletionInput, DeleteBody, DeleteQuery, DeleteResult, UpsertResult } from './model'
 import { deleteCompletions, deleteScopeFrom, postCompletion } from './service'
 
-export function completionsModule({ db, clock }: AppDeps, guard: Guard) {
+export function completionsModule(writer: Writer, guard: Guard) {
   return signedInRoutes(guard, '/characters', ['Completions'])
     .guard({ params: IdParams })
     .post(
       '/:id/completions',
       ({ user, params, body, set }) => {
-        const result = postCompletion(db, clock, user.id, params.id, body)
+        const result = postCompletion(writer, user.id, params.id, body)
         set.status = result.created ? 201 : 200
         return { ok: true as const, completion: result.completion }
       },
@@ -30,7 +30,7 @@ export function completionsModule({ db, clock }: AppDeps, guard: Guard) {
       '/:id/completions',
       ({ user, params, body, query }) => ({
         ok: true as const,
-        deleted: deleteCompletions(db, user.id, params.id, deleteScopeFrom(body ?? undefined, query)),
+        deleted: deleteCompletions(writer, user.id, params.id, deleteScopeFrom(body ?? undefined, query)),
       }),
       {
         body: DeleteBody,

@@ -3,10 +3,11 @@
 import { and, count, eq, or, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Static } from 'elysia'
-import { type Clock, isoNow } from '../../clock'
+import { isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
 import { preparedOnce } from '../../db/prepared'
 import { completions } from '../../db/schema'
+import type { Writer } from '../../deps'
 import { BadRequest, Conflict } from '../../http/errors'
 import {
   type DeleteScope,
@@ -116,15 +117,14 @@ export function upsertCompletion(
 }
 
 export function postCompletion(
-  db: DB,
-  clock: Clock,
+  { db, clock, changes }: Writer,
   userId: number,
   characterId: number,
   input: Static<typeof CompletionInput>,
 ) {
   const now = isoNow(clock)
   const completion = normalizePosted(input, now)
-  return db.transaction(() => {
+  const result = db.transaction(() => {
     assertOwnsCharacter(db, userId, characterId)
     const result = upsertCompletion(db, characterId, completion, now)
     // Counted after the upsert, so updating a stored triple never meets the cap (and the hot path
@@ -137,6 +137,8 @@ export function postCompletion(
     }
     return result
   }, IMMEDIATE)
+  changes.publish(characterId, 'completions')
+  return result
 }
 
 function prepareCount(db: DB) {
@@ -184,8 +186,8 @@ export function deleteScopeFrom(body: DeleteFields | undefined, query: DeleteFie
   })
 }
 
-export function deleteCompletions(db: DB, userId: number, characterId: number, scope: DeleteScope): number {
-  return db.transaction((tx) => {
+export function deleteCompletions({ db, changes }: Writer, userId: number, characterId: number, scope: DeleteScope) {
+  const deleted = db.transaction((tx) => {
     assertOwnsCharacter(db, userId, characterId)
     // A completion posted by its bare name was stored with the catalog's spelling.
     const catalogSpelling = questNames(db)(scope.name, scope.difficulty)
@@ -204,4 +206,6 @@ export function deleteCompletions(db: DB, userId: number, characterId: number, s
       .all()
     return removed.length
   }, IMMEDIATE)
+  changes.publish(characterId, 'completions')
+  return deleted
 }

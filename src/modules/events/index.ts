@@ -1,10 +1,8 @@
 // GET /api/characters/{id}/events: a server-sent event each time the character's data changes,
-// so an open tracker updates by itself. Fed by one global hook on the write path: every
-// successful non-GET request to /characters/{id}/... of either API (plugin or website)
-// publishes a change, so no writer can be forgotten. A stream ends with the session it was
+// so an open tracker updates by itself. Fed by the change feed, which every service that writes
+// a character's data tells what it changed (deps.ts `Writer`), from either API. A stream ends with the session it was
 // opened with: at once on a sign-out in this process (SignOuts), else at its next ping.
-import { Elysia } from 'elysia'
-import type { AppDeps } from '../../deps'
+import type { ModuleDeps } from '../../deps'
 import { signedInRoutes } from '../../http/api'
 import { TooManyRequests } from '../../http/errors'
 import { errors, IdParams } from '../../http/model'
@@ -12,7 +10,6 @@ import type { Guard } from '../auth/guard'
 import { assertOwnsCharacter } from '../characters/access'
 import { sessionIsLive } from '../session/service'
 import type { SignOuts } from '../session/sign-outs'
-import { CHANGE_KINDS, type ChangeFeed, type ChangeKind } from './feed'
 
 /**
  * Keep-alive comment interval: under the idle timeouts of common reverse proxies (60 s). Each
@@ -22,33 +19,9 @@ export const PING_MS = 20_000
 /** Open streams per account (a tab each); beyond it 429, so one account cannot hold the server's sockets. */
 export const MAX_STREAMS_PER_ACCOUNT = 32
 
-const CHARACTER_WRITE = /^\/api(?:\/plugin)?\/characters\/(\d+)(?:\/([\w-]+))?/
-
-/** Which part of a character a write changed, from its path (`/characters/5/live/partial` → live). */
-export function changeOf(method: string, path: string): { characterId: number; what: ChangeKind } | null {
-  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return null
-  const match = CHARACTER_WRITE.exec(path)
-  if (!match) return null
-  const segment = match[2] ?? 'character'
-  // Promoting the live snapshot writes the planned build.
-  const what = segment === 'live' && path.endsWith('/promote-to-planned') ? 'build' : segment
-  return {
-    characterId: Number(match[1]),
-    what: (CHANGE_KINDS as readonly string[]).includes(what) ? (what as ChangeKind) : 'character',
-  }
-}
-
-/** The global hook: after a successful write, publish it. Errors never reach afterHandle. */
-export function changeReporter(changes: ChangeFeed) {
-  return new Elysia({ name: 'change-reporter' }).onAfterHandle({ as: 'global' }, ({ request, path }) => {
-    const change = changeOf(request.method, path)
-    if (change) changes.publish(change.characterId, change.what)
-  })
-}
-
 const encoder = new TextEncoder()
 
-export function eventsModule({ db, clock }: AppDeps, guard: Guard, changes: ChangeFeed, signOuts: SignOuts) {
+export function eventsModule({ db, clock, changes }: ModuleDeps, guard: Guard, signOuts: SignOuts) {
   const streamsPerUser = new Map<number, number>()
   return signedInRoutes(guard, '/characters', ['Website']).get(
     '/:id/events',

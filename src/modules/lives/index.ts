@@ -1,6 +1,6 @@
 // GET /characters/{id}/lives and POST /characters/{id}/lives/reincarnate.
 import { t } from 'elysia'
-import type { AppDeps } from '../../deps'
+import type { Writer } from '../../deps'
 import { signedInRoutes } from '../../http/api'
 import { errors, IdParams } from '../../http/model'
 import { kib } from '../../http/size'
@@ -15,7 +15,8 @@ import {
 import { Life, LivesList, LivesQuery, ReincarnateBody } from './model'
 import { listLives, reincarnate, toLife } from './service'
 
-export function livesModule({ db, clock }: AppDeps, guard: Guard) {
+export function livesModule(writer: Writer, guard: Guard) {
+  const { db, clock } = writer
   return signedInRoutes(guard, '/characters', ['Lives'])
     .guard({ params: IdParams })
     .get(
@@ -35,7 +36,7 @@ export function livesModule({ db, clock }: AppDeps, guard: Guard) {
     )
     .post(
       '/:id/lives/reincarnate',
-      ({ user, params, body }) => toLife(reincarnate(db, clock, user.id, params.id, body ?? {})),
+      ({ user, params, body }) => toLife(reincarnate(writer, user.id, params.id, body ?? {})),
       {
         body: t.Optional(ReincarnateBody),
         response: { 200: Life, ...errors(400, 404, 409, 413) },

@@ -6,6 +6,7 @@ import type { Clock } from '../../clock'
 import { isoNow } from '../../clock'
 import type { DB } from '../../db/client'
 import { type characters, lives } from '../../db/schema'
+import type { Writer } from '../../deps'
 import { BadRequest, Conflict, PayloadTooLarge } from '../../http/errors'
 import { jsonBytes, kib } from '../../http/size'
 import { dominantClass, heroicPastLife, nextLifeFeats, normalizeFeats, racialPastLife } from '../../rules/pastLives'
@@ -123,8 +124,13 @@ export function listLives(
  * `grantHeroic`, its racial (or iconic) past life when `grantRacial`, and `additionalPastLives`,
  * each past life capped at 3 stacks. Name, race and alignment default to the finished life's.
  */
-export function reincarnate(db: DB, clock: Clock, userId: number, characterId: number, body: ReincarnateBody) {
-  return db.transaction(
+export function reincarnate(
+  { db, clock, changes }: Writer,
+  userId: number,
+  characterId: number,
+  body: ReincarnateBody,
+) {
+  const life = db.transaction(
     (tx) => {
       const character = ownedCharacter(tx, userId, characterId)
       const finished = currentLife(tx, clock, character)
@@ -186,6 +192,8 @@ export function reincarnate(db: DB, clock: Clock, userId: number, characterId: n
     },
     { behavior: 'immediate' },
   )
+  changes.publish(characterId, 'lives')
+  return life
 }
 
 export function toLife(row: LifeRow) {

@@ -1,5 +1,5 @@
 // GET and PUT /characters/{id}/progress.
-import type { AppDeps } from '../../deps'
+import type { Writer } from '../../deps'
 import { signedInRoutes } from '../../http/api'
 import { errors, IdParams } from '../../http/model'
 import { kib } from '../../http/size'
@@ -9,14 +9,15 @@ import { MAX_TRACKER_FIELD_BYTES } from './limits'
 import { Progress, ProgressPut } from './model'
 import { getProgress, putProgress } from './service'
 
-export function progressModule({ db, clock }: AppDeps, guard: Guard) {
+export function progressModule(writer: Writer, guard: Guard) {
+  const { db } = writer
   return signedInRoutes(guard, '/characters', ['Progress'])
     .guard({ params: IdParams })
     .get('/:id/progress', ({ user, params }) => getProgress(db, user.id, params.id), {
       response: { 200: Progress, ...errors(404) },
       detail: { summary: "A character's tracker state and completions" },
     })
-    .put('/:id/progress', ({ user, params, body }) => putProgress(db, clock, user.id, params.id, body), {
+    .put('/:id/progress', ({ user, params, body }) => putProgress(writer, user.id, params.id, body), {
       body: ProgressPut,
       response: { 200: Progress, ...errors(404) },
       detail: {

@@ -2,11 +2,12 @@
 // the fields sent; `completions` replaces the whole set through the completion normaliser.
 import { desc, eq, sql } from 'drizzle-orm'
 import type { Static } from 'elysia'
-import { type Clock, isoNow } from '../../clock'
+import { isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
 import { aliased, prepareNative } from '../../db/native'
 import { preparedOnce } from '../../db/prepared'
 import { completions } from '../../db/schema'
+import type { Writer } from '../../deps'
 import { assertJsonSize } from '../../http/size'
 import { minLevel, type PlayOn } from '../../rules/levels'
 import { type CharacterRow, ownedCharacter, updateOwnedCharacter } from '../characters/access'
@@ -68,8 +69,7 @@ export function progressOf(db: DB, row: CharacterRow): ProgressJson {
 }
 
 export function putProgress(
-  db: DB,
-  clock: Clock,
+  { db, clock, changes }: Writer,
   userId: number,
   characterId: number,
   body: Static<typeof ProgressPut>,
@@ -92,7 +92,7 @@ export function putProgress(
   if (body.optionalPursuit !== undefined) set.optionalPursuit = body.optionalPursuit
   if (body.packState !== undefined) set.packState = body.packState
   if (body.questNotes !== undefined) set.questNotes = body.questNotes
-  return db.transaction((tx) => {
+  const progress = db.transaction((tx) => {
     const row = updateOwnedCharacter(tx, userId, characterId, set)
     if (replacement) {
       tx.delete(completions).where(eq(completions.characterId, characterId)).run()
@@ -101,4 +101,6 @@ export function putProgress(
     }
     return toProgress(row, listCompletions(db, characterId))
   }, IMMEDIATE)
+  changes.publish(characterId, 'progress')
+  return progress
 }

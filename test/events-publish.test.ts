@@ -1,0 +1,88 @@
+// Every write to a character's data, on both APIs, tells the change feed what it changed: the
+// services publish it (deps.ts `Writer`), so this walks every write route under
+// /characters/{id} of the app and reads the event its character's stream gets. A new write
+// route without a row below fails the first test: no writer can be forgotten.
+import { describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
+import { testApp } from './helpers'
+
+const FIGHTER = join(import.meta.dir, 'fixtures', 'small-fighter.DDOBuild')
+
+/** Each write route (path relative to the API), a valid body, and the change it publishes. */
+const WRITES: Record<string, { body?: unknown; what: string; website?: true }> = {
+  'PATCH /characters/:id': { body: { guild: 'Stone' }, what: 'character' },
+  'PUT /characters/:id': { body: { server: 'Thrane' }, what: 'character' },
+  'POST /characters/:id/login': { body: {}, what: 'character' },
+  'POST /characters/:id/share': { what: 'character' },
+  'DELETE /characters/:id/share': { what: 'character' },
+  'POST /characters/:id/completions': { body: { name: 'The Pit', setting: 'elite' }, what: 'completions' },
+  'DELETE /characters/:id/completions': { body: { name: 'The Pit', setting: 'elite' }, what: 'completions' },
+  'PUT /characters/:id/progress': { body: { levelBand: 0 }, what: 'progress' },
+  'PUT /characters/:id/live': { body: { life: { name: 'Tordek' } }, what: 'live' },
+  'PUT /characters/:id/live/partial': { body: { build: { notes: 'x' } }, what: 'live' },
+  'POST /characters/:id/live/promote-to-planned': { what: 'build' },
+  'PUT /characters/:id/build': { body: { build: { notes: 'plan' } }, what: 'build' },
+  'PUT /characters/:id/build/partial': { body: { build: { notes: 'more' } }, what: 'build' },
+  'POST /characters/:id/build/import': { what: 'build', website: true },
+  'POST /characters/:id/lives/reincarnate': { body: {}, what: 'lives' },
+  // Last: the character is gone after it.
+  'DELETE /characters/:id': { what: 'character' },
+}
+
+/** The first `event: change` of a stream, or '' when none comes within `ms`. */
+async function firstChange(response: Response, ms = 1000): Promise<string> {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  const deadline = Date.now() + ms
+  while (!text.includes('event: change') && Date.now() < deadline) {
+    const chunk = await Promise.race([
+      reader.read(),
+      Bun.sleep(deadline - Date.now()).then(() => ({ done: true, value: undefined })),
+    ])
+    if (chunk.done) break
+    text += decoder.decode(chunk.value)
+  }
+  await reader.cancel()
+  return /event: change\ndata: (.*)\n/.exec(text)?.[1] ?? ''
+}
+
+describe('every write route publishes its change', () => {
+  test('the table above names every write route under /characters/{id}, of both APIs', async () => {
+    const t = testApp()
+    const writes = t.app.routes
+      .filter((r) => r.method !== 'GET' && /\/characters\/:id(\/|$)/.test(r.path))
+      .map((r) => `${r.method} ${r.path.replace(/^\/api(\/plugin)?/, '')}`)
+    expect([...new Set(writes)].sort()).toEqual(Object.keys(WRITES).sort())
+  })
+
+  for (const [prefix, website] of [
+    ['/api/plugin', false],
+    ['/api', true],
+  ] as const) {
+    test(`${prefix}: each write publishes exactly what it changed, for its character`, async () => {
+      const t = testApp()
+      const token = await t.userWithToken('alice')
+      const cookie = await t.signIn('alice')
+      const credential = website ? { cookie } : { token }
+      const { body: character } = await t.json<{ id: number }>('POST', `${prefix}/characters`, {
+        ...credential,
+        body: { givenName: 'Tordek', classes: [{ name: 'Fighter', levels: 3 }] },
+      })
+      const published: Record<string, string> = {}
+      for (const [route, { body, what, website: websiteOnly }] of Object.entries(WRITES)) {
+        if (websiteOnly && !website) continue
+        const [method, path] = route.split(' ') as [string, string]
+        const stream = await t.request('GET', `/api/characters/${character.id}/events`, { cookie })
+        const event = firstChange(stream)
+        const request = route.endsWith('/build/import')
+          ? { ...credential, body: { xml: await Bun.file(FIGHTER).text() } }
+          : { ...credential, body }
+        const answer = await t.request(method, `${prefix}${path.replace(':id', String(character.id))}`, request)
+        expect({ route, status: answer.status }).toEqual({ route, status: answer.status < 300 ? answer.status : 200 })
+        published[route] = await event
+        expect(published[route]).toBe(JSON.stringify({ characterId: character.id, what }))
+      }
+    })
+  }
+})
