@@ -8,35 +8,29 @@ import { CharactersPage } from './pages/Characters'
 import { LoginPage } from './pages/Login'
 import { NotFoundPage } from './pages/NotFound'
 import { SharePage, TrackerPage } from './pages/Tracker'
+import { matchPage, type PagePath } from './paths'
 
 type Page = JSX.Element | Promise<JSX.Element>
 
-/** Pages by path; `id` is the number in the path where there is one. */
-const PAGES: readonly [RegExp, (id: number) => Page][] = [
-  [/^\/$/, () => <CharactersPage />],
-  [/^\/login$/, () => <LoginPage />],
-  [/^\/characters\/(\d+)$/, (id) => <TrackerPage id={id} />],
-  [/^\/characters\/(\d+)\/build$/, (id) => import('./pages/Build').then(({ BuildPage }) => <BuildPage id={id} />)],
-  [/^\/characters\/(\d+)\/stats$/, (id) => import('./pages/Stats').then(({ StatsPage }) => <StatsPage id={id} />)],
-  [/^\/routes$/, () => import('./pages/Routes').then(({ RoutesPage }) => <RoutesPage />)],
-  [/^\/routes\/new$/, () => import('./pages/RouteEdit').then(({ RouteNewPage }) => <RouteNewPage />)],
-  [/^\/routes\/(\d+)$/, (id) => import('./pages/Route').then(({ RoutePage }) => <RoutePage id={id} />)],
-  [
-    /^\/routes\/(\d+)\/edit$/,
-    (id) => import('./pages/RouteEdit').then(({ RouteEditPage }) => <RouteEditPage id={id} />),
-  ],
-  [/^\/account$/, () => import('./pages/Account').then(({ AccountPage }) => <AccountPage />)],
-]
+/** The view of each page of the site (paths.ts lists them; a page without a view is a type error). */
+const VIEWS: Readonly<Record<PagePath, (param: string) => Page>> = {
+  '/': () => <CharactersPage />,
+  '/login': () => <LoginPage />,
+  '/account': () => import('./pages/Account').then(({ AccountPage }) => <AccountPage />),
+  '/characters/:id': (id) => <TrackerPage id={Number(id)} />,
+  '/characters/:id/build': (id) => import('./pages/Build').then(({ BuildPage }) => <BuildPage id={Number(id)} />),
+  '/characters/:id/stats': (id) => import('./pages/Stats').then(({ StatsPage }) => <StatsPage id={Number(id)} />),
+  '/routes': () => import('./pages/Routes').then(({ RoutesPage }) => <RoutesPage />),
+  '/routes/new': () => import('./pages/RouteEdit').then(({ RouteNewPage }) => <RouteNewPage />),
+  '/routes/:id': (id) => import('./pages/Route').then(({ RoutePage }) => <RoutePage id={Number(id)} />),
+  '/routes/:id/edit': (id) =>
+    import('./pages/RouteEdit').then(({ RouteEditPage }) => <RouteEditPage id={Number(id)} />),
+  '/s/:token': (token) => <SharePage token={token} />,
+}
 
 function pageFor(path: string): Page {
-  const share = /^\/s\/([^/]+)\/?$/.exec(path)
-  if (share) return <SharePage token={decodeURIComponent(share[1] ?? '')} />
-  const trimmed = path.length > 1 ? path.replace(/\/$/, '') : path
-  for (const [pattern, page] of PAGES) {
-    const match = pattern.exec(trimmed)
-    if (match) return page(Number(match[1]))
-  }
-  return <NotFoundPage />
+  const match = matchPage(path)
+  return match ? VIEWS[match.page](match.param) : <NotFoundPage />
 }
 
 const root = document.getElementById('app')

@@ -3,8 +3,8 @@
 // no CORS on any of it, and a built page without inline code.
 import { describe, expect, test } from 'bun:test'
 import { inlineCodeIn } from '../../scripts/build-web'
-import { PAGE_PATHS } from '../../src/modules/web'
 import { ASSETS, INDEX_HTML } from '../../src/web/dist/assets'
+import { PAGE_PATHS } from '../../src/web/paths'
 import { testApp } from '../helpers'
 
 const t = testApp()

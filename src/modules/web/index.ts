@@ -7,23 +7,9 @@ import type { AppDeps } from '../../deps'
 import { HttpError, NotFound, noSuchEndpoint } from '../../http/errors'
 import { compressible, maybeGzipped } from '../../http/gzip'
 import { PAGE_HEADERS } from '../../http/security'
+import { PAGE_PATHS } from '../../web/paths'
 import { loadSite, SITE_NOT_BUILT, type Site } from '../../web/site'
 import { isLiveShareLink } from '../share/service'
-
-/** The pages the site answers with its HTML and a 200 (the client picks the view by path). */
-export const PAGE_PATHS = [
-  '/',
-  '/login',
-  '/account',
-  '/characters/:id',
-  '/characters/:id/build',
-  '/characters/:id/stats',
-  '/routes',
-  '/routes/new',
-  '/routes/:id',
-  '/routes/:id/edit',
-  '/s/:token',
-] as const
 
 /** Asset names carry a content hash: a changed file is a new URL, so they never need revalidating. */
 const ASSET_CACHE = 'public, max-age=31536000, immutable'
@@ -68,25 +54,17 @@ export function webModule({ db }: AppDeps) {
     },
     hidden,
   )
-  // The page reads its own path (main.tsx): an id that is no number shows "not found" there.
+  // Every page path of the site (web/paths.ts), answered with the page, which reads its own path
+  // (main.tsx): an id that is no number shows "not found" there. A share link that was changed
+  // or stopped is dead: the same 404 page a wrong link gets.
   const id = { ...hidden, params: t.Object({ id: t.String({ maxLength: 40 }) }) }
+  const token = { ...hidden, params: t.Object({ token: t.String({ maxLength: 200 }) }) }
+  for (const path of PAGE_PATHS) {
+    if (path === '/s/:token') app.get(path, ({ params }) => html(isLiveShareLink(db, params.token) ? 200 : 404), token)
+    else app.get(path, ok, path.includes(':id') ? id : hidden)
+  }
   return (
     app
-      .get('/', ok, hidden)
-      .get('/login', ok, hidden)
-      .get('/account', ok, hidden)
-      .get('/characters/:id', ok, id)
-      .get('/characters/:id/build', ok, id)
-      .get('/characters/:id/stats', ok, id)
-      .get('/routes', ok, hidden)
-      .get('/routes/new', ok, hidden)
-      .get('/routes/:id', ok, id)
-      .get('/routes/:id/edit', ok, id)
-      // A link that was changed or stopped is dead: the same 404 page a wrong link gets.
-      .get('/s/:token', ({ params }) => html(isLiveShareLink(db, params.token) ? 200 : 404), {
-        ...hidden,
-        params: t.Object({ token: t.String({ maxLength: 200 }) }),
-      })
       // Any other path: a browser gets the site's own "not found" page, anything else the API's answer.
       .get(
         '/*',

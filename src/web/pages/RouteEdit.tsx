@@ -3,13 +3,14 @@
 // buttons (keyboard first: focus follows the step moved), removed, and the boosts and optionals
 // the route assumes. Only the owner may edit; the server answers 404 to anyone else.
 import { useRef } from 'preact/hooks'
+import { STEP_SETTINGS } from '../../rules/routeStep'
 import { api } from '../api'
 import { BonusChecklist } from '../components/BonusChecklist'
 import { Layout } from '../components/Layout'
 import { Messages } from '../components/Messages'
 import { PageData, TO_ROUTES } from '../components/PageData'
 import { SelectField } from '../components/SelectField'
-import { createEditorStore, type EditorStore, STEP_SETTINGS } from '../routes/editor'
+import { createEditorStore, type EditorStore } from '../routes/editor'
 import { requireUser } from '../session'
 
 function QuestSearch({ store }: { store: EditorStore }) {

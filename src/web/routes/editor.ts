@@ -3,18 +3,19 @@
 // adds steps. Nothing is sent until Save: POST a new route, or PUT the whole route back.
 import { computed, signal } from '@preact/signals'
 import type { Difficulty } from '../../rules/completion'
+import {
+  DEFAULT_STEP_DIFFICULTY,
+  STEP_DIFFICULTIES,
+  type StepDifficulty,
+  type StepSetting,
+} from '../../rules/routeStep'
 import { api, errorMessage, type QuestRow, type RouteDetail, type RouteInputBody } from '../api'
-
-export const STEP_TIERS = ['Heroic', 'Epic', 'Legendary'] as const
-export type StepTier = (typeof STEP_TIERS)[number]
-export const STEP_SETTINGS = ['casual', 'normal', 'hard', 'elite', 'reaper'] as const
-export type StepSetting = (typeof STEP_SETTINGS)[number]
 
 export interface EditStep {
   /** Stable across moves, for the list's keys and focus. */
   key: number
   name: string
-  difficulty: StepTier
+  difficulty: StepDifficulty
   setting: StepSetting
 }
 
@@ -23,7 +24,7 @@ export const SEARCH_RESULTS = 12
 
 export type EditorStore = ReturnType<typeof createEditorStore>
 
-const asTier = (d: Difficulty): StepTier => (d === 'Epic' || d === 'Legendary' ? d : 'Heroic')
+const asTier = (d: Difficulty): StepDifficulty => (d === 'Unknown' ? DEFAULT_STEP_DIFFICULTY : d)
 
 export function createEditorStore(quests: readonly QuestRow[], route: RouteDetail | null) {
   let nextKey = 1
@@ -40,13 +41,13 @@ export function createEditorStore(quests: readonly QuestRow[], route: RouteDetai
   const saving = signal(false)
 
   /** The tiers each quest name exists in, for the step's tier choice. */
-  const tiers = new Map<string, StepTier[]>()
+  const tiers = new Map<string, StepDifficulty[]>()
   for (const q of quests) {
     const list = tiers.get(q.name) ?? []
     if (!list.includes(asTier(q.difficulty))) list.push(asTier(q.difficulty))
     tiers.set(q.name, list)
   }
-  const tiersOf = (questName: string): readonly StepTier[] => tiers.get(questName) ?? STEP_TIERS
+  const tiersOf = (questName: string): readonly StepDifficulty[] => tiers.get(questName) ?? STEP_DIFFICULTIES
 
   const results = computed(() => {
     const words = search.value.trim().toLowerCase()

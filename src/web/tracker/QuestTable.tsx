@@ -7,7 +7,8 @@ import { Component } from 'preact'
 import type { PlayOn } from '../../rules/levels'
 import { rowXp } from '../../rules/xp'
 import { formatNumber } from '../format'
-import { type Row, type RowLog, type SortKey, TICK_SETTINGS, type TickSetting, type TrackerStore } from './store'
+import { type Row, type RowLog, type SortKey, TICK_SETTINGS, type TickSetting } from './model'
+import type { TrackerStore } from './store'
 
 interface RowProps {
   row: Row

@@ -1,25 +1,12 @@
-// The tracker's state, in one place: the catalog, the character's progress, the local filters
-// (search, hide completed, sort) and everything derived from them, as signals. Changes to the
-// saved filters are applied at once and then PUT (partial), so the page never waits on the
-// network; completions are logged or deleted the same way. The read-only share view uses the
-// same store with `save` off: its filters change only the view.
-import { batch, computed, signal } from '@preact/signals'
-import type { Setting } from '../../rules/completion'
-import { favorTotals } from '../../rules/favor'
+// The tracker's state, in one place: the catalog, the character's progress and the local filters
+// (search, hide completed, sort) as signals, the model computed from them (model.ts), and the
+// player's actions. Changes to the saved filters are applied at once and then PUT (partial)
+// through the write queue (writes.ts), so the page never waits on the network; completions are
+// logged or deleted the same way. The read-only share view uses the same store with `save` off:
+// its filters change only the view.
+import { batch, signal } from '@preact/signals'
 import { minLevel, type PlayOn } from '../../rules/levels'
-import {
-  completionsFor,
-  indexCompletions,
-  isCompleted,
-  rowFilter,
-  rowsByName,
-  type TrackerFilters,
-  type TrackerRow,
-  tiersByName,
-  type VersionFlag,
-  type VersionTier,
-} from '../../rules/tracker'
-import { rowXp, xpTotal } from '../../rules/xp'
+import type { VersionFlag, VersionTier } from '../../rules/tracker'
 import {
   api,
   type Character,
@@ -31,67 +18,8 @@ import {
 } from '../api'
 import type { LiveMode } from '../live'
 import { rememberedFlag } from '../remembered'
-
-/** The settings a player ticks (the stored `unknown` is shown, never ticked). */
-export const TICK_SETTINGS = ['casual', 'normal', 'hard', 'elite', 'reaper'] as const satisfies readonly Setting[]
-export type TickSetting = (typeof TICK_SETTINGS)[number]
-
-export interface Row extends TrackerRow {
-  /** Unique per remake: name and tier. */
-  key: string
-  /** Lowercased name, pack and patron for the search. */
-  text: string
-}
-
-export type SortKey = 'level' | 'name' | 'difficulty' | 'favor' | 'xp' | 'pack' | 'patron'
-export interface Sort {
-  key: SortKey
-  descending: boolean
-}
-
-/** What each row shows of the logged settings: its own tier's, and those logged with tier Unknown. */
-export interface RowLog {
-  own: ReadonlySet<Setting>
-  viaUnknown: ReadonlySet<Setting>
-}
-
-const NO_LOG: RowLog = { own: new Set(), viaUnknown: new Set() }
-const TIER_ORDER = ['Heroic', 'Epic', 'Legendary', 'Unknown']
-
-export const rowKey = (row: Pick<TrackerRow, 'name' | 'difficulty'>) => `${row.difficulty}\u0000${row.name}`
-
-export function toRows(quests: readonly QuestRow[]): Row[] {
-  return quests.map((q) => ({ ...q, key: rowKey(q), text: `${q.name}\n${q.pack}\n${q.patron}`.toLowerCase() }))
-}
-
-function compareRows(a: Row, b: Row, sort: Sort, playOn: PlayOn): number {
-  const by = (): number => {
-    switch (sort.key) {
-      case 'name':
-        return a.name.localeCompare(b.name)
-      case 'difficulty':
-        return TIER_ORDER.indexOf(a.difficulty) - TIER_ORDER.indexOf(b.difficulty)
-      case 'favor':
-        return (a.favor ?? -1) - (b.favor ?? -1)
-      case 'xp':
-        return (rowXp(a, playOn) ?? -1) - (rowXp(b, playOn) ?? -1)
-      case 'pack':
-        return a.pack.localeCompare(b.pack)
-      case 'patron':
-        return a.patron.localeCompare(b.patron)
-      default:
-        return a.level - b.level
-    }
-  }
-  const primary = by()
-  if (primary !== 0) return sort.descending ? -primary : primary
-  // Ties: by level, then name, then tier, always ascending, so the order is stable and readable.
-  return (
-    a.level - b.level ||
-    a.name.localeCompare(b.name) ||
-    TIER_ORDER.indexOf(a.difficulty) - TIER_ORDER.indexOf(b.difficulty)
-  )
-}
+import { type Row, type Sort, type TickSetting, toRows, trackerModel } from './model'
+import { writeQueue } from './writes'
 
 export interface StoreOptions {
   character: Character
@@ -119,93 +47,33 @@ export function createTrackerStore(options: StoreOptions) {
   const liveMode = signal<LiveMode>('off')
   const characterId = options.character.id
 
-  const byName = computed(() => rowsByName(rows.value))
-  const tiers = computed(() => tiersByName(rows.value))
-  const index = computed(() => indexCompletions(progress.value.completions))
-  const playOn = computed(() => progress.value.targetDifficulty as PlayOn)
-
-  const filters = computed<TrackerFilters>(() => {
-    const p = progress.value
-    return {
-      levelBand: p.levelBand,
-      minLevel: p.minLevel,
-      versionFilter: p.versionFilter,
-      excludedPatrons: p.excludedPatrons,
-      packState: p.packState,
-      search: search.value,
-      hideCompleted: hideCompleted.value,
-    }
-  })
-
-  const sorted = computed(() => {
-    const s = sort.value
-    const on = playOn.value
-    return [...rows.value].sort((a, b) => compareRows(a, b, s, on))
-  })
-
-  const visible = computed(() => {
-    const keep = rowFilter(filters.value, index.value, tiers.value, (row) => (row as Row).text)
-    return sorted.value.filter(keep)
-  })
-
-  /** Per remake: which settings are ticked (own tier) and which come from an Unknown-tier completion. */
-  const logs = computed(() => {
-    const result = new Map<string, RowLog>()
-    const idx = index.value
-    for (const name of idx.keys()) {
-      for (const remake of byName.value.get(name) ?? []) {
-        const own = new Set<Setting>()
-        const viaUnknown = new Set<Setting>()
-        for (const c of completionsFor(remake, idx)) (c.difficulty === 'Unknown' ? viaUnknown : own).add(c.setting)
-        if (own.size + viaUnknown.size > 0) result.set(remake.key, { own, viaUnknown })
-      }
-    }
-    return result
-  })
-
-  const logOf = (row: Row): RowLog => logs.value.get(row.key) ?? NO_LOG
-
-  const favor = computed(() => favorTotals(rows.value, index.value))
-  const xp = computed(() =>
-    xpTotal(progress.value.completions, byName.value, progress.value.xpBoosts, progress.value.optionalPursuit),
-  )
-  const counts = computed(() => {
-    const idx = index.value
-    const shown = visible.value
-    return { shown: shown.length, done: shown.filter((r) => isCompleted(r, idx)).length, total: rows.value.length }
-  })
-  const patrons = computed(() => [...new Set(rows.value.map((r) => r.patron))].sort((a, b) => a.localeCompare(b)))
-  const packs = computed(() => [...new Set(rows.value.map((r) => r.pack))].sort((a, b) => a.localeCompare(b)))
-
-  // Writes in flight. A progress answer that arrives meanwhile may predate them: it is not
-  // applied, and one fresh read follows when the last write settles.
-  let pending = 0
-  let staleRead = false
-  let readSeq = 0
+  const model = trackerModel({ rows, progress, search, hideCompleted, sort })
+  const { patrons, packs } = model
 
   /** Shows what went wrong (a session that ended has already sent the page to sign in: api.ts). */
   function report(e: unknown): void {
     error.value = errorMessage(e)
   }
 
-  async function refresh(): Promise<void> {
-    if (!options.save) return
-    if (pending > 0) {
-      staleRead = true
-      return
-    }
-    const seq = ++readSeq
-    try {
-      const next = await api.progress(characterId)
-      if (seq !== readSeq || pending > 0) return
+  const queue = writeQueue({
+    read: () => api.progress(characterId),
+    take(next) {
       const before = progress.value.completions.length
       progress.value = next
       if (next.completions.length > before && next.completions[0]) {
         notice.value = `Logged: ${next.completions[0].name} (${next.completions[0].setting})`
       }
-    } catch (e) {
-      report(e)
-    }
+    },
+    failed: report,
+    succeeded() {
+      error.value = null
+    },
+  })
+  const { write } = queue
+
+  /** Re-reads the progress (after the writes in flight); the share page has nothing to read here. */
+  async function refresh(): Promise<void> {
+    if (options.save) await queue.refresh()
   }
 
   async function refreshCharacter(): Promise<void> {
@@ -214,31 +82,6 @@ export function createTrackerStore(options: StoreOptions) {
       character.value = { ...character.value, ...(await api.character(characterId)) }
     } catch {
       // The progress read reports errors; the header keeps what it showed.
-    }
-  }
-
-  /**
-   * Runs a write. With `apply`, the answer (the whole progress) replaces the state when no other
-   * write is in flight; without it, one fresh read follows the last write (the server's own
-   * spelling and timestamps). A failure shows its sentence and re-reads the server's state.
-   */
-  async function write<T>(send: () => Promise<T>, apply?: (result: T) => void): Promise<void> {
-    pending++
-    readSeq++ // a read already in flight predates this write
-    try {
-      const result = await send()
-      if (!apply) staleRead = true
-      else if (pending === 1) apply(result)
-      error.value = null
-    } catch (e) {
-      report(e)
-      staleRead = true
-    } finally {
-      pending--
-      if (pending === 0 && staleRead) {
-        staleRead = false
-        void refresh()
-      }
     }
   }
 
@@ -370,16 +213,7 @@ export function createTrackerStore(options: StoreOptions) {
     notice,
     live,
     liveMode,
-    index,
-    playOn,
-    visible,
-    logOf,
-    logs,
-    favor,
-    xp,
-    counts,
-    patrons,
-    packs,
+    ...model,
     refresh,
     refreshCharacter,
     saveProgress,

@@ -1,0 +1,154 @@
+// The tracker's model: the catalog as rows, and everything the page shows that is computed from
+// the character's progress and the page's own filters by the game rules (src/rules): the rows
+// shown, in order, what each has logged, favor, XP and counts. Signals in, computed signals out;
+// no network here (the store's write queue is in writes.ts).
+import { computed, type ReadonlySignal } from '@preact/signals'
+import type { Setting } from '../../rules/completion'
+import { favorTotals } from '../../rules/favor'
+import type { PlayOn } from '../../rules/levels'
+import {
+  completionsFor,
+  indexCompletions,
+  isCompleted,
+  rowFilter,
+  rowsByName,
+  type TrackerFilters,
+  type TrackerRow,
+  tiersByName,
+} from '../../rules/tracker'
+import { rowXp, xpTotal } from '../../rules/xp'
+import type { Progress, QuestRow } from '../api'
+
+/** The settings a player ticks (the stored `unknown` is shown, never ticked). */
+export const TICK_SETTINGS = ['casual', 'normal', 'hard', 'elite', 'reaper'] as const satisfies readonly Setting[]
+export type TickSetting = (typeof TICK_SETTINGS)[number]
+
+export interface Row extends TrackerRow {
+  /** Unique per remake: name and tier. */
+  key: string
+  /** Lowercased name, pack and patron for the search. */
+  text: string
+}
+
+export type SortKey = 'level' | 'name' | 'difficulty' | 'favor' | 'xp' | 'pack' | 'patron'
+export interface Sort {
+  key: SortKey
+  descending: boolean
+}
+
+/** What each row shows of the logged settings: its own tier's, and those logged with tier Unknown. */
+export interface RowLog {
+  own: ReadonlySet<Setting>
+  viaUnknown: ReadonlySet<Setting>
+}
+
+const NO_LOG: RowLog = { own: new Set(), viaUnknown: new Set() }
+const TIER_ORDER = ['Heroic', 'Epic', 'Legendary', 'Unknown']
+
+export const rowKey = (row: Pick<TrackerRow, 'name' | 'difficulty'>) => `${row.difficulty}\u0000${row.name}`
+
+export function toRows(quests: readonly QuestRow[]): Row[] {
+  return quests.map((q) => ({ ...q, key: rowKey(q), text: `${q.name}\n${q.pack}\n${q.patron}`.toLowerCase() }))
+}
+
+function compareRows(a: Row, b: Row, sort: Sort, playOn: PlayOn): number {
+  const by = (): number => {
+    switch (sort.key) {
+      case 'name':
+        return a.name.localeCompare(b.name)
+      case 'difficulty':
+        return TIER_ORDER.indexOf(a.difficulty) - TIER_ORDER.indexOf(b.difficulty)
+      case 'favor':
+        return (a.favor ?? -1) - (b.favor ?? -1)
+      case 'xp':
+        return (rowXp(a, playOn) ?? -1) - (rowXp(b, playOn) ?? -1)
+      case 'pack':
+        return a.pack.localeCompare(b.pack)
+      case 'patron':
+        return a.patron.localeCompare(b.patron)
+      default:
+        return a.level - b.level
+    }
+  }
+  const primary = by()
+  if (primary !== 0) return sort.descending ? -primary : primary
+  // Ties: by level, then name, then tier, always ascending, so the order is stable and readable.
+  return (
+    a.level - b.level ||
+    a.name.localeCompare(b.name) ||
+    TIER_ORDER.indexOf(a.difficulty) - TIER_ORDER.indexOf(b.difficulty)
+  )
+}
+
+/** What the model is computed from: the rows, the progress, and the page's own choices. */
+export interface ModelInputs {
+  rows: ReadonlySignal<Row[]>
+  progress: ReadonlySignal<Progress>
+  search: ReadonlySignal<string>
+  hideCompleted: ReadonlySignal<boolean>
+  sort: ReadonlySignal<Sort>
+}
+
+export type TrackerModel = ReturnType<typeof trackerModel>
+
+export function trackerModel({ rows, progress, search, hideCompleted, sort }: ModelInputs) {
+  const byName = computed(() => rowsByName(rows.value))
+  const tiers = computed(() => tiersByName(rows.value))
+  const index = computed(() => indexCompletions(progress.value.completions))
+  const playOn = computed(() => progress.value.targetDifficulty as PlayOn)
+
+  const filters = computed<TrackerFilters>(() => {
+    const p = progress.value
+    return {
+      levelBand: p.levelBand,
+      minLevel: p.minLevel,
+      versionFilter: p.versionFilter,
+      excludedPatrons: p.excludedPatrons,
+      packState: p.packState,
+      search: search.value,
+      hideCompleted: hideCompleted.value,
+    }
+  })
+
+  const sorted = computed(() => {
+    const s = sort.value
+    const on = playOn.value
+    return [...rows.value].sort((a, b) => compareRows(a, b, s, on))
+  })
+
+  const visible = computed(() => {
+    const keep = rowFilter(filters.value, index.value, tiers.value, (row) => (row as Row).text)
+    return sorted.value.filter(keep)
+  })
+
+  /** Per remake: which settings are ticked (own tier) and which come from an Unknown-tier completion. */
+  const logs = computed(() => {
+    const result = new Map<string, RowLog>()
+    const idx = index.value
+    for (const name of idx.keys()) {
+      for (const remake of byName.value.get(name) ?? []) {
+        const own = new Set<Setting>()
+        const viaUnknown = new Set<Setting>()
+        for (const c of completionsFor(remake, idx)) (c.difficulty === 'Unknown' ? viaUnknown : own).add(c.setting)
+        if (own.size + viaUnknown.size > 0) result.set(remake.key, { own, viaUnknown })
+      }
+    }
+    return result
+  })
+
+  const logOf = (row: Row): RowLog => logs.value.get(row.key) ?? NO_LOG
+
+  const favor = computed(() => favorTotals(rows.value, index.value))
+  const xp = computed(() =>
+    xpTotal(progress.value.completions, byName.value, progress.value.xpBoosts, progress.value.optionalPursuit),
+  )
+  const counts = computed(() => {
+    const idx = index.value
+    const shown = visible.value
+    return { shown: shown.length, done: shown.filter((r) => isCompleted(r, idx)).length, total: rows.value.length }
+  })
+  const patrons = computed(() => [...new Set(rows.value.map((r) => r.patron))].sort((a, b) => a.localeCompare(b)))
+  const packs = computed(() => [...new Set(rows.value.map((r) => r.pack))].sort((a, b) => a.localeCompare(b)))
+
+  return { index, playOn, visible, logs, logOf, favor, xp, counts, patrons, packs }
+}
