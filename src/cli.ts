@@ -19,8 +19,15 @@ import {
 import { HttpError } from './http/errors'
 import { asListenError, checkListen, ListenError, listenerLimits } from './http/listen'
 import { createLogger, silentLogger } from './logger'
+import {
+  createUser,
+  listLiveTokens,
+  listUsers,
+  removeUser,
+  revokeTokenById,
+  setPassword,
+} from './modules/account/service'
 import { type PasswordHasher, productionHasher } from './modules/auth/password'
-import { createUser, listLiveTokens, listUsers, removeUser, revokeTokenById, setPassword } from './modules/auth/service'
 import { importScorecards } from './modules/catalog/service'
 import { catalogCron, syncCatalog, syncDetails, syncIfEmpty, syncSummary } from './modules/catalog/sync'
 import { exportRoute, importRoute, readRouteFile } from './modules/routes/transfer'
