@@ -2,22 +2,14 @@
 // import, route export|import, backup, healthcheck; --help and --version.
 // `run` returns an exit code instead of exiting so tests can drive it in-process.
 // Misuse (unknown command, bad flag, missing argument): one line on stderr, exit 2.
-import { closeSync, lstatSync, openSync, rmSync, statSync } from 'node:fs'
+import { closeSync, lstatSync, openSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util'
-import { createApp } from './app'
 import { systemClock } from './clock'
-import { type Config, ConfigError, configVariables, loadConfig, variableDocs } from './config'
-import {
-  BUSY_TIMEOUT_MS,
-  DatabaseFileError,
-  type DB,
-  databaseProblem,
-  describeFileError,
-  openDatabase,
-} from './db/client'
+import { type Config, ConfigError, loadConfig, variableDocs } from './config'
+import { DatabaseFileError, type DB, databaseProblem, describeFileError, openDatabase } from './db/client'
 import { HttpError } from './http/errors'
-import { asListenError, checkListen, ListenError, listenerLimits } from './http/listen'
+import { ListenError } from './http/listen'
 import { createLogger, silentLogger } from './logger'
 import {
   createUser,
@@ -29,11 +21,11 @@ import {
 } from './modules/account/service'
 import { type PasswordHasher, productionHasher } from './modules/auth/password'
 import { importScorecards } from './modules/catalog/service'
-import { catalogCron, syncCatalog, syncDetails, syncIfEmpty, syncSummary } from './modules/catalog/sync'
+import { syncCatalog, syncDetails, syncSummary } from './modules/catalog/sync'
 import { exportRoute, importRoute, readRouteFile } from './modules/routes/transfer'
 import { count } from './rules/words'
+import { startServer } from './server'
 import { VERSION } from './version'
-import { loadSite, SITE_NOT_BUILT } from './web/site'
 
 export interface CliIO {
   env: Record<string, string | undefined>
@@ -309,50 +301,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 
 async function serve(io: CliIO, flags: { port?: string; host?: string; database?: string }): Promise<number> {
   const config = configFrom(io, flags)
-  const logger = cliLogger(io, config)
-  const file = resolve(config.databasePath)
-  logger.debug(`configuration: ${describeConfig(config)}`)
-  // The address first: a server that cannot listen leaves no new database behind.
-  const port = checkListen(config.host, config.port)
-  const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous, requireWritable: true })
-  logger.debug(`database ${file}: ${statSync(file).size} bytes, quick_check ok, writable, migrations applied`)
-  const deps = { db, config, clock: systemClock, logger, passwordHasher: io.passwordHasher ?? productionHasher }
-  // The cron plugin starts its job at .use(), so it is added here and never in createApp.
-  const app = createApp(deps).use(catalogCron(deps, config.catalogSyncCron, config.catalogSourceUrl))
-  try {
-    // The app enforces each route's body limit and time as the body arrives (src/http/body.ts);
-    // the listener's limits are the outer bound. Elysia turns reusePort on.
-    app.listen({ port, hostname: config.host, reusePort: false, ...listenerLimits(app) })
-  } catch (error) {
-    db.$client.close()
-    throw asListenError(error, config.host, port)
-  }
-  logger.info(`Quest Tracker ${VERSION} listening on port ${port} (HOST ${config.host}), database ${file}`, {
-    version: VERSION,
-    port,
-    host: config.host,
-    database: file,
-  })
-  // From a checkout whose website was never built: the API serves, the pages say how to build them.
-  if (!(await loadSite())) logger.warn(SITE_NOT_BUILT)
-  const jobs = (app.store as { cron?: Record<string, { stop(): void; nextRun(): Date | null }> }).cron ?? {}
-  const next = jobs.catalogSync?.nextRun()
-  logger.debug(next ? `next scheduled catalog sync: ${next.toISOString()}` : 'scheduled catalog sync: off')
-  // First start: fill the catalog in the background; the server answers meanwhile.
-  const shutdown = new AbortController()
-  const firstSync = syncIfEmpty(deps, config.catalogSourceUrl, {
-    signal: shutdown.signal,
-    scheduleOff: config.catalogSyncCron === null,
-  })
-  const stop = async (reason = 'asked to stop') => {
-    logger.info(`Quest Tracker shutting down (${reason})`, { reason })
-    shutdown.abort()
-    await firstSync
-    for (const job of Object.values(jobs)) job.stop()
-    await app.stop()
-    db.$client.close()
-  }
-  if (io.untilStopped) await io.untilStopped(stop)
+  const server = await startServer({ config, logger: cliLogger(io, config), passwordHasher: io.passwordHasher })
+  if (io.untilStopped) await io.untilStopped(server.stop)
   return 0
 }
 
@@ -362,21 +312,6 @@ function cliLogger(io: CliIO, config: Config) {
     format: config.logFormat,
     write: (line, level) => (level === 'warn' || level === 'error' ? io.err(line) : io.out(line)),
   })
-}
-
-/** The configuration as variables, for the debug log; a password in the catalog URL is masked. */
-function describeConfig(config: Config): string {
-  const shown = configVariables(config).map(([name, value]) => {
-    if (name !== 'CATALOG_SOURCE_URL') return `${name}=${value}`
-    try {
-      const url = new URL(value)
-      if (url.password) url.password = '***'
-      return `${name}=${url.href}`
-    } catch {
-      return `${name}=${value}` // a file path
-    }
-  })
-  return [...shown, `busy_timeout=${BUSY_TIMEOUT_MS}ms`].join(' ')
 }
 
 async function user(io: CliIO, args: string[]): Promise<number> {
