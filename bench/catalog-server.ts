@@ -1,7 +1,8 @@
 import { createApp } from '../src/app'
 import { openDatabase } from '../src/db/client'
+import { createUser } from '../src/modules/account/service'
 import { createLoginGuard } from '../src/modules/auth/login-guard'
-import { createUser, login } from '../src/modules/auth/service'
+import { login } from '../src/modules/auth/service'
 import { benchDeps, syncBenchCatalog } from './lib/catalog'
 
 const deps = benchDeps(openDatabase(':memory:'))

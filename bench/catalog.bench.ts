@@ -1,7 +1,7 @@
 import { do_not_optimize, bench as mitataBench, run } from 'mitata'
 import { createApp } from '../src/app'
 import { openDatabase } from '../src/db/client'
-import { createUser } from '../src/modules/auth/service'
+import { createUser } from '../src/modules/account/service'
 import { catalogIndex } from '../src/modules/catalog/service'
 import { benchDeps, CATALOG_SOURCE, HAVE_FULL_CATALOG, syncBenchCatalog } from './lib/catalog'
 

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { apiTokens } from '../src/db/schema'
+import { createUser } from '../src/modules/account/service'
 import { MAX_TOKENS_PER_ACCOUNT } from '../src/modules/auth/limits'
 import type { PasswordHasher } from '../src/modules/auth/password'
-import { createUser, hashToken } from '../src/modules/auth/service'
+import { hashToken } from '../src/modules/auth/service'
 import { FIRST_LOCK_MS, MAX_FAILURES } from '../src/modules/auth/throttle'
 import { cheapHasher, type TestApp, testApp } from './helpers'
 

@@ -348,7 +348,7 @@ describe('search answers from an index rebuilt by each sync', () => {
         },
         { onInvalidResponse: reportInvalidResponse },
       )
-      const { createUser } = await import('../src/modules/auth/service')
+      const { createUser } = await import('../src/modules/account/service')
       await createUser(
         { db: serverDb, clock: t.clock, passwordHasher: t.passwordHasher },
         { username: 'ann', password: 'correct horse battery' },

@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import { completions } from '../src/db/schema'
 import { silentLogger } from '../src/logger'
-import { createUser } from '../src/modules/auth/service'
+import { createUser } from '../src/modules/account/service'
 import { loadCatalog, readCatalog, SHARED_CATALOG, SMALL_CATALOG, sharedCatalogExists } from './catalog-fixture'
 import { cheapHasher, insertCharacter, reportInvalidResponse, testApp } from './helpers'
 

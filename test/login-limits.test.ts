@@ -3,8 +3,8 @@
 // are the README's, written out here so a change to them is a visible change to this file.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { apiTokens } from '../src/db/schema'
+import { createUser } from '../src/modules/account/service'
 import type { PasswordHasher } from '../src/modules/auth/password'
-import { createUser } from '../src/modules/auth/service'
 import { FIRST_LOCK_MS, MAX_FAILURES } from '../src/modules/auth/throttle'
 import { cheapHasher, type TestApp, testApp } from './helpers'
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { routeSteps, routes } from '../src/db/schema'
 import { HttpError } from '../src/http/errors'
-import { createUser } from '../src/modules/auth/service'
+import { createUser } from '../src/modules/account/service'
 import { exportRoute, importRoute, readRouteFile } from '../src/modules/routes/transfer'
 import { testApp } from './helpers'
 

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'bun:test'
 import { asc, eq } from 'drizzle-orm'
 import { quests, routeSteps, routes } from '../src/db/schema'
-import { createUser } from '../src/modules/auth/service'
+import { createUser } from '../src/modules/account/service'
 import { type TestApp, testApp } from './helpers'
 
 interface Step {

@@ -1,7 +1,7 @@
 // An open live-update stream ends with the session it was opened with: sign-out, sign out
 // everywhere, a new password (on the account page, or by the CLI in another process).
 import { afterEach, beforeEach, describe, expect, jest, test } from 'bun:test'
-import { setPassword } from '../src/modules/auth/service'
+import { setPassword } from '../src/modules/account/service'
 import { PING_MS } from '../src/modules/events'
 import { type TestApp, testApp } from './helpers'
 

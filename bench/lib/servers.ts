@@ -13,9 +13,10 @@ import { systemClock } from '../../src/clock'
 import { loadConfig } from '../../src/config'
 import { openDatabase } from '../../src/db/client'
 import { silentLogger } from '../../src/logger'
+import { createUser } from '../../src/modules/account/service'
 import { createLoginGuard } from '../../src/modules/auth/login-guard'
 import { productionHasher } from '../../src/modules/auth/password'
-import { createUser, login } from '../../src/modules/auth/service'
+import { login } from '../../src/modules/auth/service'
 
 const root = join(import.meta.dir, '..', '..')
 

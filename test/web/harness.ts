@@ -12,7 +12,7 @@ import { systemClock } from '../../src/clock'
 import { loadConfig } from '../../src/config'
 import { openDatabase } from '../../src/db/client'
 import { silentLogger } from '../../src/logger'
-import { createUser } from '../../src/modules/auth/service'
+import { createUser } from '../../src/modules/account/service'
 import { syncCatalog } from '../../src/modules/catalog/sync'
 import { cheapHasher } from '../helpers'
 

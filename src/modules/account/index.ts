@@ -9,9 +9,10 @@ import type { TrustedProxies } from '../auth/address'
 import type { Guard } from '../auth/guard'
 import type { LoginGuard } from '../auth/login-guard'
 import { MAX_PASSWORD_LENGTH } from '../auth/model'
-import { listTokens, revokeEverything, revokeOwnToken, setPassword, verifyLogin } from '../auth/service'
+import { listTokens, revokeEverything, revokeOwnToken, verifyLogin } from '../auth/service'
 import { createSession, sessionCookie, signedOut } from '../session/service'
 import type { SignOuts } from '../session/sign-outs'
+import { setPassword } from './service'
 
 const PasswordChange = t.Object({
   currentPassword: t.String({ maxLength: MAX_PASSWORD_LENGTH }),

@@ -1,6 +1,7 @@
-// Accounts and bearer tokens: used by the HTTP routes and by the admin CLI.
+// Credentials: password logins, bearer tokens and their checks, the account a credential
+// stands for. Creating and administering accounts is account/service.ts.
 import { createHash, randomBytes } from 'node:crypto'
-import { and, count, desc, eq, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
 import { DEFAULT_TOKEN_IDLE_DAYS } from '../../config'
 import type { DB } from '../../db/client'
@@ -11,7 +12,6 @@ import { BadRequest, NotFound, TooManyRequests, Unauthorized } from '../../http/
 import { addressKey } from './address'
 import { MAX_TOKENS_PER_ACCOUNT } from './limits'
 import type { LoginGuard } from './login-guard'
-import { MAX_PASSWORD_LENGTH } from './model'
 
 export const TOKEN_PREFIX = 'qt_'
 
@@ -277,7 +277,7 @@ export interface TokenListItem {
 }
 
 /** What a list of tokens shows of each: never the token (nor its hash). */
-const tokenColumns = {
+export const tokenColumns = {
   id: apiTokens.id,
   label: apiTokens.label,
   createdAt: apiTokens.createdAt,
@@ -292,34 +292,6 @@ export function listTokens(db: DB, userId: number): TokenListItem[] {
     .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
     .orderBy(desc(apiTokens.id))
     .all()
-}
-
-export interface AdminTokenItem extends TokenListItem {
-  owner: string
-}
-
-/** Every live token (of one account when `identifier` is given), for `quest-tracker token list`. */
-export function listLiveTokens(db: DB, identifier?: string): AdminTokenItem[] {
-  const owner = identifier === undefined ? undefined : requireUser(db, identifier)
-  return db
-    .select({ ...tokenColumns, username: users.username, email: users.email })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(and(isNull(apiTokens.revokedAt), owner ? eq(apiTokens.userId, owner.id) : undefined))
-    .orderBy(apiTokens.id)
-    .all()
-    .map(({ username, email, ...token }) => ({ ...token, owner: username ?? email ?? '?' }))
-}
-
-/** Revokes a live token by id (`quest-tracker token revoke ID`); an unknown or revoked id is refused. */
-export function revokeTokenById(db: DB, clock: Clock, tokenId: number): void {
-  const row = db
-    .update(apiTokens)
-    .set({ revokedAt: isoNow(clock) })
-    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)))
-    .returning({ id: apiTokens.id })
-    .get()
-  if (!row) throw new BadRequest(`No live token ${tokenId}.`)
 }
 
 /** Revokes one of the account's own live tokens; another account's or a revoked one is 404. */
@@ -344,112 +316,4 @@ export function revokeEverything(tx: Pick<DB, 'update'>, clock: Clock, userId: n
     .set({ revokedAt: at })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .run()
-}
-
-// ---- Account administration (the CLI) ----
-
-export interface NewUser {
-  username?: string
-  email?: string
-  password: string
-}
-
-export function checkPassword(password: string): void {
-  if (password.length < 8) throw new BadRequest('The password must be at least 8 characters long.')
-  // Login accepts no longer one (LoginBody): a longer password could never be used.
-  if (password.length > MAX_PASSWORD_LENGTH) {
-    throw new BadRequest(`The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`)
-  }
-}
-
-export function checkUsername(username: string): void {
-  if (!/^[^\s@]{1,64}$/.test(username)) {
-    throw new BadRequest('A username is 1 to 64 characters without spaces or "@".')
-  }
-}
-
-export function checkEmail(email: string): void {
-  if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254)
-    throw new BadRequest(`"${email}" is not an e-mail address.`)
-}
-
-export async function createUser(
-  { db, clock, passwordHasher }: Pick<AppDeps, 'db' | 'clock' | 'passwordHasher'>,
-  input: NewUser,
-): Promise<PublicUser> {
-  const username = input.username?.trim() || null
-  const email = input.email?.trim().toLowerCase() || null
-  if (!username && !email) throw new BadRequest('Give a username, an e-mail address, or both.')
-  if (username) checkUsername(username)
-  if (email) checkEmail(email)
-  checkPassword(input.password)
-  for (const identifier of [username, email]) {
-    if (identifier && findUser(db, identifier)) throw new BadRequest(`An account "${identifier}" already exists.`)
-  }
-  const passwordHash = await passwordHasher.hash(input.password)
-  const row = db
-    .insert(users)
-    .values({ username, email, passwordHash, createdAt: isoNow(clock) })
-    .returning()
-    .get()
-  return toPublicUser(row)
-}
-
-/**
- * A new password, and every token and session of the account revoked in the same
- * transaction: whoever knew the old password is out everywhere.
- */
-export async function setPassword(
-  { db, clock, passwordHasher }: Pick<AppDeps, 'db' | 'clock' | 'passwordHasher'>,
-  identifier: string,
-  password: string,
-): Promise<PublicUser> {
-  checkPassword(password)
-  const user = requireUser(db, identifier)
-  const passwordHash = await passwordHasher.hash(password)
-  db.transaction((tx) => {
-    tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run()
-    revokeEverything(tx, clock, user.id)
-  })
-  return toPublicUser(user)
-}
-
-export interface UserListItem extends PublicUser {
-  createdAt: string
-  activeTokens: number
-}
-
-export function listUsers(db: DB): UserListItem[] {
-  // A join, not a correlated subquery: Drizzle writes columns unqualified in a one-table select,
-  // and `"user_id" = "id"` inside the subquery compared each token with its own id.
-  return db
-    .select({
-      id: users.id,
-      email: users.email,
-      username: users.username,
-      createdAt: users.createdAt,
-      activeTokens: count(apiTokens.id),
-    })
-    .from(users)
-    .leftJoin(apiTokens, and(eq(apiTokens.userId, users.id), isNull(apiTokens.revokedAt)))
-    .groupBy(users.id)
-    .orderBy(users.id)
-    .all()
-    .map((row) => ({ ...toPublicUser(row), createdAt: row.createdAt, activeTokens: row.activeTokens }))
-}
-
-/** Removes the account; its tokens, characters and routes go with it (foreign-key cascade). */
-export function removeUser(db: DB, identifier: string): PublicUser {
-  const user = requireUser(db, identifier)
-  db.transaction((tx) => {
-    tx.delete(apiTokens).where(eq(apiTokens.userId, user.id)).run()
-    tx.delete(users).where(eq(users.id, user.id)).run()
-  })
-  return toPublicUser(user)
-}
-
-function requireUser(db: DB, identifier: string): UserRow {
-  const user = findUser(db, identifier)
-  if (!user) throw new BadRequest(`No account "${identifier}".`)
-  return user
 }

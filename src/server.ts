@@ -1,0 +1,102 @@
+// The server's life: check the address, open the database, build the app with its catalog
+// schedule, listen, fill an empty catalog in the background; and stop it all again. `serve`
+// runs it until a signal; anything else that needs the real server holds the same handle.
+import { statSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { createApp } from './app'
+import { systemClock } from './clock'
+import { type Config, configVariables } from './config'
+import { BUSY_TIMEOUT_MS, openDatabase } from './db/client'
+import { asListenError, checkListen, listenerLimits } from './http/listen'
+import type { Logger } from './logger'
+import { type PasswordHasher, productionHasher } from './modules/auth/password'
+import { catalogCron, syncIfEmpty } from './modules/catalog/sync'
+import { VERSION } from './version'
+import { loadSite, SITE_NOT_BUILT } from './web/site'
+
+export interface ServerOptions {
+  config: Config
+  logger: Logger
+  /** argon2id at the production cost unless given; in-process tests pass a cheap one. */
+  passwordHasher?: PasswordHasher
+}
+
+export interface RunningServer {
+  /** The port listened on (the one the system picked for PORT=0). */
+  port: number
+  /**
+   * Logs why (`reason`, e.g. SIGTERM), aborts the first catalog sync and waits for it, stops
+   * the scheduled jobs and the listener, and closes the database.
+   */
+  stop(reason?: string): Promise<void>
+}
+
+/**
+ * Starts the server as `config` says. A problem with the address (ListenError) is found before
+ * the database file is opened, so it leaves no new file behind; one with the file is a
+ * DatabaseFileError.
+ */
+export async function startServer({
+  config,
+  logger,
+  passwordHasher = productionHasher,
+}: ServerOptions): Promise<RunningServer> {
+  const file = resolve(config.databasePath)
+  logger.debug(`configuration: ${describeConfig(config)}`)
+  // The address first: a server that cannot listen leaves no new database behind.
+  const port = checkListen(config.host, config.port)
+  const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous, requireWritable: true })
+  logger.debug(`database ${file}: ${statSync(file).size} bytes, quick_check ok, writable, migrations applied`)
+  const deps = { db, config, clock: systemClock, logger, passwordHasher }
+  // The cron plugin starts its job at .use(), so it is added here and never in createApp.
+  const app = createApp(deps).use(catalogCron(deps, config.catalogSyncCron, config.catalogSourceUrl))
+  try {
+    // The app enforces each route's body limit and time as the body arrives (src/http/body.ts);
+    // the listener's limits are the outer bound. Elysia turns reusePort on.
+    app.listen({ port, hostname: config.host, reusePort: false, ...listenerLimits(app) })
+  } catch (error) {
+    db.$client.close()
+    throw asListenError(error, config.host, port)
+  }
+  logger.info(`Quest Tracker ${VERSION} listening on port ${port} (HOST ${config.host}), database ${file}`, {
+    version: VERSION,
+    port,
+    host: config.host,
+    database: file,
+  })
+  // From a checkout whose website was never built: the API serves, the pages say how to build them.
+  if (!(await loadSite())) logger.warn(SITE_NOT_BUILT)
+  const jobs = (app.store as { cron?: Record<string, { stop(): void; nextRun(): Date | null }> }).cron ?? {}
+  const next = jobs.catalogSync?.nextRun()
+  logger.debug(next ? `next scheduled catalog sync: ${next.toISOString()}` : 'scheduled catalog sync: off')
+  // First start: fill the catalog in the background; the server answers meanwhile.
+  const shutdown = new AbortController()
+  const firstSync = syncIfEmpty(deps, config.catalogSourceUrl, {
+    signal: shutdown.signal,
+    scheduleOff: config.catalogSyncCron === null,
+  })
+  const stop = async (reason = 'asked to stop') => {
+    logger.info(`Quest Tracker shutting down (${reason})`, { reason })
+    shutdown.abort()
+    await firstSync
+    for (const job of Object.values(jobs)) job.stop()
+    await app.stop()
+    db.$client.close()
+  }
+  return { port, stop }
+}
+
+/** The configuration as variables, for the debug log; a password in the catalog URL is masked. */
+function describeConfig(config: Config): string {
+  const shown = configVariables(config).map(([name, value]) => {
+    if (name !== 'CATALOG_SOURCE_URL') return `${name}=${value}`
+    try {
+      const url = new URL(value)
+      if (url.password) url.password = '***'
+      return `${name}=${url.href}`
+    } catch {
+      return `${name}=${value}` // a file path
+    }
+  })
+  return [...shown, `busy_timeout=${BUSY_TIMEOUT_MS}ms`].join(' ')
+}
