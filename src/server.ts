@@ -55,6 +55,8 @@ export async function startServer({
     // the listener's limits are the outer bound. Elysia turns reusePort on.
     app.listen({ port, hostname: config.host, reusePort: false, ...listenerLimits(app) })
   } catch (error) {
+    // The schedule started at .use(): stop it too, so a caller that goes on has no timer left.
+    for (const job of Object.values(scheduledJobs(app))) job.stop()
     db.$client.close()
     throw asListenError(error, config.host, port)
   }
@@ -66,7 +68,7 @@ export async function startServer({
   })
   // From a checkout whose website was never built: the API serves, the pages say how to build them.
   if (!(await loadSite())) logger.warn(SITE_NOT_BUILT)
-  const jobs = (app.store as { cron?: Record<string, { stop(): void; nextRun(): Date | null }> }).cron ?? {}
+  const jobs = scheduledJobs(app)
   const next = jobs.catalogSync?.nextRun()
   logger.debug(next ? `next scheduled catalog sync: ${next.toISOString()}` : 'scheduled catalog sync: off')
   // First start: fill the catalog in the background; the server answers meanwhile.
@@ -84,6 +86,11 @@ export async function startServer({
     db.$client.close()
   }
   return { port, stop }
+}
+
+/** The cron jobs of the app, by name (the cron plugin keeps them in the store). */
+function scheduledJobs(app: { store: unknown }): Record<string, { stop(): void; nextRun(): Date | null }> {
+  return (app.store as { cron?: Record<string, { stop(): void; nextRun(): Date | null }> }).cron ?? {}
 }
 
 /** The configuration as variables, for the debug log; a password in the catalog URL is masked. */
