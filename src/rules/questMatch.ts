@@ -59,34 +59,40 @@ function nearest(rows: readonly MatchRow[], level: number | null): MatchRow {
   return sorted.reduce((best, row) => (Math.abs(row.level - level) < Math.abs(best.level - level) ? row : best))
 }
 
+/** What else a source says of a quest: its level (0 or null: unknown), its tier (Unknown: unknown). */
+export interface QuestHints {
+  level?: number | null
+  difficulty?: Difficulty | null
+}
+
 /**
- * The catalog remake `name` (at quest `level`, when known: 0 or null is unknown) names. A remake
- * at exactly that level wins; else, among one quest's remakes, the nearest level; among several
- * quests, the one spelt exactly as the catalog does, else the player chooses. Two tiers of one
- * quest at the same level (the heroic and epic Lord of Blades are both 20) cannot be told apart
- * by a name and a level: the lower tier is taken.
+ * The catalog remake `name` names. A tier the source gives keeps only that tier's remakes (a name
+ * the catalog has in other tiers only is the player's choice). Then a remake at exactly the given
+ * level wins; else, among one quest's remakes, the nearest level; among several quests, the one
+ * spelt exactly as the catalog does. Two tiers of one quest at the same level (the heroic and epic
+ * Lord of Blades are both 20) cannot be told apart by a name and a level: the lower tier is
+ * taken. What nothing decides (no level and no tier for a quest with several) is the player's
+ * choice: ambiguous, with the candidates.
  */
-export function matchQuest(index: QuestIndex, name: string, level: number | null): QuestMatch {
-  const candidates = index.get(questNameKey(name)) ?? []
-  if (candidates.length === 0) return { kind: 'unmatched' }
-  const known = level !== null && level > 0 ? level : null
-  const how = (row: MatchRow) => (row.name === name ? 'exact' : 'spelling')
-  const atLevel = known === null ? [] : candidates.filter((row) => row.level === known)
-  const names = (rows: readonly MatchRow[]) => new Set(rows.map((row) => row.name))
-  if (atLevel.length > 0) {
-    if (names(atLevel).size === 1) {
-      const row = nearest(atLevel, known)
-      return { kind: 'matched', row, how: how(row) }
-    }
-    const exact = atLevel.filter((row) => row.name === name)
-    if (exact.length > 0) return { kind: 'matched', row: nearest(exact, known), how: 'exact' }
-    return { kind: 'ambiguous', candidates: atLevel }
+export function matchQuest(index: QuestIndex, name: string, hints: QuestHints = {}): QuestMatch {
+  const all = index.get(questNameKey(name)) ?? []
+  if (all.length === 0) return { kind: 'unmatched' }
+  const tier = hints.difficulty && hints.difficulty !== 'Unknown' ? hints.difficulty : null
+  const candidates = tier === null ? all : all.filter((row) => row.difficulty === tier)
+  if (candidates.length === 0) return { kind: 'ambiguous', candidates: all }
+  const level = hints.level !== undefined && hints.level !== null && hints.level > 0 ? hints.level : null
+  const matched = (rows: readonly MatchRow[]): QuestMatch => {
+    const row = nearest(rows, level)
+    return { kind: 'matched', row, how: row.name === name ? 'exact' : 'spelling' }
   }
-  if (names(candidates).size === 1) {
-    const row = nearest(candidates, known)
-    return { kind: 'matched', row, how: how(row) }
+  // One remake, or one quest whose remake the level picks.
+  const decides = (rows: readonly MatchRow[]) => rows.length === 1 || level !== null
+  const atLevel = level === null ? [] : candidates.filter((row) => row.level === level)
+  const pool = atLevel.length > 0 ? atLevel : candidates
+  if (new Set(pool.map((row) => row.name)).size === 1) {
+    return decides(pool) ? matched(pool) : { kind: 'ambiguous', candidates: pool }
   }
-  const exact = candidates.filter((row) => row.name === name)
-  if (exact.length > 0) return { kind: 'matched', row: nearest(exact, known), how: 'exact' }
-  return { kind: 'ambiguous', candidates }
+  const exact = pool.filter((row) => row.name === name)
+  if (exact.length > 0 && decides(exact)) return matched(exact)
+  return { kind: 'ambiguous', candidates: exact.length > 0 ? exact : pool }
 }

@@ -42,7 +42,7 @@ describe('a spelling real files use finds the catalog remake', () => {
     ['Doom of the Witchdoctor: The Way to Zulkash', 6, 'Doom of the Witch-doctor: The Way to Zulkash', 'Heroic'],
     ['The Halls of Shan-To-Kor', 5, 'Halls of Shan-To-Kor', 'Heroic'],
   ])('%p at level %d is %p (%s)', (name, level, catalogName, difficulty) => {
-    expect(matchQuest(index, name, level)).toEqual({
+    expect(matchQuest(index, name, { level })).toEqual({
       kind: 'matched',
       row: row(
         catalogName,
@@ -54,13 +54,17 @@ describe('a spelling real files use finds the catalog remake', () => {
   })
 
   test('the catalog spelling itself is an exact match', () => {
-    expect(matchQuest(index, 'The Pit', 5)).toEqual({ kind: 'matched', row: row('The Pit', 'Heroic', 5), how: 'exact' })
+    expect(matchQuest(index, 'The Pit', { level: 5 })).toEqual({
+      kind: 'matched',
+      row: row('The Pit', 'Heroic', 5),
+      how: 'exact',
+    })
   })
 })
 
 describe('the level picks the remake', () => {
   test('one name, two tiers: the tier at that level', () => {
-    expect(matchQuest(index, "Setting the Wards: The Patriarchs' Crypt", 23)).toMatchObject({
+    expect(matchQuest(index, "Setting the Wards: The Patriarchs' Crypt", { level: 23 })).toMatchObject({
       kind: 'matched',
       row: { difficulty: 'Epic', level: 23 },
       how: 'exact',
@@ -68,34 +72,54 @@ describe('the level picks the remake', () => {
   })
 
   test('the planner names the epic version like the heroic one; its level finds "(epic)"', () => {
-    expect(matchQuest(index, 'Ghost of a Chance', 25)).toEqual({
+    expect(matchQuest(index, 'Ghost of a Chance', { level: 25 })).toEqual({
       kind: 'matched',
       row: row('Ghost of a Chance (epic)', 'Epic', 25),
       how: 'spelling',
     })
-    expect(matchQuest(index, 'Ghost of a Chance', 5)).toEqual({
+    expect(matchQuest(index, 'Ghost of a Chance', { level: 5 })).toEqual({
       kind: 'matched',
       row: row('Ghost of a Chance', 'Heroic', 5),
       how: 'exact',
     })
   })
 
-  test('no level (0 or null): the exact spelling, else the lowest tier', () => {
-    expect(matchQuest(index, 'Ghost of a Chance', 0)).toMatchObject({ row: { name: 'Ghost of a Chance' } })
-    expect(matchQuest(index, "Setting the Wards: The Patriarchs' Crypt", null)).toMatchObject({
-      row: { difficulty: 'Heroic' },
+  test("no level (0 or null): the exact spelling decides; a quest with several tiers is the player's choice", () => {
+    expect(matchQuest(index, 'Ghost of a Chance', { level: 0 })).toMatchObject({
+      kind: 'matched',
+      row: { name: 'Ghost of a Chance' },
+    })
+    expect(matchQuest(index, "Setting the Wards: The Patriarchs' Crypt", { level: null })).toEqual({
+      kind: 'ambiguous',
+      candidates: [
+        row("Setting the Wards: The Patriarchs' Crypt", 'Heroic', 3),
+        row("Setting the Wards: The Patriarchs' Crypt", 'Epic', 23),
+      ],
     })
   })
 
+  test("a tier the source gives picks the remake; a tier the quest lacks is the player's choice", () => {
+    expect(matchQuest(index, "Setting the Wards: The Patriarch's Crypt", { difficulty: 'Epic' })).toEqual({
+      kind: 'matched',
+      row: row("Setting the Wards: The Patriarchs' Crypt", 'Epic', 23),
+      how: 'spelling',
+    })
+    expect(matchQuest(index, 'The Pit', { difficulty: 'Legendary' })).toEqual({
+      kind: 'ambiguous',
+      candidates: [row('The Pit', 'Heroic', 5)],
+    })
+    expect(matchQuest(index, 'The Pit', { difficulty: 'Unknown' })).toMatchObject({ kind: 'matched', how: 'exact' })
+  })
+
   test('a level no remake has: the nearest', () => {
-    expect(matchQuest(index, "Setting the Wards: The Patriarchs' Crypt", 20)).toMatchObject({
+    expect(matchQuest(index, "Setting the Wards: The Patriarchs' Crypt", { level: 20 })).toMatchObject({
       row: { difficulty: 'Epic' },
     })
   })
 
   test('two quests one spelling apart and no level or exact name to choose by: ambiguous, both listed', () => {
     const two = questIndex([row('Ghost of a Chance', 'Heroic', 5), row('Ghost of a Chance (epic)', 'Epic', 25)])
-    expect(matchQuest(two, 'ghost of a chance', 12)).toEqual({
+    expect(matchQuest(two, 'ghost of a chance', { level: 12 })).toEqual({
       kind: 'ambiguous',
       candidates: [row('Ghost of a Chance', 'Heroic', 5), row('Ghost of a Chance (epic)', 'Epic', 25)],
     })
@@ -103,7 +127,7 @@ describe('the level picks the remake', () => {
 })
 
 test('a name in no spelling of the catalog is unmatched', () => {
-  expect(matchQuest(index, 'Sleeping with the Fishes', 3)).toEqual({ kind: 'unmatched' })
+  expect(matchQuest(index, 'Sleeping with the Fishes', { level: 3 })).toEqual({ kind: 'unmatched' })
 })
 
 test('the key keeps what tells quests apart', () => {
@@ -122,7 +146,7 @@ test.skipIf(!sharedExists)('on the real 718-row catalog, every remake matches it
   const twin = (r: (typeof rows)[number]) =>
     rows.find((o) => o !== r && o.name === r.name && o.level === r.level && o.difficulty === 'Heroic')
   const found = rows.map((r) => {
-    const match = matchQuest(real, r.name, r.level)
+    const match = matchQuest(real, r.name, { level: r.level })
     return match.kind === 'matched' && match.how === 'exact' ? match.row : null
   })
   const misses = rows.filter((r, i) => found[i] !== (twin(r) ?? r))
