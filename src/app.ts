@@ -19,6 +19,7 @@ import { completionsModule } from './modules/completions'
 import { eventsModule } from './modules/events'
 import { ChangeFeed } from './modules/events/feed'
 import { livesModule } from './modules/lives'
+import { playerDataModule } from './modules/playerData'
 import { progressModule } from './modules/progress'
 import { routesModule } from './modules/routes'
 import { cookieGuard, sessionModule } from './modules/session'
@@ -70,6 +71,7 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
     .use(accountModule(deps, cookie, loginGuard, signOuts, proxies))
     .use(buildImportModule(deps, cookie))
     .use(eventsModule(deps, cookie, signOuts))
+    .use(playerDataModule(deps, cookie))
 
   // The finished app, for the documents the system module builds on first use (set below).
   let documented: DocumentedApp | undefined

@@ -1,5 +1,6 @@
 // The admin command line: serve (default), user add|passwd|list|remove, catalog sync, scorecards
-// import, route export|import, backup, healthcheck; --help and --version.
+// import, route export|import, data export, completions export|import, backup, healthcheck;
+// --help and --version.
 // `run` returns an exit code instead of exiting so tests can drive it in-process.
 // Misuse (unknown command, bad flag, missing argument): one line on stderr, exit 2.
 // Each command is a file of this folder with its help text beside its flags; args.ts parses them.
@@ -11,6 +12,7 @@ import { VERSION } from '../version'
 import { HelpWanted, UsageError } from './args'
 import { backup } from './backup'
 import { catalog } from './catalog'
+import { completionsCommand, data } from './data'
 import { healthcheck } from './healthcheck'
 import { type CliIO, type Command, printHelp } from './io'
 import { route } from './route'
@@ -29,6 +31,8 @@ const COMMANDS = new Map<string, Command>([
   ['catalog', catalog],
   ['scorecards', scorecards],
   ['route', route],
+  ['data', data],
+  ['completions', completionsCommand],
   ['backup', backup],
   ['healthcheck', healthcheck],
 ])
@@ -56,6 +60,10 @@ Commands:
   route export ID           print a route as JSON (redirect it to a file to share it)
   route import FILE --owner NAME
                             add the route in FILE, owned by account NAME
+  data export --owner NAME  print everything of account NAME as JSON (characters, routes)
+  completions export ID     print character ID's completions as CSV
+  completions import FILE --character ID [--confirm] [--keep-unmatched]
+                            import a CSV of completions (a preview unless --confirm)
   backup PATH               write a consistent copy of the database (safe while serving)
   healthcheck [--port N]    exit 0 when the local server answers /api/health
 

@@ -32,7 +32,7 @@ export type QuestMatch =
   /** One remake: `how` says whether the name was the catalog's own or a spelling forgiven. */
   | { kind: 'matched'; row: MatchRow; how: 'exact' | 'spelling' }
   /** Several quests fit and nothing tells them apart: the player chooses. */
-  | { kind: 'ambiguous'; candidates: readonly MatchRow[] }
+  | { kind: 'ambiguous'; candidates: MatchRow[] }
   /** No catalog quest has this name in any spelling. */
   | { kind: 'unmatched' }
 
@@ -79,7 +79,7 @@ export function matchQuest(index: QuestIndex, name: string, hints: QuestHints = 
   if (all.length === 0) return { kind: 'unmatched' }
   const tier = hints.difficulty && hints.difficulty !== 'Unknown' ? hints.difficulty : null
   const candidates = tier === null ? all : all.filter((row) => row.difficulty === tier)
-  if (candidates.length === 0) return { kind: 'ambiguous', candidates: all }
+  if (candidates.length === 0) return { kind: 'ambiguous', candidates: [...all] }
   const level = hints.level !== undefined && hints.level !== null && hints.level > 0 ? hints.level : null
   const matched = (rows: readonly MatchRow[]): QuestMatch => {
     const row = nearest(rows, level)
@@ -90,9 +90,9 @@ export function matchQuest(index: QuestIndex, name: string, hints: QuestHints = 
   const atLevel = level === null ? [] : candidates.filter((row) => row.level === level)
   const pool = atLevel.length > 0 ? atLevel : candidates
   if (new Set(pool.map((row) => row.name)).size === 1) {
-    return decides(pool) ? matched(pool) : { kind: 'ambiguous', candidates: pool }
+    return decides(pool) ? matched(pool) : { kind: 'ambiguous', candidates: [...pool] }
   }
   const exact = pool.filter((row) => row.name === name)
   if (exact.length > 0 && decides(exact)) return matched(exact)
-  return { kind: 'ambiguous', candidates: exact.length > 0 ? exact : pool }
+  return { kind: 'ambiguous', candidates: [...(exact.length > 0 ? exact : pool)] }
 }

@@ -9,6 +9,7 @@ import { catalogState, quests, scorecards } from '../../db/schema'
 import { BadRequest, NotFound } from '../../http/errors'
 import { isPlainObject } from '../../json'
 import type { QuestTier } from '../../rules/quest-levels'
+import { type QuestIndex, questIndex } from '../../rules/questMatch'
 import { type QuestRow, TIERS, tierOf } from './parse'
 import { CatalogIndex } from './search'
 
@@ -22,6 +23,8 @@ interface CachedIndex {
   index: CatalogIndex
   /** The whole catalog as sent, made on its first request (catalogAnswer). */
   answer?: CatalogAnswer
+  /** The forgiving name index for names from other sources, made on its first use (catalogMatcher). */
+  matcher?: QuestIndex
 }
 
 const indexes = new WeakMap<DB, CachedIndex>()
@@ -81,6 +84,16 @@ export function readCatalogRows(db: Pick<DB, 'select'>): QuestRow[] {
 
 /** The current index, rebuilt from the table only when the catalog changed under it. */
 export const catalogIndex = (db: DB): CatalogIndex => current(db).index
+
+/**
+ * The catalog's remakes by forgiving name key (rules/questMatch.ts), for names from other sources
+ * (a DDO Builder file, a spreadsheet): built once per sync, on first use.
+ */
+export function catalogMatcher(db: DB): QuestIndex {
+  const entry = current(db)
+  entry.matcher ??= questIndex(entry.index.rows)
+  return entry.matcher
+}
 
 /**
  * The catalog's spelling of quest names typed by players and clients (CatalogIndex.resolveName,

@@ -152,7 +152,7 @@ function prepareCount(db: DB) {
 const countStatement = preparedOnce(prepareCount)
 
 /** The character's stored completions (read through the unique index, which starts with it). */
-function countCompletions(db: DB, characterId: number): number {
+export function countCompletions(db: DB, characterId: number): number {
   return countStatement(db).get({ characterId })?.n ?? 0
 }
 

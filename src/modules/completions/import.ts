@@ -1,0 +1,189 @@
+// Completions from another source (a spreadsheet's CSV, a DDO Builder file's completed quests):
+// first a preview of what an import would do, with nothing written; then, when the player
+// confirms, the same import written in one transaction. Names are matched to the catalog by the
+// forgiving matcher (rules/questMatch.ts); what it cannot decide the player chooses, and what it
+// cannot find is listed by name. An import never overwrites a completion already stored (the
+// game's own data is the better record) and never adds one twice: importing the same file
+// again adds nothing, and a completion stored with tier Unknown stands for every tier.
+import { eq } from 'drizzle-orm'
+import { isoNow } from '../../clock'
+import { IMMEDIATE } from '../../db/client'
+import { completions } from '../../db/schema'
+import type { Writer } from '../../deps'
+import { Conflict } from '../../http/errors'
+import type { Difficulty, Setting } from '../../rules/completion'
+import { type MatchRow, matchQuest } from '../../rules/questMatch'
+import { catalogMatcher } from '../catalog/service'
+import { ownedCharacter } from '../characters/access'
+import { MAX_COMPLETIONS_PER_CHARACTER } from './limits'
+import { countCompletions, upsertCompletion } from './service'
+
+/** A completion as another source gives it; `source` says where (e.g. "line 4"), for the preview. */
+export interface ForeignCompletion {
+  source: string
+  /** The quest's name as the source writes it. */
+  name: string
+  /**
+   * The tier, when the source says; null or omitted when it does not (the catalog decides).
+   * `Unknown` is a tier too: a completion logged without one, which counts for every tier.
+   */
+  difficulty?: Difficulty | null
+  /** The quest's level, when the source says (DDO Builder does). */
+  level?: number | null
+  setting: Setting
+  completedAt?: string | null
+  durationSeconds?: number | null
+  xpEarned?: number | null
+}
+
+/** The player's answer for an ambiguous name: which remake it is. */
+export interface ImportChoice {
+  source: string
+  name: string
+  difficulty: Difficulty
+}
+
+export interface ImportOptions {
+  /** Answers for ambiguous names (by source); an ambiguous name without one is left out. */
+  choices?: readonly ImportChoice[]
+  /** Store names the catalog does not have as written (the catalog may lag the game); else left out. */
+  keepUnmatched?: boolean
+}
+
+/** One completion the import matched to a remake. */
+export interface PlannedCompletion {
+  source: string
+  /** As the source wrote it. */
+  given: string
+  name: string
+  difficulty: Difficulty
+  setting: Setting
+  /** How the remake was found: the catalog's own name, a spelling forgiven, the player's choice, or kept as written. */
+  how: 'exact' | 'spelling' | 'chosen' | 'kept'
+}
+
+export interface ImportPreview {
+  /** Completions in the source. */
+  total: number
+  /** Matched and not stored yet: what the import adds. */
+  add: PlannedCompletion[]
+  /** Matched, but the character has it already (or the source lists it twice): left as stored. */
+  stored: PlannedCompletion[]
+  /** Several remakes fit: the player chooses (`choices`). */
+  ambiguous: { source: string; name: string; setting: Setting; candidates: MatchRow[] }[]
+  /** No catalog quest has this name in any spelling: left out, or kept as written (`keepUnmatched`). */
+  unmatched: { source: string; name: string; setting: Setting }[]
+}
+
+const triple = (c: { name: string; difficulty: string; setting: string }) =>
+  `${c.name}\u0000${c.difficulty}\u0000${c.setting}`
+
+/** What importing `items` into the character would do; nothing is written. */
+export function previewImport(
+  { db }: Pick<Writer, 'db'>,
+  userId: number,
+  characterId: number,
+  items: readonly ForeignCompletion[],
+  options: ImportOptions = {},
+): ImportPreview {
+  ownedCharacter(db, userId, characterId)
+  const index = catalogMatcher(db)
+  const rows = db
+    .select({ name: completions.name, difficulty: completions.difficulty, setting: completions.setting })
+    .from(completions)
+    .where(eq(completions.characterId, characterId))
+    .all()
+  const stored = new Set(rows.map(triple))
+  // Any tier of a quest and setting: what a completion without a tier is already covered by.
+  const anyTier = new Set(rows.map((c) => triple({ ...c, difficulty: 'Unknown' })))
+  const chosen = new Map((options.choices ?? []).map((c) => [c.source, c]))
+  const preview: ImportPreview = { total: items.length, add: [], stored: [], ambiguous: [], unmatched: [] }
+  const plan = (item: ForeignCompletion, name: string, difficulty: Difficulty, how: PlannedCompletion['how']) => {
+    const planned = { source: item.source, given: item.name, name, difficulty, setting: item.setting, how }
+    const key = triple(planned)
+    // A completion with tier Unknown counts for every tier of the name (domain rule 2), both ways:
+    // one stored without a tier covers the file's, and one stored with a tier covers the file's
+    // without.
+    const covered =
+      stored.has(key) ||
+      stored.has(triple({ ...planned, difficulty: 'Unknown' })) ||
+      (planned.difficulty === 'Unknown' && anyTier.has(key))
+    if (covered) preview.stored.push(planned)
+    else {
+      // A second line of the same completion is not added twice.
+      stored.add(key)
+      anyTier.add(triple({ ...planned, difficulty: 'Unknown' }))
+      preview.add.push(planned)
+    }
+  }
+  for (const item of items) {
+    // A tier Unknown is kept: the name alone is matched, and the completion stands for every tier.
+    const unknownTier = item.difficulty === 'Unknown'
+    const match = matchQuest(index, item.name, { level: item.level, difficulty: unknownTier ? null : item.difficulty })
+    const oneName = match.kind === 'ambiguous' && new Set(match.candidates.map((c) => c.name)).size === 1
+    const choice = chosen.get(item.source)
+    if (match.kind === 'matched') plan(item, match.row.name, unknownTier ? 'Unknown' : match.row.difficulty, match.how)
+    else if (match.kind === 'ambiguous' && unknownTier && oneName) {
+      const name = match.candidates[0]?.name ?? item.name
+      plan(item, name, 'Unknown', name === item.name ? 'exact' : 'spelling')
+    } else if (match.kind === 'ambiguous') {
+      const picked =
+        choice && match.candidates.find((c) => c.name === choice.name && c.difficulty === choice.difficulty)
+      if (picked) plan(item, picked.name, picked.difficulty, 'chosen')
+      else
+        preview.ambiguous.push({
+          source: item.source,
+          name: item.name,
+          setting: item.setting,
+          candidates: match.candidates.map(({ name, difficulty, level }) => ({ name, difficulty, level })),
+        })
+    } else if (options.keepUnmatched) plan(item, item.name.trim(), item.difficulty ?? 'Unknown', 'kept')
+    else preview.unmatched.push({ source: item.source, name: item.name, setting: item.setting })
+  }
+  return preview
+}
+
+/**
+ * Writes what the preview of the same items and options adds, in one transaction: 409 and
+ * nothing written when the character would pass its completion limit. Answers that preview.
+ */
+export function applyImport(
+  { db, clock, changes }: Writer,
+  userId: number,
+  characterId: number,
+  items: readonly ForeignCompletion[],
+  options: ImportOptions = {},
+): ImportPreview {
+  const bySource = new Map(items.map((item) => [item.source, item]))
+  const now = isoNow(clock)
+  const preview = db.transaction(() => {
+    // Previewed inside the write transaction: what it says is exactly what is written.
+    const plan = previewImport({ db }, userId, characterId, items, options)
+    const count = countCompletions(db, characterId)
+    if (count + plan.add.length > MAX_COMPLETIONS_PER_CHARACTER) {
+      throw new Conflict(
+        `This import would add ${plan.add.length} completions to the ${count} stored; a character may have at most ${MAX_COMPLETIONS_PER_CHARACTER}.`,
+      )
+    }
+    for (const planned of plan.add) {
+      const item = bySource.get(planned.source) as ForeignCompletion
+      upsertCompletion(
+        db,
+        characterId,
+        {
+          name: planned.name,
+          difficulty: planned.difficulty,
+          setting: planned.setting,
+          completedAt: item.completedAt ?? now,
+          durationSeconds: item.durationSeconds ?? null,
+          xpEarned: item.xpEarned ?? null,
+          reaperXpEarned: null,
+        },
+        now,
+      )
+    }
+    return plan
+  }, IMMEDIATE)
+  if (preview.add.length > 0) changes.publish(characterId, 'completions')
+  return preview
+}

@@ -1,0 +1,124 @@
+// Shapes of a player's data going out and coming in: the completions import (a CSV's text, the
+// player's choices, the preview answered) and the whole-account export.
+import { t } from 'elysia'
+import { Timestamp } from '../../http/model'
+import { CHALLENGE_SETTINGS, REMAKE_TIERS } from '../../rules/completion'
+import { BuildDocument, Life } from '../builds/model'
+import { Character, Enum } from '../characters/model'
+import { MAX_COMPLETIONS_PER_CHARACTER } from '../completions/limits'
+import { StoredCompletion } from '../completions/model'
+import { MAX_IMPORT_CSV_CHARS } from './limits'
+
+const Source = t.String({ maxLength: 40, description: 'Where in the file the completion is, e.g. `line 4`.' })
+const QuestName = t.String({ maxLength: 200 })
+const Difficulty = Enum(REMAKE_TIERS)
+const Setting = Enum(CHALLENGE_SETTINGS)
+
+export const ImportChoice = t.Object(
+  { source: Source, name: QuestName, difficulty: Difficulty },
+  { description: 'The player’s answer for an ambiguous name: the remake it is.' },
+)
+
+export const CompletionsImportBody = t.Object({
+  csv: t.String({
+    maxLength: MAX_IMPORT_CSV_CHARS,
+    description:
+      'The CSV file’s text: a header line naming the columns (`name` required; `difficulty`, `setting`, `completedAt`, `durationSeconds`, `xpEarned` optional, in any order; others ignored), then a completion a line.',
+  }),
+  confirm: t.Optional(
+    t.Boolean({
+      description: 'true: write what the preview adds. Omitted or false: only the preview; nothing is written.',
+    }),
+  ),
+  choices: t.Optional(t.Array(ImportChoice, { maxItems: MAX_COMPLETIONS_PER_CHARACTER })),
+  keepUnmatched: t.Optional(
+    t.Boolean({ description: 'Store names the catalog does not have as written (default false: left out).' }),
+  ),
+})
+
+const Planned = t.Object({
+  source: Source,
+  given: t.String({ description: 'The name as the file writes it.' }),
+  name: t.String({ description: 'The catalog’s name of the remake.' }),
+  difficulty: Difficulty,
+  setting: Setting,
+  how: Enum(['exact', 'spelling', 'chosen', 'kept'] as const, {
+    description:
+      '`exact`: the catalog’s own name; `spelling`: another spelling of it (case, apostrophes, `the`, …); `chosen`: the player’s choice; `kept`: not in the catalog, stored as written.',
+  }),
+})
+
+export const ImportPreview = t.Object({
+  confirmed: t.Boolean({ description: 'Whether this answer wrote anything (confirm true).' }),
+  total: t.Integer({ description: 'Completions in the file.' }),
+  add: t.Array(Planned, { description: 'Matched and not stored yet: what the import adds (or added).' }),
+  stored: t.Array(Planned, {
+    description: 'Matched, but the character has it already (or the file lists it twice): left as stored.',
+  }),
+  ambiguous: t.Array(
+    t.Object({
+      source: Source,
+      name: t.String(),
+      setting: Setting,
+      candidates: t.Array(t.Object({ name: t.String(), difficulty: Difficulty, level: t.Integer() })),
+    }),
+    { description: 'Several remakes fit: left out until the player chooses one (`choices`).' },
+  ),
+  unmatched: t.Array(t.Object({ source: Source, name: t.String(), setting: Setting }), {
+    description: 'No catalog quest has this name in any spelling: left out, or kept as written (`keepUnmatched`).',
+  }),
+  invalid: t.Array(t.Object({ source: Source, error: t.String() }), {
+    description: 'Lines that could not be read (a bad timestamp or number): left out.',
+  }),
+})
+
+const ExportedCompletion = t.Object({
+  ...StoredCompletion.properties,
+  runs: t.Integer({ description: 'How many times it was logged.' }),
+})
+
+const ExportedCharacter = t.Composite([
+  t.Omit(Character, ['shareToken', 'shareUrl', 'shared', 'questsDone']),
+  t.Object({
+    tracker: t.Object({
+      levelBand: t.Integer(),
+      characterLevelOverride: t.Nullable(t.Integer()),
+      excludedPatrons: t.Array(t.Unknown()),
+      versionFilter: t.Record(t.String(), t.Unknown()),
+      xpBoosts: t.Record(t.String(), t.Unknown()),
+      optionalPursuit: t.Record(t.String(), t.Unknown()),
+      packState: t.Record(t.String(), t.Unknown()),
+      questNotes: t.Record(t.String(), t.Unknown()),
+    }),
+    completions: t.Array(ExportedCompletion),
+    live: t.Nullable(BuildDocument),
+    planned: t.Nullable(BuildDocument),
+    lives: t.Array(t.Omit(Life, ['id'])),
+  }),
+])
+
+/** A route as `quest-tracker route export` writes it (docs/routes.md). */
+const ExportedRoute = t.Object({
+  format: t.Literal('quest-tracker-route'),
+  formatVersion: t.Literal(1),
+  name: t.String(),
+  author: t.String(),
+  boosts: t.Record(t.String(), t.Unknown()),
+  optionals: t.Record(t.String(), t.Unknown()),
+  quests: t.Array(t.Object({ name: t.String(), difficulty: t.String(), setting: t.String() })),
+})
+
+export const AccountExport = t.Object(
+  {
+    format: t.Literal('quest-tracker-export'),
+    version: t.Literal(1),
+    exportedAt: Timestamp(),
+    account: t.Object({ username: t.Nullable(t.String()), email: t.Nullable(t.String()), displayName: t.String() }),
+    characters: t.Array(ExportedCharacter),
+    routes: t.Array(ExportedRoute),
+  },
+  {
+    description:
+      'Everything of the account: each character with its profile, tracker settings, completions, live snapshot, planned build and lives; the routes it made. No passwords, tokens, sessions or share links.',
+  },
+)

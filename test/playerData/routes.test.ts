@@ -1,0 +1,321 @@
+// A player's data out and in, over the website's API: completions as CSV, the same CSV back in
+// (preview first, nothing written until confirmed, nothing doubled, nothing stored overwritten),
+// and the whole account as one JSON file. Another account's character is 404 everywhere.
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { completions } from '../../src/db/schema'
+import { syncCatalog } from '../../src/modules/catalog/sync'
+import { MAX_COMPLETIONS_PER_CHARACTER } from '../../src/modules/completions/limits'
+import { SMALL_JSON, syncDeps } from '../catalog-fixtures'
+import { type Client, ok, refused, type TestApp, testApp } from '../helpers'
+
+let t: TestApp
+let web: Client
+let hero: number
+let other: number
+
+beforeEach(async () => {
+  t = testApp()
+  await syncCatalog(syncDeps(t), SMALL_JSON)
+  await t.userWithToken('alice')
+  web = t.web(await t.signIn('alice'))
+  hero = ok(await web.characters.post({ givenName: 'Tordek' }), 201).id
+  other = ok(await web.characters.post({ givenName: 'Vesna' }), 201).id
+})
+
+const stored = (id: number) =>
+  t.db
+    .select()
+    .from(completions)
+    .where(eq(completions.characterId, id))
+    .all()
+    .map(({ name, difficulty, setting, completedAt, durationSeconds, xpEarned }) => ({
+      name,
+      difficulty,
+      setting,
+      completedAt,
+      durationSeconds,
+      xpEarned,
+    }))
+    .sort((a, b) => `${a.name}${a.difficulty}${a.setting}`.localeCompare(`${b.name}${b.difficulty}${b.setting}`))
+
+const HEADER = 'name,difficulty,setting,completedAt,durationSeconds,xpEarned'
+
+describe('GET /api/characters/{id}/completions/csv', () => {
+  test('every completion, most recent first, with the six columns; a download named after the character', async () => {
+    const me = web.characters({ id: hero })
+    ok(
+      await me.completions.post({
+        name: 'Crypt',
+        difficulty: 'Epic',
+        setting: 'elite',
+        completedAt: '2026-11-20T20:00:00.000Z',
+        durationSeconds: 1200,
+        xpEarned: 45000,
+      }),
+      201,
+    )
+    ok(await me.completions.post({ name: 'Sewer Run', setting: 'hard', completedAt: '2026-11-21T09:30:00.000Z' }), 201)
+    const answer = await me.completions.csv.get()
+    expect(answer.status).toBe(200)
+    expect(answer.response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(answer.response.headers.get('content-disposition')).toBe('attachment; filename="Tordek completions.csv"')
+    expect(answer.data).toBe(
+      `${HEADER}\r\nSewer Run,Unknown,hard,2026-11-21T09:30:00.000Z,,\r\nCrypt,Epic,elite,2026-11-20T20:00:00.000Z,1200,45000\r\n`,
+    )
+  })
+
+  test("another account's character, or none: 404", async () => {
+    await t.userWithToken('mallory')
+    const mallory = t.web(await t.signIn('mallory'))
+    refused(await mallory.characters({ id: hero }).completions.csv.get(), 404)
+    refused(await web.characters({ id: 999 }).completions.csv.get(), 404)
+  })
+})
+
+describe('POST /api/characters/{id}/completions/import', () => {
+  const FILE = [
+    // the header in another order, with a column the import does not know
+    'setting,name,notes,difficulty,completedAt,durationSeconds,xpEarned',
+    'elite,Crypt,,Epic,2026-11-01T10:00:00Z,900,40000', // exact, tier given
+    'hard,the hidden crypt,,,,,', // another spelling; one tier
+    'elite,Shadow Gate,,,,,', // three tiers, nothing to choose by
+    'normal,Sleeping with the Fishes,,,,,', // not in the catalog
+    'elite,Bell Tower,,,yesterday,,', // a bad timestamp
+    'elite,Crypt,,Epic,2026-11-02T10:00:00Z,,', // the same completion again
+    'casual,Sewer Run,,,,,', // stored already (below)
+  ].join('\n')
+
+  test('a preview says what would happen, and writes nothing', async () => {
+    const me = web.characters({ id: hero })
+    ok(await me.completions.post({ name: 'Sewer Run', setting: 'casual', xpEarned: 700 }), 201)
+    const before = stored(hero)
+    const preview = ok(await me.completions.import.post({ csv: FILE }))
+    expect(preview).toEqual({
+      confirmed: false,
+      total: 6,
+      add: [
+        { source: 'line 2', given: 'Crypt', name: 'Crypt', difficulty: 'Epic', setting: 'elite', how: 'exact' },
+        {
+          source: 'line 3',
+          given: 'the hidden crypt',
+          name: 'The Hidden Crypt',
+          difficulty: 'Heroic',
+          setting: 'hard',
+          how: 'spelling',
+        },
+      ],
+      stored: [
+        { source: 'line 7', given: 'Crypt', name: 'Crypt', difficulty: 'Epic', setting: 'elite', how: 'exact' },
+        {
+          source: 'line 8',
+          given: 'Sewer Run',
+          name: 'Sewer Run',
+          difficulty: 'Heroic',
+          setting: 'casual',
+          how: 'exact',
+        },
+      ],
+      ambiguous: [
+        {
+          source: 'line 4',
+          name: 'Shadow Gate',
+          setting: 'elite',
+          candidates: [
+            { name: 'Shadow Gate', difficulty: 'Heroic', level: 18 },
+            { name: 'Shadow Gate', difficulty: 'Epic', level: 24 },
+            { name: 'Shadow Gate', difficulty: 'Legendary', level: 32 },
+          ],
+        },
+      ],
+      unmatched: [{ source: 'line 5', name: 'Sleeping with the Fishes', setting: 'normal' }],
+      invalid: [{ source: 'line 6', error: 'CompletedAt "yesterday" is not an ISO 8601 timestamp.' }],
+    })
+    expect(stored(hero)).toEqual(before)
+  })
+
+  test('confirmed, it adds what the preview said, keeps what was stored, and a second import adds nothing', async () => {
+    const me = web.characters({ id: hero })
+    ok(await me.completions.post({ name: 'Sewer Run', setting: 'casual', xpEarned: 700 }), 201)
+    const written = ok(await me.completions.import.post({ csv: FILE, confirm: true }))
+    expect(written.confirmed).toBe(true)
+    expect(written.add.map((c) => c.source)).toEqual(['line 2', 'line 3'])
+    expect(stored(hero)).toEqual([
+      {
+        name: 'Crypt',
+        difficulty: 'Epic',
+        setting: 'elite',
+        completedAt: '2026-11-01T10:00:00.000Z',
+        durationSeconds: 900,
+        xpEarned: 40000,
+      },
+      // the game's own record (logged without a tier: it counts for every tier) is not
+      // overwritten or doubled by the file's line 8
+      {
+        name: 'Sewer Run',
+        difficulty: 'Unknown',
+        setting: 'casual',
+        completedAt: '2026-11-21T12:00:00.000Z',
+        durationSeconds: null,
+        xpEarned: 700,
+      },
+      {
+        name: 'The Hidden Crypt',
+        difficulty: 'Heroic',
+        setting: 'hard',
+        completedAt: '2026-11-21T12:00:00.000Z',
+        durationSeconds: null,
+        xpEarned: null,
+      },
+    ])
+    const after = stored(hero)
+    const again = ok(await me.completions.import.post({ csv: FILE, confirm: true }))
+    expect(again.add).toEqual([])
+    expect(again.stored.map((c) => c.source)).toEqual(['line 2', 'line 3', 'line 7', 'line 8'])
+    expect(stored(hero)).toEqual(after)
+  })
+
+  test("the player's choices decide the ambiguous; keepUnmatched stores the others as written", async () => {
+    const me = web.characters({ id: hero })
+    const written = ok(
+      await me.completions.import.post({
+        csv: FILE,
+        confirm: true,
+        choices: [{ source: 'line 4', name: 'Shadow Gate', difficulty: 'Epic' }],
+        keepUnmatched: true,
+      }),
+    )
+    expect(written.ambiguous).toEqual([])
+    expect(written.unmatched).toEqual([])
+    expect(written.add.map((c) => [c.source, c.name, c.difficulty, c.how])).toEqual([
+      ['line 2', 'Crypt', 'Epic', 'exact'],
+      ['line 3', 'The Hidden Crypt', 'Heroic', 'spelling'],
+      ['line 4', 'Shadow Gate', 'Epic', 'chosen'],
+      ['line 5', 'Sleeping with the Fishes', 'Unknown', 'kept'],
+      ['line 8', 'Sewer Run', 'Heroic', 'exact'],
+    ])
+    expect(stored(hero).map((c) => `${c.name}/${c.difficulty}/${c.setting}`)).toEqual([
+      'Crypt/Epic/elite',
+      'Sewer Run/Heroic/casual',
+      'Shadow Gate/Epic/elite',
+      'Sleeping with the Fishes/Unknown/normal',
+      'The Hidden Crypt/Heroic/hard',
+    ])
+  })
+
+  test('what one character exports, another imports as it was', async () => {
+    const me = web.characters({ id: hero })
+    ok(
+      await me.completions.post({
+        name: 'Crypt',
+        difficulty: 'Legendary',
+        setting: 'reaper',
+        completedAt: '2026-10-01T01:02:03.000Z',
+        durationSeconds: 3000,
+        xpEarned: 250000,
+      }),
+      201,
+    )
+    ok(await me.completions.post({ name: "Delera's Rest", difficulty: 'Epic', setting: 'normal' }), 201)
+    ok(await me.completions.post({ name: 'Bell Tower', setting: 'unknown', durationSeconds: 60 }), 201)
+    const csv = ok(await me.completions.csv.get())
+    const written = ok(await web.characters({ id: other }).completions.import.post({ csv, confirm: true }))
+    expect(written.add).toHaveLength(3)
+    expect(stored(other)).toEqual(stored(hero))
+  })
+
+  test.each([
+    ['"open,quote\n', 'The CSV file is not valid at line 2, column 1: a quoted field is not closed.'],
+    ['quest,setting\nCrypt,elite\n', 'The CSV file\'s first line must name its columns, with a "name" column'],
+  ])('a file the import cannot read is a 400 that says where, and nothing is written: %j', async (csv, error) => {
+    const answer = refused(await web.characters({ id: hero }).completions.import.post({ csv, confirm: true }), 400)
+    expect(answer.error).toStartWith(error)
+    expect(stored(hero)).toEqual([])
+  })
+
+  test(`past ${MAX_COMPLETIONS_PER_CHARACTER} completions: 409, and nothing is written`, async () => {
+    const now = '2026-11-21T12:00:00.000Z'
+    t.db
+      .insert(completions)
+      .values(
+        Array.from({ length: MAX_COMPLETIONS_PER_CHARACTER - 1 }, (_, i) => ({
+          characterId: hero,
+          name: `Quest ${i}`,
+          difficulty: 'Unknown',
+          setting: 'elite',
+          completedAt: now,
+          updatedAt: now,
+        })),
+      )
+      .run()
+    const refusedAnswer = refused(
+      await web.characters({ id: hero }).completions.import.post({ csv: FILE, confirm: true }),
+      409,
+    )
+    expect(refusedAnswer.error).toBe(
+      `This import would add 3 completions to the ${MAX_COMPLETIONS_PER_CHARACTER - 1} stored; a character may have at most ${MAX_COMPLETIONS_PER_CHARACTER}.`,
+    )
+    expect(stored(hero)).toHaveLength(MAX_COMPLETIONS_PER_CHARACTER - 1)
+  })
+
+  test("another account's character: 404, whatever the file", async () => {
+    await t.userWithToken('mallory')
+    const mallory = t.web(await t.signIn('mallory'))
+    refused(await mallory.characters({ id: hero }).completions.import.post({ csv: FILE }), 404)
+    refused(await mallory.characters({ id: hero }).completions.import.post({ csv: FILE, confirm: true }), 404)
+    expect(stored(hero)).toEqual([])
+  })
+})
+
+describe('GET /api/account/export', () => {
+  test("everything of the account, nothing of another's, and no secret", async () => {
+    const me = web.characters({ id: hero })
+    ok(await me.completions.post({ name: 'Crypt', difficulty: 'Heroic', setting: 'hard', xpEarned: 1000 }), 201)
+    ok(await me.live.put({ life: { race: 'Dwarf' }, build: { level: 3, classes: ['Fighter', null, null] } }))
+    ok(await me.build.put({ build: { notes: 'the plan' } }))
+    ok(await me.lives.reincarnate.post({ name: 'Tordek II' }))
+    ok(
+      await web.routes.post({
+        name: 'Crypt run',
+        quests: [{ name: 'Crypt', difficulty: 'Heroic', setting: 'elite' }],
+      }),
+      201,
+    )
+    await t.userWithToken('bob')
+    const bob = t.web(await t.signIn('bob'))
+    ok(await bob.characters.post({ givenName: 'Bobbin' }), 201)
+
+    const answer = await web.account.export.get()
+    const data = ok(answer)
+    expect(answer.response.headers.get('content-disposition')).toBe('attachment; filename="alice 2026-11-21.json"')
+    expect(data.account).toEqual({ username: 'alice', email: null, displayName: 'alice' })
+    expect(data.characters.map((c) => c.name)).toEqual(['Tordek', 'Vesna'])
+    const tordek = data.characters[0]
+    expect(tordek?.completions).toEqual([
+      {
+        name: 'Crypt',
+        difficulty: 'Heroic',
+        setting: 'hard',
+        completedAt: '2026-11-21T12:00:00.000Z',
+        durationSeconds: null,
+        xpEarned: 1000,
+        reaperXpEarned: null,
+        runs: 1,
+      },
+    ])
+    expect(tordek?.live).toMatchObject({ life: { race: 'Dwarf' }, build: { level: 3 } })
+    expect(tordek?.planned).toMatchObject({ build: { notes: 'the plan' } })
+    expect(tordek?.lives.map((l) => [l.lifeIndex, l.name, l.isCurrent])).toEqual([
+      [1, 'Tordek', false],
+      [2, 'Tordek II', true],
+    ])
+    expect(data.routes.map((r) => [r.name, r.quests.length])).toEqual([['Crypt run', 1]])
+    const text = JSON.stringify(data)
+    expect(text).not.toContain('Bobbin')
+    expect(text).not.toMatch(/shareToken|shareUrl|password|qt_|qs_/)
+  })
+
+  test('needs a session', async () => {
+    refused(await t.api.account.export.get(), 401)
+  })
+})
