@@ -22,6 +22,7 @@ import type { QuestRow as QuestRowSchema } from '../modules/catalog/model'
 import type { Character as CharacterSchema } from '../modules/characters/model'
 import type { StoredCompletion } from '../modules/completions/model'
 import type { ReincarnateBody } from '../modules/lives/model'
+import type { CompletionsImportBody, ImportPreview as ImportPreviewSchema } from '../modules/playerData/model'
 import type { ProgressPut as ProgressPutSchema, Progress as ProgressSchema } from '../modules/progress/model'
 import type {
   Navigation as NavigationSchema,
@@ -41,6 +42,8 @@ export type Completion = Static<typeof StoredCompletion>
 export type Character = Static<typeof CharacterSchema> & { questsDone?: number }
 
 export type { BuildDocument, ReincarnateBody, RouteInputBody, TokenListItem }
+export type CompletionsImport = Static<typeof CompletionsImportBody>
+export type CompletionsImportResult = Static<typeof ImportPreviewSchema>
 export type Life = Static<typeof LifeSchema>
 export type LiveBuild = Static<typeof LiveBuildSchema>
 export type PlannedBuild = Static<typeof PlannedBuildSchema>
@@ -189,6 +192,13 @@ export const api = {
   revokeToken: (id: number) => ok(server.account.tokens({ id }).delete()),
   /** Every session (this one too) and every plugin token of the account end. */
   signOutEverywhere: () => ok(server.account.sessions.delete()),
+
+  /** Where everything of the account downloads as one JSON file (an ordinary link). */
+  exportAccountUrl: () => '/api/account/export',
+  /** Where a character's completions download as CSV (an ordinary link). */
+  completionsCsvUrl: (id: number) => `/api/characters/${encodeURIComponent(String(id))}/completions/csv`,
+  /** A CSV of completions: a preview (nothing written) unless `confirm`. */
+  importCompletions: (id: number, body: CompletionsImport) => ok(character(id).completions.import.post(body)),
 
   /** The whole catalog, public; fetched once per page load. */
   quests: () => ok(server.quests.get()),

@@ -1,12 +1,13 @@
 // The account page's body: change the password (asks for the current one; every other session
 // and every plugin token end, this browser stays signed in), the plugin tokens with a revoke
-// button each, and signing out everywhere.
+// button each, the player's data out and in (DataSection), and signing out everywhere.
 import { type Signal, useSignal } from '@preact/signals'
-import { ApiError, api, errorMessage, type TokenListItem, type User } from '../api'
+import { ApiError, api, type Character, errorMessage, type TokenListItem, type User } from '../api'
 import { Confirm } from '../components/Confirm'
 import { Messages } from '../components/Messages'
 import { formatDate } from '../format'
 import { requireUser } from '../session'
+import { DataSection } from './DataSection'
 
 interface Feedback {
   error: Signal<string | null>
@@ -168,7 +169,15 @@ function Everywhere({ feedback }: { feedback: Feedback }) {
   )
 }
 
-export function AccountView({ user, initialTokens }: { user: User; initialTokens: TokenListItem[] }) {
+export function AccountView({
+  user,
+  initialTokens,
+  characters,
+}: {
+  user: User
+  initialTokens: TokenListItem[]
+  characters: Character[]
+}) {
   const tokens = useSignal(initialTokens)
   const feedback: Feedback = { error: useSignal(null), notice: useSignal(null) }
   return (
@@ -194,6 +203,7 @@ export function AccountView({ user, initialTokens }: { user: User; initialTokens
         }}
       />
       <Tokens tokens={tokens} feedback={feedback} />
+      <DataSection characters={characters} />
       <Everywhere feedback={feedback} />
     </div>
   )
