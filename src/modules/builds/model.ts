@@ -27,6 +27,7 @@ import {
   MAX_TRAINED_PER_TREE,
   MAX_TRAINED_SPELLS,
 } from './limits'
+import { Life } from './lives/model'
 
 // A schema, not `true`: with `normalize: 'typebox'` (src/app.ts), TypeBox's Clean drops extra
 // keys unless they pass an additionalProperties schema.
@@ -255,22 +256,6 @@ const patchProperties = {
 /** Merge patch: each section sent is merged key by key into the stored one (shallow per section). */
 export const PartialBody = section(patchProperties)
 export type PartialBody = Static<typeof PartialBody>
-
-export const Life = t.Object(
-  {
-    id: Type.Integer(),
-    lifeIndex: Type.Integer({ minimum: 1, description: 'Counts from 1.' }),
-    isCurrent: t.Boolean(),
-    name: t.String(),
-    race: t.String(),
-    alignment: t.String(),
-    classes: ArrayType(t.Object({ name: t.String(), levels: Type.Integer() })),
-    specialFeats: ArrayType(t.Object({ name: t.String(), type: t.String(), stacks: Type.Integer() })),
-    createdAt: Timestamp(),
-    archivedAt: t.Nullable(Timestamp()),
-  },
-  { $id: 'Life' },
-)
 
 export const LiveBuild = t.Object(
   {
