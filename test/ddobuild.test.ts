@@ -1,5 +1,5 @@
 // Real data end to end: a DDO Builder character file, turned into a build document by the
-// server's own reader (src/modules/builds/ddobuilder.ts), uploaded as the live snapshot,
+// server's own reader (src/modules/builds/ddobuilder/), uploaded as the live snapshot,
 // promoted and reincarnated.
 // The shared example (../shared/fixtures) runs when present; our own small file always does.
 import { describe, expect, test } from 'bun:test'

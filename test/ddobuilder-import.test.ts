@@ -5,8 +5,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { BadRequest } from '../src/http/errors'
-import { fromDdoBuilder, MAX_XML_CHARS, toDdoBuilder } from '../src/modules/builds/ddobuilder'
+import { DdoBuilderFormatError, fromDdoBuilder, MAX_XML_CHARS, toDdoBuilder } from '../src/modules/builds/ddobuilder'
 import { exportFileName } from '../src/modules/builds/import'
 import { insertCharacter, storedLives, type TestApp, testApp } from './helpers'
 
@@ -399,6 +398,52 @@ describe('files that are not DDO Builder characters: 400 naming why, nothing sto
   })
 })
 
+// A file cut off inside a tag was refused with the XML parser's own words, its offset and a
+// hundred characters of the file: "readTagExp returned undefined at position 211965. Context: …".
+describe('a file cut off inside a tag: a sentence with its line and column, no text of the file', () => {
+  /** The small fighter cut off three characters into its last ability increase (`<Le`). */
+  const cutOff = async () => {
+    const whole = await read(smallFighter)
+    const at = whole.lastIndexOf('<Level')
+    const lines = whole.slice(0, at).split(/\r?\n/)
+    return { xml: whole.slice(0, at + 3), line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 }
+  }
+  /** What must not be in the sentence: the parser's internals, and any stretch of the file. */
+  const expectNoFileText = (message: string, xml: string) => {
+    expect(message).not.toMatch(/readTagExp|position|Context/)
+    for (let end = xml.length; end > 20; end -= 20) expect(message).not.toContain(xml.slice(end - 20, end))
+  }
+
+  test('the reader throws its format error, with line and column', async () => {
+    const { xml, line, column } = await cutOff()
+    expect(line).toBeGreaterThan(1)
+    let thrown: unknown
+    try {
+      fromDdoBuilder(xml)
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(DdoBuilderFormatError)
+    const error = thrown as DdoBuilderFormatError
+    expect({ line: error.line, column: error.column }).toEqual({ line, column })
+    expect(error.message).toBe(
+      `The file is not well-formed XML: the tag at line ${line}, column ${column} does not close before the file ends; the file may be cut off.`,
+    )
+    expectNoFileText(error.message, xml)
+  })
+
+  test('the import answers 400 with that sentence and stores nothing', async () => {
+    const { importXml, planned } = await setup()
+    const { xml, line, column } = await cutOff()
+    const { status, body } = await importXml(xml)
+    expect(status).toBe(400)
+    expect(Object.keys(body)).toEqual(['error'])
+    expect(body.error).toContain(`line ${line}, column ${column}`)
+    expectNoFileText(body.error, xml)
+    expect((await planned()).document).toBeNull()
+  })
+})
+
 // Hardening II item 5: the import stored what PUT build refuses (9,000 levels, 100,000 skills
 // in one level). What a file produces is held to the document's limits: 400 naming the field.
 describe('an import is held to the limits of PUT build (400 naming the field, nothing stored)', () => {
@@ -579,7 +624,7 @@ describe('fromDdoBuilder details', () => {
     expect(fromDdoBuilder(xml).document.build?.abilitySpend).toMatchObject({ str: 13, dex: 6 })
   })
 
-  test('mutated files: each is read or refused with a BadRequest, and what is read survives an export', async () => {
+  test('mutated files: each is read or refused with a format error, and what is read survives an export', async () => {
     const seeds = await Promise.all([read(smallCleric), read(smallFighter)])
     const pieces = ['<', '>', '</', '&', '&#0;', '<!--', '<![CDATA[x]]>', '"', ' a="1"', '<Life>', '</Build>']
     let seed = 7 // a fixed linear congruential sequence: the same cases every run
@@ -599,7 +644,7 @@ describe('fromDdoBuilder details', () => {
       try {
         imported = fromDdoBuilder(xml)
       } catch (error) {
-        expect(error).toBeInstanceOf(BadRequest)
+        expect(error).toBeInstanceOf(DdoBuilderFormatError)
         outcomes.refused += 1
         continue
       }

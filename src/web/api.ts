@@ -11,10 +11,10 @@ import type { Static } from 'elysia'
 import type { App } from '../app'
 import type { User as UserSchema } from '../modules/auth/model'
 import type { TokenListItem } from '../modules/auth/service'
+import type { ImportedBuild as ImportedBuildSchema } from '../modules/builds/importModel'
 import type { Life as LifeSchema, ReincarnateBody } from '../modules/builds/lives/model'
 import type {
   BuildDocument,
-  ImportedBuild as ImportedBuildSchema,
   LiveBuild as LiveBuildSchema,
   PlannedBuild as PlannedBuildSchema,
 } from '../modules/builds/model'

@@ -10,7 +10,6 @@ import { type Static, t } from 'elysia'
 import { documentOnly, Timestamp } from '../../http/model'
 import { describeSchema, fieldName, type SchemaLike } from '../../http/validation'
 import type { BuildDocument as RulesBuildDocument } from '../../rules/buildDocument'
-import { MAX_XML_CHARS } from './ddobuilder'
 import {
   MAX_BUILD_LEVELS,
   MAX_CLASS_SLOTS,
@@ -280,19 +279,3 @@ export const PlannedBuild = t.Object(
   },
   { $id: 'PlannedBuild' },
 )
-
-/** POST build/import body: a DDO Builder `.DDOBuild` file's text. */
-export const BuildImportBody = t.Object({
-  xml: t.String({
-    maxLength: MAX_XML_CHARS,
-    description: "A DDO Builder character file's text (the `.DDOBuild` XML), at most 1 MiB.",
-  }),
-})
-
-/** The import answer: the planned build as GET build answers it, plus what was not imported. */
-export const ImportedBuild = t.Object({
-  ...PlannedBuild.properties,
-  warnings: ArrayType(t.String(), {
-    description: 'One sentence per kind of thing the file holds and the build document cannot (gear, augments, ...).',
-  }),
-})
