@@ -25,11 +25,10 @@ import {
   MAX_TRAINED_PER_TREE,
   MAX_TRAINED_SPELLS,
 } from '../src/modules/builds/limits'
+import type { ReincarnateBody } from '../src/modules/builds/lives/model'
+import type { PartialBody } from '../src/modules/builds/model'
 import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from '../src/modules/progress/limits'
-import { insertCharacter, storedBuild, storedCharacter, storedLives, testApp } from './helpers'
-
-// biome-ignore lint/suspicious/noExplicitAny: the tests read deep into JSON bodies and stored documents.
-type Json = Record<string, any>
+import { insertCharacter, ok, refused, storedBuild, storedCharacter, storedLives, testApp } from './helpers'
 
 const KIB = 1024
 
@@ -53,29 +52,42 @@ async function setup() {
   return {
     ...app,
     character,
+    // The character on each API, typed: `me` on the plugin's, `site` on the website's.
+    me: app.plugin(app.token).characters({ id: character.id }),
+    site: app.web(app.cookie).characters({ id: character.id }),
+    // Its paths, naming the API in the assertions that try both (and for the raw requests).
     plugin: `/api/plugin/characters/${character.id}`,
     website: `/api/characters/${character.id}`,
   }
 }
+
+/** The typed API of one character (the website's has the same routes and types). */
+type Character = Awaited<ReturnType<typeof setup>>['me']
+
+/** What a typed call answers, as far as the assertions read it. */
+interface Answer {
+  status: number
+  data: unknown
+  error: { status: unknown; value: unknown } | null
+}
+
+/** An error answer as the assertions compare it: its status and its body. */
+const statusAndBody = (answer: Answer) => ({ status: answer.status, body: answer.error?.value })
 
 /** A section key holding `kib` KiB of text: each patch is well under the 1 MiB body cap. */
 const blob = (key: string, size: number) => ({ [key]: 'x'.repeat(size * KIB) })
 
 describe('a build document is capped at its stored size, after the merge', () => {
   test('live/partial: patches of 200 KiB merge until 512 KiB; the next is 413 and nothing is written', async () => {
-    const { json, db, clock, token, plugin, character } = await setup()
-    for (const key of ['a', 'b']) {
-      const ok = await json('PUT', `${plugin}/live/partial`, { token, body: { build: blob(key, 200) } })
-      expect(ok.status).toBe(200)
-    }
+    const { me, db, clock, character } = await setup()
+    for (const key of ['a', 'b']) ok(await me.live.partial.put({ build: blob(key, 200) }))
     const before = storedBuild(db, character.id, 'live')!
     clock.advance(60_000)
 
-    const { status, body } = await json('PUT', `${plugin}/live/partial`, {
-      token,
-      body: { life: { race: 'Human' }, build: { level: 3, ...blob('c', 200) } },
-    })
-    expect(status).toBe(413)
+    const body = refused(
+      await me.live.partial.put({ life: { race: 'Human' }, build: { level: 3, ...blob('c', 200) } }),
+      413,
+    )
     expect(body).toEqual({
       error:
         'The live snapshot would take 601 KiB as JSON; a build document may take at most 512 KiB (send smaller sections, or replace the document instead of merging into it).',
@@ -83,29 +95,23 @@ describe('a build document is capped at its stored size, after the merge', () =>
     expect(storedBuild(db, character.id, 'live')).toEqual(before)
     expect(storedCharacter(db, character.id).race).toBe('Elf')
     expect(storedCharacter(db, character.id).epicLevels).toBe(0)
-    expect((await json<Json>('GET', `${plugin}/live`, { token })).body.document.build.c).toBeUndefined()
+    expect(ok(await me.live.get()).document.build).not.toHaveProperty('c')
   })
 
   test('build/partial on the website cookie API: the same limit on the planned build', async () => {
-    const { json, db, cookie, website, character } = await setup()
-    for (const key of ['a', 'b']) {
-      expect((await json('PUT', `${website}/build/partial`, { cookie, body: { build: blob(key, 250) } })).status).toBe(
-        200,
-      )
-    }
+    const { site, db, character } = await setup()
+    for (const key of ['a', 'b']) ok(await site.build.partial.put({ build: blob(key, 250) }))
     const before = storedBuild(db, character.id, 'planned')!
-    const { status, body } = await json('PUT', `${website}/build/partial`, { cookie, body: { tomes: blob('x', 20) } })
-    expect(status).toBe(413)
+    const body = refused(await site.build.partial.put({ tomes: blob('x', 20) }), 413)
     expect(body.error).toStartWith('The planned build would take ')
     expect(body.error).toContain('at most 512 KiB')
     expect(storedBuild(db, character.id, 'planned')).toEqual(before)
   })
 
   test('PUT live replacing with a document over the limit: 413, no snapshot, no profile sync, no life', async () => {
-    const { json, db, token, plugin, character } = await setup()
+    const { me, db, character } = await setup()
     const document = { life: { race: 'Human' }, build: { level: 25, classes: ['Fighter'], ...blob('notes', 600) } }
-    const { status, body } = await json('PUT', `${plugin}/live`, { token, body: { document, source: 'plugin' } })
-    expect(status).toBe(413)
+    const body = refused(await me.live.put({ document, source: 'plugin' }), 413)
     expect(body.error).toContain('a build document may take at most 512 KiB')
     expect(storedBuild(db, character.id, 'live')).toBeUndefined()
     expect(storedCharacter(db, character.id)).toMatchObject({ race: 'Elf', epicLevels: 0, classes: [] })
@@ -114,174 +120,153 @@ describe('a build document is capped at its stored size, after the merge', () =>
   })
 
   test('PUT live?merge=1 and PUT build: the merged or replaced whole is what is measured', async () => {
-    const { json, db, token, plugin, character } = await setup()
-    expect((await json('PUT', `${plugin}/live`, { token, body: { build: blob('a', 300) } })).status).toBe(200)
+    const { me, db, character } = await setup()
+    ok(await me.live.put({ build: blob('a', 300) }))
     const before = storedBuild(db, character.id, 'live')!
-    const merged = await json('PUT', `${plugin}/live?merge=1`, { token, body: { build: blob('b', 300) } })
-    expect(merged.status).toBe(413)
+    refused(await me.live.put({ build: blob('b', 300) }, { query: { merge: '1' } }), 413)
     expect(storedBuild(db, character.id, 'live')).toEqual(before)
     // Without merge the same body replaces the snapshot and fits.
-    expect((await json('PUT', `${plugin}/live`, { token, body: { build: blob('b', 300) } })).status).toBe(200)
+    ok(await me.live.put({ build: blob('b', 300) }))
 
-    const planned = await json('PUT', `${plugin}/build`, { token, body: { build: blob('notes', 513) } })
-    expect(planned.status).toBe(413)
+    refused(await me.build.put({ build: blob('notes', 513) }), 413)
     expect(storedBuild(db, character.id, 'planned')).toBeUndefined()
   })
 
   test('a document stored before the limits (over them) is still read back, and can be replaced', async () => {
-    const { json, db, token, plugin, character } = await setup()
+    const { me, db, character } = await setup()
     const levels = Array.from({ length: MAX_BUILD_LEVELS + 10 }, () => ({ class: 'Fighter' }))
     const document = { role: 'live', build: { levels, ...blob('notes', 600) } }
     db.insert(builds)
       .values({ characterId: character.id, role: 'live', document, updatedAt: '2026-01-01T00:00:00.000Z' })
       .run()
-    const read = await json<Json>('GET', `${plugin}/live`, { token })
-    expect(read.status).toBe(200)
-    expect(read.body.document.build.levels).toHaveLength(MAX_BUILD_LEVELS + 10)
+    const read = ok(await me.live.get())
+    expect(read.document.build?.levels).toHaveLength(MAX_BUILD_LEVELS + 10)
     // Merging keeps it over the limit; replacing it brings it back under.
-    expect((await json('PUT', `${plugin}/live/partial`, { token, body: { tomes: { str: 1 } } })).status).toBe(413)
-    expect((await json('PUT', `${plugin}/live`, { token, body: { build: { level: 4 } } })).status).toBe(200)
+    refused(await me.live.partial.put({ tomes: { str: 1 } }), 413)
+    ok(await me.live.put({ build: { level: 4 } }))
     expect(MAX_BUILD_DOCUMENT_BYTES).toBe(512 * KIB)
   })
 })
 
 const many = <T>(n: number, item: (i: number) => T) => Array.from({ length: n }, (_, i) => item(i))
 const feats = (n: number) => many(n, (i) => ({ name: `Feat ${i}`, type: 'Special' }))
-const entries = (n: number, value: unknown) => Object.fromEntries(many(n, (i) => [String(i + 1), value]))
+const entries = <V>(n: number, value: V) => Object.fromEntries(many(n, (i) => [String(i + 1), value] as const))
 
-// [what, path (relative to the character), body, field named in the sentence, what it must be]
-const ARRAYS: [string, string, Json, string, string][] = [
+// [what, the request (on either API), field named in the sentence, what it must be]
+const ARRAYS: [string, (character: Character) => Promise<Answer>, string, string][] = [
   [
     'levels',
-    'live',
-    { build: { levels: many(MAX_BUILD_LEVELS + 1, () => ({})) } },
+    (c) => c.live.put({ build: { levels: many(MAX_BUILD_LEVELS + 1, () => ({})) } }),
     'build.levels',
     'an array of at most 40 items',
   ],
   [
     'levels (wrapper form)',
-    'build',
-    { document: { build: { levels: many(41, () => ({})) } } },
+    (c) => c.build.put({ document: { build: { levels: many(41, () => ({})) } } }),
     'document.build.levels',
     'an array of at most 40 items',
   ],
   [
     'feats of a level',
-    'live/partial',
-    { build: { levels: [{ feats: feats(MAX_FEATS_PER_LEVEL + 1) }] } },
+    (c) => c.live.partial.put({ build: { levels: [{ feats: feats(MAX_FEATS_PER_LEVEL + 1) }] } }),
     'build.levels.0.feats',
     'an array of at most 100 items',
   ],
   [
     'skills of a level',
-    'build/partial',
-    { build: { levels: [{ skills: many(MAX_SKILLS_PER_LEVEL + 1, String) }] } },
+    (c) => c.build.partial.put({ build: { levels: [{ skills: many(MAX_SKILLS_PER_LEVEL + 1, String) }] } }),
     'build.levels.0.skills',
     'an array of at most 100 items',
   ],
   [
     'class slots',
-    'live',
-    { build: { classes: many(MAX_CLASS_SLOTS + 1, () => null) } },
+    (c) => c.live.put({ build: { classes: many(MAX_CLASS_SLOTS + 1, () => null) } }),
     'build.classes',
     'an array of at most 10 items',
   ],
   [
     'selected trees',
-    'live',
-    { build: { enhancementTrees: { selected: many(MAX_SELECTED_TREES + 1, String) } } },
+    (c) => c.live.put({ build: { enhancementTrees: { selected: many(MAX_SELECTED_TREES + 1, String) } } }),
     'build.enhancementTrees.selected',
     'an array of at most 20 items',
   ],
   [
     'trees spent in',
-    'build',
-    { build: { destinyTrees: { spend: many(MAX_SPENT_TREES + 1, () => ({})) } } },
+    (c) => c.build.put({ build: { destinyTrees: { spend: many(MAX_SPENT_TREES + 1, () => ({})) } } }),
     'build.destinyTrees.spend',
     'an array of at most 50 items',
   ],
   [
     'enhancements of a tree',
-    'live',
-    { build: { enhancementTrees: { spend: [{ trained: many(MAX_TRAINED_PER_TREE + 1, () => ({})) }] } } },
+    (c) =>
+      c.live.put({ build: { enhancementTrees: { spend: [{ trained: many(MAX_TRAINED_PER_TREE + 1, () => ({})) }] } } }),
     'build.enhancementTrees.spend.0.trained',
     'an array of at most 200 items',
   ],
   [
     'reaper spend',
-    'live',
-    { build: { reaper: { spend: many(MAX_REAPER_SPEND + 1, () => 1) } } },
+    (c) => c.live.put({ build: { reaper: { spend: many(MAX_REAPER_SPEND + 1, () => 1) } } }),
     'build.reaper.spend',
     'an array of at most 500 items',
   ],
   [
     'trained spells',
-    'build',
-    { build: { trainedSpells: many(MAX_TRAINED_SPELLS + 1, () => ({})) } },
+    (c) => c.build.put({ build: { trainedSpells: many(MAX_TRAINED_SPELLS + 1, () => ({})) } }),
     'build.trainedSpells',
     'an array of at most 1000 items',
   ],
   [
     'stances',
-    'live',
-    { build: { stances: many(MAX_STANCES + 1, String) } },
+    (c) => c.live.put({ build: { stances: many(MAX_STANCES + 1, String) } }),
     'build.stances',
     'an array of at most 100 items',
   ],
   [
     'ability bumps',
-    'build',
-    { build: { levelAbilityBumps: entries(MAX_MAP_ENTRIES + 1, 'str') } },
+    (c) => c.build.put({ build: { levelAbilityBumps: entries(MAX_MAP_ENTRIES + 1, 'str') } }),
     'build.levelAbilityBumps',
     'an object of at most 100 entries',
   ],
   [
     'skill tomes',
-    'live/partial',
-    { tomes: { skills: entries(MAX_MAP_ENTRIES + 1, 1) } },
+    (c) => c.live.partial.put({ tomes: { skills: entries(MAX_MAP_ENTRIES + 1, 1) } }),
     'tomes.skills',
     'an object of at most 100 entries',
   ],
   [
     'special feats',
-    'live',
-    { life: { specialFeats: feats(MAX_SPECIAL_FEATS + 1) } },
+    (c) => c.live.put({ life: { specialFeats: feats(MAX_SPECIAL_FEATS + 1) } }),
     'life.specialFeats',
     'an array of at most 500 items',
   ],
   [
     'past lives of a patch',
-    'live/partial',
-    { pastLives: feats(MAX_SPECIAL_FEATS + 1) },
+    (c) => c.live.partial.put({ pastLives: feats(MAX_SPECIAL_FEATS + 1) }),
     'pastLives',
     'an array of at most 500 items',
   ],
   [
     'incomplete domains',
-    'live',
-    { meta: { incomplete: many(MAX_INCOMPLETE_DOMAINS + 1, String) } },
+    (c) => c.live.put({ meta: { incomplete: many(MAX_INCOMPLETE_DOMAINS + 1, String) } }),
     'meta.incomplete',
     'an array of at most 32 items',
   ],
   [
     'incomplete (wrapper form)',
-    'live',
-    { document: {}, incomplete: many(MAX_INCOMPLETE_DOMAINS + 1, String) },
+    (c) => c.live.put({ document: {}, incomplete: many(MAX_INCOMPLETE_DOMAINS + 1, String) }),
     'incomplete',
     'an array of at most 32 items',
   ],
 ]
 
 describe('every array of the document has an item limit (400 naming it, nothing written)', () => {
-  test.each(ARRAYS)('%s', async (_what, path, body, field, must) => {
-    const { json, db, token, cookie, plugin, website, character } = await setup()
-    const method = 'PUT'
-    for (const [base, auth] of [
-      [plugin, { token }],
-      [website, { cookie }],
+  test.each(ARRAYS)('%s', async (_what, send, field, must) => {
+    const { me, site, db, plugin, website, character } = await setup()
+    for (const [base, character] of [
+      [plugin, me],
+      [website, site],
     ] as const) {
-      const res = await json(method, `${base}/${path}`, { ...auth, body })
-      expect({ base, status: res.status, body: res.body }).toEqual({
+      expect({ base, ...statusAndBody(await send(character)) }).toEqual({
         base,
         status: 400,
         body: { error: `Body field "${field}" must be ${must}.` },
@@ -292,29 +277,25 @@ describe('every array of the document has an item limit (400 naming it, nothing 
   })
 
   test('at the limit itself the document is accepted', async () => {
-    const { json, token, plugin } = await setup()
+    const { me } = await setup()
     const body = {
       life: { specialFeats: feats(MAX_SPECIAL_FEATS) },
       build: { levels: many(MAX_BUILD_LEVELS, () => ({ class: 'Fighter' })), stances: many(MAX_STANCES, String) },
     }
-    expect((await json('PUT', `${plugin}/live`, { token, body })).status).toBe(200)
+    ok(await me.live.put(body))
   })
 })
 
 describe('lives', () => {
   test('reincarnate: more than 500 additionalPastLives is 400 and nothing changes', async () => {
-    const { json, db, token, plugin, character } = await setup()
-    const { status, body } = await json('POST', `${plugin}/lives/reincarnate`, {
-      token,
-      body: { additionalPastLives: feats(MAX_SPECIAL_FEATS + 1) },
-    })
-    expect(status).toBe(400)
+    const { me, db, character } = await setup()
+    const body = refused(await me.lives.reincarnate.post({ additionalPastLives: feats(MAX_SPECIAL_FEATS + 1) }), 400)
     expect(body).toEqual({ error: 'Body field "additionalPastLives" must be an array of at most 500 items.' })
     expect(storedLives(db, character.id)).toEqual([])
   })
 
   test(`a character at ${MAX_LIVES_PER_CHARACTER} lives cannot reincarnate again: 409, nothing changes`, async () => {
-    const { json, db, cookie, website, character } = await setup()
+    const { site, db, character } = await setup()
     db.insert(lives)
       .values(
         many(MAX_LIVES_PER_CHARACTER, (i) => ({
@@ -325,8 +306,7 @@ describe('lives', () => {
         })),
       )
       .run()
-    const { status, body } = await json('POST', `${website}/lives/reincarnate`, { cookie, body: {} })
-    expect(status).toBe(409)
+    const body = refused(await site.lives.reincarnate.post({}), 409)
     expect(body).toEqual({ error: `Character ${character.id} already has 200 lives, the most a character may have.` })
     const rows = storedLives(db, character.id)
     expect(rows).toHaveLength(MAX_LIVES_PER_CHARACTER)
@@ -334,15 +314,16 @@ describe('lives', () => {
   })
 
   test('a new life that would carry more than 500 special feats: 409, nothing changes', async () => {
-    const { json, db, token, plugin, character } = await setup()
-    expect((await json('GET', `${plugin}/lives`, { token })).status).toBe(200)
+    const { me, db, character } = await setup()
+    ok(await me.lives.get())
     const carried = feats(450).map((feat) => ({ ...feat, stacks: 1 }))
     db.update(lives).set({ specialFeats: carried }).where(eq(lives.characterId, character.id)).run()
-    const { status, body } = await json('POST', `${plugin}/lives/reincarnate`, {
-      token,
-      body: { additionalPastLives: many(100, (i) => ({ name: `Past Life: Extra ${i}`, type: 'EpicPastLife' })) },
-    })
-    expect(status).toBe(409)
+    const body = refused(
+      await me.lives.reincarnate.post({
+        additionalPastLives: many(100, (i) => ({ name: `Past Life: Extra ${i}`, type: 'EpicPastLife' })),
+      }),
+      409,
+    )
     expect(body).toEqual({ error: 'The new life would have 550 special feats; a life may have at most 500.' })
     const rows = storedLives(db, character.id)
     expect(rows).toHaveLength(1)
@@ -359,17 +340,13 @@ describe('lives cannot be multiplied into megabytes', () => {
     many(n, (i) => ({ name: `${i} ${'x'.repeat(chars)}`.slice(0, chars), type: 'EpicPastLife' }))
 
   test('the attack: a reincarnate of 500 feats of 2,000 characters is 400, and so is a long name', async () => {
-    const { json, db, token, plugin, character } = await setup()
-    const attack = await json('POST', `${plugin}/lives/reincarnate`, {
-      token,
-      body: { additionalPastLives: longFeats(500, 2000) },
-    })
-    expect(attack.status).toBe(400)
+    const { me, db, character } = await setup()
+    const attack = refused(await me.lives.reincarnate.post({ additionalPastLives: longFeats(500, 2000) }), 400)
     // Every one of the 500 is too long; the sentence names one of them.
-    expect(attack.body.error).toMatch(
+    expect(attack.error).toMatch(
       /^Body field "additionalPastLives\.\d+\.name" must be a string of 1 to 200 characters\.$/,
     )
-    const cases: [Json, string, string][] = [
+    const cases: [ReincarnateBody, string, string][] = [
       [
         { additionalPastLives: [{ name: 'Past Life: Monk', type: 'x'.repeat(201) }] },
         'additionalPastLives.0.type',
@@ -380,8 +357,7 @@ describe('lives cannot be multiplied into megabytes', () => {
       [{ alignment: 'x'.repeat(201) }, 'alignment', 'a string of at most 200 characters'],
     ]
     for (const [body, field, must] of cases) {
-      const answer = await json('POST', `${plugin}/lives/reincarnate`, { token, body })
-      expect({ field, status: answer.status, body: answer.body }).toEqual({
+      expect({ field, ...statusAndBody(await me.lives.reincarnate.post(body)) }).toEqual({
         field,
         status: 400,
         body: { error: `Body field "${field}" must be ${must}.` },
@@ -390,7 +366,7 @@ describe('lives cannot be multiplied into megabytes', () => {
     expect(storedLives(db, character.id)).toEqual([])
   })
 
-  test.each([
+  test.each<[string, PartialBody, string]>([
     ['a special feat', { life: { specialFeats: longFeats(1, 201) } }, 'life.specialFeats.0.name'],
     ['a feat type', { life: { specialFeats: [{ name: 'Tome', type: 'x'.repeat(201) }] } }, 'life.specialFeats.0.type'],
     ['a past life of a patch', { pastLives: longFeats(1, 201) }, 'pastLives.0.name'],
@@ -400,9 +376,8 @@ describe('lives cannot be multiplied into megabytes', () => {
     ['a level class', { build: { levels: [{ class: 'x'.repeat(201) }] } }, 'build.levels.0.class'],
     ['a level feat', { build: { levels: [{ feats: [{ name: 'x'.repeat(201) }] }] } }, 'build.levels.0.feats.0.name'],
   ])('a build document: %s over 200 characters is 400 naming it, nothing written', async (_what, body, field) => {
-    const { json, db, token, plugin, character } = await setup()
-    const answer = await json('PUT', `${plugin}/live/partial`, { token, body })
-    expect(answer).toMatchObject({
+    const { me, db, character } = await setup()
+    expect(statusAndBody(await me.live.partial.put(body))).toMatchObject({
       status: 400,
       body: { error: `Body field "${field}" must be a string of at most 200 characters.` },
     })
@@ -411,23 +386,17 @@ describe('lives cannot be multiplied into megabytes', () => {
   })
 
   test('a class slot over 200 characters is 400 too', async () => {
-    const { json, token, plugin } = await setup()
-    const answer = await json('PUT', `${plugin}/build`, { token, body: { build: { classes: ['x'.repeat(201)] } } })
-    expect(answer.status).toBe(400)
-    expect(answer.body).toEqual({
+    const { me } = await setup()
+    expect(refused(await me.build.put({ build: { classes: ['x'.repeat(201)] } }), 400)).toEqual({
       error: 'Body field "build.classes.0" must be a string of at most 200 characters or null.',
     })
   })
 
   test('a life over 24 KiB: reincarnate is 413 and nothing changes', async () => {
-    const { json, db, token, plugin, character } = await setup()
-    expect((await json('GET', `${plugin}/lives`, { token })).status).toBe(200)
+    const { me, db, character } = await setup()
+    ok(await me.lives.get())
     const before = storedLives(db, character.id)
-    const { status, body } = await json('POST', `${plugin}/lives/reincarnate`, {
-      token,
-      body: { additionalPastLives: longFeats(300, 150) },
-    })
-    expect(status).toBe(413)
+    const body = refused(await me.lives.reincarnate.post({ additionalPastLives: longFeats(300, 150) }), 413)
     expect(body).toEqual({
       error:
         'The new life would take 58 KiB as JSON; a life (name, race, alignment, classes and special feats) may take at most 24 KiB.',
@@ -436,15 +405,14 @@ describe('lives cannot be multiplied into megabytes', () => {
   })
 
   test('a build whose life is over 24 KiB: 413 on both APIs; no build, no life, no profile change', async () => {
-    const { json, db, token, cookie, plugin, website, character } = await setup()
+    const { me, site, db, plugin, website, character } = await setup()
     const body = { life: { race: 'Human', specialFeats: longFeats(300, 150) }, build: { level: 3 } }
-    for (const [path, auth] of [
-      [`${plugin}/live`, { token }],
-      [`${plugin}/live/partial`, { token }],
-      [`${website}/build`, { cookie }],
+    for (const [path, send] of [
+      [`${plugin}/live`, () => me.live.put(body)],
+      [`${plugin}/live/partial`, () => me.live.partial.put(body)],
+      [`${website}/build`, () => site.build.put(body)],
     ] as const) {
-      const answer = await json('PUT', path, { ...auth, body })
-      expect({ path, status: answer.status, body: answer.body }).toEqual({
+      expect({ path, ...statusAndBody(await send()) }).toEqual({
         path,
         status: 413,
         body: {
@@ -460,13 +428,13 @@ describe('lives cannot be multiplied into megabytes', () => {
   })
 
   test(`the attack replayed: the largest life, copied until the cap, stays under ${MAX_LIVES_PER_CHARACTER} x 24 KiB`, async () => {
-    const { json, db, token, plugin, character } = await setup()
+    const { me, db, character } = await setup()
     // Nearly as many 200-character feats as one life may hold: 95 of them take about 22 KiB.
     const feats = longFeats(95, MAX_NAME_CHARS)
-    expect((await json('PUT', `${plugin}/live`, { token, body: { life: { specialFeats: feats } } })).status).toBe(200)
+    ok(await me.live.put({ life: { specialFeats: feats } }))
     const statuses: number[] = []
     for (let i = 0; i < MAX_LIVES_PER_CHARACTER; i++) {
-      statuses.push((await json('POST', `${plugin}/lives/reincarnate`, { token, body: {} })).status)
+      statuses.push((await me.lives.reincarnate.post({})).status)
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(MAX_LIVES_PER_CHARACTER - 1)
     expect(statuses.at(-1)).toBe(409)
@@ -478,7 +446,7 @@ describe('lives cannot be multiplied into megabytes', () => {
   })
 
   test('normal play: a 10-life history of a character with a full set of past lives is never refused', async () => {
-    const { json, db, token, plugin, character } = await setup()
+    const { me, db, character } = await setup()
     // Larger than the fullest real life (the example monk: 112 entries, 7.9 KB): 120 feats named
     // like the game's longest, "Past Life: Paladin - Sacred Fist".
     const full = many(120, (i) => ({
@@ -486,26 +454,23 @@ describe('lives cannot be multiplied into megabytes', () => {
       type: 'HeroicPastLife',
       stacks: 3,
     }))
-    const live = await json('PUT', `${plugin}/live`, {
-      token,
-      body: { life: { name: 'Tessa Brightblade', race: 'Aasimar Scourge', specialFeats: full } },
-    })
-    expect(live.status).toBe(200)
+    ok(await me.live.put({ life: { name: 'Tessa Brightblade', race: 'Aasimar Scourge', specialFeats: full } }))
     for (let i = 0; i < 10; i++) {
-      const reborn = await json('POST', `${plugin}/lives/reincarnate`, {
-        token,
-        body: { grantRacial: true, additionalPastLives: [{ name: `Past Life: Extra ${i}`, type: 'EpicPastLife' }] },
-      })
-      expect(reborn.status).toBe(200)
+      ok(
+        await me.lives.reincarnate.post({
+          grantRacial: true,
+          additionalPastLives: [{ name: `Past Life: Extra ${i}`, type: 'EpicPastLife' }],
+        }),
+      )
     }
-    const list = await json<Json>('GET', `${plugin}/lives`, { token })
-    expect(list.body.lives).toHaveLength(11)
-    expect(list.body.lives.at(-1).specialFeats.length).toBeGreaterThan(120)
+    const list = ok(await me.lives.get())
+    expect(list.lives).toHaveLength(11)
+    expect(list.lives.at(-1)?.specialFeats.length).toBeGreaterThan(120)
     expect(storedLives(db, character.id)).toHaveLength(11)
   })
 
   test('GET lives comes a page at a time; the plain request answers every life', async () => {
-    const { json, db, token, cookie, plugin, website, character } = await setup()
+    const { me, site, db, character } = await setup()
     db.insert(lives)
       .values(
         many(12, (i) => ({
@@ -517,31 +482,32 @@ describe('lives cannot be multiplied into megabytes', () => {
         })),
       )
       .run()
-    const all = await json<Json>('GET', `${plugin}/lives`, { token })
-    expect(all.status).toBe(200)
-    expect(all.body.lives.map((life: Json) => life.lifeIndex)).toEqual(many(12, (i) => i + 1))
-    expect(all.body).toMatchObject({ total: 12, limit: MAX_LIVES_PAGE, offset: 0 })
+    const all = ok(await me.lives.get())
+    expect(all.lives.map((life) => life.lifeIndex)).toEqual(many(12, (i) => i + 1))
+    expect(all).toMatchObject({ total: 12, limit: MAX_LIVES_PAGE, offset: 0 })
 
-    const page = await json<Json>('GET', `${website}/lives?limit=5&offset=10`, { cookie })
-    expect(page.status).toBe(200)
-    expect(page.body.lives.map((life: Json) => [life.lifeIndex, life.isCurrent])).toEqual([
+    const page = ok(await site.lives.get({ query: { limit: 5, offset: 10 } }))
+    expect(page.lives.map((life) => [life.lifeIndex, life.isCurrent])).toEqual([
       [11, false],
       [12, true],
     ])
-    expect(page.body).toMatchObject({ total: 12, limit: 5, offset: 10 })
+    expect(page).toMatchObject({ total: 12, limit: 5, offset: 10 })
 
     for (const [query, error] of [
-      ['limit=0', `Query parameter "limit" must be an integer from 1 to ${MAX_LIVES_PAGE}.`],
-      [`limit=${MAX_LIVES_PAGE + 1}`, `Query parameter "limit" must be an integer from 1 to ${MAX_LIVES_PAGE}.`],
-      ['offset=-1', `Query parameter "offset" must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}.`],
-    ]) {
-      const refused = await json('GET', `${plugin}/lives?${query}`, { token })
-      expect({ query, status: refused.status, body: refused.body }).toEqual({ query, status: 400, body: { error } })
+      [{ limit: 0 }, `Query parameter "limit" must be an integer from 1 to ${MAX_LIVES_PAGE}.`],
+      [{ limit: MAX_LIVES_PAGE + 1 }, `Query parameter "limit" must be an integer from 1 to ${MAX_LIVES_PAGE}.`],
+      [{ offset: -1 }, `Query parameter "offset" must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}.`],
+    ] as const) {
+      expect({ query, ...statusAndBody(await me.lives.get({ query })) }).toEqual({
+        query,
+        status: 400,
+        body: { error },
+      })
     }
   })
 
   test('lives stored before the cap are still read, a page at a time', async () => {
-    const { json, db, token, plugin, character } = await setup()
+    const { me, db, character } = await setup()
     const count = MAX_LIVES_PER_CHARACTER + 50
     db.insert(lives)
       .values(
@@ -553,12 +519,12 @@ describe('lives cannot be multiplied into megabytes', () => {
         })),
       )
       .run()
-    const first = await json<Json>('GET', `${plugin}/lives`, { token })
-    expect(first.body.lives).toHaveLength(MAX_LIVES_PAGE)
-    expect(first.body.total).toBe(count)
-    const rest = await json<Json>('GET', `${plugin}/lives?offset=${MAX_LIVES_PAGE}`, { token })
-    expect(rest.body.lives.map((life: Json) => life.lifeIndex).at(-1)).toBe(count)
-    expect(rest.body.lives.at(-1).isCurrent).toBe(true)
+    const first = ok(await me.lives.get())
+    expect(first.lives).toHaveLength(MAX_LIVES_PAGE)
+    expect(first.total).toBe(count)
+    const rest = ok(await me.lives.get({ query: { offset: MAX_LIVES_PAGE } }))
+    expect(rest.lives.map((life) => life.lifeIndex).at(-1)).toBe(count)
+    expect(rest.lives.at(-1)?.isCurrent).toBe(true)
   })
 })
 
@@ -568,49 +534,40 @@ describe('PUT progress: the free-form tracker fields are capped', () => {
   test.each(['xpBoosts', 'optionalPursuit', 'packState', 'questNotes'])(
     '%s over 64 KiB as JSON: 413 on both APIs, and no field of the request is written',
     async (field) => {
-      const { json, db, token, cookie, plugin, website, character } = await setup()
-      for (const [base, auth] of [
-        [plugin, { token }],
-        [website, { cookie }],
+      const { me, site, db, plugin, website, character } = await setup()
+      for (const [base, character] of [
+        [plugin, me],
+        [website, site],
       ] as const) {
-        const res = await json('PUT', `${base}/progress`, {
-          ...auth,
-          body: { targetDifficulty: 'elite', [field]: big },
-        })
-        expect({ base, status: res.status, body: res.body }).toEqual({
+        const res = await character.progress.put({ targetDifficulty: 'elite', [field]: big })
+        expect({ base, ...statusAndBody(res) }).toEqual({
           base,
           status: 413,
           body: { error: `Body field "${field}" may take at most 64 KiB as JSON; it takes 65 KiB.` },
         })
       }
-      const row = storedCharacter(db, character.id) as Json
+      const row: Record<string, unknown> = storedCharacter(db, character.id)
       expect(row.targetDifficulty).toBe('any')
       expect(row[field]).toEqual({})
     },
   )
 
   test('excludedPatrons: more than 1000 entries is 400, more than 64 KiB is 413', async () => {
-    const { json, db, token, plugin, character } = await setup()
-    const tooMany = await json('PUT', `${plugin}/progress`, {
-      token,
-      body: { excludedPatrons: many(MAX_EXCLUDED_PATRONS + 1, () => 'The Coin Lords') },
-    })
-    expect(tooMany.status).toBe(400)
-    expect(tooMany.body).toEqual({ error: 'Body field "excludedPatrons" must be an array of at most 1000 items.' })
-    const tooBig = await json('PUT', `${plugin}/progress`, {
-      token,
-      body: { excludedPatrons: many(10, () => 'x'.repeat(7 * KIB)) },
-    })
-    expect(tooBig.status).toBe(413)
-    expect(tooBig.body.error).toStartWith('Body field "excludedPatrons" may take at most 64 KiB as JSON')
+    const { me, db, character } = await setup()
+    const tooMany = refused(
+      await me.progress.put({ excludedPatrons: many(MAX_EXCLUDED_PATRONS + 1, () => 'The Coin Lords') }),
+      400,
+    )
+    expect(tooMany).toEqual({ error: 'Body field "excludedPatrons" must be an array of at most 1000 items.' })
+    const tooBig = refused(await me.progress.put({ excludedPatrons: many(10, () => 'x'.repeat(7 * KIB)) }), 413)
+    expect(tooBig.error).toStartWith('Body field "excludedPatrons" may take at most 64 KiB as JSON')
     expect(storedCharacter(db, character.id).excludedPatrons).toEqual([])
   })
 
   test('a field just under the limit is stored whole', async () => {
-    const { json, db, token, plugin, character } = await setup()
+    const { me, db, character } = await setup()
     const notes = { 'The Collaborator': 'y'.repeat(MAX_TRACKER_FIELD_BYTES - 64) }
-    const { status } = await json('PUT', `${plugin}/progress`, { token, body: { questNotes: notes } })
-    expect(status).toBe(200)
+    ok(await me.progress.put({ questNotes: notes }))
     expect(storedCharacter(db, character.id).questNotes).toEqual(notes)
   })
 })

@@ -105,8 +105,10 @@ type App = ReturnType<typeof createApp>
 /**
  * Eden Treaty over an app, sending `headers` with every call: typed from the app's own routes.
  * `parseDate: false`: timestamps stay the strings the API sends (Eden would make them Dates).
+ * `treaty<App>`: left to infer its header type from `headers`, Eden asked every call's options
+ * for a `headers` string, so no call could pass a `query`.
  */
-const clientOf = (app: App, headers: Record<string, string> = {}) => treaty(app, { headers, parseDate: false }).api
+const clientOf = (app: App, headers: Record<string, string> = {}) => treaty<App>(app, { headers, parseDate: false }).api
 
 /** The typed client of an app, at `/api`: `.plugin` for the plugin API, the rest the website's. */
 export type Client = ReturnType<typeof clientOf>

@@ -11,17 +11,16 @@ import type { Static } from 'elysia'
 import type { App } from '../app'
 import type { User as UserSchema } from '../modules/auth/model'
 import type { TokenListItem } from '../modules/auth/service'
+import type { ImportedBuild as ImportedBuildSchema } from '../modules/builds/importModel'
+import type { Life as LifeSchema, ReincarnateBody } from '../modules/builds/lives/model'
 import type {
   BuildDocument,
-  ImportedBuild as ImportedBuildSchema,
-  Life as LifeSchema,
   LiveBuild as LiveBuildSchema,
   PlannedBuild as PlannedBuildSchema,
 } from '../modules/builds/model'
 import type { QuestRow as QuestRowSchema } from '../modules/catalog/model'
 import type { Character as CharacterSchema } from '../modules/characters/model'
 import type { StoredCompletion } from '../modules/completions/model'
-import type { ReincarnateBody } from '../modules/lives/model'
 import type { CompletionsImportBody, ImportPreview as ImportPreviewSchema } from '../modules/playerData/model'
 import type { ProgressPut as ProgressPutSchema, Progress as ProgressSchema } from '../modules/progress/model'
 import type {

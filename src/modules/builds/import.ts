@@ -9,9 +9,10 @@ import { BadRequest, NotFound } from '../../http/errors'
 import { errors, IdParams } from '../../http/model'
 import type { Guard } from '../auth/guard'
 import { assertOwnsCharacter } from '../characters/access'
-import { type DdoBuilderImport, fromDdoBuilder, toDdoBuilder } from './ddobuilder'
+import { DdoBuilderFormatError, type DdoBuilderImport, fromDdoBuilder, toDdoBuilder } from './ddobuilder'
+import { BuildImportBody, ImportedBuild } from './importModel'
 import { MAX_IMPORT_BODY_BYTES } from './limits'
-import { BuildImportBody, documentLimitProblem, ImportedBuild } from './model'
+import { documentLimitProblem } from './model'
 import { getPlanned, putPlanned } from './service'
 
 /** A file name browsers and Windows accept: letters, digits, space, dot, dash, underscore. */
@@ -23,12 +24,22 @@ export function exportFileName(name: string): string {
   return `${safe || 'character'}.DDOBuild`
 }
 
+/** The file read; one it cannot read is a 400 with the reader's sentence. */
+function readFile(xml: string): DdoBuilderImport {
+  try {
+    return fromDdoBuilder(xml)
+  } catch (error) {
+    if (error instanceof DdoBuilderFormatError) throw new BadRequest(error.message)
+    throw error
+  }
+}
+
 /**
  * A DDO Builder file as a planned build, held to the limits PUT build's body is (a file can hold
  * thousands of levels or skills the document may not): 400 naming the field otherwise.
  */
 export function readBuildFile(xml: string): DdoBuilderImport {
-  const imported = fromDdoBuilder(xml)
+  const imported = readFile(xml)
   const problem = documentLimitProblem(imported.document)
   if (problem) throw new BadRequest(`The file's build breaks a limit of the build document: ${problem}.`)
   return imported

@@ -10,7 +10,6 @@ import { type Static, t } from 'elysia'
 import { documentOnly, Timestamp } from '../../http/model'
 import { describeSchema, fieldName, type SchemaLike } from '../../http/validation'
 import type { BuildDocument as RulesBuildDocument } from '../../rules/buildDocument'
-import { MAX_XML_CHARS } from './ddobuilder'
 import {
   MAX_BUILD_LEVELS,
   MAX_CLASS_SLOTS,
@@ -27,6 +26,7 @@ import {
   MAX_TRAINED_PER_TREE,
   MAX_TRAINED_SPELLS,
 } from './limits'
+import { Life } from './lives/model'
 
 // A schema, not `true`: with `normalize: 'typebox'` (src/app.ts), TypeBox's Clean drops extra
 // keys unless they pass an additionalProperties schema.
@@ -256,22 +256,6 @@ const patchProperties = {
 export const PartialBody = section(patchProperties)
 export type PartialBody = Static<typeof PartialBody>
 
-export const Life = t.Object(
-  {
-    id: Type.Integer(),
-    lifeIndex: Type.Integer({ minimum: 1, description: 'Counts from 1.' }),
-    isCurrent: t.Boolean(),
-    name: t.String(),
-    race: t.String(),
-    alignment: t.String(),
-    classes: ArrayType(t.Object({ name: t.String(), levels: Type.Integer() })),
-    specialFeats: ArrayType(t.Object({ name: t.String(), type: t.String(), stacks: Type.Integer() })),
-    createdAt: Timestamp(),
-    archivedAt: t.Nullable(Timestamp()),
-  },
-  { $id: 'Life' },
-)
-
 export const LiveBuild = t.Object(
   {
     role: t.Literal('live'),
@@ -295,19 +279,3 @@ export const PlannedBuild = t.Object(
   },
   { $id: 'PlannedBuild' },
 )
-
-/** POST build/import body: a DDO Builder `.DDOBuild` file's text. */
-export const BuildImportBody = t.Object({
-  xml: t.String({
-    maxLength: MAX_XML_CHARS,
-    description: "A DDO Builder character file's text (the `.DDOBuild` XML), at most 1 MiB.",
-  }),
-})
-
-/** The import answer: the planned build as GET build answers it, plus what was not imported. */
-export const ImportedBuild = t.Object({
-  ...PlannedBuild.properties,
-  warnings: ArrayType(t.String(), {
-    description: 'One sentence per kind of thing the file holds and the build document cannot (gear, augments, ...).',
-  }),
-})

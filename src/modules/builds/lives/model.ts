@@ -1,12 +1,25 @@
-// Request shapes of the lives operations (the Life record itself is in builds/model.ts, where
-// the build wrappers use it too).
+// The Life record (the build wrappers of ../model.ts answer it too) and the request shapes of the
+// lives operations.
 import { Type } from '@sinclair/typebox'
 import { type Static, t } from 'elysia'
-import { documentOnly } from '../../http/model'
-import { MAX_LIVES_PAGE, MAX_NAME_CHARS, MAX_SPECIAL_FEATS } from '../builds/limits'
-import { Life } from '../builds/model'
+import { documentOnly, Timestamp } from '../../../http/model'
+import { MAX_LIVES_PAGE, MAX_NAME_CHARS, MAX_SPECIAL_FEATS } from '../limits'
 
-export { Life }
+export const Life = t.Object(
+  {
+    id: Type.Integer(),
+    lifeIndex: Type.Integer({ minimum: 1, description: 'Counts from 1.' }),
+    isCurrent: t.Boolean(),
+    name: t.String(),
+    race: t.String(),
+    alignment: t.String(),
+    classes: Type.Array(t.Object({ name: t.String(), levels: Type.Integer() })),
+    specialFeats: Type.Array(t.Object({ name: t.String(), type: t.String(), stacks: Type.Integer() })),
+    createdAt: Timestamp(),
+    archivedAt: t.Nullable(Timestamp()),
+  },
+  { $id: 'Life' },
+)
 
 const named = (description: string, options: { minLength?: number } = {}) =>
   t.String({ ...options, maxLength: MAX_NAME_CHARS, description })

@@ -1,0 +1,149 @@
+// Reading a DDO Builder file's XML safely: no entity a DOCTYPE declares is ever expanded, nesting
+// and size are bounded, characters XML does not allow are refused, and every way the text can
+// fail to be XML is one sentence (with its line and column where the parser knows them).
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { MAX_IMPORT_BODY_BYTES } from '../limits'
+import { DdoBuilderFormatError, positionIn } from './formatError'
+import { isNode, type XmlNode } from './nodes'
+import { REPEATED } from './vocabulary'
+
+/** The longest file read (characters): no more than the import's body can hold anyway. */
+export const MAX_XML_CHARS = MAX_IMPORT_BODY_BYTES
+
+/** DDO Builder nests about 8 deep (gear augments); anything far deeper is not one of its files. */
+const MAX_DEPTH = 64
+
+const BUILT_IN_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
+
+/** A character reference XML allows (Char production of XML 1.0), as a string; else undefined. */
+function fromCodePoint(code: number): string | undefined {
+  const allowed =
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  return allowed ? String.fromCodePoint(code) : undefined
+}
+
+/**
+ * Expands only what every XML document may use without a DTD: the five built-in entities and
+ * character references. Entities a DOCTYPE declares are never expanded (no billion laughs, no
+ * external entities); the parser's own decoder would also take HTML names like `&nbsp;`.
+ */
+const xmlEntityDecoder = {
+  setExternalEntities: (_entities: Record<string, string>) => {},
+  addInputEntities: (_entities: Record<string, string>) => {},
+  reset: () => {},
+  setXmlVersion: (_version: number) => {},
+  decode: (text: string) =>
+    text.includes('&')
+      ? text.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z]{2,4});/g, (whole, name: string) => {
+          if (name.startsWith('#x')) return fromCodePoint(Number.parseInt(name.slice(2), 16)) ?? whole
+          if (name.startsWith('#')) return fromCodePoint(Number.parseInt(name.slice(1), 10)) ?? whole
+          return BUILT_IN_ENTITIES[name] ?? whole
+        })
+      : text,
+}
+
+const parser = new XMLParser({
+  ignoreAttributes: true, // the planner's only attributes are format versions
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  parseTagValue: false, // numbers are read (and refused) by the readers, not guessed
+  trimValues: false, // names are matched exactly by the planner ("Aasimar Scourge " has a space)
+  isArray: (name) => REPEATED.has(name),
+  jPath: false, // callbacks get no path string: building one per element costs a third of the parse
+  maxNestedTags: MAX_DEPTH,
+  // Limits for the DOCTYPE reader in case one slipped past the check below; nothing it declares
+  // is expanded anyway (see xmlEntityDecoder).
+  processEntities: { enabled: true, maxEntitySize: 1, maxEntityCount: 1, maxTotalExpansions: 1 },
+  entityDecoder: xmlEntityDecoder,
+})
+
+/** One character XML 1.0 does not allow (the complement of its Char production). */
+export const NOT_XML_CHAR = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u
+
+/** What is refused before the parser reads a character: size, emptiness, a DTD, characters XML forbids. */
+function checkText(xml: string): void {
+  if (xml.length > MAX_XML_CHARS) {
+    throw new DdoBuilderFormatError(
+      `The file is larger than ${MAX_XML_CHARS / 1024 / 1024} MiB; DDO Builder files are far smaller.`,
+    )
+  }
+  if (xml.trim() === '') {
+    throw new DdoBuilderFormatError('The file is empty: expected a DDO Builder character file (.DDOBuild).')
+  }
+  // DDO Builder never writes a DTD; one here can only be an attempt at entity tricks.
+  if (/<!DOCTYPE/i.test(xml)) {
+    throw new DdoBuilderFormatError('The file declares a DOCTYPE, which DDO Builder files never have; it is not read.')
+  }
+  // XML 1.0 allows neither control characters nor U+FFFE/U+FFFF (nor lone surrogates); the
+  // parser would pass them on and the export could not write them back.
+  const illegal = NOT_XML_CHAR.exec(xml)
+  if (illegal) {
+    const code = illegal[0].codePointAt(0) ?? 0
+    const position = positionIn(xml, illegal.index)
+    throw new DdoBuilderFormatError(
+      `The file is not well-formed XML: character U+${code.toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML (line ${position.line}).`,
+      position,
+    )
+  }
+}
+
+/** The parser's failure as a sentence: its own wording where it is about the file, not about itself. */
+function parserFailure(xml: string, reason: string): DdoBuilderFormatError {
+  // A tag that runs to the end of the file (a cut-off file): the parser says where, by offset,
+  // and quotes the text around it, which is neither for the reader nor worth echoing.
+  const unclosed = /^readTagExp returned undefined at position (\d+)\b/.exec(reason)
+  if (unclosed) {
+    const position = positionIn(xml, Number(unclosed[1]))
+    return new DdoBuilderFormatError(
+      `The file is not well-formed XML: the tag at line ${position.line}, column ${position.column} does not close before the file ends; the file may be cut off.`,
+      position,
+    )
+  }
+  if (/nested/i.test(reason)) {
+    return new DdoBuilderFormatError(
+      `The file nests elements more than ${MAX_DEPTH} deep; it is not a DDO Builder file.`,
+    )
+  }
+  // The parser refuses element names like __proto__ or constructor (prototype pollution).
+  const reserved = /^\[SECURITY\].*?"([^"]{0,60})"/.exec(reason)
+  if (reserved) {
+    return new DdoBuilderFormatError(
+      `The file has an element named "${reserved[1]}", which no DDO Builder file has; it is not read.`,
+    )
+  }
+  return new DdoBuilderFormatError(`The file is not well-formed XML: ${reason.replace(/\.?$/, '.')}`)
+}
+
+/** The validator's objection (it names mismatched tags the parser lets pass), with its place. */
+function checkWellFormed(xml: string): void {
+  const valid = XMLValidator.validate(xml)
+  if (valid === true) return
+  const { msg, line, col } = valid.err
+  throw new DdoBuilderFormatError(
+    `The file is not well-formed XML: ${msg.replace(/\.?$/, '')} (line ${line}${col ? `, column ${col}` : ''}).`,
+    { line, column: col },
+  )
+}
+
+/** A file's text as elements; DdoBuilderFormatError when it is not safe, well-formed XML. */
+export function parseXml(xml: string): XmlNode {
+  checkText(xml)
+  let parsed: unknown
+  try {
+    // The parser first: it stops at the nesting limit at once, where the validator would walk
+    // the whole file.
+    parsed = parser.parse(xml)
+  } catch (error) {
+    throw parserFailure(xml, error instanceof Error ? error.message : String(error))
+  }
+  checkWellFormed(xml)
+  if (!isNode(parsed)) {
+    throw new DdoBuilderFormatError('The file is not XML: expected a DDO Builder character file (.DDOBuild).')
+  }
+  return parsed
+}
