@@ -24,6 +24,11 @@ const WRITES: Record<string, { body?: unknown; what: string; website?: true }> =
   'PUT /characters/:id/build': { body: { build: { notes: 'plan' } }, what: 'build' },
   'PUT /characters/:id/build/partial': { body: { build: { notes: 'more' } }, what: 'build' },
   'POST /characters/:id/build/import': { what: 'build', website: true },
+  'POST /characters/:id/completions/import': {
+    body: { csv: 'name\nA Quest Not In The Catalog\n', confirm: true, keepUnmatched: true },
+    what: 'completions',
+    website: true,
+  },
   'POST /characters/:id/lives/reincarnate': { body: {}, what: 'lives' },
   // Last: the character is gone after it.
   'DELETE /characters/:id': { what: 'character' },

@@ -13,6 +13,7 @@ import { silentLogger } from '../src/logger'
 import { TrustedProxies } from '../src/modules/auth/address'
 import { MAX_SIGN_IN_BODY_BYTES } from '../src/modules/auth/model'
 import { MAX_IMPORT_BODY_BYTES } from '../src/modules/builds/limits'
+import { MAX_IMPORT_BODY_BYTES as MAX_CSV_IMPORT_BODY_BYTES } from '../src/modules/playerData/limits'
 import { type TestApp, testApp } from './helpers'
 
 const CHUNK = 64 * 1024
@@ -138,9 +139,10 @@ describe("a body is read only up to its route's limit", () => {
     expect((await post('/default', 64 * 1024)).status).toBe(200)
     const t = testApp()
     const token = await t.userWithToken('alice')
-    // The import route declares MAX_IMPORT_BODY_BYTES; the listener's cap follows the largest limit.
+    // The import routes declare their own limits; the listener's cap follows the largest limit.
     expect(listenerLimits(t.app).maxRequestBodySize).toBe(
-      Math.max(MAX_BODY_BYTES, MAX_IMPORT_BODY_BYTES, MAX_SIGN_IN_BODY_BYTES) + LISTENER_BODY_HEADROOM_BYTES,
+      Math.max(MAX_BODY_BYTES, MAX_IMPORT_BODY_BYTES, MAX_CSV_IMPORT_BODY_BYTES, MAX_SIGN_IN_BODY_BYTES) +
+        LISTENER_BODY_HEADROOM_BYTES,
     )
     const id = (await t.json<{ id: number }>('POST', '/api/plugin/characters', { token, body: { givenName: 'A' } }))
       .body.id
