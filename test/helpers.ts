@@ -104,8 +104,11 @@ type App = ReturnType<typeof createApp>
 /**
  * Eden Treaty over an app, sending `headers` with every call: typed from the app's own routes.
  * `parseDate: false`: timestamps stay the strings the API sends (Eden would make them Dates).
+ * `<App>`: left to inference, Eden takes the headers' type for headers every call must send,
+ * and no call with options (`{ query }`) would type-check.
  */
-const clientOf = (app: App, headers: Record<string, string> = {}) => treaty(app, { headers, parseDate: false }).api
+const clientOf = (app: App, headers: Record<string, string> = {}) =>
+  treaty<App>(app, { headers, parseDate: false }).api
 
 /** The typed client of an app, at `/api`: `.plugin` for the plugin API, the rest the website's. */
 export type Client = ReturnType<typeof clientOf>
