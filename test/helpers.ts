@@ -107,8 +107,7 @@ type App = ReturnType<typeof createApp>
  * `<App>`: left to inference, Eden takes the headers' type for headers every call must send,
  * and no call with options (`{ query }`) would type-check.
  */
-const clientOf = (app: App, headers: Record<string, string> = {}) =>
-  treaty<App>(app, { headers, parseDate: false }).api
+const clientOf = (app: App, headers: Record<string, string> = {}) => treaty<App>(app, { headers, parseDate: false }).api
 
 /** The typed client of an app, at `/api`: `.plugin` for the plugin API, the rest the website's. */
 export type Client = ReturnType<typeof clientOf>
