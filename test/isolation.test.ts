@@ -2,19 +2,23 @@
 import { expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { characters, completions } from '../src/db/schema'
-import { testApp } from './helpers'
+import { ok, refused, testApp } from './helpers'
 
 test('every character path answers 404 for another account’s character and changes nothing', async () => {
   const t = testApp()
   const alice = await t.userWithToken('alice')
-  const bob = await t.userWithToken('bob')
-  const created = await t.json<{ id: number }>('POST', '/api/plugin/characters', {
-    token: bob,
-    body: { givenName: 'Bobs', surname: 'Hero', server: 'Thrane', classes: [{ name: 'Bard', levels: 9 }] },
-  })
-  const id = created.body.id
-  const base = `/api/plugin/characters/${id}`
-  await t.json('POST', `${base}/completions`, { token: bob, body: { name: 'The Pit', difficulty: 'Heroic', xp: 5 } })
+  const bob = t.plugin(await t.userWithToken('bob'))
+  const created = ok(
+    await bob.characters.post({
+      givenName: 'Bobs',
+      surname: 'Hero',
+      server: 'Thrane',
+      classes: [{ name: 'Bard', levels: 9 }],
+    }),
+    201,
+  )
+  const id = created.id
+  ok(await bob.characters({ id }).completions.post({ name: 'The Pit', difficulty: 'Heroic', xp: 5 }), 201)
   const snapshot = () => ({
     character: t.db.select().from(characters).where(eq(characters.id, id)).get(),
     completions: t.db.select().from(completions).where(eq(completions.characterId, id)).all(),
@@ -22,33 +26,36 @@ test('every character path answers 404 for another account’s character and cha
   const before = snapshot()
   t.clock.advance(60_000)
 
-  const attempts: [string, string, unknown][] = [
-    ['GET', base, undefined],
-    ['PATCH', base, { guild: 'Stolen', seen: true }],
-    ['PUT', base, { givenName: 'Mine' }],
-    ['POST', `${base}/login`, undefined],
-    ['POST', `${base}/login`, { lastLoginAt: 'now' }],
-    ['GET', `${base}/progress`, undefined],
-    ['PUT', `${base}/progress`, { targetDifficulty: 'reaper', completions: [] }],
-    ['POST', `${base}/completions`, { name: 'The Pit', difficulty: 'Heroic', xp: 999 }],
-    ['POST', `${base}/completions`, { name: 'New One' }],
-    ['DELETE', `${base}/completions`, { name: 'The Pit', difficulty: 'Heroic', allSettings: true }],
-    ['DELETE', `${base}/completions?name=The%20Pit&difficulty=Heroic&setting=all`, undefined],
+  const theirs = t.plugin(alice).characters({ id })
+  const attempts: [string, () => Promise<Parameters<typeof refused>[0]>][] = [
+    ['GET', () => theirs.get()],
+    ['PATCH', () => theirs.patch({ guild: 'Stolen', seen: true })],
+    ['PUT', () => theirs.put({ givenName: 'Mine' })],
+    ['POST login', () => theirs.login.post()],
+    ['POST login now', () => theirs.login.post({ lastLoginAt: 'now' })],
+    ['GET progress', () => theirs.progress.get()],
+    ['PUT progress', () => theirs.progress.put({ targetDifficulty: 'reaper', completions: [] })],
+    ['POST completion', () => theirs.completions.post({ name: 'The Pit', difficulty: 'Heroic', xp: 999 })],
+    ['POST new completion', () => theirs.completions.post({ name: 'New One' })],
+    [
+      'DELETE completions (body)',
+      () => theirs.completions.delete({ name: 'The Pit', difficulty: 'Heroic', allSettings: true }),
+    ],
+    [
+      'DELETE completions (query)',
+      () => theirs.completions.delete(undefined, { query: { name: 'The Pit', difficulty: 'Heroic', setting: 'all' } }),
+    ],
   ]
-  for (const [method, path, body] of attempts) {
-    const res = await t.json<{ error: string }>(method, path, { token: alice, body })
-    expect({ method, path, status: res.status }).toEqual({ method, path, status: 404 })
-    expect(typeof res.body.error).toBe('string')
+  for (const [attempt, call] of attempts) {
+    const answer = await call()
+    expect({ attempt, status: answer.status }).toEqual({ attempt, status: 404 })
+    refused(answer, 404)
   }
   // The same answer as an id that does not exist: nothing leaks.
-  const missing = await t.json<{ error: string }>('GET', '/api/plugin/characters/9999', { token: alice })
-  expect(missing.status).toBe(404)
+  refused(await t.plugin(alice).characters({ id: 9999 }).get(), 404)
 
   expect(snapshot()).toEqual(before)
-  const list = await t.json<{ characters: unknown[] }>('GET', '/api/plugin/characters', { token: alice })
-  expect(list.body.characters).toEqual([])
-  const found = await t.json<{ count: number }>('GET', '/api/plugin/characters/find?givenName=Bobs', { token: alice })
-  expect(found.body.count).toBe(0)
-  const info = await t.json<{ characterCount: number }>('GET', '/api/plugin/info', { token: alice })
-  expect(info.body.characterCount).toBe(0)
+  expect(ok(await t.plugin(alice).characters.get()).characters).toEqual([])
+  expect(ok(await t.plugin(alice).characters.find.get({ query: { givenName: 'Bobs' } })).count).toBe(0)
+  expect(ok(await t.plugin(alice).info.get()).characterCount).toBe(0)
 })

@@ -2,11 +2,15 @@
 // TRUSTED_PROXY), the bound on argon2 work in flight, and bounded field lengths. The numbers
 // are the README's, written out here so a change to them is a visible change to this file.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { treaty } from '@elysiajs/eden'
+import type { Static } from 'elysia'
+import type { App } from '../src/app'
 import { apiTokens } from '../src/db/schema'
 import { createUser } from '../src/modules/account/service'
+import type { LoginBody } from '../src/modules/auth/model'
 import type { PasswordHasher } from '../src/modules/auth/password'
 import { FIRST_LOCK_MS, MAX_FAILURES } from '../src/modules/auth/throttle'
-import { cheapHasher, type TestApp, testApp } from './helpers'
+import { cheapHasher, ok, refused, type TestApp, testApp } from './helpers'
 
 const PASSWORD = 'correct horse battery'
 const ADDRESS_BURST = 20
@@ -30,20 +34,27 @@ afterEach(async () => {
   for (const server of servers.splice(0)) await server.app.stop()
 })
 
-const login = (body: Record<string, unknown>) => t.json('POST', '/api/plugin/auth/login', { body })
+type Login = Static<typeof LoginBody>
 
-/** Serves `app` on a real socket: the per-address limit needs a peer address (here 127.0.0.1). */
+const login = (body: Login) => t.api.plugin.auth.login.post(body)
+
+/**
+ * Serves `app` on a real socket: the per-address limit needs a peer address (here 127.0.0.1).
+ * Logins go to it through the typed client over HTTP, with an X-Forwarded-For header when given.
+ */
 function listen(app: TestApp) {
   app.app.listen({ port: 0, hostname: '127.0.0.1' })
   servers.push(app)
-  const base = `http://127.0.0.1:${app.app.server?.port}`
-  return (body: Record<string, unknown>, forwardedFor?: string) =>
-    fetch(`${base}/api/plugin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
-      body: JSON.stringify(body),
-    })
+  const client = treaty<App>(`http://127.0.0.1:${app.app.server?.port}`, { parseDate: false }).api.plugin.auth
+  return (body: Login, forwardedFor?: string) =>
+    client.login.post(body, forwardedFor ? { headers: { 'x-forwarded-for': forwardedFor } } : undefined)
 }
+
+/** An answer as the fair-queue test records it: the status, and the sentence of a refusal. */
+const outcome = (answer: Parameters<typeof refused>[0]) => ({
+  status: answer.status,
+  ...(answer.status === 200 ? {} : refused(answer, answer.status)),
+})
 
 describe('parallel logins for one account', () => {
   test(`100 wrong passwords at once: ${MAX_FAILURES} are checked, the other 95 are 429`, async () => {
@@ -53,7 +64,7 @@ describe('parallel logins for one account', () => {
     const statuses = answers.map((answer) => answer.status)
     expect(statuses.filter((status) => status === 401)).toHaveLength(MAX_FAILURES)
     expect(statuses.filter((status) => status === 429)).toHaveLength(100 - MAX_FAILURES)
-    expect(answers.find((answer) => answer.status === 429)?.headers.get('retry-after')).toBe(
+    expect(answers.find((answer) => answer.status === 429)?.response.headers.get('retry-after')).toBe(
       String(FIRST_LOCK_MS / 1000),
     )
   })
@@ -72,25 +83,24 @@ describe('one count per account', () => {
     for (let i = 0; i < MAX_FAILURES - 2; i++) await login({ identifier: 'Alice', password: 'wrong password' })
     for (let i = 0; i < 2; i++) await login({ email: 'ALICE@example.com', password: 'wrong password' })
     // Answered like a wrong password: a 429 here would tell that the two names are one account.
-    const refused = await login({ username: 'alice', password: PASSWORD })
-    expect(refused.status).toBe(401)
-    expect(refused.body).toEqual(WRONG)
+    expect(refused(await login({ username: 'alice', password: PASSWORD }), 401)).toEqual(WRONG)
     expect(t.db.select().from(apiTokens).all()).toHaveLength(0)
     t.clock.advance(FIRST_LOCK_MS)
-    expect((await login({ username: 'alice', password: PASSWORD })).status).toBe(200)
+    ok(await login({ username: 'alice', password: PASSWORD }))
   })
 
   test("a locked username does not tell whether an e-mail is its account's", async () => {
     await createUser(t, { username: 'Bob', email: 'bob@example.com', password: PASSWORD })
     for (let i = 0; i < MAX_FAILURES; i++) await login({ identifier: 'Alice', password: 'wrong password' })
-    expect((await login({ identifier: 'Alice', password: 'wrong password' })).status).toBe(429)
+    refused(await login({ identifier: 'Alice', password: 'wrong password' }), 429)
     // Alice's own e-mail, an e-mail of no account, another account's e-mail: the same answers,
     // first as wrong passwords, then locked after as many failures each.
     const guesses = ['alice@example.com', 'carol@example.com', 'bob@example.com']
     for (let i = 0; i < MAX_FAILURES; i++) {
       const answers = await Promise.all(guesses.map((identifier) => login({ identifier, password: 'wrong password' })))
       for (const answer of answers) {
-        expect({ status: answer.status, body: answer.body, retryAfter: answer.headers.get('retry-after') }).toEqual({
+        const retryAfter = answer.response.headers.get('retry-after')
+        expect({ status: answer.status, body: answer.error?.value, retryAfter }).toEqual({
           status: 401,
           body: WRONG,
           retryAfter: null,
@@ -99,7 +109,8 @@ describe('one count per account', () => {
     }
     for (const identifier of guesses) {
       const answer = await login({ identifier, password: 'wrong password' })
-      expect({ status: answer.status, body: answer.body, retryAfter: answer.headers.get('retry-after') }).toEqual({
+      const retryAfter = answer.response.headers.get('retry-after')
+      expect({ status: answer.status, body: answer.error?.value, retryAfter }).toEqual({
         status: 429,
         body: { error: `Too many failed logins for this account; try again in ${FIRST_LOCK_MS / 1000} seconds.` },
         retryAfter: String(FIRST_LOCK_MS / 1000),
@@ -109,20 +120,19 @@ describe('one count per account', () => {
 
   test('while the account is locked, its other name does not get in, even with the right password', async () => {
     for (let i = 0; i < MAX_FAILURES; i++) await login({ identifier: 'Alice', password: 'wrong password' })
-    const refused = await login({ identifier: 'alice@example.com', password: PASSWORD })
-    expect(refused.status).toBe(401)
+    refused(await login({ identifier: 'alice@example.com', password: PASSWORD }), 401)
     expect(t.db.select().from(apiTokens).all()).toHaveLength(0)
     t.clock.advance(FIRST_LOCK_MS)
-    expect((await login({ identifier: 'alice@example.com', password: PASSWORD })).status).toBe(200)
+    ok(await login({ identifier: 'alice@example.com', password: PASSWORD }))
   })
 
   test('a name that matches no account is locked the same way', async () => {
     for (let i = 0; i < MAX_FAILURES; i++) {
-      expect((await login({ identifier: 'Mallory', password: 'wrong password' })).status).toBe(401)
+      refused(await login({ identifier: 'Mallory', password: 'wrong password' }), 401)
     }
-    const refused = await login({ identifier: 'mallory', password: 'wrong password' })
-    expect(refused.status).toBe(429)
-    expect(Number(refused.headers.get('retry-after'))).toBe(FIRST_LOCK_MS / 1000)
+    const locked = await login({ identifier: 'mallory', password: 'wrong password' })
+    refused(locked, 429)
+    expect(Number(locked.response.headers.get('retry-after'))).toBe(FIRST_LOCK_MS / 1000)
   })
 })
 
@@ -131,19 +141,17 @@ describe('per client address', () => {
     const post = listen(t)
     // X-Forwarded-For is ignored without TRUSTED_PROXY: forging it does not help.
     for (let i = 0; i < ADDRESS_BURST; i++) {
-      const answer = await post({ identifier: `nobody${i}`, password: 'wrong password' }, `198.51.100.${i}`)
-      expect(answer.status).toBe(401)
+      refused(await post({ identifier: `nobody${i}`, password: 'wrong password' }, `198.51.100.${i}`), 401)
     }
-    const refused = await post({ identifier: 'Alice', password: PASSWORD }, '198.51.100.99')
-    expect(refused.status).toBe(429)
-    expect(refused.headers.get('retry-after')).toBe(String(ADDRESS_REFILL_SECONDS))
-    expect(await refused.json()).toEqual({ error: expect.stringContaining('from your address') })
+    const limited = await post({ identifier: 'Alice', password: PASSWORD }, '198.51.100.99')
+    expect(refused(limited, 429)).toEqual({ error: expect.stringContaining('from your address') })
+    expect(limited.response.headers.get('retry-after')).toBe(String(ADDRESS_REFILL_SECONDS))
 
     t.clock.advance(ADDRESS_REFILL_SECONDS * 1000)
     // A success gives its attempt back; a failure does not.
-    expect((await post({ identifier: 'Alice', password: PASSWORD })).status).toBe(200)
-    expect((await post({ identifier: 'Bob', password: 'wrong password' })).status).toBe(401)
-    expect((await post({ identifier: 'Carol', password: 'wrong password' })).status).toBe(429)
+    ok(await post({ identifier: 'Alice', password: PASSWORD }))
+    refused(await post({ identifier: 'Bob', password: 'wrong password' }), 401)
+    refused(await post({ identifier: 'Carol', password: 'wrong password' }), 429)
   })
 
   test('behind a TRUSTED_PROXY, the address it forwards is the one counted', async () => {
@@ -151,12 +159,12 @@ describe('per client address', () => {
     await createUser(proxied, { username: 'Alice', password: PASSWORD })
     const post = listen(proxied)
     for (let i = 0; i < ADDRESS_BURST; i++) {
-      expect((await post({ identifier: `nobody${i}`, password: 'wrong password' }, '203.0.113.7')).status).toBe(401)
+      refused(await post({ identifier: `nobody${i}`, password: 'wrong password' }, '203.0.113.7'), 401)
     }
-    expect((await post({ identifier: 'nobody', password: 'wrong password' }, '203.0.113.7')).status).toBe(429)
+    refused(await post({ identifier: 'nobody', password: 'wrong password' }, '203.0.113.7'), 429)
     // The proxy appends the peer it saw; whatever the client wrote to its left is not believed.
-    expect((await post({ identifier: 'nobody', password: 'x' }, '192.0.2.1, 203.0.113.7')).status).toBe(429)
-    expect((await post({ identifier: 'Alice', password: PASSWORD }, '203.0.113.8')).status).toBe(200)
+    refused(await post({ identifier: 'nobody', password: 'x' }, '192.0.2.1, 203.0.113.7'), 429)
+    ok(await post({ identifier: 'Alice', password: PASSWORD }, '203.0.113.8'))
   })
 })
 
@@ -179,7 +187,7 @@ describe('argon2 work in flight', () => {
     const post = listen(app)
     try {
       // Distinct names from distinct addresses: no other limit applies.
-      const answered: Response[] = []
+      const answered: Awaited<ReturnType<typeof post>>[] = []
       const pending = Array.from({ length: 30 }, (_, i) =>
         post({ identifier: `nobody${i}`, password: 'wrong password' }, `203.0.113.${i}`).then((answer) => {
           answered.push(answer)
@@ -191,9 +199,8 @@ describe('argon2 work in flight', () => {
       expect(answered).toHaveLength(turnedAway)
       expect(verifying).toBe(HASHING_RUNNING)
       for (const answer of answered) {
-        expect(answer.status).toBe(503)
-        expect(answer.headers.get('retry-after')).toBe('1')
-        expect(await answer.json()).toEqual({ error: expect.stringContaining('busy') })
+        expect(refused(answer, 503)).toEqual({ error: expect.stringContaining('busy') })
+        expect(answer.response.headers.get('retry-after')).toBe('1')
       }
       open()
       const statuses = (await Promise.all(pending)).map((answer) => answer.status)
@@ -256,7 +263,7 @@ describe('a fair queue for password checks', () => {
     const loop = async () => {
       while (!stop) {
         const answer = await post({ identifier: 'Alice', password: PASSWORD }, '203.0.113.1')
-        alice.push({ status: answer.status, ...(answer.status === 200 ? {} : await answer.json()) })
+        alice.push(outcome(answer))
         if (answer.status !== 200) await Bun.sleep(5)
       }
     }
@@ -276,7 +283,7 @@ describe('a fair queue for password checks', () => {
       await until(() => bobAnswered || checks.started.includes(BOB_PASSWORD))
       stop = true
       checks.free()
-      expect((await bob).status).toBe(200)
+      ok(await bob)
       await Promise.all(loops)
       expect(alice.filter((answer) => answer.status >= 500)).toEqual([])
       // Her right logins were never counted as failures: every refusal was for logins at once.
@@ -308,7 +315,7 @@ describe('a fair queue for password checks', () => {
       await until(() => checks.started.length >= HASHING_RUNNING)
       const bob = post({ identifier: 'Bob', password: PASSWORD }, '203.0.113.2')
       checks.free()
-      expect((await bob).status).toBe(200)
+      ok(await bob)
       const statuses = (await Promise.all([...flood, ...others])).map((answer) => answer.status)
       expect(statuses.filter((status) => status >= 500)).toEqual([])
       expect(statuses.slice(0, 24).filter((status) => status === 401)).toHaveLength(PER_ADDRESS_IN_FLIGHT)
@@ -320,18 +327,16 @@ describe('a fair queue for password checks', () => {
 })
 
 describe('bounded fields', () => {
-  test.each(['identifier', 'email', 'username', 'login'])('%s is at most 254 characters', async (field) => {
-    expect((await login({ [field]: 'a'.repeat(254), password: PASSWORD })).status).toBe(401)
-    const tooLong = await login({ [field]: 'a'.repeat(255), password: PASSWORD })
-    expect(tooLong.status).toBe(400)
-    expect(tooLong.body).toEqual({ error: `Body field "${field}" must be a string of at most 254 characters.` })
+  test.each(['identifier', 'email', 'username', 'login'] as const)('%s is at most 254 characters', async (field) => {
+    refused(await login({ [field]: 'a'.repeat(254), password: PASSWORD }), 401)
+    const tooLong = refused(await login({ [field]: 'a'.repeat(255), password: PASSWORD }), 400)
+    expect(tooLong).toEqual({ error: `Body field "${field}" must be a string of at most 254 characters.` })
   })
 
   test('a password is at most 1024 characters, at login and when it is set', async () => {
-    expect((await login({ identifier: 'Alice', password: 'p'.repeat(1024) })).status).toBe(401)
-    const tooLong = await login({ identifier: 'Alice', password: 'p'.repeat(1025) })
-    expect(tooLong.status).toBe(400)
-    expect(tooLong.body).toEqual({ error: 'Body field "password" must be a string of at most 1024 characters.' })
+    refused(await login({ identifier: 'Alice', password: 'p'.repeat(1024) }), 401)
+    const tooLong = refused(await login({ identifier: 'Alice', password: 'p'.repeat(1025) }), 400)
+    expect(tooLong).toEqual({ error: 'Body field "password" must be a string of at most 1024 characters.' })
     await expect(createUser(t, { username: 'Bob', password: 'p'.repeat(1025) })).rejects.toThrow('at most 1024')
   })
 })

@@ -14,7 +14,7 @@ import { TrustedProxies } from '../src/modules/auth/address'
 import { MAX_SIGN_IN_BODY_BYTES } from '../src/modules/auth/model'
 import { MAX_IMPORT_BODY_BYTES } from '../src/modules/builds/limits'
 import { MAX_IMPORT_BODY_BYTES as MAX_CSV_IMPORT_BODY_BYTES } from '../src/modules/playerData/limits'
-import { type TestApp, testApp } from './helpers'
+import { ok, type TestApp, testApp } from './helpers'
 
 const CHUNK = 64 * 1024
 const MIB = 1024 * 1024
@@ -117,8 +117,9 @@ describe("a body is read only up to its route's limit", () => {
     const escaped = (units: number) => '\\ud83d\\ude00'.repeat(units / 2)
     const raw = `{"identifier":"${escaped(254)}","email":"${escaped(254)}","username":"${escaped(254)}","login":"${escaped(254)}","password":"${escaped(1024)}","label":"${escaped(100)}"}`
     expect(raw.length).toBeLessThan(MAX_SIGN_IN_BODY_BYTES)
+    // Raw: the escapes are the point, and the typed client would write the characters themselves.
     for (const path of ['/api/plugin/auth/login', '/api/session']) {
-      const { status } = await t.json('POST', path, { raw })
+      const { status } = await t.json<unknown>('POST', path, { raw })
       expect({ path, status }).toEqual({ path, status: 401 })
     }
   })
@@ -144,8 +145,7 @@ describe("a body is read only up to its route's limit", () => {
       Math.max(MAX_BODY_BYTES, MAX_IMPORT_BODY_BYTES, MAX_CSV_IMPORT_BODY_BYTES, MAX_SIGN_IN_BODY_BYTES) +
         LISTENER_BODY_HEADROOM_BYTES,
     )
-    const id = (await t.json<{ id: number }>('POST', '/api/plugin/characters', { token, body: { givenName: 'A' } }))
-      .body.id
+    const { id } = ok(await t.plugin(token).characters.post({ givenName: 'A' }), 201)
     const cookie = await t.signIn('alice')
     const { stream, counter } = countedBody(MAX_IMPORT_BODY_BYTES + 4 * CHUNK)
     const response = await send(t, 'POST', `/api/characters/${id}/build/import`, stream, { cookie })
@@ -229,7 +229,7 @@ function chunkedPost(port: number, path: string, headers: string[], chunks: () =
 }
 
 const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1])
-const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))
+const bodyOf = (answer: string): unknown => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))
 
 describe('on a real socket', () => {
   test('a stranger gets 401 while still sending, and the connection is closed', async () => {

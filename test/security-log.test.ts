@@ -2,7 +2,7 @@
 // address, for the operator and for tools such as fail2ban; a name cannot forge a log line.
 import { expect, test } from 'bun:test'
 import type { Logger } from '../src/logger'
-import { testApp } from './helpers'
+import { refused, testApp } from './helpers'
 
 function recordingLogger() {
   const warnings: string[] = []
@@ -16,12 +16,11 @@ test('a failed login, then a lock-out, each log one warn line naming the account
   const t = testApp({}, { logger })
   await t.userWithToken('alice')
   for (let i = 0; i < 5; i++) {
-    await t.json('POST', '/api/plugin/auth/login', { body: { identifier: 'alice', password: 'wrong password' } })
+    refused(await t.api.plugin.auth.login.post({ identifier: 'alice', password: 'wrong password' }), 401)
   }
   expect(warnings).toHaveLength(5)
   expect(warnings[0]).toBe('failed login: account alice from an unknown address')
-  const locked = await t.json('POST', '/api/session', { body: { identifier: 'ALICE', password: 'wrong again' } })
-  expect(locked.status).toBe(429)
+  refused(await t.api.session.post({ identifier: 'ALICE', password: 'wrong again' }), 429)
   expect(warnings.at(-1)).toMatch(/^login refused: account alice is locked for \d+ s \(from an unknown address\)$/)
 })
 
@@ -29,7 +28,7 @@ test('an unknown name is quoted and cut, so it cannot start a line of its own', 
   const { logger, warnings } = recordingLogger()
   const t = testApp({}, { logger })
   const forged = `x\n2026-11-23 info  login ok for admin${'y'.repeat(150)}`
-  await t.json('POST', '/api/plugin/auth/login', { body: { identifier: forged, password: 'whatever' } })
+  refused(await t.api.plugin.auth.login.post({ identifier: forged, password: 'whatever' }), 401)
   expect(warnings).toHaveLength(1)
   expect(warnings[0]).not.toContain('\n')
   expect(warnings[0]).toContain('unknown name "x\\n2026-11-23 info  login ok for admin')

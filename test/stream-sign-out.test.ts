@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from 'bun:test'
 import { setPassword } from '../src/modules/account/service'
 import { PING_MS } from '../src/modules/events'
-import { type TestApp, testApp } from './helpers'
+import { ok, type TestApp, testApp } from './helpers'
 
 const PASSWORD = 'correct horse battery'
 
@@ -15,17 +15,14 @@ beforeEach(async () => {
   t = testApp()
   aliceToken = await t.userWithToken('alice')
   await t.userWithToken('bob')
-  const created = await t.json<{ id: number }>('POST', '/api/plugin/characters', {
-    token: aliceToken,
-    body: { givenName: 'Tordek' },
-  })
-  characterId = created.body.id
+  characterId = ok(await t.plugin(aliceToken).characters.post({ givenName: 'Tordek' }), 201).id
 })
 
 afterEach(() => {
   jest.useRealTimers()
 })
 
+// Raw: the test reads the event stream's bytes as they come, and when it ends.
 const openStream = async (cookie: string, id = characterId) => {
   const response = await t.request('GET', `/api/characters/${id}/events`, { cookie })
   expect(response.status).toBe(200)
@@ -50,11 +47,7 @@ async function ends(reader: ReadableStreamDefaultReader<Uint8Array>, ms = 2000):
 /** Whether a change posted now (with `cookie`) reaches the stream: it is still open and listening. */
 async function stillListening(reader: ReadableStreamDefaultReader<Uint8Array>, cookie: string): Promise<boolean> {
   const decoder = new TextDecoder()
-  const posted = await t.json('POST', `/api/characters/${characterId}/completions`, {
-    cookie,
-    body: { name: 'Tangleroot' },
-  })
-  expect(posted.status).toBe(201)
+  ok(await t.web(cookie).characters({ id: characterId }).completions.post({ name: 'Tangleroot' }), 201)
   let text = ''
   while (!text.includes('event: change')) {
     const chunk = await reader.read()
@@ -71,7 +64,7 @@ describe('an open event stream ends with its session', () => {
     const otherBrowser = await t.signIn('alice')
     const closing = await openStream(signedOut)
     const staying = await openStream(otherBrowser)
-    expect((await t.json('DELETE', '/api/session', { cookie: signedOut })).status).toBe(200)
+    ok(await t.web(signedOut).session.delete())
     expect(await ends(closing)).toBe(true)
     expect(await stillListening(staying, otherBrowser)).toBe(true)
   })
@@ -80,12 +73,9 @@ describe('an open event stream ends with its session', () => {
     const first = await openStream(await t.signIn('alice'))
     const cookie = await t.signIn('alice')
     const second = await openStream(cookie)
-    const bobCharacter = await t.json<{ id: number }>('POST', '/api/characters', {
-      cookie: await t.signIn('bob'),
-      body: { givenName: 'Bob' },
-    })
-    const bob = await openStream(await t.signIn('bob'), bobCharacter.body.id)
-    expect((await t.json('DELETE', '/api/account/sessions', { cookie })).status).toBe(200)
+    const bobCharacter = ok(await t.web(await t.signIn('bob')).characters.post({ givenName: 'Bob' }), 201)
+    const bob = await openStream(await t.signIn('bob'), bobCharacter.id)
+    ok(await t.web(cookie).account.sessions.delete())
     expect(await ends(first)).toBe(true)
     expect(await ends(second)).toBe(true)
     expect(await ends(bob, 200)).toBe(false)
@@ -94,14 +84,14 @@ describe('an open event stream ends with its session', () => {
   test('a new password on the account page ends the streams of the old sessions', async () => {
     const cookie = await t.signIn('alice')
     const stream = await openStream(cookie)
-    const changed = await t.request('PUT', '/api/account/password', {
-      cookie,
-      body: { currentPassword: PASSWORD, newPassword: 'a brand new password' },
+    const changed = await t.web(cookie).account.password.put({
+      currentPassword: PASSWORD,
+      newPassword: 'a brand new password',
     })
-    expect(changed.status).toBe(200)
+    ok(changed)
     expect(await ends(stream)).toBe(true)
     // The browser that changed it keeps a new session, and its new stream works.
-    const renewed = /^(qt_session=[^;]+)/.exec(changed.headers.get('set-cookie') ?? '')?.[1] as string
+    const renewed = /^(qt_session=[^;]+)/.exec(changed.response.headers.get('set-cookie') ?? '')?.[1] as string
     expect(await stillListening(await openStream(renewed), renewed)).toBe(true)
   })
 

@@ -3,8 +3,8 @@ import SwaggerParser from '@apidevtools/swagger-parser'
 import packageJson from '../package.json'
 import { MAX_BODY_BYTES } from '../src/http/body'
 import { FEATURES } from '../src/modules/system/features'
-import { isDocumented } from '../src/modules/system/openapi'
-import { type TestApp, testApp } from './helpers'
+import { isDocumented, type OpenApiDocument } from '../src/modules/system/openapi'
+import { ok, refused, type TestApp, testApp } from './helpers'
 
 let t: TestApp
 let token: string
@@ -23,28 +23,25 @@ const appRoutes = () =>
 
 describe('GET /api/health', () => {
   test('answers {ok: true} without a token', async () => {
-    const { status, body } = await t.json('GET', '/api/health')
-    expect(status).toBe(200)
-    expect(body).toEqual({ ok: true })
+    expect(ok(await t.api.health.get())).toEqual({ ok: true })
   })
 
   test('touches the database: 503 when it cannot be read', async () => {
     const local = testApp()
     local.db.$client.close()
-    const { status, body } = await local.json('GET', '/api/health')
-    expect(status).toBe(503)
-    expect(body).toEqual({ error: 'The database cannot be read; see the server log.' })
+    expect(refused(await local.api.health.get(), 503)).toEqual({
+      error: 'The database cannot be read; see the server log.',
+    })
   })
 })
 
 describe('GET /api/plugin/info', () => {
   test('needs a token', async () => {
-    expect((await t.json('GET', '/api/plugin/info')).status).toBe(401)
+    refused(await t.api.plugin.info.get(), 401)
   })
 
   test('reports the user, counts, version, doc paths and features', async () => {
-    const { status, body } = await t.json('GET', '/api/plugin/info', { token })
-    expect(status).toBe(200)
+    const body = ok(await t.plugin(token).info.get())
     expect(body).toMatchObject({
       user: { id: 1, email: null, username: 'alice', displayName: 'alice' },
       characterCount: 0,
@@ -57,7 +54,8 @@ describe('GET /api/plugin/info', () => {
       openapi: '/api/openapi.json',
       humanDocs: '/docs',
     })
-    const features = body.features as Record<string, unknown>
+    // Indexed by name below: every flag FEATURES lists must be there.
+    const features: Record<string, unknown> = body.features
     expect(features.challengeSettings).toEqual(['casual', 'normal', 'hard', 'elite', 'reaper', 'unknown'])
     expect(features.remakeTiers).toEqual(['Heroic', 'Epic', 'Legendary', 'Unknown'])
     for (const name of Object.keys(FEATURES)) expect(typeof features[name]).toBe('boolean')
@@ -66,26 +64,27 @@ describe('GET /api/plugin/info', () => {
 
   test("shows only the host of the catalog source's URL, never its credentials, path or query", async () => {
     const local = testApp({ CATALOG_SOURCE_URL: 'https://admin:s3cret@wiki.example.lan:8443/private/quests?token=abc' })
-    const { body } = await local.json('GET', '/api/plugin/info', { token: await local.userWithToken('bob') })
+    const body = ok(await local.plugin(await local.userWithToken('bob')).info.get())
     expect(body.catalog).toEqual({ source: 'wiki.example.lan:8443', syncedAt: null, rows: 0 })
     expect(JSON.stringify(body)).not.toMatch(/s3cret|admin|private|token=/)
   })
 
   test('shows only the name of a catalog file, not its folder', async () => {
     const local = testApp({ CATALOG_SOURCE_URL: '/home/admin/secret-folder/quests.json' })
-    const { body } = await local.json('GET', '/api/plugin/info', { token: await local.userWithToken('bob') })
+    const body = ok(await local.plugin(await local.userWithToken('bob')).info.get())
     expect(body.catalog).toEqual({ source: 'quests.json', syncedAt: null, rows: 0 })
   })
 
   test('the doc paths it reports answer', async () => {
-    const { body } = await t.json<{ docs: string; openapi: string; humanDocs: string }>('GET', '/api/plugin/info', {
-      token,
-    })
+    const body = ok(await t.plugin(token).info.get())
+    // Raw: the paths are the answer's strings, not the client's.
     for (const path of [body.docs, body.openapi, body.humanDocs])
       expect((await t.request('GET', path)).status).toBe(200)
   })
 })
 
+// Raw requests: unknown paths, bodies that are not JSON objects, and bodies too large or too
+// deep, which the typed client would not send.
 describe('one error path', () => {
   test('an unknown path is 404 with a JSON sentence', async () => {
     const { status, body } = await t.json('GET', '/api/plugin/nope')
@@ -152,22 +151,16 @@ describe('one error path', () => {
     // Its own app: a character made here must not change the counts other tests read.
     const local = testApp()
     const token = await local.userWithToken('alice')
-    const create = await local.json<{ id: number }>('POST', '/api/plugin/characters', {
-      token,
-      body: { givenName: 'Deep' },
-    })
+    const { id } = ok(await local.plugin(token).characters.post({ givenName: 'Deep' }), 201)
     const depth = 100_000
     const raw = `{"xpBoosts":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`
-    const { status, body } = await local.json('PUT', `/api/plugin/characters/${create.body.id}/progress`, {
+    const { status, body } = await local.json('PUT', `/api/plugin/characters/${id}/progress`, {
       token,
       raw,
     })
     expect(status).toBe(400)
     expect(body).toEqual({ error: 'The request body is nested too deeply (more than 64 levels).' })
-    const after = await local.json<{ xpBoosts: unknown }>('GET', `/api/plugin/characters/${create.body.id}/progress`, {
-      token,
-    })
-    expect(after.body.xpBoosts).toEqual({})
+    expect(ok(await local.plugin(token).characters({ id }).progress.get()).xpBoosts).toEqual({})
   })
 
   test('an unexpected failure is 500 with a sentence and no stack trace', async () => {
@@ -225,21 +218,21 @@ describe('CORS', () => {
 })
 
 describe('OpenAPI document', () => {
-  let doc: Record<string, unknown> & { paths: Record<string, Record<string, Record<string, unknown>>> }
+  let doc: OpenApiDocument
   beforeAll(async () => {
-    doc = (await t.json('GET', '/api/openapi.json')).body as typeof doc
+    doc = ok(await t.api['openapi.json'].get())
   })
 
   test('is OpenAPI 3.0.x, version 6.0.0, and valid', async () => {
     expect(doc.openapi).toMatch(/^3\.0\.\d+$/)
-    expect((doc.info as { version: string }).version).toBe('6.0.0')
+    expect(doc.info.version).toBe('6.0.0')
     await SwaggerParser.validate(structuredClone(doc) as never)
   })
 
   test('is the same document at its three paths', async () => {
-    for (const path of ['/api/plugin/openapi.json', '/openapi.json']) {
-      expect((await t.json('GET', path)).body).toEqual(doc)
-    }
+    expect(ok(await t.api.plugin['openapi.json'].get())).toEqual(doc)
+    // Raw: /openapi.json is outside /api, where the typed client starts.
+    expect((await t.json<unknown>('GET', '/openapi.json')).body).toEqual(doc)
   })
 
   test('documents every route of the app, and nothing else', () => {
@@ -252,10 +245,10 @@ describe('OpenAPI document', () => {
   test('every operation has a real 2xx response schema and documents its errors', () => {
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        const responses = operation.responses as Record<string, { content?: Record<string, unknown> }>
+        const responses = operation.responses ?? {}
         const success = Object.keys(responses).filter((s) => s.startsWith('2'))
         expect(success.length, `${method} ${path}`).toBeGreaterThan(0)
-        for (const status of success) expect(responses[status]?.content, `${method} ${path} ${status}`).toBeDefined()
+        for (const status of success) expect(responses[status], `${method} ${path} ${status}`).toHaveProperty('content')
         expect(responses['500'], `${method} ${path}`).toBeDefined()
         const secured = !(Array.isArray(operation.security) && operation.security.length === 0)
         if (secured) expect(responses['401'], `${method} ${path}`).toBeDefined()

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { describeSchema, fieldName } from '../src/http/validation'
-import { testApp } from './helpers'
+import { refused, testApp } from './helpers'
 
 describe('describeSchema', () => {
   test.each([
@@ -31,16 +31,14 @@ describe('describeSchema', () => {
 describe('id path parameters', () => {
   test('a non-integer id is 400 naming the parameter; 0 or below is an unknown id (404)', async () => {
     const t = testApp()
-    const token = await t.userWithToken('alice')
-    const word = await t.json('GET', '/api/plugin/routes/abc', { token })
-    expect(word.status).toBe(400)
-    expect(word.body).toEqual({ error: 'Path parameter "id" must be an integer.' })
-    const fraction = await t.json('GET', '/api/plugin/characters/1.5/live', { token })
-    expect(fraction.status).toBe(400)
+    const plugin = t.plugin(await t.userWithToken('alice'))
+    // The client takes a path parameter as a string or a number, so these go through it too.
+    expect(refused(await plugin.routes({ id: 'abc' }).get(), 400)).toEqual({
+      error: 'Path parameter "id" must be an integer.',
+    })
+    refused(await plugin.characters({ id: 1.5 }).live.get(), 400)
     for (const id of ['0', '-2']) {
-      const { status, body } = await t.json('GET', `/api/plugin/routes/${id}`, { token })
-      expect(status).toBe(404)
-      expect(body).toEqual({ error: `No route ${id}.` })
+      expect(refused(await plugin.routes({ id }).get(), 404)).toEqual({ error: `No route ${id}.` })
     }
   })
 })

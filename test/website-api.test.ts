@@ -1,14 +1,16 @@
 // The website's server side: sessions, the cookie API (twins of the plugin operations), the
 // same-origin rule, CORS kept to the plugin API, the event stream, sharing and deletion.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { treaty } from '@elysiajs/eden'
 import { eq } from 'drizzle-orm'
+import type { App } from '../src/app'
 import { completions, sessions } from '../src/db/schema'
 import { HSTS_MAX_AGE_SECONDS } from '../src/http/security'
 import { hashToken } from '../src/modules/auth/service'
 import { MAX_STREAMS_PER_ACCOUNT } from '../src/modules/events'
 import { MAX_SESSIONS_PER_ACCOUNT } from '../src/modules/session/limits'
 import { SESSION_IDLE_MS, SESSION_REFRESH_MS } from '../src/modules/session/service'
-import { type TestApp, testApp } from './helpers'
+import { ok, refused, type TestApp, testApp } from './helpers'
 
 const PASSWORD = 'correct horse battery'
 const HOUR = 60 * 60_000
@@ -25,22 +27,24 @@ beforeAll(async () => {
   await t.userWithToken('bob')
   alice = await t.signIn('alice')
   bob = await t.signIn('bob')
-  const created = await t.json<{ id: number }>('POST', '/api/characters', {
-    cookie: alice,
-    body: { givenName: 'Tordek', classes: [{ name: 'Fighter', levels: 12 }] },
-  })
-  expect(created.status).toBe(201)
-  aliceChar = created.body.id
+  const created = ok(
+    await t.web(alice).characters.post({ givenName: 'Tordek', classes: [{ name: 'Fighter', levels: 12 }] }),
+    201,
+  )
+  aliceChar = created.id
 })
+
+/** The new session cookie an answer sets. */
+const sessionCookieOf = (response: Response) =>
+  /^(qt_session=[^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] as string
 
 describe('sessions', () => {
   test('sign in sets an HttpOnly, SameSite, Path=/ cookie whose value is stored only as a hash', async () => {
-    const response = await t.request('POST', '/api/session', { body: { identifier: 'ALICE', password: PASSWORD } })
-    expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({
+    const answer = await t.api.session.post({ identifier: 'ALICE', password: PASSWORD })
+    expect(ok(answer)).toEqual({
       user: { id: 1, email: null, username: 'alice', displayName: 'alice' },
     })
-    const cookie = response.headers.get('set-cookie') ?? ''
+    const cookie = answer.response.headers.get('set-cookie') ?? ''
     expect(cookie).toMatch(/^qt_session=qs_[\w-]{43}; /)
     expect(cookie).toContain('HttpOnly')
     expect(cookie).toContain('SameSite=Lax')
@@ -54,16 +58,15 @@ describe('sessions', () => {
   })
 
   test('the aliases of the plugin login work; a missing identifier is 400', async () => {
-    for (const key of ['email', 'username', 'login']) {
-      const response = await t.request('POST', '/api/session', { body: { [key]: 'bob', password: PASSWORD } })
-      expect({ key, status: response.status }).toEqual({ key, status: 200 })
+    for (const key of ['email', 'username', 'login'] as const) {
+      const answer = await t.api.session.post({ [key]: 'bob', password: PASSWORD })
+      expect({ key, status: answer.status }).toEqual({ key, status: 200 })
     }
-    const missing = await t.json('POST', '/api/session', { body: { password: PASSWORD } })
-    expect(missing.status).toBe(400)
-    expect(missing.body.error).toContain('identifier')
+    expect(refused(await t.api.session.post({ password: PASSWORD }), 400).error).toContain('identifier')
   })
 
   test('over HTTPS the cookie is Secure', async () => {
+    // Raw: an https URL, which the typed client (http://e.ly) does not use.
     const response = await t.app.handle(
       new Request('https://tracker.example/api/session', {
         method: 'POST',
@@ -77,26 +80,26 @@ describe('sessions', () => {
   })
 
   test('over plain HTTP no page or answer carries HSTS', async () => {
-    for (const path of ['/', '/api/health', '/api/session']) {
-      expect((await t.request('GET', path)).headers.get('strict-transport-security')).toBeNull()
+    expect((await t.request('GET', '/')).headers.get('strict-transport-security')).toBeNull()
+    for (const answer of [await t.api.health.get(), await t.api.session.get()]) {
+      expect(answer.response.headers.get('strict-transport-security')).toBeNull()
     }
   })
 
   test('GET answers the account; without a valid cookie 401', async () => {
-    expect((await t.json('GET', '/api/session', { cookie: alice })).body).toMatchObject({ user: { username: 'alice' } })
-    expect((await t.json('GET', '/api/session')).status).toBe(401)
-    expect((await t.json('GET', '/api/session', { cookie: 'qt_session=qs_forged' })).status).toBe(401)
+    expect(ok(await t.web(alice).session.get())).toMatchObject({ user: { username: 'alice' } })
+    refused(await t.api.session.get(), 401)
+    refused(await t.web('qt_session=qs_forged').session.get(), 401)
   })
 
   test('sign out revokes the session server-side and clears the cookie', async () => {
     const cookie = await t.signIn('alice')
-    const out = await t.request('DELETE', '/api/session', { cookie })
-    expect(out.status).toBe(200)
-    expect(await out.json()).toEqual({ ok: true })
-    expect(out.headers.get('set-cookie')).toContain('Max-Age=0')
+    const out = await t.web(cookie).session.delete()
+    expect(ok(out)).toEqual({ ok: true })
+    expect(out.response.headers.get('set-cookie')).toContain('Max-Age=0')
     // The same cookie, replayed, no longer works.
-    expect((await t.json('GET', '/api/session', { cookie })).status).toBe(401)
-    expect((await t.json('GET', '/api/characters', { cookie })).status).toBe(401)
+    refused(await t.web(cookie).session.get(), 401)
+    refused(await t.web(cookie).characters.get(), 401)
     const value = cookie.slice('qt_session='.length)
     const row = t.db
       .select()
@@ -110,51 +113,45 @@ describe('sessions', () => {
     const local = testApp()
     await local.userWithToken('carol')
     const cookie = await local.signIn('carol')
+    const session = local.web(cookie).session
     // Used within the refresh interval: no new cookie, no write.
     local.clock.advance(SESSION_REFRESH_MS / 2)
-    const early = await local.request('GET', '/api/session', { cookie })
-    expect(early.status).toBe(200)
-    expect(early.headers.get('set-cookie')).toBeNull()
+    const early = await session.get()
+    ok(early)
+    expect(early.response.headers.get('set-cookie')).toBeNull()
     // Used later: the expiry moves forward and the cookie is sent again.
     local.clock.advance(SESSION_IDLE_MS - HOUR)
-    const late = await local.request('GET', '/api/session', { cookie })
-    expect(late.status).toBe(200)
-    expect(late.headers.get('set-cookie')).toContain(`${cookie}; Path=/`)
+    const late = await session.get()
+    ok(late)
+    expect(late.response.headers.get('set-cookie')).toContain(`${cookie}; Path=/`)
     // Had it not slid, it would have ended by now; it has not.
     local.clock.advance(2 * HOUR)
-    expect((await local.request('GET', '/api/session', { cookie })).status).toBe(200)
+    ok(await session.get())
     // Left unused for longer than the idle time: it ends.
     local.clock.advance(SESSION_IDLE_MS + 1000)
-    expect((await local.json('GET', '/api/session', { cookie })).status).toBe(401)
+    refused(await session.get(), 401)
   })
 
   test('the plugin login and the website sign-in share one throttle', async () => {
     const local = testApp()
     await local.userWithToken('dave')
     for (let i = 0; i < 5; i++) {
-      const wrong = await local.json('POST', '/api/plugin/auth/login', {
-        body: { identifier: 'dave', password: 'nope' },
-      })
-      expect(wrong.status).toBe(401)
+      refused(await local.api.plugin.auth.login.post({ identifier: 'dave', password: 'nope' }), 401)
     }
-    const locked = await local.json('POST', '/api/session', { body: { identifier: 'dave', password: PASSWORD } })
-    expect(locked.status).toBe(429)
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0)
+    const locked = await local.api.session.post({ identifier: 'dave', password: PASSWORD })
+    refused(locked, 429)
+    expect(Number(locked.response.headers.get('retry-after'))).toBeGreaterThan(0)
     local.clock.advance(6 * 60_000)
-    expect(
-      (await local.json('POST', '/api/session', { body: { identifier: 'dave', password: PASSWORD } })).status,
-    ).toBe(200)
+    ok(await local.api.session.post({ identifier: 'dave', password: PASSWORD }))
   })
 
   test('a wrong password and an unknown account give the same 401 as the plugin login', async () => {
-    const wrong = await t.json('POST', '/api/session', { body: { identifier: 'bob', password: 'wrong password' } })
-    const unknown = await t.json('POST', '/api/session', { body: { identifier: 'nobody', password: PASSWORD } })
-    const plugin = await t.json('POST', '/api/plugin/auth/login', {
-      body: { identifier: 'nobody', password: PASSWORD },
-    })
+    const wrong = await t.api.session.post({ identifier: 'bob', password: 'wrong password' })
+    const unknown = await t.api.session.post({ identifier: 'nobody', password: PASSWORD })
+    const plugin = await t.api.plugin.auth.login.post({ identifier: 'nobody', password: PASSWORD })
     expect([wrong.status, unknown.status]).toEqual([401, 401])
-    expect(wrong.body).toEqual(unknown.body)
-    expect(unknown.body).toEqual(plugin.body)
+    expect(refused(wrong, 401)).toEqual(refused(unknown, 401))
+    expect(unknown.error?.value).toEqual(plugin.error?.value)
   })
 })
 
@@ -166,7 +163,7 @@ describe('sessions per account', () => {
     const local = testApp()
     await local.userWithToken('carol')
     const rows = () => local.db.select().from(sessions).all()
-    const status = async (cookie: string) => (await local.json('GET', '/api/session', { cookie })).status
+    const status = async (cookie: string) => (await local.web(cookie).session.get()).status
     // A sign-in every two minutes, while one browser keeps using its session (its expiry slides
     // at most once an hour).
     const inUse = await local.signIn('carol')
@@ -191,9 +188,9 @@ describe('sessions per account', () => {
     const daves = await local.signIn('dave')
     const old = await local.signIn('carol')
     const ended = await local.signIn('carol')
-    expect((await local.request('DELETE', '/api/session', { cookie: ended })).status).toBe(200)
+    ok(await local.web(ended).session.delete())
     local.clock.advance(SESSION_IDLE_MS + 1000)
-    expect((await local.json('GET', '/api/session', { cookie: old })).status).toBe(401)
+    refused(await local.web(old).session.get(), 401)
     const fresh = await local.signIn('carol')
     const hashes = local.db
       .select()
@@ -211,84 +208,79 @@ describe('behind an HTTPS reverse proxy (X-Forwarded-Proto)', () => {
     for (const server of servers) await server.app.stop()
   })
 
-  /** A server on a real socket (the proxy is trusted by its address: here 127.0.0.1), with an account. */
+  /**
+   * A server on a real socket (the proxy is trusted by its address: here 127.0.0.1), with an
+   * account: `api(headers)` is the typed client over HTTP sending `headers` (what the proxy
+   * adds), `get` a raw GET for the pages and paths outside the client.
+   */
   async function behindProxy(env: Record<string, string>) {
     const local = testApp(env)
     await local.userWithToken('alice')
     local.app.listen({ port: 0, hostname: '127.0.0.1' })
     servers.push(local)
     const base = `http://127.0.0.1:${local.app.server?.port}`
-    const send = (method: string, path: string, headers: Record<string, string> = {}, body?: unknown) =>
-      fetch(`${base}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-    return { send, clock: local.clock }
+    const api = (headers: Record<string, string>) => treaty<App>(base, { headers, parseDate: false }).api
+    const get = (path: string, headers: Record<string, string>) => fetch(`${base}${path}`, { headers })
+    return { api, get, clock: local.clock }
   }
   const signIn = { identifier: 'alice', password: PASSWORD }
   const hsts = `max-age=${HSTS_MAX_AGE_SECONDS}`
 
   test('from a trusted proxy, "https" makes the cookie Secure and every answer carry HSTS', async () => {
-    const { send, clock } = await behindProxy({ TRUSTED_PROXY: '127.0.0.1' })
+    const { api, get, clock } = await behindProxy({ TRUSTED_PROXY: '127.0.0.1' })
     const https = { 'x-forwarded-proto': 'https' }
-    const signedIn = await send('POST', '/api/session', https, signIn)
-    expect(signedIn.status).toBe(200)
-    expect(signedIn.headers.get('set-cookie')).toContain('; Secure')
-    expect(signedIn.headers.get('strict-transport-security')).toBe(hsts)
-    const cookie = (/^(qt_session=[^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '') as RegExpExecArray)[1]
+    const signedIn = await api(https).session.post(signIn)
+    ok(signedIn)
+    expect(signedIn.response.headers.get('set-cookie')).toContain('; Secure')
+    expect(signedIn.response.headers.get('strict-transport-security')).toBe(hsts)
+    const cookie = sessionCookieOf(signedIn.response)
+    // Raw: pages, the Markdown reference and an unknown path are outside the typed client.
     for (const path of ['/', '/characters/1', '/api/health', '/api/plugin/docs', '/api/session', '/api/nothing']) {
-      const response = await send('GET', path, { ...https, cookie: cookie as string })
+      const response = await get(path, { ...https, cookie })
       expect({ path, hsts: response.headers.get('strict-transport-security') }).toEqual({ path, hsts })
     }
     // A renewed session, and the new session of a changed password, are Secure too.
     clock.advance(SESSION_REFRESH_MS)
-    const renewed = await send('GET', '/api/session', { ...https, cookie: cookie as string })
-    expect(renewed.headers.get('set-cookie')).toContain('; Secure')
-    const changed = await send(
-      'PUT',
-      '/api/account/password',
-      { ...https, cookie: cookie as string },
-      {
-        currentPassword: PASSWORD,
-        newPassword: PASSWORD,
-      },
-    )
-    expect(changed.status).toBe(200)
-    expect(changed.headers.get('set-cookie')).toContain('; Secure')
-    const newCookie = /^(qt_session=[^;]+)/.exec(changed.headers.get('set-cookie') ?? '')?.[1] as string
-    const out = await send('DELETE', '/api/session', { ...https, cookie: newCookie })
-    expect(out.status).toBe(200)
-    expect(out.headers.get('set-cookie')).toContain('Max-Age=0; Secure')
+    const renewed = await api({ ...https, cookie }).session.get()
+    expect(renewed.response.headers.get('set-cookie')).toContain('; Secure')
+    const changed = await api({ ...https, cookie }).account.password.put({
+      currentPassword: PASSWORD,
+      newPassword: PASSWORD,
+    })
+    ok(changed)
+    expect(changed.response.headers.get('set-cookie')).toContain('; Secure')
+    const newCookie = sessionCookieOf(changed.response)
+    const out = await api({ ...https, cookie: newCookie }).session.delete()
+    ok(out)
+    expect(out.response.headers.get('set-cookie')).toContain('Max-Age=0; Secure')
     // The same proxy forwarding a plain-HTTP request: no Secure, no HSTS.
-    const plain = await send('POST', '/api/session', { 'x-forwarded-proto': 'http' }, signIn)
-    expect(plain.headers.get('set-cookie')).not.toContain('Secure')
-    expect(plain.headers.get('strict-transport-security')).toBeNull()
+    const plain = await api({ 'x-forwarded-proto': 'http' }).session.post(signIn)
+    expect(plain.response.headers.get('set-cookie')).not.toContain('Secure')
+    expect(plain.response.headers.get('strict-transport-security')).toBeNull()
   })
 
   test('from anyone else the header is ignored: no Secure, no HSTS', async () => {
     for (const env of [{}, { TRUSTED_PROXY: '10.0.0.0/8' }] as Record<string, string>[]) {
-      const { send } = await behindProxy(env)
-      const response = await send('POST', '/api/session', { 'x-forwarded-proto': 'https' }, signIn)
-      expect(response.status).toBe(200)
-      expect(response.headers.get('set-cookie')).not.toContain('Secure')
-      expect(response.headers.get('strict-transport-security')).toBeNull()
-      expect(
-        (await send('GET', '/', { 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security'),
-      ).toBeNull()
+      const { api, get } = await behindProxy(env)
+      const answer = await api({ 'x-forwarded-proto': 'https' }).session.post(signIn)
+      ok(answer)
+      expect(answer.response.headers.get('set-cookie')).not.toContain('Secure')
+      expect(answer.response.headers.get('strict-transport-security')).toBeNull()
+      expect((await get('/', { 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security')).toBeNull()
     }
   })
 })
 
 describe('the cookie API and the plugin API are separate doors', () => {
   test('a bearer token is not accepted on the cookie API', async () => {
-    expect((await t.json('GET', '/api/characters', { token: aliceToken })).status).toBe(401)
+    refused(await t.api.characters.get({ headers: { authorization: `Bearer ${aliceToken}` } }), 401)
   })
 
   test('a session cookie is not accepted on the plugin API', async () => {
-    expect((await t.json('GET', '/api/plugin/characters', { cookie: alice })).status).toBe(401)
+    refused(await t.web(alice).plugin.characters.get(), 401)
   })
 
+  // Raw: CORS headers and a preflight.
   test('no CORS headers under the cookie API or on the session; * under the plugin API', async () => {
     const origin = { origin: 'http://game-pc.lan' }
     for (const path of ['/api/characters', '/api/session', `/api/characters/${aliceChar}/progress`]) {
@@ -304,6 +296,8 @@ describe('the cookie API and the plugin API are separate doors', () => {
   })
 })
 
+// Raw: forged browser headers, checked against the request's own host (localhost), which the
+// typed client does not use.
 describe('same-origin rule for unsafe methods', () => {
   const countCompletions = () =>
     t.db.select().from(completions).where(eq(completions.characterId, aliceChar)).all().length
@@ -314,7 +308,7 @@ describe('same-origin rule for unsafe methods', () => {
     ['Sec-Fetch-Site same-site (a sibling host)', { 'sec-fetch-site': 'same-site', origin: 'http://localhost' }],
   ])('%s: 403 and nothing written', async (_, headers) => {
     const before = countCompletions()
-    const response = await t.json('POST', `/api/characters/${aliceChar}/completions`, {
+    const response = await t.json<{ error: string }>('POST', `/api/characters/${aliceChar}/completions`, {
       cookie: alice,
       headers,
       body: { name: 'The Pit', setting: 'elite' },
@@ -359,57 +353,49 @@ describe('same-origin rule for unsafe methods', () => {
 
 describe('twins: one service behind both APIs', () => {
   test('what the website writes the plugin reads, and back', async () => {
-    const put = await t.json('PUT', `/api/characters/${aliceChar}/progress`, {
-      cookie: alice,
-      body: {
+    const website = t.web(alice).characters({ id: aliceChar })
+    const plugin = t.plugin(aliceToken).characters({ id: aliceChar })
+    ok(
+      await website.progress.put({
         targetDifficulty: 'elite',
         levelBand: 255,
         versionFilter: { epic: 'no' },
         excludedPatrons: ['The Coin Lords'],
-      },
-    })
-    expect(put.status).toBe(200)
-    const plugin = await t.json('GET', `/api/plugin/characters/${aliceChar}/progress`, { token: aliceToken })
-    expect(plugin.body).toMatchObject({
+      }),
+    )
+    expect(ok(await plugin.progress.get())).toMatchObject({
       targetDifficulty: 'elite',
       levelBand: 255,
       versionFilter: { heroic: 'any', epic: 'no', legendary: 'any' },
       excludedPatrons: ['The Coin Lords'],
     })
-    await t.json('POST', `/api/plugin/characters/${aliceChar}/completions`, {
-      token: aliceToken,
-      body: { name: 'Waterworks', difficulty: 'Heroic', setting: 'casual', xpEarned: 1234 },
-    })
-    const web = await t.json<{ completions: { name: string; xpEarned: number | null }[] }>(
-      'GET',
-      `/api/characters/${aliceChar}/progress`,
-      { cookie: alice },
+    ok(
+      await plugin.completions.post({ name: 'Waterworks', difficulty: 'Heroic', setting: 'casual', xpEarned: 1234 }),
+      201,
     )
-    expect(web.body.completions).toContainEqual(expect.objectContaining({ name: 'Waterworks', xpEarned: 1234 }))
-    const removed = await t.json('DELETE', `/api/characters/${aliceChar}/completions`, {
-      cookie: alice,
-      body: { name: 'Waterworks', difficulty: 'Heroic', setting: 'casual' },
-    })
-    expect(removed.body).toEqual({ ok: true, deleted: 1 })
+    const web = ok(await website.progress.get())
+    expect(web.completions).toContainEqual(expect.objectContaining({ name: 'Waterworks', xpEarned: 1234 }))
+    const removed = ok(
+      await website.completions.delete({ name: 'Waterworks', difficulty: 'Heroic', setting: 'casual' }),
+    )
+    expect(removed).toEqual({ ok: true, deleted: 1 })
   })
 
   test('the character list carries the distinct quests done', async () => {
     const local = testApp()
-    const token = await local.userWithToken('erin')
-    const cookie = await local.signIn('erin')
-    const { body } = await local.json<{ id: number }>('POST', '/api/characters', { cookie, body: { givenName: 'A' } })
-    await local.json('POST', '/api/characters', { cookie, body: { givenName: 'B' } })
+    const plugin = local.plugin(await local.userWithToken('erin'))
+    const website = local.web(await local.signIn('erin'))
+    const { id } = ok(await website.characters.post({ givenName: 'A' }), 201)
+    ok(await website.characters.post({ givenName: 'B' }), 201)
     for (const [name, setting] of [
       ['The Pit', 'elite'],
       ['The Pit', 'hard'],
       ['Waterworks', 'normal'],
     ]) {
-      await local.json('POST', `/api/plugin/characters/${body.id}/completions`, { token, body: { name, setting } })
+      ok(await plugin.characters({ id }).completions.post({ name, setting }), 201)
     }
-    const list = await local.json<{ characters: { name: string; questsDone: number }[] }>('GET', '/api/characters', {
-      cookie,
-    })
-    expect(list.body.characters.map((c) => [c.name, c.questsDone])).toEqual([
+    const list = ok(await website.characters.get())
+    expect(list.characters.map((c) => [c.name, c.questsDone])).toEqual([
       ['A', 2],
       ['B', 0],
     ])
@@ -417,36 +403,33 @@ describe('twins: one service behind both APIs', () => {
 })
 
 describe("another account's character is 404 on every cookie route", () => {
-  const id = () => aliceChar
-  test.each([
-    ['GET', ''],
-    ['PATCH', ''],
-    ['PUT', ''],
-    ['DELETE', ''],
-    ['POST', '/login'],
-    ['POST', '/share'],
-    ['DELETE', '/share'],
-    ['GET', '/progress'],
-    ['PUT', '/progress'],
-    ['POST', '/completions'],
-    ['DELETE', '/completions'],
-    ['GET', '/live'],
-    ['PUT', '/live'],
-    ['GET', '/build'],
-    ['PUT', '/build'],
-    ['GET', '/lives'],
-    ['POST', '/lives/reincarnate'],
-    ['GET', '/events'],
-  ])('%s /api/characters/{id}%s', async (method, suffix) => {
-    const body = ['GET', 'DELETE'].includes(method) ? undefined : { name: 'The Pit', givenName: 'Mallory' }
-    const before = await t.json('GET', `/api/characters/${id()}/progress`, { cookie: alice })
-    const response = await t.json(method, `/api/characters/${id()}${suffix}`, {
-      cookie: bob,
-      body: method === 'DELETE' && suffix === '/completions' ? { name: 'The Pit' } : body,
-    })
-    expect(response.status).toBe(404)
-    const after = await t.json('GET', `/api/characters/${id()}/progress`, { cookie: alice })
-    expect(after.body).toEqual(before.body)
+  // Bob's calls on Alice's character, each with a body its route accepts.
+  const theirs = () => t.web(bob).characters({ id: aliceChar })
+  const attempts: [string, string, () => Promise<Parameters<typeof refused>[0]>][] = [
+    ['GET', '', () => theirs().get()],
+    ['PATCH', '', () => theirs().patch({ name: 'The Pit', givenName: 'Mallory' })],
+    ['PUT', '', () => theirs().put({ name: 'The Pit', givenName: 'Mallory' })],
+    ['DELETE', '', () => theirs().delete()],
+    ['POST', '/login', () => theirs().login.post()],
+    ['POST', '/share', () => theirs().share.post()],
+    ['DELETE', '/share', () => theirs().share.delete()],
+    ['GET', '/progress', () => theirs().progress.get()],
+    ['PUT', '/progress', () => theirs().progress.put({ levelBand: 0 })],
+    ['POST', '/completions', () => theirs().completions.post({ name: 'The Pit' })],
+    ['DELETE', '/completions', () => theirs().completions.delete({ name: 'The Pit' })],
+    ['GET', '/live', () => theirs().live.get()],
+    ['PUT', '/live', () => theirs().live.put({ life: { name: 'Mallory' } })],
+    ['GET', '/build', () => theirs().build.get()],
+    ['PUT', '/build', () => theirs().build.put({ build: { notes: 'Mallory' } })],
+    ['GET', '/lives', () => theirs().lives.get()],
+    ['POST', '/lives/reincarnate', () => theirs().lives.reincarnate.post({ name: 'Mallory' })],
+    ['GET', '/events', () => theirs().events.get()],
+  ]
+  test.each(attempts)('%s /api/characters/{id}%s', async (_method, _suffix, attempt) => {
+    const progress = () => t.web(alice).characters({ id: aliceChar }).progress.get()
+    const before = ok(await progress())
+    refused(await attempt(), 404)
+    expect(ok(await progress())).toEqual(before)
   })
 })
 
@@ -480,119 +463,105 @@ describe('GET /api/characters/{id}/events', () => {
     expect(stream.status).toBe(200)
     expect(stream.headers.get('content-type')).toContain('text/event-stream')
     const received = readEvents(stream, (text) => text.includes('event: change'))
-    await t.json('POST', `/api/plugin/characters/${aliceChar}/completions`, {
-      token: aliceToken,
-      body: { name: 'Tangleroot', setting: 'elite' },
-    })
+    ok(
+      await t
+        .plugin(aliceToken)
+        .characters({ id: aliceChar })
+        .completions.post({ name: 'Tangleroot', setting: 'elite' }),
+      201,
+    )
     const text = await received
     controller.abort()
     expect(text).toContain('event: change')
     expect(text).toContain(JSON.stringify({ characterId: aliceChar, what: 'completions' }))
   })
 
-  test.each([
-    ['PUT', '/progress', { levelBand: 0 }, 'progress'],
-    ['PATCH', '', { guild: 'Stone' }, 'character'],
-    ['PUT', '/live', { life: { name: 'Tordek' } }, 'live'],
-    ['POST', '/lives/reincarnate', {}, 'lives'],
-  ])('%s %s publishes "%s"', async (method, suffix, body, what) => {
+  const mine = () => t.plugin(aliceToken).characters({ id: aliceChar })
+  const writes: [string, string, string, () => Promise<Parameters<typeof ok>[0]>][] = [
+    ['PUT', '/progress', 'progress', () => mine().progress.put({ levelBand: 0 })],
+    ['PATCH', '', 'character', () => mine().patch({ guild: 'Stone' })],
+    ['PUT', '/live', 'live', () => mine().live.put({ life: { name: 'Tordek' } })],
+    ['POST', '/lives/reincarnate', 'lives', () => mine().lives.reincarnate.post({})],
+  ]
+  test.each(writes)('%s %s publishes "%s"', async (_method, _suffix, what, write) => {
+    // Raw: the event stream is read as it arrives.
     const stream = await t.request('GET', `/api/characters/${aliceChar}/events`, { cookie: alice })
     const received = readEvents(stream, (text) => text.includes(`"what":"${what}"`))
-    const write = await t.json(method, `/api/plugin/characters/${aliceChar}${suffix}`, { token: aliceToken, body })
-    expect(write.status).toBe(200)
+    ok(await write())
     expect(await received).toContain(JSON.stringify({ characterId: aliceChar, what }))
   })
 
   test('a refused write publishes nothing; other characters do not leak in', async () => {
-    const other = await t.json<{ id: number }>('POST', '/api/plugin/characters', {
-      token: aliceToken,
-      body: { givenName: 'Other' },
-    })
+    const plugin = t.plugin(aliceToken)
+    const other = ok(await plugin.characters.post({ givenName: 'Other' }), 201)
     const stream = await t.request('GET', `/api/characters/${aliceChar}/events`, { cookie: alice })
     const received = readEvents(stream, (text) => text.includes('event: change'), 400)
+    // Raw: a number for the name, which the typed client would not send.
     await t.json('POST', `/api/plugin/characters/${aliceChar}/completions`, { token: aliceToken, body: { name: 5 } })
-    await t.json('POST', `/api/plugin/characters/${other.body.id}/completions`, {
-      token: aliceToken,
-      body: { name: 'The Pit' },
-    })
+    ok(await plugin.characters({ id: other.id }).completions.post({ name: 'The Pit' }), 201)
     expect(await received).not.toContain('event: change')
   })
 
   test('needs a session; 401 without one', async () => {
-    expect((await t.json('GET', `/api/characters/${aliceChar}/events`)).status).toBe(401)
+    refused(await t.api.characters({ id: aliceChar }).events.get(), 401)
   })
 
   test(`at most ${MAX_STREAMS_PER_ACCOUNT} streams per account; a closed one frees its place`, async () => {
     const local = testApp()
     await local.userWithToken('frank')
     const cookie = await local.signIn('frank')
-    const { body } = await local.json<{ id: number }>('POST', '/api/characters', { cookie, body: { givenName: 'F' } })
+    const { id } = ok(await local.web(cookie).characters.post({ givenName: 'F' }), 201)
+    // Raw: the streams that open are held open, and closed, by the test.
     const open: Response[] = []
     for (let i = 0; i < MAX_STREAMS_PER_ACCOUNT; i++) {
-      open.push(await local.request('GET', `/api/characters/${body.id}/events`, { cookie }))
+      open.push(await local.request('GET', `/api/characters/${id}/events`, { cookie }))
     }
     expect(open.every((response) => response.status === 200)).toBe(true)
-    const refused = await local.json('GET', `/api/characters/${body.id}/events`, { cookie })
-    expect(refused.status).toBe(429)
-    expect(refused.headers.get('retry-after')).not.toBeNull()
+    const turnedAway = await local.web(cookie).characters({ id }).events.get()
+    refused(turnedAway, 429)
+    expect(turnedAway.response.headers.get('retry-after')).not.toBeNull()
     await (open.pop() as Response).body?.cancel()
-    const again = await local.request('GET', `/api/characters/${body.id}/events`, { cookie })
+    const again = await local.request('GET', `/api/characters/${id}/events`, { cookie })
     expect(again.status).toBe(200)
     for (const response of [...open, again]) await response.body?.cancel()
   })
 })
 
 describe('sharing', () => {
-  for (const [label, prefix, auth] of [
-    ['plugin API', '/api/plugin', () => ({ token: aliceToken })],
-    ['cookie API', '/api', () => ({ cookie: alice })],
+  for (const [label, mine] of [
+    ['plugin API', () => t.plugin(aliceToken).characters({ id: aliceChar })],
+    ['cookie API', () => t.web(alice).characters({ id: aliceChar })],
   ] as const) {
     test(`${label}: the share view answers; rotate kills the old link; disable answers 404 until shared again`, async () => {
-      const character = await t.json<{ shareToken: string; shared: boolean }>(
-        'GET',
-        `${prefix}/characters/${aliceChar}`,
-        auth(),
-      )
-      expect(character.body.shared).toBe(true)
-      const view = await t.json<{ character: { id: number }; progress: { completions: unknown[] } }>(
-        'GET',
-        `/api/share/${character.body.shareToken}`,
-      )
-      expect(view.status).toBe(200)
-      expect(view.body.character.id).toBe(aliceChar)
-      expect(view.body.progress.completions.length).toBeGreaterThan(0)
+      const share = (token: string) => t.api.share({ token }).get()
+      const character = ok(await mine().get())
+      expect(character.shared).toBe(true)
+      const view = ok(await share(character.shareToken))
+      expect(view.character.id).toBe(aliceChar)
+      expect(view.progress.completions.length).toBeGreaterThan(0)
 
-      const rotated = await t.json<{ shareToken: string; shareUrl: string; shared: boolean }>(
-        'POST',
-        `${prefix}/characters/${aliceChar}/share`,
-        auth(),
-      )
-      expect(rotated.status).toBe(200)
-      expect(rotated.body.shareToken).not.toBe(character.body.shareToken)
-      expect(rotated.body.shareUrl).toBe(`/s/${rotated.body.shareToken}`)
-      expect((await t.json('GET', `/api/share/${character.body.shareToken}`)).status).toBe(404)
-      expect((await t.json('GET', `/api/share/${rotated.body.shareToken}`)).status).toBe(200)
+      const rotated = ok(await mine().share.post())
+      expect(rotated.shareToken).not.toBe(character.shareToken)
+      expect(rotated.shareUrl).toBe(`/s/${rotated.shareToken}`)
+      refused(await share(character.shareToken), 404)
+      ok(await share(rotated.shareToken))
       // The page follows the data: the old link's page is the 404 a wrong link gets.
-      expect(await sharePage(character.body.shareToken)).toEqual(await sharePage('not-a-token'))
-      expect((await sharePage(character.body.shareToken)).status).toBe(404)
-      expect((await sharePage(rotated.body.shareToken)).status).toBe(200)
+      expect(await sharePage(character.shareToken)).toEqual(await sharePage('not-a-token'))
+      expect((await sharePage(character.shareToken)).status).toBe(404)
+      expect((await sharePage(rotated.shareToken)).status).toBe(200)
 
-      const off = await t.json<{ shared: boolean }>('DELETE', `${prefix}/characters/${aliceChar}/share`, auth())
-      expect(off.body.shared).toBe(false)
-      expect((await t.json('GET', `/api/share/${rotated.body.shareToken}`)).status).toBe(404)
-      expect(await sharePage(rotated.body.shareToken)).toEqual(await sharePage('not-a-token'))
-      const on = await t.json<{ shareToken: string; shared: boolean }>(
-        'POST',
-        `${prefix}/characters/${aliceChar}/share`,
-        auth(),
-      )
-      expect(on.body.shared).toBe(true)
-      expect((await t.json('GET', `/api/share/${on.body.shareToken}`)).status).toBe(200)
-      expect((await sharePage(on.body.shareToken)).status).toBe(200)
+      const off = ok(await mine().share.delete())
+      expect(off.shared).toBe(false)
+      refused(await share(rotated.shareToken), 404)
+      expect(await sharePage(rotated.shareToken)).toEqual(await sharePage('not-a-token'))
+      const on = ok(await mine().share.post())
+      expect(on.shared).toBe(true)
+      ok(await share(on.shareToken))
+      expect((await sharePage(on.shareToken)).status).toBe(200)
     })
   }
 
-  /** The share page as a browser gets it: status, type and the page itself. */
+  /** The share page as a browser gets it (raw: a page, not the API): status, type and the page itself. */
   const sharePage = async (token: string) => {
     const response = await t.request('GET', `/s/${token}`, { headers: { accept: 'text/html' } })
     return { status: response.status, type: response.headers.get('content-type'), html: await response.text() }
@@ -606,41 +575,31 @@ describe('sharing', () => {
   })
 
   test('an unknown link is 404 with a sentence', async () => {
-    const response = await t.json('GET', '/api/share/not-a-token')
-    expect(response.status).toBe(404)
-    expect(response.body.error).toBeString()
+    expect(refused(await t.api.share({ token: 'not-a-token' }).get(), 404).error).toBeString()
   })
 })
 
 describe('deleting a character', () => {
   test('takes its completions with it; a second delete, or another account, is 404', async () => {
-    const { body } = await t.json<{ id: number }>('POST', '/api/plugin/characters', {
-      token: aliceToken,
-      body: { givenName: 'Doomed' },
-    })
-    await t.json('POST', `/api/plugin/characters/${body.id}/completions`, {
-      token: aliceToken,
-      body: { name: 'The Pit' },
-    })
-    expect((await t.json('DELETE', `/api/characters/${body.id}`, { cookie: bob })).status).toBe(404)
-    expect((await t.json('GET', `/api/plugin/characters/${body.id}`, { token: aliceToken })).status).toBe(200)
-    const removed = await t.json('DELETE', `/api/plugin/characters/${body.id}`, { token: aliceToken })
-    expect(removed.status).toBe(200)
-    expect(removed.body).toEqual({ ok: true })
-    expect(t.db.select().from(completions).where(eq(completions.characterId, body.id)).all()).toEqual([])
-    expect((await t.json('GET', `/api/plugin/characters/${body.id}`, { token: aliceToken })).status).toBe(404)
-    expect((await t.json('DELETE', `/api/characters/${body.id}`, { cookie: alice })).status).toBe(404)
+    const plugin = t.plugin(aliceToken)
+    const { id } = ok(await plugin.characters.post({ givenName: 'Doomed' }), 201)
+    ok(await plugin.characters({ id }).completions.post({ name: 'The Pit' }), 201)
+    refused(await t.web(bob).characters({ id }).delete(), 404)
+    ok(await plugin.characters({ id }).get())
+    expect(ok(await plugin.characters({ id }).delete())).toEqual({ ok: true })
+    expect(t.db.select().from(completions).where(eq(completions.characterId, id)).all()).toEqual([])
+    refused(await plugin.characters({ id }).get(), 404)
+    refused(await t.web(alice).characters({ id }).delete(), 404)
   })
 })
 
 describe('GET /api/quests', () => {
   test('public, with an ETag that answers 304 while the catalog is unchanged', async () => {
-    const first = await t.request('GET', '/api/quests')
-    expect(first.status).toBe(200)
-    expect(await first.json()).toMatchObject({ count: 0, quests: [] })
-    const etag = first.headers.get('etag') as string
+    const first = await t.api.quests.get()
+    expect(ok(first)).toMatchObject({ count: 0, quests: [] })
+    const etag = first.response.headers.get('etag') as string
     expect(etag).toMatch(/^"[\w-]+"$/)
-    const again = await t.request('GET', '/api/quests', { headers: { 'if-none-match': etag } })
+    const again = await t.api.quests.get({ headers: { 'if-none-match': etag } })
     expect(again.status).toBe(304)
   })
 })

@@ -5,15 +5,12 @@ import { describe, expect, test } from 'bun:test'
 import { inlineCodeIn } from '../../scripts/build-web'
 import { ASSETS, INDEX_HTML } from '../../src/web/dist/assets'
 import { PAGE_PATHS } from '../../src/web/paths'
-import { testApp } from '../helpers'
+import { ok, testApp } from '../helpers'
 
 const t = testApp()
 // A share link that is live, so that its page answers 200 like the others.
 const owner = await t.userWithToken('sharer')
-const { body: shared } = await t.json<{ shareToken: string }>('POST', '/api/plugin/characters', {
-  token: owner,
-  body: { givenName: 'Shared' },
-})
+const shared = ok(await t.plugin(owner).characters.post({ givenName: 'Shared' }), 201)
 // Every page path the module declares, plus an id the page itself will call "not found".
 const PAGES = [...PAGE_PATHS.map((p) => p.replace(':id', '7').replace(':token', shared.shareToken)), '/characters/abc']
 
@@ -39,6 +36,7 @@ function expectPageHeaders(h: Headers) {
   expect(h.get('access-control-allow-origin')).toBeNull()
 }
 
+// The pages, the assets and the unknown paths are outside the typed client's API: raw requests.
 describe('page paths', () => {
   for (const path of PAGES) {
     test(`GET ${path}: the page, with the security headers and no CORS`, async () => {
@@ -110,15 +108,14 @@ describe('assets', () => {
   })
 
   test('an unknown asset is a 404 error body', async () => {
-    const response = await t.json('GET', '/assets/nothing-abcdef12.js')
+    const response = await t.json<{ error: string }>('GET', '/assets/nothing-abcdef12.js')
     expect(response.status).toBe(404)
     expect(response.body.error).toBeString()
   })
 })
 
 test('the OpenAPI document lists none of the website paths', async () => {
-  const { body } = await t.json<{ paths: Record<string, unknown> }>('GET', '/api/openapi.json')
-  const paths = Object.keys(body.paths)
+  const paths = Object.keys(ok(await t.api['openapi.json'].get()).paths)
   expect(
     paths.filter(
       (p) =>
