@@ -104,8 +104,10 @@ type App = ReturnType<typeof createApp>
 /**
  * Eden Treaty over an app, sending `headers` with every call: typed from the app's own routes.
  * `parseDate: false`: timestamps stay the strings the API sends (Eden would make them Dates).
+ * `<App>` given, not inferred: Eden would otherwise take the headers' type (any string key) as
+ * headers every call must pass, and no call with a query would type-check.
  */
-const clientOf = (app: App, headers: Record<string, string> = {}) => treaty(app, { headers, parseDate: false }).api
+const clientOf = (app: App, headers: Record<string, string> = {}) => treaty<App>(app, { headers, parseDate: false }).api
 
 /** The typed client of an app, at `/api`: `.plugin` for the plugin API, the rest the website's. */
 export type Client = ReturnType<typeof clientOf>
