@@ -11,7 +11,6 @@ import { MAX_CHARACTERS_PER_ACCOUNT } from '../src/modules/characters/limits'
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../src/modules/completions/limits'
 import { MAX_ROUTE_FIELD_BYTES, MAX_ROUTES_PER_ACCOUNT } from '../src/modules/routes/limits'
 import { importRoute } from '../src/modules/routes/transfer'
-import type { OpenApiDocument } from '../src/modules/system/openapi'
 import { insertCharacter, ok, refused, type TestApp, testApp } from './helpers'
 
 const NOW = '2026-11-21T12:00:00.000Z'
@@ -256,8 +255,7 @@ describe('GET /routes is paginated', () => {
   })
 
   test('the OpenAPI document shows limit and offset, and the page fields', async () => {
-    // The document itself, not a route's answer: read raw, in the type its builder gives it.
-    const { body } = await testApp().json<OpenApiDocument>('GET', '/api/openapi.json')
+    const body = ok(await testApp().api['openapi.json'].get())
     const list = body.paths['/api/plugin/routes']?.get
     expect(list?.parameters).toEqual([
       expect.objectContaining({ in: 'query', name: 'limit' }),
