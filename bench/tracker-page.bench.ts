@@ -4,7 +4,16 @@
 // transfers. The real app on a file database, a character with 200 completions.
 //   bun bench/tracker-page.bench.ts [runs]
 import { existsSync } from 'node:fs'
-import { chromiumPath, FULL_CATALOG, launch, newContext, SMALL_CATALOG, signIn, startSite } from '../test/web/harness'
+import {
+  chromiumPath,
+  FULL_CATALOG,
+  launch,
+  newContext,
+  SMALL_CATALOG,
+  signIn,
+  startSite,
+  succeeded,
+} from '../test/web/harness'
 
 const RUNS = Number(Bun.argv[2] ?? 10)
 const executable = chromiumPath()
@@ -15,21 +24,22 @@ const catalog = (await Bun.file(catalogFile).json()) as { name: string; difficul
 const site = await startSite(catalogFile)
 await site.addUser('bench')
 const token = await site.pluginToken('bench')
-const hero = await site.plugin<{ id: number }>(token, 'POST', '/characters', {
-  givenName: 'Bench',
-  classes: [{ name: 'Fighter', levels: 12 }],
-})
+const plugin = site.plugin(token)
+const hero = await succeeded(plugin.characters.post({ givenName: 'Bench', classes: [{ name: 'Fighter', levels: 12 }] }))
+const mine = plugin.characters({ id: hero.id })
 const settings = ['casual', 'normal', 'hard', 'elite', 'reaper']
 for (let i = 0; i < 200; i++) {
   const quest = catalog[i % catalog.length] as { name: string; difficulty: string }
-  await site.plugin(token, 'POST', `/characters/${hero.id}/completions`, {
-    name: quest.name,
-    difficulty: quest.difficulty,
-    setting: settings[Math.floor(i / catalog.length) % settings.length],
-  })
+  await succeeded(
+    mine.completions.post({
+      name: quest.name,
+      difficulty: quest.difficulty,
+      setting: settings[Math.floor(i / catalog.length) % settings.length],
+    }),
+  )
 }
 // Every row shown: the "any level" band, no filter left on.
-await site.plugin(token, 'PUT', `/characters/${hero.id}/progress`, { levelBand: 255 })
+await succeeded(mine.progress.put({ levelBand: 255 }))
 
 const browser = await launch(executable)
 const path = `/characters/${hero.id}`

@@ -9,7 +9,16 @@ import { existsSync } from 'node:fs'
 import { copyFile, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { chromiumPath, FULL_CATALOG, launch, newContext, SMALL_CATALOG, signIn, startSite } from '../test/web/harness'
+import {
+  chromiumPath,
+  FULL_CATALOG,
+  launch,
+  newContext,
+  SMALL_CATALOG,
+  signIn,
+  startSite,
+  succeeded,
+} from '../test/web/harness'
 
 const args = process.argv.slice(2)
 const outdir = args.find((a) => !a.startsWith('--')) ?? '/tmp/qt-screenshots'
@@ -25,31 +34,38 @@ await site.addUser('alice')
 await site.addUser('bob')
 const token = await site.pluginToken('alice')
 const bobToken = await site.pluginToken('bob')
-const hero = await site.plugin<{ id: number; shareUrl: string }>(token, 'POST', '/characters', {
-  givenName: 'Tordek',
-  surname: 'Stonehammer',
-  race: 'Dwarf',
-  server: 'Thrane',
-  classes: [
-    { name: 'Fighter', levels: 12 },
-    { name: 'Rogue', levels: 2 },
-  ],
-  lastLoginAt: 'now',
-})
-await site.plugin(token, 'POST', '/characters', {
-  givenName: 'Lidda',
-  race: 'Halfling',
-  server: 'Cannith',
-  classes: [{ name: 'Rogue', levels: 20 }],
-  epicLevels: 9,
-})
-const monk = await site.plugin<{ id: number }>(token, 'POST', '/characters', {
-  givenName: 'Mira',
-  surname: 'Sunfist',
-  race: 'Aasimar',
-  server: 'Thrane',
-  classes: [{ name: 'Monk', levels: 12 }],
-})
+const alice = site.plugin(token)
+const hero = await succeeded(
+  alice.characters.post({
+    givenName: 'Tordek',
+    surname: 'Stonehammer',
+    race: 'Dwarf',
+    server: 'Thrane',
+    classes: [
+      { name: 'Fighter', levels: 12 },
+      { name: 'Rogue', levels: 2 },
+    ],
+    lastLoginAt: 'now',
+  }),
+)
+await succeeded(
+  alice.characters.post({
+    givenName: 'Lidda',
+    race: 'Halfling',
+    server: 'Cannith',
+    classes: [{ name: 'Rogue', levels: 20 }],
+    epicLevels: 9,
+  }),
+)
+const monk = await succeeded(
+  alice.characters.post({
+    givenName: 'Mira',
+    surname: 'Sunfist',
+    race: 'Aasimar',
+    server: 'Thrane',
+    classes: [{ name: 'Monk', levels: 12 }],
+  }),
+)
 
 // Completions near the character's level over the last five days, most with a run length and
 // the XP the game reported, so every plot of the stats page has something to draw.
@@ -60,37 +76,45 @@ const day = 24 * 3600 * 1000
 const now = Date.now()
 for (const [i, q] of near.entries()) {
   const setting = settings[i % settings.length]
-  await site.plugin(token, 'POST', `/characters/${hero.id}/completions`, {
-    name: q.name,
-    difficulty: i === 3 ? 'Unknown' : q.difficulty,
-    setting,
-    completedAt: new Date(now - (4 - Math.floor(i / 3)) * day + i * 1200_000).toISOString(),
-    durationSeconds: i % 4 === 3 ? undefined : 600 + ((i * 377) % 1500),
-    xpEarned: i % 3 === 2 ? undefined : 4000 + ((i * 911) % 5000),
-    reaperXpEarned: setting === 'reaper' ? 30 + i * 4 : undefined,
-  })
+  await succeeded(
+    alice.characters({ id: hero.id }).completions.post({
+      name: q.name,
+      difficulty: i === 3 ? 'Unknown' : q.difficulty,
+      setting,
+      completedAt: new Date(now - (4 - Math.floor(i / 3)) * day + i * 1200_000).toISOString(),
+      durationSeconds: i % 4 === 3 ? undefined : 600 + ((i * 377) % 1500),
+      xpEarned: i % 3 === 2 ? undefined : 4000 + ((i * 911) % 5000),
+      reaperXpEarned: setting === 'reaper' ? 30 + i * 4 : undefined,
+    }),
+  )
 }
-await site.plugin(token, 'PUT', `/characters/${hero.id}/progress`, {
-  targetDifficulty: 'elite',
-  xpBoosts: { vip: true, xpElixir: 20 },
-  optionalPursuit: { firstTime: true, conquest: true },
-})
+await succeeded(
+  alice.characters({ id: hero.id }).progress.put({
+    targetDifficulty: 'elite',
+    xpBoosts: { vip: true, xpElixir: 20 },
+    optionalPursuit: { firstTime: true, conquest: true },
+  }),
+)
 
 // Shared routes: two of alice's, one of bob's.
 const steps = (from: number, n: number) =>
   near.slice(from, from + n).map((q, i) => ({ name: q.name, setting: i % 4 === 2 ? 'hard' : 'elite' }))
-const route = await site.plugin<{ id: number }>(token, 'POST', '/routes', {
-  name: 'Level 11–13 elite run',
-  quests: steps(0, 8),
-  boosts: { vip: true },
-  optionals: { firstTime: true },
-})
-await site.plugin(token, 'POST', '/routes', { name: 'Short evening', quests: steps(4, 3) })
-await site.plugin(bobToken, 'POST', '/routes', {
-  name: 'Bob’s reaper grind',
-  quests: steps(6, 6),
-  boosts: { shipBuff: true },
-})
+const route = await succeeded(
+  alice.routes.post({
+    name: 'Level 11–13 elite run',
+    quests: steps(0, 8),
+    boosts: { vip: true },
+    optionals: { firstTime: true },
+  }),
+)
+await succeeded(alice.routes.post({ name: 'Short evening', quests: steps(4, 3) }))
+await succeeded(
+  site.plugin(bobToken).routes.post({
+    name: 'Bob’s reaper grind',
+    quests: steps(6, 6),
+    boosts: { shipBuff: true },
+  }),
+)
 
 const browser = await launch(executable)
 
@@ -100,27 +124,26 @@ async function seedBuild(page: Page) {
   await page.getByLabel('Build file (.DDOBuild)').setInputFiles(existsSync(MONK) ? MONK : CLERIC)
   await page.getByRole('button', { name: 'Import', exact: true }).click()
   await page.locator('[data-sheet="planned"] [data-stat="hp"]').waitFor()
-  const plan = await site.plugin<{ document: Record<string, Record<string, unknown>> }>(
-    token,
-    'GET',
-    `/characters/${monk.id}/build`,
-  )
-  const doc = structuredClone(plan.document)
+  const { document } = await succeeded(alice.characters({ id: monk.id }).build.get())
+  if (!document) throw new Error('the import saved no planned build')
+  const doc = structuredClone(document)
   const build = doc.build ?? {}
-  const levels = (build.levels as unknown[] | undefined) ?? []
+  const levels = build.levels ?? []
   const life = doc.life ?? {}
-  const feats = (life.specialFeats as { name: string; type: string; stacks?: number }[] | undefined) ?? []
-  await site.plugin(token, 'PUT', `/characters/${monk.id}/live`, {
-    document: {
-      ...doc,
-      // Two past lives short of the plan, one not earned at all.
-      life: { ...life, specialFeats: feats.slice(1).map((f, i) => (i < 2 ? { ...f, stacks: 1 } : f)) },
-      tomes: { ...(doc.tomes ?? {}), str: 1, wis: 2 },
-      build: { ...build, level: 12, levels: levels.slice(0, 12), enhancementTrees: undefined },
-    },
-    incomplete: ['enhancements', 'destiny', 'reaper'],
-    source: 'game plugin',
-  })
+  const feats = life.specialFeats ?? []
+  await succeeded(
+    alice.characters({ id: monk.id }).live.put({
+      document: {
+        ...doc,
+        // Two past lives short of the plan, one not earned at all.
+        life: { ...life, specialFeats: feats.slice(1).map((f, i) => (i < 2 ? { ...f, stacks: 1 } : f)) },
+        tomes: { ...(doc.tomes ?? {}), str: 1, wis: 2 },
+        build: { ...build, level: 12, levels: levels.slice(0, 12), enhancementTrees: undefined },
+      },
+      incomplete: ['enhancements', 'destiny', 'reaper'],
+      source: 'game plugin',
+    }),
+  )
 }
 
 let seeded = false

@@ -5,24 +5,21 @@ import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import SwaggerParser from '@apidevtools/swagger-parser'
+import type { Treaty } from '@elysiajs/eden'
 import { scorecards } from '../src/db/schema'
 import { BadRequest } from '../src/http/errors'
-import type { QuestRow } from '../src/modules/catalog/parse'
 import { importScorecards } from '../src/modules/catalog/service'
 import { syncCatalog } from '../src/modules/catalog/sync'
 import { readRows, SCORECARDS, SMALL_JSON, syncDeps } from './catalog-fixtures'
-import { type TestApp, testApp } from './helpers'
+import { type Client, ok, refused, type TestApp, testApp } from './helpers'
 import { scratchFolders } from './scratch'
 
 const scratch = scratchFolders('qt-scorecards-')
 
-interface SearchBody {
-  query: string
-  count: number
-  totalMatches: number
-  level: number | null
-  quests: { name: string; difficulty: string; level: number; score: number; enterable: boolean | null }[]
-}
+type Catalog = Client['plugin']['quests']
+type SearchQuery = NonNullable<Parameters<Catalog['search']['get']>[0]>['query']
+type SearchBody = Treaty.Data<Catalog['search']['get']>
+type LookupQuery = Parameters<Catalog['lookup']['get']>[0]['query']
 
 let t: TestApp
 let token = ''
@@ -32,15 +29,14 @@ beforeAll(async () => {
   await syncCatalog(syncDeps(t), SMALL_JSON)
 })
 
-const get = <T = Record<string, unknown>>(path: string) => t.json<T>('GET', `/api/plugin${path}`, { token })
-const search = (query: string) => get<SearchBody>(`/quests/search?${query}`)
+const catalog = () => t.plugin(token).quests
+const search = async (query: SearchQuery) => ok(await catalog().search.get({ query }))
 /** Results as "name/tier" in rank order. */
 const order = (body: SearchBody) => body.quests.map((q) => `${q.name}/${q.difficulty}`)
 
 describe('GET /quests', () => {
   test('every row with every field, unknown XP and favor as null', async () => {
-    const { status, body } = await get<{ count: number; quests: QuestRow[] }>('/quests')
-    expect(status).toBe(200)
+    const body = ok(await catalog().get())
     expect(body.count).toBe(12)
     expect(body.quests).toEqual(await readRows(SMALL_JSON))
     expect(body.quests.find((q) => q.name === "Delera's Rest" && q.difficulty === 'Heroic')).toMatchObject({
@@ -51,18 +47,17 @@ describe('GET /quests', () => {
   })
 
   test('needs a bearer token', async () => {
-    for (const path of ['/quests', '/quests/search?q=crypt', '/quests/lookup?name=Crypt', '/scorecards']) {
-      const response = await t.json('GET', `/api/plugin${path}`)
-      expect(response.status).toBe(401)
-      expect(typeof response.body.error).toBe('string')
-    }
+    const { quests, scorecards } = t.api.plugin
+    refused(await quests.get(), 401)
+    refused(await quests.search.get({ query: { q: 'crypt' } }), 401)
+    refused(await quests.lookup.get({ query: { name: 'Crypt' } }), 401)
+    refused(await scorecards.get(), 401)
   })
 })
 
 describe('GET /quests/search', () => {
   test('rule 1: exact name > name prefix > name substring > pack > patron; remakes are never collapsed', async () => {
-    const { status, body } = await search('q=crypt')
-    expect(status).toBe(200)
+    const body = await search({ q: 'crypt' })
     expect(order(body)).toEqual([
       'Crypt/Heroic', // exact (three remakes, three rows)
       'Crypt/Epic',
@@ -81,7 +76,7 @@ describe('GET /quests/search', () => {
   test('rule 2: with a level, enterable remakes rank above those not yet enterable, and say so', async () => {
     // Level 25 favours Epic, yet the enterable Heroic Crypt (level 9) comes first and the
     // Legendary one (level 31, nearer in level) comes after the Epic one.
-    const { body } = await search('q=crypt&level=25')
+    const body = await search({ q: 'crypt', level: 25 })
     expect(order(body).slice(0, 3)).toEqual(['Crypt/Heroic', 'Crypt/Epic', 'Crypt/Legendary'])
     expect(body.quests.map((q) => q.enterable)).toEqual([true, false, false, true, true, true, true])
     expect(body.quests.map((q) => q.score)).toEqual([110, 103, 100, 95, 80, 50, 35])
@@ -105,78 +100,77 @@ describe('GET /quests/search', () => {
       [33, ['Shadow Gate/Legendary', 'Shadow Gate/Epic', 'Shadow Gate/Heroic']],
     ]
     for (const [level, expected] of cases) {
-      const { body } = await search(`q=shadow%20gate&level=${level}`)
-      expect(order(body)).toEqual(expected)
+      expect(order(await search({ q: 'shadow gate', level }))).toEqual(expected)
     }
     // Mild: the preference never lifts a row that is not enterable over one that is.
-    const { body } = await search('q=shadow%20gate&level=22')
+    const body = await search({ q: 'shadow gate', level: 22 })
     expect(order(body)).toEqual(['Shadow Gate/Heroic', 'Shadow Gate/Epic', 'Shadow Gate/Legendary'])
   })
 
   test('aliases: query and name for q, characterLevel and cl for level', async () => {
-    const expected = (await search('q=crypt&level=25')).body
-    for (const query of ['query=crypt&characterLevel=25', 'name=crypt&cl=25', 'q=CRYPT&cl=25']) {
-      const { status, body } = await search(query)
-      expect(status).toBe(200)
-      expect(body.quests).toEqual(expected.quests)
+    const expected = await search({ q: 'crypt', level: 25 })
+    for (const query of [
+      { query: 'crypt', characterLevel: 25 },
+      { name: 'crypt', cl: 25 },
+      { q: 'CRYPT', cl: 25 },
+    ]) {
+      expect((await search(query)).quests).toEqual(expected.quests)
     }
   })
 
   test('difficulty filters, limit cuts (totalMatches still counts all), words and apostrophes fold', async () => {
-    const epic = (await search('q=crypt&difficulty=epic')).body
+    const epic = await search({ q: 'crypt', difficulty: 'epic' })
     expect(order(epic)).toEqual(['Crypt/Epic'])
     expect(epic.totalMatches).toBe(1)
-    expect((await search('q=crypt&difficulty=Unknown')).body.totalMatches).toBe(7)
-    const two = (await search('q=crypt&limit=2')).body
+    expect((await search({ q: 'crypt', difficulty: 'Unknown' })).totalMatches).toBe(7)
+    const two = await search({ q: 'crypt', limit: 2 })
     expect(two).toMatchObject({ count: 2, totalMatches: 7 })
     expect(order(two)).toEqual(['Crypt/Heroic', 'Crypt/Epic'])
-    expect((await search('q=crypt')).body.count).toBe(7)
-    expect(order((await search('q=crypt%20hidden')).body)).toEqual(['The Hidden Crypt/Heroic'])
-    const deleras = (await search('q=deleras%20rest')).body
+    expect((await search({ q: 'crypt' })).count).toBe(7)
+    expect(order(await search({ q: 'crypt hidden' }))).toEqual(['The Hidden Crypt/Heroic'])
+    const deleras = await search({ q: 'deleras rest' })
     expect(order(deleras)).toEqual(["Delera's Rest/Heroic", "Delera's Rest/Epic"])
     expect(deleras.quests[0]?.score).toBe(100)
-    expect((await search('q=nothing%20like%20this')).body).toMatchObject({ count: 0, totalMatches: 0, quests: [] })
+    expect(await search({ q: 'nothing like this' })).toMatchObject({ count: 0, totalMatches: 0, quests: [] })
   })
 
   test('the default limit is 20 and the largest is 50', async () => {
     // Every row's pack or name contains a letter "e"... use a query matching all 12 rows.
-    const all = (await search('q=e&limit=50')).body
+    const all = await search({ q: 'e', limit: 50 })
     expect(all.count).toBe(all.totalMatches)
     const rows = await readRows(SMALL_JSON)
     expect(all.totalMatches).toBe(
       rows.filter((r) => [r.name, r.pack, r.patron].some((s) => s.toLowerCase().includes('e'))).length,
     )
-    expect((await search('q=e')).body.count).toBe(Math.min(20, all.totalMatches))
+    expect((await search({ q: 'e' })).count).toBe(Math.min(20, all.totalMatches))
   })
 
-  test.each([
-    ['', 'Query parameter "q" (or "query", "name") is required.'],
-    ['q=%20%20', 'Query parameter "q" (or "query", "name") is required.'],
-    ['q=crypt&limit=0', 'Query parameter "limit" must be an integer from 1 to 50.'],
-    ['q=crypt&limit=51', 'Query parameter "limit" must be an integer from 1 to 50.'],
-    ['q=crypt&limit=ten', 'Query parameter "limit" must be an integer.'],
-    ['q=crypt&level=0', 'Query parameter "level" must be an integer from 1 to 34.'],
-    ['q=crypt&cl=35', 'Query parameter "cl" must be an integer from 1 to 34.'],
-    ['q=crypt&characterLevel=1.5', 'Query parameter "characterLevel" must be an integer.'],
-    ['q=crypt&difficulty=elite', 'Query parameter "difficulty" must be one of Heroic, Epic, Legendary.'],
-  ])('bad query %p: 400 %p', async (query, error) => {
-    const { status, body } = await search(query)
+  test.each<[SearchQuery, string]>([
+    [{}, 'Query parameter "q" (or "query", "name") is required.'],
+    [{ q: '  ' }, 'Query parameter "q" (or "query", "name") is required.'],
+    [{ q: 'crypt', limit: 0 }, 'Query parameter "limit" must be an integer from 1 to 50.'],
+    [{ q: 'crypt', limit: 51 }, 'Query parameter "limit" must be an integer from 1 to 50.'],
+    [{ q: 'crypt', level: 0 }, 'Query parameter "level" must be an integer from 1 to 34.'],
+    [{ q: 'crypt', cl: 35 }, 'Query parameter "cl" must be an integer from 1 to 34.'],
+    [{ q: 'crypt', characterLevel: 1.5 }, 'Query parameter "characterLevel" must be an integer.'],
+    [{ q: 'crypt', difficulty: 'elite' }, 'Query parameter "difficulty" must be one of Heroic, Epic, Legendary.'],
+  ])('bad query %o: 400 %p', async (query, error) => {
+    expect(refused(await catalog().search.get({ query }), 400)).toEqual({ error })
+  })
+
+  test('a limit that is not a number: 400', async () => {
+    // Raw: limit is a number in the types.
+    const { status, body } = await t.json<unknown>('GET', '/api/plugin/quests/search?q=crypt&limit=ten', { token })
     expect(status).toBe(400)
-    expect(body as unknown).toEqual({ error })
+    expect(body).toEqual({ error: 'Query parameter "limit" must be an integer.' })
   })
 })
 
 describe('GET /quests/lookup', () => {
-  interface LookupBody {
-    quests: Record<string, unknown>[]
-    remakes: Record<string, unknown>[]
-    remakeCount: number
-  }
-  const lookup = (query: string) => get<LookupBody>(`/quests/lookup?${query}`)
+  const lookup = (query: LookupQuery) => catalog().lookup.get({ query })
 
   test('exact and case-insensitive; every remake in quests and remakes, with their fields', async () => {
-    const { status, body } = await lookup('name=cRYPT')
-    expect(status).toBe(200)
+    const body = ok(await lookup({ name: 'cRYPT' }))
     expect(body.quests).toEqual([
       { name: 'Crypt', difficulty: 'Heroic', level: 9, pack: 'Harbor Tales', patron: 'The Coin Lords', favor: 3 },
       { name: 'Crypt', difficulty: 'Epic', level: 27, pack: 'Harbor Tales', patron: 'The Coin Lords', favor: 3 },
@@ -191,8 +185,7 @@ describe('GET /quests/lookup', () => {
   })
 
   test('difficulty filters quests; remakes always lists every tier', async () => {
-    const { status, body } = await lookup('name=Shadow%20Gate&difficulty=epic')
-    expect(status).toBe(200)
+    const body = ok(await lookup({ name: 'Shadow Gate', difficulty: 'epic' }))
     expect(body.quests.map((q) => [q.difficulty, q.level])).toEqual([['Epic', 24]])
     expect(body.remakes.map((q) => [q.difficulty, q.level])).toEqual([
       ['Heroic', 18],
@@ -201,29 +194,37 @@ describe('GET /quests/lookup', () => {
     ])
     expect(body.remakeCount).toBe(3)
     // A completion's remake "Unknown" matches every remake.
-    expect((await lookup('name=Shadow%20Gate&difficulty=Unknown')).body.quests).toHaveLength(3)
+    expect(ok(await lookup({ name: 'Shadow Gate', difficulty: 'Unknown' })).quests).toHaveLength(3)
   })
 
   test('a name in one tier only', async () => {
-    const { body } = await lookup('name=The%20Hidden%20Crypt')
+    const body = ok(await lookup({ name: 'The Hidden Crypt' }))
     expect(body).toMatchObject({ remakeCount: 1, quests: [{ difficulty: 'Heroic', level: 2 }] })
   })
 
-  test.each([
-    ['name=Crypt%20of%20the', 404, 'No quest named "Crypt of the" in the catalog.'],
-    ['name=Nowhere', 404, 'No quest named "Nowhere" in the catalog.'],
+  test.each<[LookupQuery, number, string]>([
+    [{ name: 'Crypt of the' }, 404, 'No quest named "Crypt of the" in the catalog.'],
+    [{ name: 'Nowhere' }, 404, 'No quest named "Nowhere" in the catalog.'],
     [
-      "name=Delera's%20Rest&difficulty=Legendary",
+      { name: "Delera's Rest", difficulty: 'Legendary' },
       404,
       `"Delera's Rest" has no Legendary remake in the catalog (it has: Heroic, Epic).`,
     ],
-    ['', 400, 'Query parameter "name" is required.'],
-    ['name=', 400, 'Query parameter "name" is required.'],
-    ['name=Crypt&difficulty=reaper', 400, 'Query parameter "difficulty" must be one of Heroic, Epic, Legendary.'],
-  ])('%p: %p', async (query, status, error) => {
-    const response = await lookup(query)
-    expect(response.status).toBe(status)
-    expect(response.body as unknown).toEqual({ error })
+    [{ name: '' }, 400, 'Query parameter "name" is required.'],
+    [
+      { name: 'Crypt', difficulty: 'reaper' },
+      400,
+      'Query parameter "difficulty" must be one of Heroic, Epic, Legendary.',
+    ],
+  ])('%o: %p', async (query, status, error) => {
+    expect(refused(await lookup(query), status)).toEqual({ error })
+  })
+
+  test('no name: 400', async () => {
+    // Raw: the types require a name.
+    const { status, body } = await t.json<unknown>('GET', '/api/plugin/quests/lookup', { token })
+    expect(status).toBe(400)
+    expect(body).toEqual({ error: 'Query parameter "name" is required.' })
   })
 })
 
@@ -232,23 +233,22 @@ describe('GET /scorecards and the import', () => {
     const app = testApp()
     const owner = await app.userWithToken('bob')
     await syncCatalog(syncDeps(app), SMALL_JSON)
-    const read = () =>
-      app.json<{ scorecards: Record<string, unknown> }>('GET', '/api/plugin/scorecards', { token: owner })
-    expect(await read()).toMatchObject({ status: 200, body: { scorecards: {} } })
+    const read = async () => ok(await app.plugin(owner).scorecards.get())
+    expect(await read()).toMatchObject({ scorecards: {} })
 
     expect(await importScorecards(app.db, SCORECARDS)).toEqual({
       count: 3,
       notInCatalog: ['A Quest Not In The Catalog'],
     })
     const file = await Bun.file(SCORECARDS).json()
-    expect((await read()).body).toEqual({ scorecards: file })
+    expect(await read()).toEqual({ scorecards: file })
 
     // What GET answers re-imports as is; a smaller file replaces the whole set.
     const dir = scratch.next()
     const next = join(dir, 'next.json')
     writeFileSync(next, JSON.stringify({ scorecards: { Crypt: { gold: 12 } } }))
     expect(await importScorecards(app.db, next)).toEqual({ count: 1, notInCatalog: [] })
-    expect((await read()).body).toEqual({ scorecards: { Crypt: { gold: 12 } } })
+    expect(await read()).toEqual({ scorecards: { Crypt: { gold: 12 } } })
   })
 
   test.each([
@@ -277,8 +277,7 @@ describe('GET /scorecards and the import', () => {
 })
 
 test('the catalog operations are in the OpenAPI document, and valid OpenAPI 3.0', async () => {
-  const { status, body } = await t.json<{ paths: Record<string, unknown> }>('GET', '/api/openapi.json')
-  expect(status).toBe(200)
+  const body = ok(await t.api['openapi.json'].get())
   const catalogPaths = [
     '/api/plugin/quests',
     '/api/plugin/quests/search',

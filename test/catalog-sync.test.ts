@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { treaty } from '@elysiajs/eden'
 import { Elysia } from 'elysia'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
@@ -29,7 +30,7 @@ import {
   sharedExists,
   syncDeps,
 } from './catalog-fixtures'
-import { insertCharacter, reportInvalidResponse, testApp } from './helpers'
+import { insertCharacter, ok, reportInvalidResponse, testApp } from './helpers'
 
 const tmp = mkdtempSync(join(tmpdir(), 'qt-sync-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -43,11 +44,7 @@ function writeJson(name: string, rows: unknown): string {
 const storedRows = (t: { db: ReturnType<typeof testApp>['db'] }) => t.db.select().from(quests).all()
 
 /** The catalog as GET /quests shows it. */
-async function catalogOverHttp(t: ReturnType<typeof testApp>, token: string) {
-  const { status, body } = await t.json<{ count: number; quests: QuestRow[] }>('GET', '/api/plugin/quests', { token })
-  expect(status).toBe(200)
-  return body
-}
+const catalogOverHttp = async (t: ReturnType<typeof testApp>, token: string) => ok(await t.plugin(token).quests.get())
 
 describe('sync from files', () => {
   test('a first sync loads every row and fills catalog_state; /info and /quests show it', async () => {
@@ -61,10 +58,10 @@ describe('sync from files', () => {
     expect(t.db.select().from(catalogState).all()).toEqual([
       { id: 1, source: SMALL_JSON, syncedAt: '2026-11-21T12:00:00.000Z', rows: 12 },
     ])
-    const info = await t.json<Record<string, unknown>>('GET', '/api/plugin/info', { token })
-    expect(info.body.questCatalogCount).toBe(12)
+    const info = ok(await t.plugin(token).info.get())
+    expect(info.questCatalogCount).toBe(12)
     // Every account reads /info: the file's name only, not the admin's path.
-    expect(info.body.catalog).toEqual({ source: 'catalog-small.json', syncedAt: '2026-11-21T12:00:00.000Z', rows: 12 })
+    expect(info.catalog).toEqual({ source: 'catalog-small.json', syncedAt: '2026-11-21T12:00:00.000Z', rows: 12 })
     expect(await catalogOverHttp(t, token)).toEqual({ count: 12, quests: await readRows(SMALL_JSON) })
     expect(deps.logger.lines).toHaveLength(1)
     expect(deps.logger.lines[0]).toContain('Catalog synced from')
@@ -241,8 +238,8 @@ describe('sync from a URL (a local HTTP server)', () => {
 
   test("the page is fetched and loaded, and /info names the URL's host", async () => {
     const { t, token } = await syncedApp()
-    const info = await t.json<{ catalog: { source: string } }>('GET', '/api/plugin/info', { token })
-    expect(info.body.catalog.source).toBe(new URL(base).host)
+    const info = ok(await t.plugin(token).info.get())
+    expect(info.catalog?.source).toBe(new URL(base).host)
   })
 
   test.each([
@@ -321,14 +318,14 @@ describe('search answers from an index rebuilt by each sync', () => {
     const t = testApp()
     const token = await t.userWithToken('ann')
     await syncCatalog(syncDeps(t), SMALL_JSON)
-    const search = () => t.json<{ totalMatches: number }>('GET', '/api/plugin/quests/search?q=brand%20new', { token })
-    expect((await search()).body.totalMatches).toBe(0)
+    const search = async () => ok(await t.plugin(token).quests.search.get({ query: { q: 'brand new' } }))
+    expect((await search()).totalMatches).toBe(0)
     const rows = [
       ...(await readRows(SMALL_JSON)),
       { ...((await readRows(SMALL_JSON))[0] as QuestRow), name: 'Brand New' },
     ]
     await syncCatalog(syncDeps(t), writeJson('new.json', rows))
-    expect((await search()).body.totalMatches).toBe(1)
+    expect((await search()).totalMatches).toBe(1)
   })
 
   test('a sync by another process (the CLI, on the same file) is picked up by the server', async () => {
@@ -353,22 +350,12 @@ describe('search answers from an index rebuilt by each sync', () => {
         { db: serverDb, clock: t.clock, passwordHasher: t.passwordHasher },
         { username: 'ann', password: 'correct horse battery' },
       )
-      const login = await app.handle(
-        new Request('http://localhost/api/plugin/auth/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ identifier: 'ann', password: 'correct horse battery' }),
-        }),
-      )
-      const { token } = (await login.json()) as { token: string }
-      const count = async () => {
-        const response = await app.handle(
-          new Request('http://localhost/api/plugin/quests/search?q=crypt', {
-            headers: { authorization: `Bearer ${token}` },
-          }),
-        )
-        return ((await response.json()) as { totalMatches: number }).totalMatches
-      }
+      // This app is not one of testApp's: its own typed client.
+      const api = (headers: Record<string, string> = {}) =>
+        treaty<typeof app>(app, { headers, parseDate: false }).api.plugin
+      const { token } = ok(await api().auth.login.post({ identifier: 'ann', password: 'correct horse battery' }))
+      const search = api({ authorization: `Bearer ${token}` }).quests.search
+      const count = async () => ok(await search.get({ query: { q: 'crypt' } })).totalMatches
       expect(await count()).toBe(0)
       await syncCatalog({ db: cliDb, clock: t.clock, logger: silentLogger }, SMALL_JSON)
       expect(await count()).toBe(7)

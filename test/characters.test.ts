@@ -3,48 +3,26 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { characters } from '../src/db/schema'
-import { testApp } from './helpers'
+import { type Client, ok, refused, testApp } from './helpers'
 
 const BASE = '/api/plugin/characters'
 
-interface CharacterBody {
-  id: number
-  name: string
-  givenName: string
-  firstName: string
-  surname: string
-  race: string
-  gender: string
-  alignment: string
-  server: string
-  guild: string
-  classes: { name: string; levels: number }[]
-  classSummary: string
-  epicLevels: number
-  heroicLevel: number
-  totalLevel: number
-  characterLevel: number
-  minLevel: number
-  lastLoginAt: string | null
-  targetDifficulty: string
-  shareToken: string
-  shareUrl: string
-  createdAt: string
-  updatedAt: string
-}
+/** The body of POST /characters, as the route's types take it. */
+type CreateBody = Parameters<Client['plugin']['characters']['post']>[0]
 
 async function setup() {
   const t = testApp()
   const token = await t.userWithToken('alice')
   const stored = (id: number) => t.db.select().from(characters).where(eq(characters.id, id)).get()
-  const create = (body: unknown) => t.json<CharacterBody>('POST', BASE, { token, body })
-  return { ...t, token, stored, create }
+  const me = t.plugin(token)
+  const create = async (body: CreateBody) => ok(await me.characters.post(body), 201)
+  return { ...t, token, stored, me, create }
 }
 
 describe('POST /characters', () => {
   test('creates with every field and derives name, levels, summary, share url and timestamps', async () => {
     const { create, stored } = await setup()
-    const { status, body } = await create({
+    const body = await create({
       givenName: 'Tordek',
       surname: 'Stonefist',
       race: 'Dwarf',
@@ -60,7 +38,6 @@ describe('POST /characters', () => {
       epicLevels: 10,
       lastLoginAt: '2026-11-20T10:00:00+02:00',
     })
-    expect(status).toBe(201)
     expect(body).toMatchObject({
       name: 'Tordek Stonefist',
       givenName: 'Tordek',
@@ -90,14 +67,13 @@ describe('POST /characters', () => {
 
   test('aliases: firstName, lastName, classLevels, epic_levels, last_login_at', async () => {
     const { create, stored } = await setup()
-    const { status, body } = await create({
+    const body = await create({
       firstName: 'Mialee',
       lastName: 'Moonbow',
       classLevels: [{ name: 'Wizard', levels: 20 }],
       epic_levels: 4,
       last_login_at: '2026-11-01T00:00:00Z',
     })
-    expect(status).toBe(201)
     expect(body).toMatchObject({ givenName: 'Mialee', surname: 'Moonbow', epicLevels: 4, totalLevel: 24 })
     expect(body.lastLoginAt).toBe('2026-11-01T00:00:00.000Z')
     expect(stored(body.id)).toMatchObject({ givenName: 'Mialee', surname: 'Moonbow', epicLevels: 4 })
@@ -105,62 +81,56 @@ describe('POST /characters', () => {
 
   test('lastLoginAt "now" is the server time', async () => {
     const { create } = await setup()
-    const { body } = await create({ givenName: 'A', lastLoginAt: 'now' })
+    const body = await create({ givenName: 'A', lastLoginAt: 'now' })
     expect(body.lastLoginAt).toBe('2026-11-21T12:00:00.000Z')
   })
 
   test('legacy {name} is split at the first space', async () => {
     const { create, stored } = await setup()
     const one = await create({ name: 'Lidda Quickfingers of Stormreach' })
-    expect(one.status).toBe(201)
-    expect(one.body).toMatchObject({ givenName: 'Lidda', surname: 'Quickfingers of Stormreach' })
-    expect(stored(one.body.id)?.surname).toBe('Quickfingers of Stormreach')
+    expect(one).toMatchObject({ givenName: 'Lidda', surname: 'Quickfingers of Stormreach' })
+    expect(stored(one.id)?.surname).toBe('Quickfingers of Stormreach')
     const two = await create({ name: 'Solo' })
-    expect(two.body).toMatchObject({ givenName: 'Solo', surname: '', name: 'Solo' })
+    expect(two).toMatchObject({ givenName: 'Solo', surname: '', name: 'Solo' })
   })
 
   test('an explicit givenName wins over a legacy name', async () => {
     const { create } = await setup()
-    const { body } = await create({ name: 'Old Name', givenName: 'New' })
+    const body = await create({ name: 'Old Name', givenName: 'New' })
     expect(body).toMatchObject({ givenName: 'New', surname: '' })
   })
 
   test('class names and picklist values are stored with the game spelling', async () => {
     const { create } = await setup()
-    const { body } = await create({ givenName: 'A', race: 'half-elf', classes: [{ name: 'favored soul', levels: 3 }] })
+    const body = await create({ givenName: 'A', race: 'half-elf', classes: [{ name: 'favored soul', levels: 3 }] })
     expect(body.race).toBe('Half-Elf')
     expect(body.classes).toEqual([{ name: 'Favored Soul', levels: 3 }])
   })
 
   test('total level is capped at 34, never rejected', async () => {
     const { create } = await setup()
-    const { status, body } = await create({
+    const body = await create({
       givenName: 'A',
       classes: [{ name: 'Fighter', levels: 20 }],
       epicLevels: 30,
     })
-    expect(status).toBe(201)
     expect(body.totalLevel).toBe(34)
     expect(body.characterLevel).toBe(34)
   })
 
   test('id, owner and share token are never client-assignable', async () => {
     const { create, stored } = await setup()
-    const { status, body } = await create({
-      givenName: 'A',
-      id: 77,
-      userId: 99,
-      shareToken: 'mine',
-      shareUrl: '/s/mine',
-    })
-    expect(status).toBe(201)
+    // Fields the body type does not have: a variable, not a literal, passes them as a client's JSON would.
+    const withServerFields = { givenName: 'A', id: 77, userId: 99, shareToken: 'mine', shareUrl: '/s/mine' }
+    const body = await create(withServerFields)
     expect(body.id).not.toBe(77)
     expect(body.shareToken).not.toBe('mine')
     expect(stored(77)).toBeUndefined()
     expect(stored(body.id)?.userId).toBe(1)
   })
 
-  const invalid: [string, unknown, RegExp][] = [
+  // Bodies of the right shape that the service or the schema's limits refuse: typed.
+  const invalid: [string, CreateBody, RegExp][] = [
     ['no name at all', { surname: 'X' }, /givenName/],
     ['empty given name', { givenName: '  ' }, /givenName/],
     [
@@ -190,15 +160,26 @@ describe('POST /characters', () => {
     ['epicLevels 31', { givenName: 'A', epicLevels: 31 }, /epicLevels/],
     ['epicLevels -1', { givenName: 'A', epic_levels: -1 }, /epic_levels/],
     ['bad lastLoginAt', { givenName: 'A', lastLoginAt: 'yesterday' }, /lastLoginAt/],
-    ['classes not an array', { givenName: 'A', classes: 'Fighter 20' }, /classes/],
-    ['givenName a number', { givenName: 5 }, /givenName/],
   ]
   for (const [why, body, field] of invalid) {
     test(`400 naming the field: ${why}`, async () => {
-      const { create, db } = await setup()
-      const res = await create(body)
+      const { me, db } = await setup()
+      expect(refused(await me.characters.post(body), 400).error).toMatch(field)
+      expect(db.select().from(characters).all()).toHaveLength(0)
+    })
+  }
+
+  // Fields of the wrong type: raw, since the types forbid them.
+  const mistyped: [string, unknown, RegExp][] = [
+    ['classes not an array', { givenName: 'A', classes: 'Fighter 20' }, /classes/],
+    ['givenName a number', { givenName: 5 }, /givenName/],
+  ]
+  for (const [why, body, field] of mistyped) {
+    test(`400 naming the field: ${why}`, async () => {
+      const { json, token, db } = await setup()
+      const res = await json<{ error: string }>('POST', BASE, { token, body })
       expect(res.status).toBe(400)
-      expect((res.body as unknown as { error: string }).error).toMatch(field)
+      expect(res.body.error).toMatch(field)
       expect(db.select().from(characters).all()).toHaveLength(0)
     })
   }
@@ -210,72 +191,60 @@ describe('GET /characters, /characters/{id}', () => {
     await t.create({ givenName: 'A' })
     await t.create({ givenName: 'B' })
     const bob = await t.userWithToken('bob')
-    await t.json('POST', BASE, { token: bob, body: { givenName: 'C' } })
-    const { status, body } = await t.json<{ characters: CharacterBody[] }>('GET', BASE, { token: t.token })
-    expect(status).toBe(200)
+    ok(await t.plugin(bob).characters.post({ givenName: 'C' }), 201)
+    const body = ok(await t.me.characters.get())
     expect(body.characters.map((c) => c.givenName)).toEqual(['A', 'B'])
   })
 
   test('get one; an unknown id is 404; a non-integer id is 400', async () => {
     const t = await setup()
-    const { body: created } = await t.create({ givenName: 'A' })
-    const one = await t.json<CharacterBody>('GET', `${BASE}/${created.id}`, { token: t.token })
-    expect(one.status).toBe(200)
-    expect(one.body).toEqual(created)
-    expect((await t.json('GET', `${BASE}/999`, { token: t.token })).status).toBe(404)
-    expect((await t.json('GET', `${BASE}/abc`, { token: t.token })).status).toBe(400)
+    const created = await t.create({ givenName: 'A' })
+    expect(ok(await t.me.characters({ id: created.id }).get())).toEqual(created)
+    refused(await t.me.characters({ id: 999 }).get(), 404)
+    refused(await t.me.characters({ id: 'abc' }).get(), 400)
   })
 
   test('a class name synced from a live snapshot longer than input allows still reads back (no 500)', async () => {
     const t = await setup()
-    const { body: created } = await t.create({ givenName: 'Synced' })
+    const created = await t.create({ givenName: 'Synced' })
     const long = 'K'.repeat(80)
-    const live = await t.json('PUT', `${BASE}/${created.id}/live`, {
-      token: t.token,
-      body: { build: { levels: [{ class: long }, { class: long }] } },
-    })
-    expect(live.status).toBe(200)
+    ok(await t.me.characters({ id: created.id }).live.put({ build: { levels: [{ class: long }, { class: long }] } }))
     expect(t.stored(created.id)?.classes).toEqual([{ name: long, levels: 2 }])
-    const one = await t.json<CharacterBody>('GET', `${BASE}/${created.id}`, { token: t.token })
-    expect(one.status).toBe(200)
-    expect(one.body.classes).toEqual([{ name: long, levels: 2 }])
-    const all = await t.json<{ characters: CharacterBody[] }>('GET', BASE, { token: t.token })
-    expect(all.status).toBe(200)
-    expect(all.body.characters.map((c) => c.classSummary)).toEqual([`${long} 2`])
+    const one = ok(await t.me.characters({ id: created.id }).get())
+    expect(one.classes).toEqual([{ name: long, levels: 2 }])
+    const all = ok(await t.me.characters.get())
+    expect(all.characters.map((c) => c.classSummary)).toEqual([`${long} 2`])
   })
 
   test('the name is the same wherever it is shown: character, progress, navigation, first life', async () => {
     const t = await setup()
-    const route = await t.json<{ id: number }>('POST', '/api/plugin/routes', {
-      token: t.token,
-      body: { name: 'R', quests: [{ name: 'The Pit' }] },
-    })
-    expect(route.status).toBe(201)
+    const route = ok(await t.me.routes.post({ name: 'R', quests: [{ name: 'The Pit' }] }), 201)
     for (const [body, name] of [
       [{ givenName: 'Tordek', surname: 'Ironfist of Stormreach' }, 'Tordek Ironfist of Stormreach'],
       [{ givenName: 'Solo' }, 'Solo'],
     ] as const) {
-      const { body: created } = await t.create(body)
+      const created = await t.create(body)
       expect(created.name).toBe(name)
-      const at = (path: string) => t.json<Record<string, unknown>>('GET', path, { token: t.token })
-      const progress = await at(`${BASE}/${created.id}/progress`)
-      const navigation = await at(`/api/plugin/navigation?characterId=${created.id}&routeId=${route.body.id}`)
-      const lives = await at(`${BASE}/${created.id}/lives`)
-      expect([progress.status, navigation.status, lives.status]).toEqual([200, 200, 200])
+      const character = t.me.characters({ id: created.id })
+      const progress = ok(await character.progress.get())
+      const navigation = ok(await t.me.navigation.get({ query: { characterId: created.id, routeId: route.id } }))
+      const lives = ok(await character.lives.get())
       expect({
-        progress: (progress.body.character as { name: string }).name,
-        navigation: (navigation.body.character as { name: string }).name,
-        life: (lives.body.lives as { name: string }[])[0]?.name,
+        progress: progress.character.name,
+        navigation: navigation.character.name,
+        life: lives.lives[0]?.name,
       }).toEqual({ progress: name, navigation: name, life: name })
     }
   })
 
   test('401 without a token', async () => {
     const t = await setup()
-    expect((await t.json('GET', BASE)).status).toBe(401)
-    expect((await t.json('POST', BASE, { body: { givenName: 'A' } })).status).toBe(401)
+    refused(await t.api.plugin.characters.get(), 401)
+    refused(await t.api.plugin.characters.post({ givenName: 'A' }), 401)
   })
 })
+
+type FindQuery = NonNullable<Parameters<Client['plugin']['characters']['find']['get']>[0]>['query']
 
 describe('GET /characters/find', () => {
   async function seeded() {
@@ -284,60 +253,53 @@ describe('GET /characters/find', () => {
     await t.create({ givenName: 'Tordek', surname: 'Ironhand', server: 'Cormyr' })
     await t.create({ givenName: 'Mialee', server: 'Thrane' })
     const bob = await t.userWithToken('bob')
-    await t.json('POST', BASE, { token: bob, body: { givenName: 'Tordek', surname: 'Stonefist', server: 'Thrane' } })
-    const find = async (query: string) => {
-      const res = await t.json<{ count: number; characters: CharacterBody[] }>('GET', `${BASE}/find?${query}`, {
-        token: t.token,
-      })
-      expect(res.status).toBe(200)
-      expect(res.body.count).toBe(res.body.characters.length)
-      return res.body.characters.map((c) => c.name)
+    ok(await t.plugin(bob).characters.post({ givenName: 'Tordek', surname: 'Stonefist', server: 'Thrane' }), 201)
+    const find = async (query: FindQuery) => {
+      const found = ok(await t.me.characters.find.get({ query }))
+      expect(found.count).toBe(found.characters.length)
+      return found.characters.map((c) => c.name)
     }
     return { ...t, find }
   }
 
-  test.each([
-    ['givenName=tordek', ['Tordek Stonefist', 'Tordek Ironhand']],
-    ['firstName=TORDEK&surname=ironhand', ['Tordek Ironhand']],
-    ['givenName=Tordek&lastName=Stonefist', ['Tordek Stonefist']],
-    ['name=tordek%20stonefist', ['Tordek Stonefist']],
-    ['name=tordek', ['Tordek Stonefist', 'Tordek Ironhand']],
-    ['name=mialee', ['Mialee']],
-    ['server=thrane', ['Tordek Stonefist', 'Mialee']],
-    ['givenName=tordek&server=CORMYR', ['Tordek Ironhand']],
-    ['givenName=nobody', []],
-    ['', ['Tordek Stonefist', 'Tordek Ironhand', 'Mialee']],
-  ])('%s', async (query, expected) => {
+  test.each<[FindQuery, string[]]>([
+    [{ givenName: 'tordek' }, ['Tordek Stonefist', 'Tordek Ironhand']],
+    [{ firstName: 'TORDEK', surname: 'ironhand' }, ['Tordek Ironhand']],
+    [{ givenName: 'Tordek', lastName: 'Stonefist' }, ['Tordek Stonefist']],
+    [{ name: 'tordek stonefist' }, ['Tordek Stonefist']],
+    [{ name: 'tordek' }, ['Tordek Stonefist', 'Tordek Ironhand']],
+    [{ name: 'mialee' }, ['Mialee']],
+    [{ server: 'thrane' }, ['Tordek Stonefist', 'Mialee']],
+    [{ givenName: 'tordek', server: 'CORMYR' }, ['Tordek Ironhand']],
+    [{ givenName: 'nobody' }, []],
+    [{}, ['Tordek Stonefist', 'Tordek Ironhand', 'Mialee']],
+  ])('%o', async (query, expected) => {
     const t = await seeded()
     expect(await t.find(query)).toEqual(expected)
   })
 })
 
 describe('PATCH and PUT /characters/{id}', () => {
-  for (const method of ['PATCH', 'PUT']) {
-    test(`${method} is partial: omitted fields keep their value`, async () => {
+  for (const method of ['patch', 'put'] as const) {
+    test(`${method.toUpperCase()} is partial: omitted fields keep their value`, async () => {
       const t = await setup()
-      const { body: c } = await t.create({
+      const c = await t.create({
         givenName: 'A',
         surname: 'B',
         server: 'Thrane',
         classes: [{ name: 'Monk', levels: 5 }],
       })
       t.clock.advance(60_000)
-      const res = await t.json<CharacterBody>(method, `${BASE}/${c.id}`, {
-        token: t.token,
-        body: { guild: 'New Guild', epic_levels: 2 },
-      })
-      expect(res.status).toBe(200)
-      expect(res.body).toMatchObject({
+      const updated = ok(await t.me.characters({ id: c.id })[method]({ guild: 'New Guild', epic_levels: 2 }))
+      expect(updated).toMatchObject({
         givenName: 'A',
         surname: 'B',
         server: 'Thrane',
         guild: 'New Guild',
         epicLevels: 2,
       })
-      expect(res.body.updatedAt).toBe('2026-11-21T12:01:00.000Z')
-      expect(res.body.createdAt).toBe('2026-11-21T12:00:00.000Z')
+      expect(updated.updatedAt).toBe('2026-11-21T12:01:00.000Z')
+      expect(updated.createdAt).toBe('2026-11-21T12:00:00.000Z')
       expect(t.stored(c.id)).toMatchObject({ guild: 'New Guild', epicLevels: 2, server: 'Thrane', surname: 'B' })
       expect(t.stored(c.id)?.classes).toEqual([{ name: 'Monk', levels: 5 }])
     })
@@ -345,84 +307,78 @@ describe('PATCH and PUT /characters/{id}', () => {
 
   test('touchLastLogin and seen set lastLoginAt to now; an explicit timestamp wins', async () => {
     const t = await setup()
-    const { body: c } = await t.create({ givenName: 'A' })
+    const c = await t.create({ givenName: 'A' })
+    const character = t.me.characters({ id: c.id })
     expect(c.lastLoginAt).toBeNull()
     t.clock.advance(1000)
-    await t.json('PATCH', `${BASE}/${c.id}`, { token: t.token, body: { touchLastLogin: true } })
+    await character.patch({ touchLastLogin: true })
     expect(t.stored(c.id)?.lastLoginAt).toBe('2026-11-21T12:00:01.000Z')
     t.clock.advance(1000)
-    await t.json('PUT', `${BASE}/${c.id}`, { token: t.token, body: { seen: true } })
+    await character.put({ seen: true })
     expect(t.stored(c.id)?.lastLoginAt).toBe('2026-11-21T12:00:02.000Z')
-    await t.json('PATCH', `${BASE}/${c.id}`, {
-      token: t.token,
-      body: { seen: true, lastLoginAt: '2020-01-01T00:00:00Z' },
-    })
+    await character.patch({ seen: true, lastLoginAt: '2020-01-01T00:00:00Z' })
     expect(t.stored(c.id)?.lastLoginAt).toBe('2020-01-01T00:00:00.000Z')
-    await t.json('PATCH', `${BASE}/${c.id}`, { token: t.token, body: { guild: 'x' } })
+    await character.patch({ guild: 'x' })
     expect(t.stored(c.id)?.lastLoginAt).toBe('2020-01-01T00:00:00.000Z')
   })
 
   test('a legacy name renames; classes are replaced whole', async () => {
     const t = await setup()
-    const { body: c } = await t.create({ givenName: 'A', classes: [{ name: 'Monk', levels: 5 }] })
-    const res = await t.json<CharacterBody>('PATCH', `${BASE}/${c.id}`, {
-      token: t.token,
-      body: { name: 'Regdar Brave', classes: [{ name: 'Paladin', levels: 8 }] },
-    })
-    expect(res.body).toMatchObject({ givenName: 'Regdar', surname: 'Brave', classSummary: 'Paladin 8' })
+    const c = await t.create({ givenName: 'A', classes: [{ name: 'Monk', levels: 5 }] })
+    const renamed = ok(
+      await t.me.characters({ id: c.id }).patch({ name: 'Regdar Brave', classes: [{ name: 'Paladin', levels: 8 }] }),
+    )
+    expect(renamed).toMatchObject({ givenName: 'Regdar', surname: 'Brave', classSummary: 'Paladin 8' })
     expect(t.stored(c.id)?.classes).toEqual([{ name: 'Paladin', levels: 8 }])
   })
 
   test('invalid update: 400 and nothing changes', async () => {
     const t = await setup()
-    const { body: c } = await t.create({ givenName: 'A', guild: 'G' })
+    const c = await t.create({ givenName: 'A', guild: 'G' })
     const before = t.stored(c.id)
     for (const body of [
       { guild: 'H', epicLevels: 99 },
       { guild: 'H', givenName: '' },
       { guild: 'H', classes: [{ name: 'Fighter', levels: 30 }] },
       { guild: 'H', lastLoginAt: 'soon' },
-      { guild: 'H', touchLastLogin: 'yes' },
     ]) {
-      const res = await t.json('PATCH', `${BASE}/${c.id}`, { token: t.token, body })
-      expect(res.status).toBe(400)
+      expect((await t.me.characters({ id: c.id }).patch(body)).status).toBe(400)
     }
+    // Raw: touchLastLogin is a boolean in the types.
+    const mistyped = await t.json('PATCH', `${BASE}/${c.id}`, {
+      token: t.token,
+      body: { guild: 'H', touchLastLogin: 'yes' },
+    })
+    expect(mistyped.status).toBe(400)
     expect(t.stored(c.id)).toEqual(before)
   })
 
   test('an unknown id is 404', async () => {
     const t = await setup()
-    expect((await t.json('PATCH', `${BASE}/5`, { token: t.token, body: { guild: 'x' } })).status).toBe(404)
+    refused(await t.me.characters({ id: 5 }).patch({ guild: 'x' }), 404)
   })
 })
 
 describe('POST /characters/{id}/login', () => {
   test('without a body: lastLoginAt = now; with one: that timestamp; answers the character', async () => {
     const t = await setup()
-    const { body: c } = await t.create({ givenName: 'A' })
+    const c = await t.create({ givenName: 'A' })
+    const login = t.me.characters({ id: c.id }).login
     t.clock.advance(5000)
-    const a = await t.json<CharacterBody>('POST', `${BASE}/${c.id}/login`, { token: t.token })
-    expect(a.status).toBe(200)
-    expect(a.body.lastLoginAt).toBe('2026-11-21T12:00:05.000Z')
-    expect(a.body.id).toBe(c.id)
-    const b = await t.json<CharacterBody>('POST', `${BASE}/${c.id}/login`, {
-      token: t.token,
-      body: { lastLoginAt: '2026-11-21T13:00:00+01:00' },
-    })
-    expect(b.body.lastLoginAt).toBe('2026-11-21T12:00:00.000Z')
+    const a = ok(await login.post())
+    expect(a.lastLoginAt).toBe('2026-11-21T12:00:05.000Z')
+    expect(a.id).toBe(c.id)
+    const b = ok(await login.post({ lastLoginAt: '2026-11-21T13:00:00+01:00' }))
+    expect(b.lastLoginAt).toBe('2026-11-21T12:00:00.000Z')
     expect(t.stored(c.id)?.lastLoginAt).toBe('2026-11-21T12:00:00.000Z')
-    const n = await t.json<CharacterBody>('POST', `${BASE}/${c.id}/login`, {
-      token: t.token,
-      body: { lastLoginAt: 'now' },
-    })
-    expect(n.body.lastLoginAt).toBe('2026-11-21T12:00:05.000Z')
+    const n = ok(await login.post({ lastLoginAt: 'now' }))
+    expect(n.lastLoginAt).toBe('2026-11-21T12:00:05.000Z')
   })
 
   test('bad timestamp is 400 and nothing changes', async () => {
     const t = await setup()
-    const { body: c } = await t.create({ givenName: 'A' })
-    const res = await t.json('POST', `${BASE}/${c.id}/login`, { token: t.token, body: { lastLoginAt: 'tuesday' } })
-    expect(res.status).toBe(400)
+    const c = await t.create({ givenName: 'A' })
+    refused(await t.me.characters({ id: c.id }).login.post({ lastLoginAt: 'tuesday' }), 400)
     expect(t.stored(c.id)?.lastLoginAt).toBeNull()
   })
 })
@@ -430,9 +386,8 @@ describe('POST /characters/{id}/login', () => {
 describe('GET /characters/meta', () => {
   test('real DDO picklists: classes with archetypes, races with iconics, alignments, genders, servers', async () => {
     const t = await setup()
-    const { status, body } = await t.json<Record<string, unknown>>('GET', `${BASE}/meta`, { token: t.token })
-    expect(status).toBe(200)
-    const classes = body.classes as string[]
+    const body = ok(await t.me.characters.meta.get())
+    const classes = body.classes
     for (const name of ['Fighter', 'Favored Soul', 'Artificer', 'Alchemist', 'Warlock', 'Druid'])
       expect(classes).toContain(name)
     for (const name of [
@@ -444,7 +399,7 @@ describe('GET /characters/meta', () => {
       'Acolyte of the Skin',
     ])
       expect(classes).toContain(name)
-    const races = body.races as string[]
+    const races = body.races
     for (const name of ['Human', 'Drow Elf', 'Warforged', 'Dragonborn', 'Tabaxi', 'Dhampir'])
       expect(races).toContain(name)
     for (const name of ['Bladeforged', 'Purple Dragon Knight', 'Morninglord', 'Shadar-kai', 'Deep Gnome'])
@@ -452,7 +407,7 @@ describe('GET /characters/meta', () => {
     expect(body.alignments).toContain('Lawful Good')
     expect(body.alignments).toContain('True Neutral')
     expect(body.genders).toEqual(['Male', 'Female'])
-    expect((body.servers as string[]).length).toBeGreaterThan(0)
+    expect(body.servers.length).toBeGreaterThan(0)
     expect(body).toMatchObject({ maxMulticlass: 3, maxClassLevel: 20, maxEpicLevels: 30, maxTotalLevel: 34 })
   })
 })

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { treaty } from '@elysiajs/eden'
 import { and, eq } from 'drizzle-orm'
 import { createApp } from '../src/app'
 import { systemClock } from '../src/clock'
@@ -13,32 +14,30 @@ import { completions } from '../src/db/schema'
 import { silentLogger } from '../src/logger'
 import { createUser } from '../src/modules/account/service'
 import { loadCatalog, readCatalog, SHARED_CATALOG, SMALL_CATALOG, sharedCatalogExists } from './catalog-fixture'
-import { cheapHasher, insertCharacter, reportInvalidResponse, testApp } from './helpers'
+import { type Client, cheapHasher, insertCharacter, ok, refused, reportInvalidResponse, testApp } from './helpers'
 
-interface Stored {
-  name: string
-  difficulty: string
-  setting: string
-  completedAt: string
-  durationSeconds: number | null
-  xpEarned: number | null
-  reaperXpEarned: number | null
-}
+type Completions = ReturnType<Client['plugin']['characters']>['completions']
+/** The body of POST completions, as the route's types take it. */
+type CompletionBody = Parameters<Completions['post']>[0]
+type DeleteBody = Parameters<Completions['delete']>[0]
+type DeleteQuery = NonNullable<Parameters<Completions['delete']>[1]>['query']
 
 async function setup() {
   const t = testApp()
   const token = await t.userWithToken('alice')
   const character = insertCharacter(t.db, 'alice')
   const path = `/api/plugin/characters/${character.id}/completions`
-  const post = (body: unknown) => t.json<{ ok: true; completion: Stored }>('POST', path, { token, body })
+  const mine = t.plugin(token).characters({ id: character.id }).completions
+  const post = (body: CompletionBody) => mine.post(body)
   const rows = () =>
     t.db.select().from(completions).where(eq(completions.characterId, character.id)).orderBy(completions.id).all()
   const keys = () => rows().map((r) => `${r.name}|${r.difficulty}|${r.setting}`)
-  return { ...t, token, character, path, post, rows, keys }
+  return { ...t, token, character, path, mine, post, rows, keys }
 }
 
 describe('POST completions: normalisation, stored as the rules say', () => {
-  const cases: [string, Record<string, unknown>, string][] = [
+  // difficulty and setting take any JSON value (never a 400), so even the wrong types are typed.
+  const cases: [string, CompletionBody, string][] = [
     // [why, body, stored "name|difficulty|setting"]
     ['setting omitted -> elite', { name: 'Q', difficulty: 'Heroic' }, 'Q|Heroic|elite'],
     ['explicit Unknown -> unknown', { name: 'Q', difficulty: 'Heroic', setting: 'Unknown' }, 'Q|Heroic|unknown'],
@@ -57,10 +56,9 @@ describe('POST completions: normalisation, stored as the rules say', () => {
   for (const [why, body, key] of cases) {
     test(why, async () => {
       const t = await setup()
-      const res = await t.post(body)
-      expect(res.status).toBe(201)
-      expect(res.body.ok).toBe(true)
-      expect(`${res.body.completion.name}|${res.body.completion.difficulty}|${res.body.completion.setting}`).toBe(key)
+      const posted = ok(await t.post(body), 201)
+      expect(posted.ok).toBe(true)
+      expect(`${posted.completion.name}|${posted.completion.difficulty}|${posted.completion.setting}`).toBe(key)
       expect(t.keys()).toEqual([key])
     })
   }
@@ -71,9 +69,8 @@ describe('POST completions: upsert', () => {
     const t = await setup()
     expect((await t.post({ name: 'Q', difficulty: 'Heroic', setting: 'elite' })).status).toBe(201)
     t.clock.advance(60_000)
-    const again = await t.post({ name: 'Q', difficulty: 'Heroic' })
-    expect(again.status).toBe(200)
-    expect(again.body.completion.completedAt).toBe('2026-11-21T12:01:00.000Z')
+    const again = ok(await t.post({ name: 'Q', difficulty: 'Heroic' }))
+    expect(again.completion.completedAt).toBe('2026-11-21T12:01:00.000Z')
     expect((await t.post({ name: 'Q', difficulty: 'Heroic', setting: 'reaper' })).status).toBe(201)
     expect((await t.post({ name: 'Q', difficulty: 'Epic', setting: 'reaper' })).status).toBe(201)
     expect(t.keys()).toEqual(['Q|Heroic|elite', 'Q|Heroic|reaper', 'Q|Epic|reaper'])
@@ -83,59 +80,56 @@ describe('POST completions: upsert', () => {
   test('completedAt: default now, explicit timestamp stored as UTC, bad one 400', async () => {
     const t = await setup()
     const a = await t.post({ name: 'A', completedAt: '2026-11-20T23:30:00-01:00' })
-    expect(a.body.completion.completedAt).toBe('2026-11-21T00:30:00.000Z')
+    expect(a.data?.completion.completedAt).toBe('2026-11-21T00:30:00.000Z')
     const b = await t.post({ name: 'B', completedAt: null })
-    expect(b.body.completion.completedAt).toBe('2026-11-21T12:00:00.000Z')
-    const c = await t.post({ name: 'C', completedAt: 'last night' })
-    expect(c.status).toBe(400)
-    expect((c.body as unknown as { error: string }).error).toMatch(/completedAt/)
+    expect(b.data?.completion.completedAt).toBe('2026-11-21T12:00:00.000Z')
+    expect(refused(await t.post({ name: 'C', completedAt: 'last night' }), 400).error).toMatch(/completedAt/)
     expect(t.keys()).toEqual(['A|Unknown|elite', 'B|Unknown|elite'])
   })
 
   test('a completedAt on a day the calendar does not have is 400, not silently another day', async () => {
     const t = await setup()
     for (const completedAt of ['2026-02-30T10:00:00Z', '2026-04-31', '2025-02-29T00:00:00+02:00']) {
-      const bad = await t.post({ name: 'A', completedAt })
-      expect(bad.status).toBe(400)
-      expect(bad.body).toEqual({ error: 'Body field "completedAt" must be an ISO 8601 timestamp.' } as never)
+      expect(refused(await t.post({ name: 'A', completedAt }), 400)).toEqual({
+        error: 'Body field "completedAt" must be an ISO 8601 timestamp.',
+      })
     }
     expect(t.keys()).toEqual([])
     const leap = await t.post({ name: 'A', completedAt: '2028-02-29T23:00:00-02:00' })
-    expect(leap.body.completion.completedAt).toBe('2028-03-01T01:00:00.000Z')
+    expect(leap.data?.completion.completedAt).toBe('2028-03-01T01:00:00.000Z')
   })
 
   test('omitted xpEarned/reaperXpEarned/durationSeconds keep the stored value; null clears', async () => {
     const t = await setup()
     const key = { name: 'Q', difficulty: 'Heroic', setting: 'reaper' }
     await t.post({ ...key, xpEarned: 5000, reaperXpEarned: 40, durationSeconds: 900 })
-    const kept = await t.post(key)
-    expect(kept.status).toBe(200)
-    expect(kept.body.completion).toMatchObject({ xpEarned: 5000, reaperXpEarned: 40, durationSeconds: 900 })
+    const kept = ok(await t.post(key))
+    expect(kept.completion).toMatchObject({ xpEarned: 5000, reaperXpEarned: 40, durationSeconds: 900 })
     expect(t.rows()[0]).toMatchObject({ xpEarned: 5000, reaperXpEarned: 40, durationSeconds: 900 })
     await t.post({ ...key, xp: 6000 })
     expect(t.rows()[0]).toMatchObject({ xpEarned: 6000, reaperXpEarned: 40 })
     const cleared = await t.post({ ...key, xpEarned: null, rxp: null, durationSeconds: null })
-    expect(cleared.body.completion).toMatchObject({ xpEarned: null, reaperXpEarned: null, durationSeconds: null })
+    expect(cleared.data?.completion).toMatchObject({ xpEarned: null, reaperXpEarned: null, durationSeconds: null })
     expect(t.rows()[0]).toMatchObject({ xpEarned: null, reaperXpEarned: null, durationSeconds: null })
     expect(t.rows()).toHaveLength(1)
   })
 
-  test.each([['xp'], ['xpReceived'], ['xp_received'], ['actualXp'], ['actual_xp'], ['xp_earned']])(
+  test.each([['xp'], ['xpReceived'], ['xp_received'], ['actualXp'], ['actual_xp'], ['xp_earned']] as const)(
     'xpEarned alias %s is stored',
     async (alias) => {
       const t = await setup()
       const res = await t.post({ name: 'Q', [alias]: 1234 })
-      expect(res.body.completion.xpEarned).toBe(1234)
+      expect(res.data?.completion.xpEarned).toBe(1234)
       expect(t.rows()[0]?.xpEarned).toBe(1234)
     },
   )
 
-  test.each([['reaperXp'], ['reaper_xp'], ['reaper_xp_earned'], ['rxp'], ['rxpEarned'], ['rxp_earned']])(
+  test.each([['reaperXp'], ['reaper_xp'], ['reaper_xp_earned'], ['rxp'], ['rxpEarned'], ['rxp_earned']] as const)(
     'reaperXpEarned alias %s is stored',
     async (alias) => {
       const t = await setup()
       const res = await t.post({ name: 'Q', setting: 'reaper', [alias]: 77 })
-      expect(res.body.completion.reaperXpEarned).toBe(77)
+      expect(res.data?.completion.reaperXpEarned).toBe(77)
       expect(t.rows()[0]?.reaperXpEarned).toBe(77)
     },
   )
@@ -176,21 +170,15 @@ describe('POST completions: upsert', () => {
           { onInvalidResponse: reportInvalidResponse },
         ),
       )
-      const login = await apps[0]!.handle(
-        new Request('http://localhost/api/plugin/auth/login', {
-          method: 'POST',
-          body: JSON.stringify({ identifier: 'alice', password: 'correct horse battery' }),
-        }),
-      )
-      const { token } = (await login.json()) as { token: string }
+      // These apps are not testApp's: typed clients of their own.
+      const plugin = (app: (typeof apps)[number], headers: Record<string, string> = {}) =>
+        treaty<typeof app>(app, { headers, parseDate: false }).api.plugin
+      const login = plugin(apps[0]!).auth.login
+      const { token } = ok(await login.post({ identifier: 'alice', password: 'correct horse battery' }))
       const post = (i: number) =>
-        apps[i % 2]!.handle(
-          new Request(`http://localhost/api/plugin/characters/${character.id}/completions`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${token}` },
-            body: JSON.stringify({ name: 'Same', difficulty: 'Heroic', xpEarned: i }),
-          }),
-        )
+        plugin(apps[i % 2]!, { authorization: `Bearer ${token}` })
+          .characters({ id: character.id })
+          .completions.post({ name: 'Same', difficulty: 'Heroic', xpEarned: i })
       const statuses = (await Promise.all(Array.from({ length: 10 }, (_, i) => post(i)))).map((r) => r.status)
       expect(statuses.sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201])
       const rows = second.select().from(completions).all()
@@ -224,13 +212,11 @@ describe('POST completions: catalog spelling', () => {
     const t = await setup()
     loadCatalog(t.db, readCatalog(SMALL_CATALOG))
     const a = await t.post({ name: 'the pit', difficulty: 'Heroic' })
-    expect(a.body.completion.name).toBe('The Pit')
-    const b = await t.post({ name: 'THE PIT', difficulty: 'heroic' })
-    expect(b.status).toBe(200)
+    expect(a.data?.completion.name).toBe('The Pit')
+    ok(await t.post({ name: 'THE PIT', difficulty: 'heroic' }))
     const c = await t.post({ name: "tempest's spine", difficulty: 'Heroic', setting: 'hard' })
-    expect(c.body.completion.name).toBe("Tempest's Spine")
-    const d = await t.post({ name: 'A Quest From The Next Update', difficulty: 'Epic' })
-    expect(d.status).toBe(201)
+    expect(c.data?.completion.name).toBe("Tempest's Spine")
+    ok(await t.post({ name: 'A Quest From The Next Update', difficulty: 'Epic' }), 201)
     expect(t.keys()).toEqual([
       'The Pit|Heroic|elite',
       "Tempest's Spine|Heroic|hard",
@@ -247,7 +233,7 @@ describe('POST completions: catalog spelling', () => {
       const names = [...new Set(catalog.map((q) => q.name))]
       for (const name of names) {
         const res = await t.post({ name: name.toLowerCase(), difficulty: 'Heroic' })
-        expect(res.body.completion.name).toBe(name)
+        expect(res.data?.completion.name).toBe(name)
       }
       expect(t.rows()).toHaveLength(names.length)
     },
@@ -256,46 +242,58 @@ describe('POST completions: catalog spelling', () => {
 })
 
 describe('POST completions: bad input is 400 and writes nothing', () => {
-  const invalid: [string, unknown, RegExp][] = [
-    ['no name', { difficulty: 'Heroic' }, /name/],
+  // Values of the right type that the schema's bounds refuse: typed.
+  const outOfBounds: [string, CompletionBody, RegExp][] = [
     ['empty name', { name: '' }, /name/],
     ['blank name', { name: '   ' }, /name/],
-    ['name not a string', { name: 12 }, /name/],
-    ['xpEarned a string', { name: 'Q', xpEarned: 'lots' }, /xpEarned/],
     ['xp alias negative', { name: 'Q', xp: -5 }, /xp/],
     ['rxp a float', { name: 'Q', rxp: 1.5 }, /rxp/],
+  ]
+  for (const [why, body, message] of outOfBounds) {
+    test(why, async () => {
+      const t = await setup()
+      expect(refused(await t.post(body), 400).error).toMatch(message)
+      expect(t.rows()).toHaveLength(0)
+    })
+  }
+
+  // A missing name, or a field of a type the types forbid: raw.
+  const mistyped: [string, unknown, RegExp][] = [
+    ['no name', { difficulty: 'Heroic' }, /name/],
+    ['name not a string', { name: 12 }, /name/],
+    ['xpEarned a string', { name: 'Q', xpEarned: 'lots' }, /xpEarned/],
     ['durationSeconds an object', { name: 'Q', durationSeconds: {} }, /durationSeconds/],
     ['completedAt a number', { name: 'Q', completedAt: 1700000000 }, /completedAt/],
     ['body an array', [{ name: 'Q' }], /body/i],
   ]
-  for (const [why, body, message] of invalid) {
+  for (const [why, body, message] of mistyped) {
     test(why, async () => {
       const t = await setup()
-      const res = await t.post(body)
+      const res = await t.json<{ error: string }>('POST', t.path, { token: t.token, body })
       expect(res.status).toBe(400)
-      expect((res.body as unknown as { error: string }).error).toMatch(message)
+      expect(res.body.error).toMatch(message)
       expect(t.rows()).toHaveLength(0)
     })
   }
 
   test('XP and duration are bounded (1e308 is 400 naming the field); the bounds themselves are accepted', async () => {
     const t = await setup()
-    const refused: [Record<string, unknown>, string][] = [
-      [{ xpEarned: 1e308 }, 'Body field "xpEarned" must be an integer from 0 to 100000000 or null.'],
-      [{ xp: 100_000_001 }, 'Body field "xp" must be an integer from 0 to 100000000 or null.'],
-      [{ reaperXpEarned: 1e308 }, 'Body field "reaperXpEarned" must be an integer from 0 to 100000000 or null.'],
-      [{ durationSeconds: 1e308 }, 'Body field "durationSeconds" must be an integer from 0 to 604800 or null.'],
+    const tooLarge: [CompletionBody, string][] = [
+      [{ name: 'Q', xpEarned: 1e308 }, 'Body field "xpEarned" must be an integer from 0 to 100000000 or null.'],
+      [{ name: 'Q', xp: 100_000_001 }, 'Body field "xp" must be an integer from 0 to 100000000 or null.'],
+      [
+        { name: 'Q', reaperXpEarned: 1e308 },
+        'Body field "reaperXpEarned" must be an integer from 0 to 100000000 or null.',
+      ],
+      [
+        { name: 'Q', durationSeconds: 1e308 },
+        'Body field "durationSeconds" must be an integer from 0 to 604800 or null.',
+      ],
     ]
-    for (const [fields, message] of refused) {
-      const res = await t.post({ name: 'Q', ...fields })
-      expect(res.status).toBe(400)
-      expect(res.body).toEqual({ error: message } as never)
-    }
+    for (const [body, message] of tooLarge) expect(refused(await t.post(body), 400)).toEqual({ error: message })
     expect(t.rows()).toHaveLength(0)
     const max = { xpEarned: 100_000_000, reaperXpEarned: 100_000_000, durationSeconds: 7 * 24 * 3600 }
-    const res = await t.post({ name: 'Q', ...max })
-    expect(res.status).toBe(201)
-    expect(res.body.completion).toMatchObject(max)
+    expect(ok(await t.post({ name: 'Q', ...max }), 201).completion).toMatchObject(max)
   })
 
   test('body not JSON', async () => {
@@ -311,17 +309,17 @@ describe('POST completions: bad input is 400 and writes nothing', () => {
 })
 
 describe('DELETE completions: rules 1-3, body or query', () => {
+  interface Delete {
+    body?: DeleteBody
+    query?: DeleteQuery
+  }
   async function seeded() {
     const t = await setup()
     for (const setting of ['casual', 'elite', 'reaper', 'unknown'])
       await t.post({ name: 'Q', difficulty: 'Heroic', setting })
     await t.post({ name: 'Q', difficulty: 'Epic', setting: 'elite' })
     await t.post({ name: 'Other', difficulty: 'Heroic', setting: 'elite' })
-    const del = (options: { body?: unknown; query?: string }) =>
-      t.json<{ ok: true; deleted: number }>('DELETE', `${t.path}${options.query ? `?${options.query}` : ''}`, {
-        token: t.token,
-        body: options.body,
-      })
+    const del = ({ body, query }: Delete) => t.mine.delete(body, query ? { query } : undefined)
     return { ...t, del }
   }
   const all = [
@@ -334,7 +332,7 @@ describe('DELETE completions: rules 1-3, body or query', () => {
   ]
   const without = (...gone: string[]) => all.filter((k) => !gone.includes(k))
 
-  const cases: [string, { body?: unknown; query?: string }, string[]][] = [
+  const cases: [string, Delete, string[]][] = [
     [
       'rule 1: no setting removes the elite row only',
       { body: { name: 'Q', difficulty: 'Heroic' } },
@@ -370,26 +368,26 @@ describe('DELETE completions: rules 1-3, body or query', () => {
       { body: { name: 'Q', difficulty: 'Heroic', setting: '*' } },
       ['Q|Heroic|casual', 'Q|Heroic|elite', 'Q|Heroic|reaper', 'Q|Heroic|unknown'],
     ],
-    ['query: rule 1', { query: 'name=Q&difficulty=Epic' }, ['Q|Epic|elite']],
-    ['query: rule 2', { query: 'name=Q&difficulty=Heroic&setting=casual' }, ['Q|Heroic|casual']],
+    ['query: rule 1', { query: { name: 'Q', difficulty: 'Epic' } }, ['Q|Epic|elite']],
+    ['query: rule 2', { query: { name: 'Q', difficulty: 'Heroic', setting: 'casual' } }, ['Q|Heroic|casual']],
     [
       'query: allSettings=true',
-      { query: 'name=Q&difficulty=Heroic&allSettings=true' },
+      { query: { name: 'Q', difficulty: 'Heroic', allSettings: true } },
       ['Q|Heroic|casual', 'Q|Heroic|elite', 'Q|Heroic|reaper', 'Q|Heroic|unknown'],
     ],
     [
-      'query: setting=%2A',
-      { query: 'name=Q&difficulty=Heroic&setting=%2A' },
+      'query: setting=*',
+      { query: { name: 'Q', difficulty: 'Heroic', setting: '*' } },
       ['Q|Heroic|casual', 'Q|Heroic|elite', 'Q|Heroic|reaper', 'Q|Heroic|unknown'],
     ],
     [
       'body wins over the query',
-      { body: { name: 'Q', difficulty: 'Heroic', setting: 'casual' }, query: 'setting=reaper' },
+      { body: { name: 'Q', difficulty: 'Heroic', setting: 'casual' }, query: { setting: 'reaper' } },
       ['Q|Heroic|casual'],
     ],
     [
       'the query fills what the body lacks',
-      { body: { difficulty: 'Heroic' }, query: 'name=Q&setting=reaper' },
+      { body: { difficulty: 'Heroic' }, query: { name: 'Q', setting: 'reaper' } },
       ['Q|Heroic|reaper'],
     ],
     ['name in any case', { body: { name: 'q', difficulty: 'heroic' } }, ['Q|Heroic|elite']],
@@ -398,26 +396,26 @@ describe('DELETE completions: rules 1-3, body or query', () => {
   for (const [why, request, gone] of cases) {
     test(why, async () => {
       const t = await seeded()
-      const res = await t.del(request)
-      expect(res.status).toBe(200)
-      expect(res.body).toEqual({ ok: true, deleted: gone.length })
+      expect(ok(await t.del(request))).toEqual({ ok: true, deleted: gone.length })
       expect(t.keys()).toEqual(without(...gone))
     })
   }
 
   test('no name: 400 and nothing removed; bad allSettings: 400', async () => {
     const t = await seeded()
-    expect((await t.del({ body: { difficulty: 'Heroic', allSettings: true } })).status).toBe(400)
-    expect((await t.del({})).status).toBe(400)
-    expect((await t.del({ query: 'name=Q&allSettings=perhaps' })).status).toBe(400)
-    expect((await t.del({ body: { name: 'Q', allSettings: 5 } })).status).toBe(400)
+    refused(await t.del({ body: { difficulty: 'Heroic', allSettings: true } }), 400)
+    refused(await t.del({}), 400)
+    refused(await t.del({ query: { name: 'Q', allSettings: 'perhaps' } }), 400)
+    // Raw: allSettings is a boolean or a string in the types.
+    const mistyped = await t.json('DELETE', t.path, { token: t.token, body: { name: 'Q', allSettings: 5 } })
+    expect(mistyped.status).toBe(400)
     expect(t.keys()).toEqual(all)
   })
 
   test('delete then post again creates (201)', async () => {
     const t = await seeded()
     await t.del({ body: { name: 'Other', difficulty: 'Heroic' } })
-    expect((await t.post({ name: 'Other', difficulty: 'Heroic' })).status).toBe(201)
+    ok(await t.post({ name: 'Other', difficulty: 'Heroic' }), 201)
     const row = t.db
       .select()
       .from(completions)

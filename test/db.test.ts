@@ -2,6 +2,7 @@ import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { treaty } from '@elysiajs/eden'
 import { createApp } from '../src/app'
 import { loadConfig } from '../src/config'
 import { BUSY_TIMEOUT_MS, openDatabase } from '../src/db/client'
@@ -9,7 +10,7 @@ import { migrate } from '../src/db/migrate'
 import { migrations } from '../src/db/migrations'
 import { quests } from '../src/db/schema'
 import { silentLogger } from '../src/logger'
-import { cheapHasher, FakeClock } from './helpers'
+import { cheapHasher, FakeClock, ok, refused } from './helpers'
 import { scratchFolders } from './scratch'
 
 const scratch = scratchFolders('qt-db-')
@@ -122,30 +123,28 @@ describe('a database whose write lock another process holds', () => {
       passwordHasher: cheapHasher,
     })
     // A write of any endpoint, without the cost of an account and a login.
-    app.post('/api/plugin/test-write', () => {
+    const writable = app.post('/api/plugin/test-write', () => {
       db.insert(quests).values({ name: 'Busy', difficulty: 'Heroic', level: 1 }).run()
       return { ok: true }
     })
+    const api = treaty<typeof writable>(writable, { parseDate: false }).api
     const other = new Database(path)
     other.run('BEGIN IMMEDIATE') // another process writing (a sqlite3 shell, a long script)
     try {
       const started = performance.now()
-      const response = await app.handle(new Request('http://localhost/api/plugin/test-write', { method: 'POST' }))
+      const answer = await api.plugin['test-write'].post()
       const waited = performance.now() - started
-      expect(response.status).toBe(503)
-      expect(response.headers.get('retry-after')).toBe('1')
-      expect(await response.json()).toEqual({ error: 'The database is busy; try again in a moment.' })
+      expect(refused(answer, 503)).toEqual({ error: 'The database is busy; try again in a moment.' })
+      expect(answer.response.headers.get('retry-after')).toBe('1')
       expect(waited).toBeGreaterThanOrEqual(BUSY_TIMEOUT_MS * 0.9)
       expect(waited).toBeLessThan(BUSY_TIMEOUT_MS + 1000)
       // WAL: readers never wait for the writer.
-      const health = await app.handle(new Request('http://localhost/api/health'))
-      expect(health.status).toBe(200)
+      ok(await api.health.get())
     } finally {
       other.run('ROLLBACK')
       other.close()
     }
-    const after = await app.handle(new Request('http://localhost/api/plugin/test-write', { method: 'POST' }))
-    expect(after.status).toBe(200)
+    ok(await api.plugin['test-write'].post())
     db.$client.close()
   })
 })

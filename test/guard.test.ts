@@ -2,6 +2,7 @@
 // many modules use it, and which every route of the two APIs but the public ones goes through,
 // before validation.
 import { describe, expect, test } from 'bun:test'
+import { treaty } from '@elysiajs/eden'
 import { type AnyElysia, Elysia, t } from 'elysia'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
@@ -25,7 +26,7 @@ import { routesModule } from '../src/modules/routes'
 import { sessionModule } from '../src/modules/session'
 import { SignOuts } from '../src/modules/session/sign-outs'
 import { systemModule } from '../src/modules/system'
-import { cheapHasher, FakeClock, testApp } from './helpers'
+import { cheapHasher, FakeClock, ok, testApp } from './helpers'
 
 /** An `identify` that accepts `x-user: <id>` and counts its calls. */
 function countingIdentify() {
@@ -56,29 +57,27 @@ describe('one guard instance', () => {
     const second = new Elysia({ prefix: '/b' }).use(guard).get('/', ({ user }) => ({ user: user.id }), { auth: true })
     const app = new Elysia().use(guard).use(first).use(second).use(guard)
 
-    const post = (path: string, body: unknown, user?: number) =>
-      app.handle(
-        new Request(`http://localhost${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(user ? { 'x-user': String(user) } : {}) },
-          body: JSON.stringify(body),
-        }),
-      )
-    const ok = await post('/a/5', { n: 1 }, 3)
-    expect(ok.status).toBe(200)
-    expect(await ok.json()).toEqual({ user: 3, id: 5, body: { n: 1 } })
+    const as = (user: number) => treaty<typeof app>(app, { headers: { 'x-user': String(user) }, parseDate: false })
+    expect(ok(await as(3).a({ id: 5 }).post({ n: 1 }))).toEqual({ user: 3, id: 5, body: { n: 1 } })
     expect(calls.n).toBe(1)
 
-    const other = await app.handle(new Request('http://localhost/b', { headers: { 'x-user': '4' } }))
-    expect(await other.json()).toEqual({ user: 4 })
+    expect(ok(await as(4).b.get())).toEqual({ user: 4 })
     expect(calls.n).toBe(2)
 
-    // The credential is checked before the body and the path are: 401, not 400.
-    const refused = await post('/a/abc', { n: 'x' })
+    // The credential is checked before the body and the path are: 401, not 400. (Raw: n is an
+    // integer in the types.)
+    const refused = await app.handle(
+      new Request('http://localhost/a/abc', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ n: 'x' }),
+      }),
+    )
     expect(refused.status).toBe(401)
     expect(calls.n).toBe(3)
   })
 
+  // Raw: every route of the table in turn, by its path pattern.
   test('every route of every module goes through the guard exactly once, the public ones never', async () => {
     const deps: ModuleDeps = {
       db: openDatabase(':memory:'),
@@ -160,6 +159,7 @@ describe('the two APIs', () => {
     'GET /api/share/:token',
   ])
 
+  // Raw: every route of the table in turn, with ids, queries and bodies of the wrong type.
   test('every other API route answers 401 without its own credential, whatever the request holds', async () => {
     const app = testApp()
     const token = await app.userWithToken('alice')

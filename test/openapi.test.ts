@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import SwaggerParser from '@apidevtools/swagger-parser'
-import { documentViolations, testApp } from './helpers'
+import { documentViolations, ok, refused, testApp } from './helpers'
 import type { Exchange } from './openapi-validator'
 
 type Json = Record<string, unknown>
@@ -48,7 +48,7 @@ describe('the document says what the server does', () => {
     expect(doc.paths['/api/plugin/characters/']).toBeUndefined()
     const t = testApp()
     const token = await t.userWithToken('alice')
-    expect((await t.json('GET', '/api/plugin/characters', { token })).status).toBe(200)
+    ok(await t.plugin(token).characters.get())
   })
 
   test('bodies the server does not require are optional: character login, completion delete', () => {
@@ -128,23 +128,19 @@ describe('the document says what the server does', () => {
   test('the rules stay out of run time: the same requests answer exactly as before', async () => {
     const t = testApp()
     const token = await t.userWithToken('alice')
-    const cases: [string, string][] = [
-      ['/api/plugin/quests/search?q=crypt&limit=500', 'Query parameter "limit" must be an integer from 1 to 50.'],
-      ['/api/plugin/quests/search?limit=5', 'Query parameter "q" (or "query", "name") is required.'],
-      ['/api/plugin/quests/search?q=crypt&cl=35', 'Query parameter "cl" must be an integer from 1 to 34.'],
+    const search = t.plugin(token).quests.search
+    const cases: [NonNullable<Parameters<typeof search.get>[0]>['query'], string][] = [
+      [{ q: 'crypt', limit: 500 }, 'Query parameter "limit" must be an integer from 1 to 50.'],
+      [{ limit: 5 }, 'Query parameter "q" (or "query", "name") is required.'],
+      [{ q: 'crypt', cl: 35 }, 'Query parameter "cl" must be an integer from 1 to 34.'],
     ]
-    for (const [url, error] of cases)
-      expect(await t.json('GET', url, { token })).toMatchObject({ status: 400, body: { error } })
-    const login = await t.json('POST', '/api/plugin/auth/login', { body: { password: 'x' } })
-    expect(login).toMatchObject({
-      status: 400,
-      body: { error: 'One of "identifier", "email", "username" or "login" is required.' },
-    })
-    const nameless = await t.json('POST', '/api/plugin/characters', { token, body: { race: 'Dwarf' } })
-    expect(nameless).toMatchObject({
-      status: 400,
-      body: { error: 'Body field "givenName" is required (or "firstName", or a legacy "name").' },
-    })
+    for (const [query, error] of cases) expect(refused(await search.get({ query }), 400).error).toBe(error)
+    expect(refused(await t.api.plugin.auth.login.post({ password: 'x' }), 400).error).toBe(
+      'One of "identifier", "email", "username" or "login" is required.',
+    )
+    expect(refused(await t.plugin(token).characters.post({ race: 'Dwarf' }), 400).error).toBe(
+      'Body field "givenName" is required (or "firstName", or a legacy "name").',
+    )
   })
 })
 

@@ -4,23 +4,11 @@ import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { characters, completions } from '../src/db/schema'
 import { loadCatalog, readCatalog, SMALL_CATALOG } from './catalog-fixture'
-import { insertCharacter, testApp } from './helpers'
+import { type Client, insertCharacter, ok, refused, testApp } from './helpers'
 
-interface ProgressBody {
-  character: { id: number; name: string; targetDifficulty: string }
-  minLevel: number
-  characterLevel: number
-  targetDifficulty: string
-  levelBand: number
-  excludedPatrons: unknown[]
-  versionFilter: Record<string, string>
-  xpBoosts: Record<string, unknown>
-  optionalPursuit: Record<string, unknown>
-  packState: Record<string, unknown>
-  questNotes: Record<string, unknown>
-  completions: { name: string; difficulty: string; setting: string; xpEarned: number | null }[]
-  completedQuests: string[]
-}
+type Character = ReturnType<Client['plugin']['characters']>
+/** The body of PUT progress, as the route's types take it. */
+type ProgressPut = Parameters<Character['progress']['put']>[0]
 
 async function setup() {
   const t = testApp()
@@ -31,9 +19,10 @@ async function setup() {
     classes: [{ name: 'Fighter', levels: 10 }],
   })
   const path = `/api/plugin/characters/${character.id}/progress`
-  const get = () => t.json<ProgressBody>('GET', path, { token })
-  const put = (body: unknown) => t.json<ProgressBody>('PUT', path, { token, body })
-  const post = (body: unknown) => t.json('POST', `/api/plugin/characters/${character.id}/completions`, { token, body })
+  const me = t.plugin(token).characters({ id: character.id })
+  const get = async () => ok(await me.progress.get())
+  const put = (body: ProgressPut) => me.progress.put(body)
+  const post = (body: Parameters<Character['completions']['post']>[0]) => me.completions.post(body)
   const row = () => t.db.select().from(characters).where(eq(characters.id, character.id)).get()
   const stored = () =>
     t.db
@@ -43,15 +32,13 @@ async function setup() {
       .all()
       .map((r) => `${r.name}|${r.difficulty}|${r.setting}`)
       .sort()
-  return { ...t, token, character, path, get, put, post, row, stored }
+  return { ...t, token, character, path, me, get, put, post, row, stored }
 }
 
 describe('GET progress', () => {
   test('a fresh character: every field with its default', async () => {
     const t = await setup()
-    const { status, body } = await t.get()
-    expect(status).toBe(200)
-    expect(body).toEqual({
+    expect(await t.get()).toEqual({
       character: { id: t.character.id, name: 'Tordek Stonefist', targetDifficulty: 'any' },
       minLevel: 7,
       characterLevel: 10,
@@ -75,7 +62,7 @@ describe('GET progress', () => {
     await t.post({ name: 'A Quest', difficulty: 'Epic', setting: 'reaper', rxp: 5 })
     t.clock.advance(1000)
     await t.post({ name: 'B Quest', difficulty: 'Heroic', setting: 'hard' })
-    const { body } = await t.get()
+    const body = await t.get()
     expect(body.completions).toEqual([
       {
         name: 'B Quest',
@@ -104,7 +91,7 @@ describe('GET progress', () => {
         xpEarned: 100,
         reaperXpEarned: null,
       },
-    ] as never)
+    ])
     expect(body.completedQuests).toEqual(['A Quest', 'B Quest'])
   })
 })
@@ -113,18 +100,17 @@ describe('PUT progress', () => {
   test('only the fields sent change', async () => {
     const t = await setup()
     await t.post({ name: 'Kept' })
-    const first = await t.put({ targetDifficulty: 'hard', xpBoosts: { vip: true, tome: 2 } })
-    expect(first.status).toBe(200)
-    expect(first.body).toMatchObject({ targetDifficulty: 'hard', minLevel: 8, xpBoosts: { vip: true, tome: 2 } })
-    expect(first.body.character.targetDifficulty).toBe('hard')
-    const second = await t.put({ levelBand: 255, questNotes: { 'The Pit': 'bring a rogue' } })
-    expect(second.body).toMatchObject({
+    const first = ok(await t.put({ targetDifficulty: 'hard', xpBoosts: { vip: true, tome: 2 } }))
+    expect(first).toMatchObject({ targetDifficulty: 'hard', minLevel: 8, xpBoosts: { vip: true, tome: 2 } })
+    expect(first.character.targetDifficulty).toBe('hard')
+    const second = ok(await t.put({ levelBand: 255, questNotes: { 'The Pit': 'bring a rogue' } }))
+    expect(second).toMatchObject({
       targetDifficulty: 'hard',
       levelBand: 255,
       xpBoosts: { vip: true, tome: 2 },
       questNotes: { 'The Pit': 'bring a rogue' },
     })
-    expect(second.body.completedQuests).toEqual(['Kept'])
+    expect(second.completedQuests).toEqual(['Kept'])
     expect(t.row()).toMatchObject({
       targetDifficulty: 'hard',
       levelBand: 255,
@@ -136,7 +122,7 @@ describe('PUT progress', () => {
 
   test('every other field is stored and returned', async () => {
     const t = await setup()
-    const body = {
+    const body: ProgressPut = {
       targetDifficulty: 'reaper',
       levelBand: 0,
       characterLevel: 25,
@@ -145,9 +131,7 @@ describe('PUT progress', () => {
       optionalPursuit: { conquest: true, ransack: false },
       packState: { 'Devil Battlefield': { owned: true } },
     }
-    const res = await t.put(body)
-    expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({
+    expect(ok(await t.put(body))).toMatchObject({
       targetDifficulty: 'reaper',
       characterLevel: 25,
       minLevel: 22,
@@ -161,15 +145,10 @@ describe('PUT progress', () => {
       versionFilter: { heroic: 'no', epic: 'yes', legendary: 'any' },
     })
     // The character's own profile level is unchanged; its minLevel follows the tracker level.
-    const character = await t.json<{ totalLevel: number; minLevel: number; targetDifficulty: string }>(
-      'GET',
-      `/api/plugin/characters/${t.character.id}`,
-      { token: t.token },
-    )
-    expect(character.body).toMatchObject({ totalLevel: 10, minLevel: 22, targetDifficulty: 'reaper' })
+    expect(ok(await t.me.get())).toMatchObject({ totalLevel: 10, minLevel: 22, targetDifficulty: 'reaper' })
     // characterLevel null goes back to the derived level.
-    const back = await t.put({ characterLevel: null })
-    expect(back.body.characterLevel).toBe(10)
+    const back = ok(await t.put({ characterLevel: null }))
+    expect(back.characterLevel).toBe(10)
     expect(t.row()?.characterLevelOverride).toBeNull()
   })
 
@@ -177,58 +156,78 @@ describe('PUT progress', () => {
     const t = await setup()
     loadCatalog(t.db, readCatalog(SMALL_CATALOG))
     await t.post({ name: 'Gone', difficulty: 'Heroic' })
-    const res = await t.put({
-      completions: [
-        { name: 'the pit', difficulty: 'heroic' },
-        { name: 'The Pit', difficulty: 'reaper', xp: 10 },
-        { name: 'New', difficulty: 'junk', challenge_setting: 'Normal', rxp: 3 },
-        { name: 'New', difficulty: 'Mythic', setting: 'normal', xpEarned: 9 },
-      ],
-    })
-    expect(res.status).toBe(200)
+    const replaced = ok(
+      await t.put({
+        completions: [
+          { name: 'the pit', difficulty: 'heroic' },
+          { name: 'The Pit', difficulty: 'reaper', xp: 10 },
+          { name: 'New', difficulty: 'junk', challenge_setting: 'Normal', rxp: 3 },
+          { name: 'New', difficulty: 'Mythic', setting: 'normal', xpEarned: 9 },
+        ],
+      }),
+    )
     expect(t.stored()).toEqual(['New|Unknown|normal', 'The Pit|Heroic|elite', 'The Pit|Unknown|reaper'])
     // The duplicate triple kept the earlier reaperXp (omitted later) and took the later XP.
     const newRow = t.db.select().from(completions).where(eq(completions.name, 'New')).get()
     expect(newRow).toMatchObject({ xpEarned: 9, reaperXpEarned: 3 })
-    expect(res.body.completedQuests).toEqual(['New', 'The Pit'])
-    const empty = await t.put({ completions: [] })
-    expect(empty.body.completions).toEqual([])
+    expect(replaced.completedQuests).toEqual(['New', 'The Pit'])
+    const empty = ok(await t.put({ completions: [] }))
+    expect(empty.completions).toEqual([])
     expect(t.stored()).toEqual([])
   })
 
-  const invalid: [string, unknown, RegExp][] = [
-    ['targetDifficulty outside the enum', { targetDifficulty: 'Epic' }, /targetDifficulty/],
-    ['targetDifficulty in the wrong case', { targetDifficulty: 'Hard' }, /targetDifficulty/],
-    ['levelBand not an integer', { levelBand: 'full' }, /levelBand/],
+  // Values of the right type that the schema's bounds or the service refuse: typed.
+  const outOfRange: [string, ProgressPut, RegExp][] = [
     ['levelBand out of range', { levelBand: 256 }, /levelBand/],
     ['characterLevel 35', { characterLevel: 35 }, /characterLevel/],
-    ['versionFilter not an object', { versionFilter: 5 }, /versionFilter/],
-    ['versionFilter value outside the enum', { versionFilter: { heroic: 'maybe' } }, /versionFilter\.heroic/],
-    ['excludedPatrons not an array', { excludedPatrons: 'The Twelve' }, /excludedPatrons/],
+    // The free-form objects are loose in the types: the service checks they are objects.
     ['xpBoosts an array', { xpBoosts: [1, 2] }, /xpBoosts/],
     ['optionalPursuit a string', { optionalPursuit: 'yes' }, /optionalPursuit/],
-    ['packState null', { packState: null }, /packState/],
     ['questNotes a number', { questNotes: 3 }, /questNotes/],
-    ['completions not an array', { completions: { name: 'x' } }, /completions/],
-    [
-      'a completion without a name',
-      { completions: [{ name: 'ok' }, { difficulty: 'Heroic' }] },
-      /completions\.1\.name/,
-    ],
     [
       'a completion with a bad completedAt',
       { completions: [{ name: 'x', completedAt: 'soon' }] },
       /completions\.0\.completedAt/,
     ],
   ]
-  for (const [why, body, field] of invalid) {
+  for (const [why, body, field] of outOfRange) {
     test(`400: ${why}; nothing changes`, async () => {
       const t = await setup()
       await t.post({ name: 'Kept' })
       const before = t.row()
-      const res = await t.put({ levelBand: 255, ...(body as object) })
+      expect(refused(await t.put({ levelBand: 255, ...body }), 400).error).toMatch(field)
+      expect(t.row()).toEqual(before)
+      expect(t.stored()).toEqual(['Kept|Unknown|elite'])
+    })
+  }
+
+  // Values of a type the types forbid: raw.
+  const mistyped: [string, unknown, RegExp][] = [
+    ['targetDifficulty outside the enum', { targetDifficulty: 'Epic' }, /targetDifficulty/],
+    ['targetDifficulty in the wrong case', { targetDifficulty: 'Hard' }, /targetDifficulty/],
+    ['levelBand not an integer', { levelBand: 'full' }, /levelBand/],
+    ['versionFilter not an object', { versionFilter: 5 }, /versionFilter/],
+    ['versionFilter value outside the enum', { versionFilter: { heroic: 'maybe' } }, /versionFilter\.heroic/],
+    ['excludedPatrons not an array', { excludedPatrons: 'The Twelve' }, /excludedPatrons/],
+    ['packState null', { packState: null }, /packState/],
+    ['completions not an array', { completions: { name: 'x' } }, /completions/],
+    [
+      'a completion without a name',
+      { completions: [{ name: 'ok' }, { difficulty: 'Heroic' }] },
+      /completions\.1\.name/,
+    ],
+  ]
+  for (const [why, body, field] of mistyped) {
+    test(`400: ${why}; nothing changes`, async () => {
+      const t = await setup()
+      await t.post({ name: 'Kept' })
+      const before = t.row()
+      const res = await t.json<{ error: string }>('PUT', t.path, {
+        token: t.token,
+        body: { levelBand: 255, ...(body as object) },
+      })
       expect(res.status).toBe(400)
-      expect((res.body as unknown as { error: string }).error).toMatch(field)
+      expect(res.body.error).toMatch(field)
       expect(t.row()).toEqual(before)
       expect(t.stored()).toEqual(['Kept|Unknown|elite'])
     })

@@ -8,7 +8,7 @@ import type { Database } from 'bun:sqlite'
 import { expect, test } from 'bun:test'
 import { syncCatalog } from '../src/modules/catalog/sync'
 import { SMALL_JSON } from './catalog-fixtures'
-import { testApp } from './helpers'
+import { ok, testApp } from './helpers'
 
 /** Tables that grow with the players and what they log, and the quest catalog. */
 const INDEXED = [
@@ -51,46 +51,36 @@ test('every statement of an evening finds its rows through an index', async () =
   await syncCatalog({ db: t.db, clock: t.clock, logger: { ...console, debug() {}, info() {} } }, SMALL_JSON)
   const token = await t.userWithToken('alice')
   const cookie = await t.signIn('alice')
-  const as = { token }
-  const ok = async (method: string, path: string, options: Parameters<typeof t.request>[2] = as) => {
-    const response = await t.request(method, path, options)
-    expect(`${method} ${path} ${response.status}`).toBe(
-      `${method} ${path} ${response.status < 300 ? response.status : 200}`,
-    )
-    return response
-  }
-  const created = await t.json<{ id: number }>('POST', '/api/plugin/characters', { ...as, body: { givenName: 'Ann' } })
-  const id = created.body.id
-  await ok('PATCH', `/api/plugin/characters/${id}`, { ...as, body: { classes: [{ name: 'Fighter', levels: 5 }] } })
-  await ok('POST', `/api/plugin/characters/${id}/login`)
+  const plugin = t.plugin(token)
+  const web = t.web(cookie)
+  const { id } = ok(await plugin.characters.post({ givenName: 'Ann' }), 201)
+  const character = plugin.characters({ id })
+  ok(await character.patch({ classes: [{ name: 'Fighter', levels: 5 }] }))
+  ok(await character.login.post())
   for (const name of ['crypt', 'Shadow Gate', 'not in the catalog'])
-    await ok('POST', `/api/plugin/characters/${id}/completions`, { ...as, body: { name, setting: 'elite' } })
-  await ok('DELETE', `/api/plugin/characters/${id}/completions`, { ...as, body: { name: 'Crypt' } })
-  await ok('PUT', `/api/plugin/characters/${id}/progress`, { ...as, body: { levelBand: 3 } })
-  const route = await t.json<{ id: number }>('POST', '/api/plugin/routes', {
-    ...as,
-    body: { name: 'R', quests: [{ name: 'Crypt' }, { name: 'Bell Tower' }] },
-  })
-  for (const path of [
-    '/api/plugin/auth/me',
-    '/api/plugin/info',
-    '/api/plugin/characters',
-    '/api/plugin/characters/find?name=Ann',
-    `/api/plugin/characters/${id}`,
-    `/api/plugin/characters/${id}/progress`,
-    `/api/plugin/characters/${id}/lives`,
-    '/api/plugin/routes',
-    `/api/plugin/routes/${route.body.id}`,
-    `/api/plugin/navigation?characterId=${id}&routeId=${route.body.id}`,
-    '/api/plugin/quests',
-    '/api/plugin/quests/search?q=the',
-    '/api/plugin/quests/lookup?name=crypt',
-    '/api/plugin/scorecards',
-    '/api/quests',
-  ])
-    await ok('GET', path)
-  for (const path of ['/api/session', `/api/characters/${id}/progress`, '/api/characters', '/api/account/tokens'])
-    await ok('GET', path, { cookie })
+    ok(await character.completions.post({ name, setting: 'elite' }), 201)
+  ok(await character.completions.delete({ name: 'Crypt' }))
+  ok(await character.progress.put({ levelBand: 3 }))
+  const route = ok(await plugin.routes.post({ name: 'R', quests: [{ name: 'Crypt' }, { name: 'Bell Tower' }] }), 201)
+  ok(await plugin.auth.me.get())
+  ok(await plugin.info.get())
+  ok(await plugin.characters.get())
+  ok(await plugin.characters.find.get({ query: { name: 'Ann' } }))
+  ok(await character.get())
+  ok(await character.progress.get())
+  ok(await character.lives.get())
+  ok(await plugin.routes.get())
+  ok(await plugin.routes({ id: route.id }).get())
+  ok(await plugin.navigation.get({ query: { characterId: id, routeId: route.id } }))
+  ok(await plugin.quests.get())
+  ok(await plugin.quests.search.get({ query: { q: 'the' } }))
+  ok(await plugin.quests.lookup.get({ query: { name: 'crypt' } }))
+  ok(await plugin.scorecards.get())
+  ok(await t.api.quests.get())
+  ok(await web.session.get())
+  ok(await web.characters({ id }).progress.get())
+  ok(await web.characters.get())
+  ok(await web.account.tokens.get())
 
   const problems: string[] = []
   for (const sql of seen) {

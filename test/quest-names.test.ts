@@ -9,21 +9,17 @@ import { completions } from '../src/db/schema'
 import { CatalogIndex } from '../src/modules/catalog/search'
 import { syncCatalog } from '../src/modules/catalog/sync'
 import { NAMES_HTML, readRows, SHARED_718, sharedExists, syncDeps } from './catalog-fixtures'
-import { insertCharacter, testApp } from './helpers'
+import { type Client, insertCharacter, ok, refused, testApp } from './helpers'
 
-interface Stored {
-  name: string
-  difficulty: string
-  setting: string
-}
+type Completions = ReturnType<Client['plugin']['characters']>['completions']
 
 async function setup() {
   const t = testApp()
   expect(await syncCatalog(syncDeps(t), NAMES_HTML)).toMatchObject({ ok: true, format: 'html', rows: 7 })
   const token = await t.userWithToken('alice')
   const character = insertCharacter(t.db, 'alice')
-  const path = `/api/plugin/characters/${character.id}/completions`
-  const post = (body: unknown) => t.json<{ ok: true; completion: Stored }>('POST', path, { token, body })
+  const completionsOf = t.plugin(token).characters({ id: character.id }).completions
+  const post = (body: Parameters<Completions['post']>[0]) => completionsOf.post(body)
   const stored = () =>
     t.db
       .select({ name: completions.name, difficulty: completions.difficulty })
@@ -32,18 +28,17 @@ async function setup() {
       .orderBy(completions.id)
       .all()
       .map((row) => `${row.name}|${row.difficulty}`)
-  return { ...t, token, path, post, stored }
+  return { ...t, token, completionsOf, post, stored }
 }
 
 describe('a completion by the name the game shows', () => {
   test('"Devil Assault" is stored as "Devil Assault (quest)", the only row it can mean', async () => {
     const { post, stored } = await setup()
-    const res = await post({ name: 'Devil Assault', difficulty: 'Heroic', setting: 'elite' })
-    expect(res.status).toBe(201)
-    expect(res.body.completion.name).toBe('Devil Assault (quest)')
+    const first = ok(await post({ name: 'Devil Assault', difficulty: 'Heroic', setting: 'elite' }), 201)
+    expect(first.completion.name).toBe('Devil Assault (quest)')
     // Another case, and no remake: the same row, so the second post updates it.
-    expect((await post({ name: 'devil assault', difficulty: 'Heroic', setting: 'elite' })).status).toBe(200)
-    expect((await post({ name: '  DEVIL ASSAULT ', setting: 'hard' })).body.completion.name).toBe(
+    ok(await post({ name: 'devil assault', difficulty: 'Heroic', setting: 'elite' }))
+    expect((await post({ name: '  DEVIL ASSAULT ', setting: 'hard' })).data?.completion.name).toBe(
       'Devil Assault (quest)',
     )
     expect(stored()).toEqual(['Devil Assault (quest)|Heroic', 'Devil Assault (quest)|Unknown'])
@@ -60,35 +55,31 @@ describe('a completion by the name the game shows', () => {
 
   test('a bare name that could mean two pages is stored as sent; an unknown name too', async () => {
     const { post, stored } = await setup()
-    expect((await post({ name: 'Tangled Depths', difficulty: 'Heroic' })).body.completion.name).toBe('Tangled Depths')
-    expect((await post({ name: 'A Quest The Wiki Lacks' })).body.completion.name).toBe('A Quest The Wiki Lacks')
+    expect((await post({ name: 'Tangled Depths', difficulty: 'Heroic' })).data?.completion.name).toBe('Tangled Depths')
+    expect((await post({ name: 'A Quest The Wiki Lacks' })).data?.completion.name).toBe('A Quest The Wiki Lacks')
     expect(stored()).toEqual(['Tangled Depths|Heroic', 'A Quest The Wiki Lacks|Unknown'])
   })
 
   test('case folding covers accents, and the name keeps its decoded entities', async () => {
     const { post } = await setup()
     // The page writes this name "Caf&eacute; R&#233;sum&#xE9; &amp; Co.".
-    expect((await post({ name: 'CAFÉ RÉSUMÉ & CO.' })).body.completion.name).toBe('Café Résumé & Co.')
+    expect((await post({ name: 'CAFÉ RÉSUMÉ & CO.' })).data?.completion.name).toBe('Café Résumé & Co.')
   })
 
   test('a delete by the bare name removes the row stored with the catalog spelling', async () => {
-    const { post, stored, json, path, token } = await setup()
+    const { post, stored, completionsOf } = await setup()
     await post({ name: 'Devil Assault', difficulty: 'Heroic', setting: 'elite' })
-    const res = await json<{ deleted: number }>('DELETE', path, {
-      token,
-      body: { name: 'Devil Assault', difficulty: 'Heroic', setting: 'elite' },
-    })
-    expect(res).toMatchObject({ status: 200, body: { ok: true, deleted: 1 } })
+    const deleted = ok(await completionsOf.delete({ name: 'Devil Assault', difficulty: 'Heroic', setting: 'elite' }))
+    expect(deleted).toMatchObject({ ok: true, deleted: 1 })
     expect(stored()).toEqual([])
   })
 })
 
 describe('a route step by the name the game shows', () => {
   test('resolves like a completion, with the step remake; an ambiguous name stays as sent', async () => {
-    const { json, token } = await setup()
-    const res = await json<{ quests: { name: string; difficulty: string }[] }>('POST', '/api/plugin/routes', {
-      token,
-      body: {
+    const { plugin, token } = await setup()
+    const route = ok(
+      await plugin(token).routes.post({
         name: 'Names',
         quests: [
           { name: 'Devil Assault' },
@@ -96,10 +87,10 @@ describe('a route step by the name the game shows', () => {
           { name: 'ghost of a chance' },
           { name: 'Tangled Depths' },
         ],
-      },
-    })
-    expect(res.status).toBe(201)
-    expect(res.body.quests.map((q) => `${q.name}|${q.difficulty}`)).toEqual([
+      }),
+      201,
+    )
+    expect(route.quests.map((q) => `${q.name}|${q.difficulty}`)).toEqual([
       'Devil Assault (quest)|Heroic',
       'Ghost of a Chance (epic)|Epic',
       'Ghost of a Chance|Heroic',
@@ -109,18 +100,13 @@ describe('a route step by the name the game shows', () => {
 })
 
 describe('/quests/lookup by the name the game shows', () => {
-  const lookup = async (query: string) => {
-    const { json, token } = await setup()
-    return json<{
-      error?: string
-      quests: { name: string; difficulty: string }[]
-      remakes: { name: string; difficulty: string }[]
-    }>('GET', `/api/plugin/quests/lookup?${query}`, { token })
+  const lookup = async (query: Parameters<Client['plugin']['quests']['lookup']['get']>[0]['query']) => {
+    const { plugin, token } = await setup()
+    return plugin(token).quests.lookup.get({ query })
   }
 
   test('"Devil Assault" finds "Devil Assault (quest)" and both its remakes', async () => {
-    const { status, body } = await lookup('name=Devil%20Assault')
-    expect(status).toBe(200)
+    const body = ok(await lookup({ name: 'Devil Assault' }))
     expect(body.remakes.map((r) => `${r.name}/${r.difficulty}`)).toEqual([
       'Devil Assault (quest)/Heroic',
       'Devil Assault (quest)/Epic',
@@ -128,18 +114,15 @@ describe('/quests/lookup by the name the game shows', () => {
   })
 
   test('with a remake, "Ghost of a Chance" finds the "(epic)" page', async () => {
-    const { status, body } = await lookup('name=Ghost%20of%20a%20Chance&difficulty=Epic')
-    expect(status).toBe(200)
+    const body = ok(await lookup({ name: 'Ghost of a Chance', difficulty: 'Epic' }))
     expect(body.quests).toEqual([expect.objectContaining({ name: 'Ghost of a Chance (epic)', difficulty: 'Epic' })])
   })
 
   test('an ambiguous bare name is a 404 that names the pages it could mean', async () => {
-    const { status, body } = await lookup('name=Tangled%20Depths')
-    expect(status).toBe(404)
-    expect(body.error).toBe(
+    // refused() holds the body to exactly {error}.
+    expect(refused(await lookup({ name: 'Tangled Depths' }), 404).error).toBe(
       '"Tangled Depths" could mean Tangled Depths (quest) or Tangled Depths (raid); look it up by its full name.',
     )
-    expect(Object.keys(body)).toEqual(['error'])
   })
 })
 

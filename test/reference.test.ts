@@ -18,7 +18,7 @@ import { githubSlugger } from '../src/modules/system/reference-names'
 import { CHALLENGE_SETTINGS, deleteScope, REAPER_XP_KEYS, SETTING_KEYS, XP_KEYS } from '../src/rules/completion'
 import { CLASSES, RACES } from '../src/rules/gameData'
 import { heroicPastLife, racialPastLife } from '../src/rules/pastLives'
-import { testApp } from './helpers'
+import { ok, testApp } from './helpers'
 
 interface Heading {
   level: number
@@ -118,6 +118,7 @@ describe('the served reference', () => {
 
   beforeAll(async () => {
     const t = testApp()
+    // Raw: the reference is text/markdown, and its headers are checked (the client types it as a Response).
     const response = await t.request('GET', '/api/plugin/docs')
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8')
@@ -125,7 +126,7 @@ describe('the served reference', () => {
     const root = await t.request('GET', '/api/plugin/')
     expect(root.status).toBe(200)
     expect(await root.text()).toBe(markdown)
-    doc = (await t.json<OpenApiDocument>('GET', '/api/openapi.json')).body
+    doc = ok(await t.api['openapi.json'].get())
   })
 
   test('is rendered from the OpenAPI document the server serves', () => {

@@ -7,7 +7,7 @@ import { routeSteps, routes } from '../src/db/schema'
 import { HttpError } from '../src/http/errors'
 import { createUser } from '../src/modules/account/service'
 import { exportRoute, importRoute, readRouteFile } from '../src/modules/routes/transfer'
-import { testApp } from './helpers'
+import { ok, testApp } from './helpers'
 
 const FIXTURE = join(import.meta.dir, 'fixtures', 'routes', 'korthos.json')
 
@@ -33,18 +33,15 @@ function rejects(run: () => unknown, message: RegExp) {
 describe('exportRoute', () => {
   test('a versioned JSON object with the steps in order; 404 for a missing route', async () => {
     const { t, alice } = await setup()
-    const created = await t.json<{ id: number }>('POST', '/api/plugin/routes', {
-      token: alice,
-      body: {
-        name: 'Mine',
-        quests: [
-          { name: 'A', setting: 'reaper' },
-          { name: 'B', difficulty: 'Epic' },
-        ],
-        boosts: { x: 1 },
-      },
+    const created = await t.plugin(alice).routes.post({
+      name: 'Mine',
+      quests: [
+        { name: 'A', setting: 'reaper' },
+        { name: 'B', difficulty: 'Epic' },
+      ],
+      boosts: { x: 1 },
     })
-    expect(exportRoute(t.db, created.body.id)).toEqual({
+    expect(exportRoute(t.db, ok(created, 201).id)).toEqual({
       format: 'quest-tracker-route',
       formatVersion: 1,
       name: 'Mine',
@@ -83,9 +80,7 @@ describe('importRoute', () => {
       difficulty: 'Heroic',
       setting: 'elite',
     })
-    const detail = await t.json('GET', `/api/plugin/routes/${route.id}`, { token: alice })
-    expect(detail.status).toBe(200)
-    expect(detail.body).toEqual({ ...route, owned: true })
+    expect(ok(await t.plugin(alice).routes({ id: route.id }).get())).toEqual({ ...route, owned: true })
   })
 
   test('a file saved with a byte-order mark imports like one without', async () => {
@@ -97,11 +92,7 @@ describe('importRoute', () => {
   test('extra fields in a file are ignored, even after the HTTP validator has been built', async () => {
     const { t, alice } = await setup()
     // Elysia rewrites the schemas it validates bodies with; the importer must not inherit that.
-    const posted = await t.json('POST', '/api/plugin/routes', {
-      token: alice,
-      body: { name: 'R', quests: [{ name: 'Q' }] },
-    })
-    expect(posted.status).toBe(201)
+    ok(await t.plugin(alice).routes.post({ name: 'R', quests: [{ name: 'Q' }] }), 201)
     const file = { ...valid, exportedBy: 'v9', quests: [{ name: 'Q', level: 5, setting: 'hard' }] }
     const route = importRoute(t.db, t.clock, file, 'alice')
     expect(route.quests).toEqual([{ position: 1, name: 'Q', difficulty: 'Heroic', setting: 'hard' }])

@@ -4,28 +4,10 @@ import { describe, expect, test } from 'bun:test'
 import { asc, eq } from 'drizzle-orm'
 import { quests, routeSteps, routes } from '../src/db/schema'
 import { createUser } from '../src/modules/account/service'
-import { type TestApp, testApp } from './helpers'
+import { type Client, ok, refused, type TestApp, testApp } from './helpers'
 
-interface Step {
-  position: number
-  name: string
-  difficulty: string
-  setting: string
-}
-interface RouteItem {
-  id: number
-  name: string
-  ownerDisplayName: string
-  owned: boolean
-  questCount: number
-  boosts: Record<string, unknown>
-  optionals: Record<string, unknown>
-  createdAt: string
-  updatedAt: string
-}
-interface Route extends RouteItem {
-  quests: Step[]
-}
+/** The body of POST and PUT /routes, as the route's types take it. */
+type RouteBody = Parameters<Client['plugin']['routes']['post']>[0]
 
 const storedSteps = (t: TestApp, routeId: number) =>
   t.db
@@ -45,7 +27,7 @@ const storedRoute = (t: TestApp, id: number) => t.db.select().from(routes).where
 const countRoutes = (t: TestApp) => t.db.select().from(routes).all().length
 const countSteps = (t: TestApp) => t.db.select().from(routeSteps).all().length
 
-const BODY = {
+const BODY: RouteBody = {
   name: 'Korthos to 4',
   quests: [
     { name: 'The Collaborator', difficulty: 'Heroic', setting: 'elite' },
@@ -63,18 +45,14 @@ async function setup() {
   return { t, alice, bob }
 }
 
-async function create(t: TestApp, token: string, body: unknown = BODY) {
-  const res = await t.json<Route>('POST', '/api/plugin/routes', { token, body })
-  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`)
-  return res.body
-}
+const create = async (t: TestApp, token: string, body: RouteBody = BODY) =>
+  ok(await t.plugin(token).routes.post(body), 201)
 
 describe('POST /routes', () => {
   test('201 with the detail: positions 1..n, defaults Heroic/elite, words made canonical; rows stored', async () => {
     const { t, alice } = await setup()
-    const res = await t.json<Route>('POST', '/api/plugin/routes', { token: alice, body: BODY })
-    expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({
+    const route = ok(await t.plugin(alice).routes.post(BODY), 201)
+    expect(route).toMatchObject({
       name: 'Korthos to 4',
       ownerDisplayName: 'alice',
       owned: true,
@@ -84,14 +62,14 @@ describe('POST /routes', () => {
       createdAt: '2026-11-21T12:00:00.000Z',
       updatedAt: '2026-11-21T12:00:00.000Z',
     })
-    const expected = [
+    const expected: typeof route.quests = [
       { position: 1, name: 'The Collaborator', difficulty: 'Heroic', setting: 'elite' },
       { position: 2, name: 'Misery’s Peak', difficulty: 'Heroic', setting: 'elite' },
       { position: 3, name: 'Redemption', difficulty: 'Epic', setting: 'reaper' },
     ]
-    expect(res.body.quests).toEqual(expected)
-    expect(storedSteps(t, res.body.id)).toEqual(expected)
-    expect(storedRoute(t, res.body.id)).toMatchObject({ name: 'Korthos to 4', boosts: { vip: true, xpPotion: 50 } })
+    expect(route.quests).toEqual(expected)
+    expect(storedSteps(t, route.id)).toEqual(expected)
+    expect(storedRoute(t, route.id)).toMatchObject({ name: 'Korthos to 4', boosts: { vip: true, xpPotion: 50 } })
   })
 
   test('setting aliases, null words, a challenge word in difficulty, names trimmed, boosts default to {}', async () => {
@@ -124,17 +102,11 @@ describe('POST /routes', () => {
     expect(storedSteps(t, route.id).map((q) => q.name)).toEqual(['The Pit', 'Not In Catalog'])
   })
 
-  const invalid: [string, unknown, RegExp][] = [
-    ['no body', undefined, /body/i],
-    ['name missing', { quests: [{ name: 'A' }] }, /"name" is required/],
+  // Bodies of the right shape that the service refuses: sent through the typed client.
+  const refusedByService: [string, RouteBody, RegExp][] = [
     ['name blank', { name: '   ', quests: [{ name: 'A' }] }, /route name must not be blank/],
     ['name empty', { name: '', quests: [{ name: 'A' }] }, /"name"/],
-    ['name not a string', { name: 5, quests: [{ name: 'A' }] }, /"name" must be/],
-    ['quests missing', { name: 'R' }, /"quests" is required/],
-    ['quests not an array', { name: 'R', quests: 'The Pit' }, /"quests/],
     ['quests empty', { name: 'R', quests: [] }, /at least one quest/],
-    ['step not an object', { name: 'R', quests: ['The Pit'] }, /"quests.0/],
-    ['step without name', { name: 'R', quests: [{ name: 'A' }, { setting: 'elite' }] }, /"quests.1.name" is required/],
     ['step name blank', { name: 'R', quests: [{ name: '  ' }] }, /Step 1 needs a quest name/],
     ['step difficulty Unknown', { name: 'R', quests: [{ name: 'A', difficulty: 'Unknown' }] }, /difficulty "Unknown"/],
     ['step difficulty typo', { name: 'R', quests: [{ name: 'A', difficulty: 'Heroik' }] }, /Heroic, Epic, Legendary/],
@@ -146,12 +118,32 @@ describe('POST /routes', () => {
     ['step setting unknown', { name: 'R', quests: [{ name: 'A', setting: 'unknown' }] }, /setting "unknown"/],
     ['step setting any', { name: 'R', quests: [{ name: 'A', setting: 'any' }] }, /casual, normal, hard, elite, reaper/],
     ['step setting typo', { name: 'R', quests: [{ name: 'A' }, { name: 'B', setting: 'eltie' }] }, /Step 2 \("B"\)/],
-    ['step setting not a string', { name: 'R', quests: [{ name: 'A', setting: 3 }] }, /"quests.0.setting"/],
+    // boosts and optionals are free-form (unknown) in the types: the service checks they are objects.
     ['boosts an array', { name: 'R', quests: [{ name: 'A' }], boosts: [1] }, /"boosts" must be a JSON object/],
     ['boosts a number', { name: 'R', quests: [{ name: 'A' }], boosts: 5 }, /"boosts" must be a JSON object/],
     ['optionals a string', { name: 'R', quests: [{ name: 'A' }], optionals: 'x' }, /"optionals" must be a JSON object/],
   ]
-  for (const [label, body, message] of invalid) {
+  for (const [label, body, message] of refusedByService) {
+    test(`400 and nothing stored: ${label}`, async () => {
+      const { t, alice } = await setup()
+      expect(refused(await t.plugin(alice).routes.post(body), 400).error).toMatch(message)
+      expect(countRoutes(t)).toBe(0)
+      expect(countSteps(t)).toBe(0)
+    })
+  }
+
+  // Bodies the route's types forbid (a missing or mistyped field): sent raw.
+  const refusedByTypes: [string, unknown, RegExp][] = [
+    ['no body', undefined, /body/i],
+    ['name missing', { quests: [{ name: 'A' }] }, /"name" is required/],
+    ['name not a string', { name: 5, quests: [{ name: 'A' }] }, /"name" must be/],
+    ['quests missing', { name: 'R' }, /"quests" is required/],
+    ['quests not an array', { name: 'R', quests: 'The Pit' }, /"quests/],
+    ['step not an object', { name: 'R', quests: ['The Pit'] }, /"quests.0/],
+    ['step without name', { name: 'R', quests: [{ name: 'A' }, { setting: 'elite' }] }, /"quests.1.name" is required/],
+    ['step setting not a string', { name: 'R', quests: [{ name: 'A', setting: 3 }] }, /"quests.0.setting"/],
+  ]
+  for (const [label, body, message] of refusedByTypes) {
     test(`400 and nothing stored: ${label}`, async () => {
       const { t, alice } = await setup()
       const res = await t.json<{ error: string }>('POST', '/api/plugin/routes', { token: alice, body })
@@ -172,8 +164,7 @@ describe('POST /routes', () => {
 
   test('401 without a token, nothing stored', async () => {
     const { t } = await setup()
-    const res = await t.json('POST', '/api/plugin/routes', { body: BODY })
-    expect(res.status).toBe(401)
+    refused(await t.api.plugin.routes.post(BODY), 401)
     expect(countRoutes(t)).toBe(0)
   })
 
@@ -189,11 +180,7 @@ describe('POST /routes', () => {
       difficulty: 'Heroic',
       setting: 'elite',
     })
-    const res = await t.json('POST', '/api/plugin/routes', {
-      token: alice,
-      body: { name: 'Too long', quests: [...many, { name: 'One more' }] },
-    })
-    expect(res.status).toBe(400)
+    refused(await t.plugin(alice).routes.post({ name: 'Too long', quests: [...many, { name: 'One more' }] }), 400)
     expect(countRoutes(t)).toBe(1)
   })
 })
@@ -208,12 +195,11 @@ describe('GET /routes and GET /routes/{id}', () => {
       [alice, a.id],
       [bob, b.id],
     ] as const) {
-      const res = await t.json<{ routes: RouteItem[] }>('GET', '/api/plugin/routes', { token })
-      expect(res.status).toBe(200)
+      const { routes: list } = ok(await t.plugin(token).routes.get())
       // By name without regard to case: "bob route" before "Korthos to 4".
-      expect(res.body.routes.map((r) => r.id)).toEqual([b.id, a.id])
-      expect(res.body.routes.map((r) => r.owned)).toEqual([b.id === mine, a.id === mine])
-      expect(res.body.routes[1]).toEqual({
+      expect(list.map((r) => r.id)).toEqual([b.id, a.id])
+      expect(list.map((r) => r.owned)).toEqual([b.id === mine, a.id === mine])
+      expect(list[1]).toEqual({
         id: a.id,
         name: 'Korthos to 4',
         ownerDisplayName: 'alice',
@@ -224,11 +210,9 @@ describe('GET /routes and GET /routes/{id}', () => {
         createdAt: '2026-11-21T12:00:00.000Z',
         updatedAt: '2026-11-21T12:00:00.000Z',
       })
-      expect(res.body.routes[1]).not.toHaveProperty('quests')
+      expect(list[1]).not.toHaveProperty('quests')
     }
-    const detail = await t.json<Route>('GET', `/api/plugin/routes/${a.id}`, { token: bob })
-    expect(detail.status).toBe(200)
-    expect(detail.body).toEqual({ ...a, owned: false })
+    expect(ok(await t.plugin(bob).routes({ id: a.id }).get())).toEqual({ ...a, owned: false })
   })
 
   test('owners are shown by username or "Player"; an e-mail never appears', async () => {
@@ -240,50 +224,38 @@ describe('GET /routes and GET /routes/{id}', () => {
     })
     await createUser(t, { email: 'dave@example.test', password: 'correct horse battery' })
     const login = async (identifier: string) =>
-      (
-        await t.json<{ token: string }>('POST', '/api/plugin/auth/login', {
-          body: { identifier, password: 'correct horse battery' },
-        })
-      ).body.token
+      ok(await t.api.plugin.auth.login.post({ identifier, password: 'correct horse battery' })).token
     const carol = await login('carol@example.test')
     const dave = await login('dave@example.test')
     const c = await create(t, carol, { name: 'A carol', quests: [{ name: 'X' }] })
     const d = await create(t, dave, { name: 'B dave', quests: [{ name: 'Y' }] })
     expect(c.ownerDisplayName).toBe('carol')
     expect(d.ownerDisplayName).toBe('Player')
-    const list = await t.request('GET', '/api/plugin/routes', { token: dave })
-    const text = await list.text()
-    expect(JSON.parse(text).routes.map((r: Route) => r.ownerDisplayName)).toEqual(['carol', 'Player'])
-    expect(text).not.toContain('@')
+    const list = ok(await t.plugin(dave).routes.get())
+    expect(list.routes.map((r) => r.ownerDisplayName)).toEqual(['carol', 'Player'])
+    expect(JSON.stringify(list)).not.toContain('@')
     for (const id of [c.id, d.id]) {
-      const detail = await (await t.request('GET', `/api/plugin/routes/${id}`, { token: carol })).text()
-      expect(detail).not.toContain('@example')
+      const detail = ok(await t.plugin(carol).routes({ id }).get())
+      expect(JSON.stringify(detail)).not.toContain('@example')
     }
   })
 
   test('an empty server lists no routes', async () => {
     const { t, alice } = await setup()
-    const res = await t.json('GET', '/api/plugin/routes', { token: alice })
-    expect(res.status).toBe(200)
-    expect(res.body).toEqual({ routes: [], total: 0, limit: 100, offset: 0 })
+    expect(ok(await t.plugin(alice).routes.get())).toEqual({ routes: [], total: 0, limit: 100, offset: 0 })
   })
 
   test('detail of a missing route is 404 (ids 0 and below too); a non-integer id is 400; no token is 401', async () => {
     const { t, alice } = await setup()
-    const missing = await t.json<{ error: string }>('GET', '/api/plugin/routes/99', { token: alice })
-    expect(missing.status).toBe(404)
-    expect(missing.body.error).toMatch(/No route 99/)
+    const routes = t.plugin(alice).routes
+    expect(refused(await routes({ id: 99 }).get(), 404).error).toMatch(/No route 99/)
     for (const id of ['abc', '1.5']) {
-      const bad = await t.json<{ error: string }>('GET', `/api/plugin/routes/${id}`, { token: alice })
-      expect(bad.status).toBe(400)
-      expect(bad.body.error).toBe('Path parameter "id" must be an integer.')
+      expect(refused(await routes({ id }).get(), 400).error).toBe('Path parameter "id" must be an integer.')
     }
     // No route has an id of 0 or below: such an id is simply unknown.
-    for (const id of ['0', '-2']) {
-      expect((await t.json('GET', `/api/plugin/routes/${id}`, { token: alice })).status).toBe(404)
-    }
-    expect((await t.json('GET', '/api/plugin/routes')).status).toBe(401)
-    expect((await t.json('GET', '/api/plugin/routes/1')).status).toBe(401)
+    for (const id of [0, -2]) refused(await routes({ id }).get(), 404)
+    refused(await t.api.plugin.routes.get(), 401)
+    refused(await t.api.plugin.routes({ id: 1 }).get(), 401)
   })
 })
 
@@ -292,12 +264,13 @@ describe('PUT /routes/{id}', () => {
     const { t, alice } = await setup()
     const route = await create(t, alice)
     t.clock.advance(60_000)
-    const res = await t.json<Route>('PUT', `/api/plugin/routes/${route.id}`, {
-      token: alice,
-      body: { name: 'Renamed', quests: [{ name: 'Only One', difficulty: 'Legendary', setting: 'hard' }] },
-    })
-    expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({
+    const replaced = ok(
+      await t
+        .plugin(alice)
+        .routes({ id: route.id })
+        .put({ name: 'Renamed', quests: [{ name: 'Only One', difficulty: 'Legendary', setting: 'hard' }] }),
+    )
+    expect(replaced).toMatchObject({
       id: route.id,
       name: 'Renamed',
       questCount: 1,
@@ -323,23 +296,24 @@ describe('PUT /routes/{id}', () => {
     const route = await create(t, alice)
     const before = { row: storedRoute(t, route.id), steps: storedSteps(t, route.id) }
     t.clock.advance(60_000)
-    const res = await t.json<{ error: string }>('PUT', `/api/plugin/routes/${route.id}`, {
-      token: bob,
-      body: { name: 'Stolen', quests: [{ name: 'Z' }] },
-    })
-    expect(res.status).toBe(404)
-    expect(res.body.error).toMatch(/No route/)
+    const stolen = await t
+      .plugin(bob)
+      .routes({ id: route.id })
+      .put({ name: 'Stolen', quests: [{ name: 'Z' }] })
+    expect(refused(stolen, 404).error).toMatch(/No route/)
     expect(storedRoute(t, route.id)).toEqual(before.row)
     expect(storedSteps(t, route.id)).toEqual(before.steps)
   })
 
   test('a missing route is 404 and nothing is created', async () => {
     const { t, alice } = await setup()
-    const res = await t.json('PUT', '/api/plugin/routes/42', {
-      token: alice,
-      body: { name: 'N', quests: [{ name: 'Q' }] },
-    })
-    expect(res.status).toBe(404)
+    refused(
+      await t
+        .plugin(alice)
+        .routes({ id: 42 })
+        .put({ name: 'N', quests: [{ name: 'Q' }] }),
+      404,
+    )
     expect(countRoutes(t)).toBe(0)
     expect(countSteps(t)).toBe(0)
   })
@@ -348,16 +322,18 @@ describe('PUT /routes/{id}', () => {
     const { t, alice } = await setup()
     const route = await create(t, alice)
     const before = { row: storedRoute(t, route.id), steps: storedSteps(t, route.id) }
-    for (const body of [
-      { name: 'N', quests: [{ name: 'Fine' }, { name: 'Bad', setting: 'nightmare' }] },
-      { name: 'N', quests: [] },
-      { quests: [{ name: 'Q' }] },
-    ]) {
-      const res = await t.json('PUT', `/api/plugin/routes/${route.id}`, { token: alice, body })
-      expect(res.status).toBe(400)
+    const unchanged = (answer: { status: number }) => {
+      expect(answer.status).toBe(400)
       expect(storedRoute(t, route.id)).toEqual(before.row)
       expect(storedSteps(t, route.id)).toEqual(before.steps)
     }
+    const update = t.plugin(alice).routes({ id: route.id }).put
+    unchanged(await update({ name: 'N', quests: [{ name: 'Fine' }, { name: 'Bad', setting: 'nightmare' }] }))
+    unchanged(await update({ name: 'N', quests: [] }))
+    // Raw: the types require a name.
+    unchanged(
+      await t.json('PUT', `/api/plugin/routes/${route.id}`, { token: alice, body: { quests: [{ name: 'Q' }] } }),
+    )
   })
 })
 
@@ -367,29 +343,25 @@ describe('DELETE /routes/{id}', () => {
     const route = await create(t, alice)
     const other = await create(t, bob, { name: 'Bob', quests: [{ name: 'B' }] })
 
-    const denied = await t.json<{ error: string }>('DELETE', `/api/plugin/routes/${route.id}`, { token: bob })
-    expect(denied.status).toBe(404)
+    refused(await t.plugin(bob).routes({ id: route.id }).delete(), 404)
     expect(storedRoute(t, route.id)).toBeDefined()
     expect(storedSteps(t, route.id)).toHaveLength(3)
 
-    const res = await t.json('DELETE', `/api/plugin/routes/${route.id}`, { token: alice })
-    expect(res.status).toBe(200)
-    expect(res.body).toEqual({ ok: true })
+    expect(ok(await t.plugin(alice).routes({ id: route.id }).delete())).toEqual({ ok: true })
     expect(storedRoute(t, route.id)).toBeUndefined()
     expect(storedSteps(t, route.id)).toEqual([])
     // Bob's route is untouched.
     expect(storedSteps(t, other.id)).toHaveLength(1)
 
-    const again = await t.json('DELETE', `/api/plugin/routes/${route.id}`, { token: alice })
-    expect(again.status).toBe(404)
-    expect((await t.json('GET', `/api/plugin/routes/${route.id}`, { token: alice })).status).toBe(404)
+    refused(await t.plugin(alice).routes({ id: route.id }).delete(), 404)
+    refused(await t.plugin(alice).routes({ id: route.id }).get(), 404)
   })
 
   test('a non-integer id is 400; no token is 401; nothing deleted', async () => {
     const { t, alice } = await setup()
     const route = await create(t, alice)
-    expect((await t.json('DELETE', '/api/plugin/routes/x', { token: alice })).status).toBe(400)
-    expect((await t.json('DELETE', `/api/plugin/routes/${route.id}`)).status).toBe(401)
+    refused(await t.plugin(alice).routes({ id: 'x' }).delete(), 400)
+    refused(await t.api.plugin.routes({ id: route.id }).delete(), 401)
     expect(storedRoute(t, route.id)).toBeDefined()
   })
 })
@@ -399,11 +371,8 @@ describe('GET /info', () => {
     const { t, alice, bob } = await setup()
     await create(t, alice)
     await create(t, bob)
-    const res = await t.json<{ routeCount: number; features: Record<string, unknown> }>('GET', '/api/plugin/info', {
-      token: alice,
-    })
-    expect(res.status).toBe(200)
-    expect(res.body.routeCount).toBe(2)
-    expect(res.body.features.navigationMatchRemake).toBe(true)
+    const info = ok(await t.plugin(alice).info.get())
+    expect(info.routeCount).toBe(2)
+    expect(info.features.navigationMatchRemake).toBe(true)
   })
 })

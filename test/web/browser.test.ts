@@ -6,18 +6,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { POLL_MS } from '../../src/web/live'
+import { ok } from '../helpers'
 import { chromiumPath, FULL_CATALOG, launch, newContext, PASSWORD, type Site, signIn, startSite } from './harness'
 
 const executable = chromiumPath()
-
-interface Progress {
-  targetDifficulty: string
-  levelBand: number
-  versionFilter: Record<string, string>
-  excludedPatrons: unknown[]
-  packState: Record<string, unknown>
-  completions: { name: string; difficulty: string; setting: string }[]
-}
 
 describe.skipIf(!executable)('the website in Chromium', () => {
   let site: Site
@@ -33,13 +25,16 @@ describe.skipIf(!executable)('the website in Chromium', () => {
     site = await startSite()
     await site.addUser('alice')
     token = await site.pluginToken('alice')
-    const hero = await site.plugin<{ id: number; shareUrl: string }>(token, 'POST', '/characters', {
-      givenName: 'Tordek',
-      surname: 'Stone',
-      race: 'Dwarf',
-      server: 'Thrane',
-      classes: [{ name: 'Fighter', levels: 12 }],
-    })
+    const hero = ok(
+      await site.plugin(token).characters.post({
+        givenName: 'Tordek',
+        surname: 'Stone',
+        race: 'Dwarf',
+        server: 'Thrane',
+        classes: [{ name: 'Fighter', levels: 12 }],
+      }),
+      201,
+    )
     heroId = hero.id
     shareUrl = hero.shareUrl
     browser = await launch(executable as string)
@@ -80,7 +75,9 @@ describe.skipIf(!executable)('the website in Chromium', () => {
       .evaluateAll((rows) =>
         rows.map((r) => `${r.getAttribute('data-quest')}/${r.getAttribute('data-difficulty')}`),
       )) as string[]
-  const progress = () => site.plugin<Progress>(token, 'GET', `/characters/${heroId}/progress`)
+  /** The hero through the plugin API, as the game would call it. */
+  const hero = () => site.plugin(token).characters({ id: heroId })
+  const progress = async () => ok(await hero().progress.get())
 
   /** Waits for the row of the tracker listing exactly these quests (order of the page). */
   async function expectRows(page: Page, expected: string[]) {
@@ -191,12 +188,7 @@ describe.skipIf(!executable)('the website in Chromium', () => {
     expect(await page.getByLabel('Hide completed').isChecked()).toBe(false)
 
     // Back to the defaults for the next tests, through the plugin API.
-    await site.plugin(token, 'PUT', `/characters/${heroId}/progress`, {
-      targetDifficulty: 'any',
-      levelBand: 255,
-      excludedPatrons: [],
-      packState: {},
-    })
+    ok(await hero().progress.put({ targetDifficulty: 'any', levelBand: 255, excludedPatrons: [], packState: {} }))
     await closePage(page)
   }, 30_000)
 
@@ -238,20 +230,12 @@ describe.skipIf(!executable)('the website in Chromium', () => {
     await signIn(page, site.base, 'alice', trackerPath())
     await page.locator('.live-state[data-mode="push"]').waitFor()
     expect(await page.getByLabel('Live updates').isChecked()).toBe(true)
-    await site.plugin(token, 'POST', `/characters/${heroId}/completions`, {
-      name: "Tempest's Spine",
-      difficulty: 'Heroic',
-      setting: 'hard',
-    })
+    ok(await hero().completions.post({ name: "Tempest's Spine", difficulty: 'Heroic', setting: 'hard' }), 201)
     await page.waitForSelector(`tr[data-quest="Tempest's Spine"][data-completed="true"]`, { timeout: 5000 })
     expect(await row(page, "Tempest's Spine", 'Heroic').getByLabel('hard', { exact: true }).isChecked()).toBe(true)
 
     // An Unknown remake completes every remake of the name.
-    await site.plugin(token, 'POST', `/characters/${heroId}/completions`, {
-      name: 'Devil Assault (quest)',
-      setting: 'reaper',
-      difficulty: 'Unknown',
-    })
+    ok(await hero().completions.post({ name: 'Devil Assault (quest)', setting: 'reaper', difficulty: 'Unknown' }), 201)
     await page.waitForSelector(
       'tr[data-quest="Devil Assault (quest)"][data-difficulty="Epic"][data-completed="true"]',
       {
@@ -266,11 +250,7 @@ describe.skipIf(!executable)('the website in Chromium', () => {
     await page.clock.install()
     await page.reload()
     await page.locator('.live-state[data-mode="polling"]').waitFor()
-    await site.plugin(token, 'POST', `/characters/${heroId}/completions`, {
-      name: 'The Pit',
-      difficulty: 'Heroic',
-      setting: 'normal',
-    })
+    ok(await hero().completions.post({ name: 'The Pit', difficulty: 'Heroic', setting: 'normal' }), 201)
     expect(await row(page, 'The Pit', 'Heroic').getAttribute('data-completed')).toBe('false')
     await page.clock.runFor(POLL_MS)
     await page.waitForSelector('tr[data-quest="The Pit"][data-completed="true"]', { timeout: 5000 })
@@ -309,11 +289,7 @@ describe.skipIf(!executable)('the website in Chromium', () => {
     expect((await progress()).targetDifficulty).toBe('any')
 
     // Live updates poll the share view.
-    await site.plugin(token, 'DELETE', `/characters/${heroId}/completions`, {
-      name: 'The Pit',
-      difficulty: 'Heroic',
-      allSettings: true,
-    })
+    ok(await hero().completions.delete({ name: 'The Pit', difficulty: 'Heroic', allSettings: true }))
     expect(await row(page, 'The Pit', 'Heroic').getAttribute('data-completed')).toBe('true')
     await page.clock.runFor(POLL_MS)
     await page.waitForSelector('tr[data-quest="The Pit"][data-completed="false"]', { timeout: 5000 })
@@ -323,7 +299,7 @@ describe.skipIf(!executable)('the website in Chromium', () => {
     const unknown = await page.goto(`${site.base}/s/no-such-link`)
     expect(unknown?.status()).toBe(404)
     await page.getByRole('alert').filter({ hasText: 'No shared character' }).waitFor({ timeout: 5000 })
-    const rotated = await site.plugin<{ shareUrl: string }>(token, 'POST', `/characters/${heroId}/share`)
+    const rotated = ok(await hero().share.post())
     const old = await page.goto(`${site.base}${shareUrl}`)
     expect(old?.status()).toBe(404)
     await page.getByRole('alert').filter({ hasText: 'No shared character' }).waitFor({ timeout: 5000 })
@@ -364,7 +340,7 @@ describe.skipIf(!executable)('the full catalog in the tracker', () => {
         await site.addUser('carol')
         const token = await site.pluginToken('carol')
         // Level 1: the Full XP band shows every quest.
-        const fresh = await site.plugin<{ id: number }>(token, 'POST', '/characters', { givenName: 'Fresh' })
+        const fresh = ok(await site.plugin(token).characters.post({ givenName: 'Fresh' }), 201)
         const { context, requests } = await newContext(browser)
         const page = await context.newPage()
         await signIn(page, site.base, 'carol', `/characters/${fresh.id}`)

@@ -3,6 +3,7 @@
 // until Import, the player's choice decides the ambiguous name, and the download links are there.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
+import { ok } from '../helpers'
 import { chromiumPath, launch, newContext, type Site, signIn, startSite } from './harness'
 
 const executable = chromiumPath()
@@ -17,7 +18,7 @@ describe.skipIf(!executable)('your data, in Chromium', () => {
     site = await startSite()
     await site.addUser('alice')
     token = await site.pluginToken('alice')
-    heroId = (await site.plugin<{ id: number }>(token, 'POST', '/characters', { givenName: 'Stonefist' })).id
+    heroId = ok(await site.plugin(token).characters.post({ givenName: 'Stonefist' }), 201).id
     browser = await launch(executable as string)
   }, 60_000)
 
@@ -26,12 +27,7 @@ describe.skipIf(!executable)('your data, in Chromium', () => {
     await site?.stop()
   })
 
-  const progress = () =>
-    site.plugin<{ completions: { name: string; difficulty: string; setting: string }[] }>(
-      token,
-      'GET',
-      `/characters/${heroId}/progress`,
-    )
+  const progress = async () => ok(await site.plugin(token).characters({ id: heroId }).progress.get())
 
   test('a CSV previews first, imports on confirm with the choice made, and downloads are offered', async () => {
     const { context } = await newContext(browser)

@@ -6,8 +6,9 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { treaty } from '@elysiajs/eden'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
-import { createApp } from '../../src/app'
+import { type App, createApp } from '../../src/app'
 import { systemClock } from '../../src/clock'
 import { loadConfig } from '../../src/config'
 import { openDatabase } from '../../src/db/client'
@@ -53,12 +54,35 @@ export async function launch(executablePath: string): Promise<Browser> {
   })
 }
 
+/**
+ * Eden Treaty over the listening site, typed from the app's routes, sending `headers` with every
+ * call. `parseDate: false`: timestamps stay the strings the API sends.
+ */
+const clientOf = (base: string, headers: Record<string, string> = {}) =>
+  treaty<App>(base, { headers, parseDate: false }).api
+
+/** The plugin API of the site, as a game client with a bearer token calls it. */
+export type PluginClient = ReturnType<typeof clientOf>['plugin']
+
+/**
+ * The data of a call that succeeded (any 2xx), else an Error with its status and body: for the
+ * set-up steps of the scripts that drive the site (screenshots, benchmarks), where a test would
+ * use ok() and its exact status.
+ */
+export async function succeeded<A extends { data: unknown; error: { value: unknown } | null; status: number }>(
+  call: Promise<A>,
+): Promise<NonNullable<A['data']>> {
+  const { data, error, status } = await call
+  if (error || data === null || data === undefined) throw new Error(`${status} ${JSON.stringify(error?.value)}`)
+  return data
+}
+
 export interface Site {
   base: string
   /** Logs in through the plugin API (as the game does) and returns its bearer token. */
   pluginToken(username: string): Promise<string>
-  /** A plugin API call with a bearer token; throws on a status outside 2xx. */
-  plugin<T = Record<string, unknown>>(token: string, method: string, path: string, body?: unknown): Promise<T>
+  /** The typed plugin API with a bearer token: `ok(await site.plugin(token).characters.post(...), 201)`. */
+  plugin(token: string): PluginClient
   addUser(username: string): Promise<void>
   stop(): Promise<void>
 }
@@ -80,31 +104,16 @@ export async function startSite(catalog: string = SMALL_CATALOG): Promise<Site> 
   app.listen({ port: 0, hostname: '127.0.0.1' })
   const base = `http://127.0.0.1:${app.server?.port}`
 
-  const plugin = async <T>(token: string, method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${base}/api/plugin${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    const text = await response.text()
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`)
-    return JSON.parse(text) as T
-  }
-
   return {
     base,
-    plugin,
+    plugin: (token) => clientOf(base, { authorization: `Bearer ${token}` }).plugin,
     async addUser(username) {
       await createUser(deps, { username, password: PASSWORD })
     },
     async pluginToken(username) {
-      const response = await fetch(`${base}/api/plugin/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ identifier: username, password: PASSWORD }),
-      })
-      if (!response.ok) throw new Error(`plugin login: ${response.status}`)
-      return ((await response.json()) as { token: string }).token
+      const { data, status } = await clientOf(base).plugin.auth.login.post({ identifier: username, password: PASSWORD })
+      if (!data) throw new Error(`plugin login: ${status}`)
+      return data.token
     },
     async stop() {
       await app.stop(true)

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
+import type { Breakdown } from '../../src/rules/breakdown'
+import { ok, refused } from '../helpers'
 import { chromiumPath, launch, newContext, PASSWORD, type Site, signIn, startSite } from './harness'
 
 const executable = chromiumPath()
@@ -17,11 +19,6 @@ const CLERIC = join(FIXTURES, 'small-cleric.DDOBuild')
 const MONK = join(import.meta.dir, '..', '..', '..', 'shared', 'fixtures', 'builds', 'example-monk.DDOBuild')
 const haveMonk = existsSync(MONK)
 if (executable && !haveMonk) console.warn(`skipped: ${MONK} not found (the example-monk import in the browser)`)
-
-interface PlannedAnswer {
-  document: { build?: { level?: number } } | null
-  breakdownCache: { hp: number; abilities: Record<string, { score: number }> } | null
-}
 
 describe.skipIf(!executable)('Website II in Chromium', () => {
   let site: Site
@@ -35,12 +32,15 @@ describe.skipIf(!executable)('Website II in Chromium', () => {
     site = await startSite()
     await site.addUser('alice')
     token = await site.pluginToken('alice')
-    const hero = await site.plugin<{ id: number }>(token, 'POST', '/characters', {
-      givenName: 'Stonefist',
-      race: 'Dwarf',
-      server: 'Thrane',
-      classes: [{ name: 'Fighter', levels: 3 }],
-    })
+    const hero = ok(
+      await site.plugin(token).characters.post({
+        givenName: 'Stonefist',
+        race: 'Dwarf',
+        server: 'Thrane',
+        classes: [{ name: 'Fighter', levels: 3 }],
+      }),
+      201,
+    )
     heroId = hero.id
     browser = await launch(executable as string)
   }, 60_000)
@@ -88,7 +88,14 @@ describe.skipIf(!executable)('Website II in Chromium', () => {
   }
 
   const buildPath = () => `/characters/${heroId}/build`
-  const planned = (id = heroId) => site.plugin<PlannedAnswer>(token, 'GET', `/characters/${id}/build`)
+  /** A character through the plugin API, as the game would call it. */
+  const character = (id = heroId) => site.plugin(token).characters({ id })
+  const planned = async (id = heroId) => ok(await character(id).build.get())
+  /**
+   * The breakdown the server computed for a plan. The route's schema leaves it an open object
+   * (`{}` in the types), so it is read as the type builds/service.ts stores there.
+   */
+  const breakdownOf = async (id = heroId) => (await planned(id)).breakdownCache as Breakdown | null
   const cell = (page: Page, sheet: string, ability: string, part: string) =>
     page.locator(`[data-sheet="${sheet}"] tr[data-ability="${ability}"] [data-part="${part}"]`)
 
@@ -124,9 +131,9 @@ describe.skipIf(!executable)('Website II in Chromium', () => {
     expect(await cell(page, 'planned', 'cha', 'score').textContent()).toBe('6')
     expect(await page.locator('[data-sheet="planned"] [data-stat="hp"]').textContent()).toBe('54')
     // The page shows what the server computed.
-    const stored = await planned()
-    expect(stored.breakdownCache?.hp).toBe(54)
-    expect(stored.breakdownCache?.abilities.str?.score).toBe(21)
+    const breakdown = await breakdownOf()
+    expect(breakdown?.hp).toBe(54)
+    expect(breakdown?.abilities.str?.score).toBe(21)
     expect(
       await page
         .locator('[data-sheet="planned"] [data-past-life]')
@@ -144,26 +151,24 @@ describe.skipIf(!executable)('Website II in Chromium', () => {
     // Not a planner file: the server's sentence, and the plan is unchanged.
     await importFile(page, { name: 'broken.DDOBuild', mimeType: 'application/xml', buffer: Buffer.from('<Nope/>') })
     await page.getByRole('alert').filter({ hasText: 'DDOBuilderCharacterData' }).waitFor()
-    expect((await planned()).breakdownCache?.hp).toBe(54)
+    expect((await breakdownOf())?.hp).toBe(54)
     await closePage(page)
   }, 30_000)
 
   test.skipIf(!haveMonk)(
     'the real example-monk.DDOBuild imports and shows the breakdown the server computed',
     async () => {
-      const monk = await site.plugin<{ id: number }>(token, 'POST', '/characters', { givenName: 'Monk' })
+      const monk = ok(await site.plugin(token).characters.post({ givenName: 'Monk' }), 201)
       const page = await openPage(`/characters/${monk.id}/build`)
       await importFile(page, MONK)
       await page.locator('.import-warnings li').first().waitFor()
-      const stored = await planned(monk.id)
-      expect(stored.document?.build?.level).toBe(34)
+      expect((await planned(monk.id)).document?.build?.level).toBe(34)
+      const breakdown = await breakdownOf(monk.id)
       await page.locator('[data-sheet="planned"] [data-life="level"]', { hasText: '34' }).waitFor()
-      expect(await page.locator('[data-sheet="planned"] [data-stat="hp"]').textContent()).toBe(
-        String(stored.breakdownCache?.hp),
-      )
-      for (const ability of ['str', 'dex', 'con', 'int', 'wis', 'cha']) {
+      expect(await page.locator('[data-sheet="planned"] [data-stat="hp"]').textContent()).toBe(String(breakdown?.hp))
+      for (const ability of ['str', 'dex', 'con', 'int', 'wis', 'cha'] as const) {
         expect(await cell(page, 'planned', ability, 'score').textContent()).toBe(
-          String(stored.breakdownCache?.abilities[ability]?.score),
+          String(breakdown?.abilities[ability]?.score),
         )
       }
       expect(await page.locator('[data-sheet="planned"] tr[data-tree]').count()).toBeGreaterThan(0)
@@ -177,18 +182,20 @@ describe.skipIf(!executable)('Website II in Chromium', () => {
     await page.locator('[data-sheet="planned"] [data-stat="hp"]').waitFor()
     await page.locator('.live-state[data-mode="push"]').waitFor()
     // The game sends a level 3 snapshot whose tomes and trees it has not read yet.
-    await site.plugin(token, 'PUT', `/characters/${heroId}/live`, {
-      document: {
-        life: { name: 'Stonefist', race: 'Dwarf', alignment: 'Lawful Good', specialFeats: [] },
-        build: {
-          level: 3,
-          classes: ['Fighter', null, null],
-          abilitySpend: { available: 36, str: 16, dex: 4, con: 10, int: 0, wis: 0, cha: 0 },
-          levels: [{ class: 'Fighter' }, { class: 'Fighter' }, { class: 'Rogue' }],
+    ok(
+      await character().live.put({
+        document: {
+          life: { name: 'Stonefist', race: 'Dwarf', alignment: 'Lawful Good', specialFeats: [] },
+          build: {
+            level: 3,
+            classes: ['Fighter', null, null],
+            abilitySpend: { available: 36, str: 16, dex: 4, con: 10, int: 0, wis: 0, cha: 0 },
+            levels: [{ class: 'Fighter' }, { class: 'Fighter' }, { class: 'Rogue' }],
+          },
         },
-      },
-      incomplete: ['tomes', 'enhancements'],
-    })
+        incomplete: ['tomes', 'enhancements'],
+      }),
+    )
     await page.locator('[data-sheet="live"] [data-stat="hp"]').waitFor({ timeout: 5000 })
     expect(await cell(page, 'live', 'str', 'tome').textContent()).toBe('not read')
     expect(await page.locator('[data-sheet="live"] [data-unread]').getAttribute('data-unread')).toBe(
@@ -228,11 +235,7 @@ describe.skipIf(!executable)('Website II in Chromium', () => {
     expect(await page.locator('.timeline li[data-life="2"]').textContent()).toContain('Stonefist Reborn')
     // Counted as a player counts them (it said "1 past life (1 stacks)").
     expect(await page.locator('.timeline li[data-life="2"]').textContent()).toContain('Has 3 past lives.')
-    const lives = await site.plugin<{ lives: { lifeIndex: number; race: string; isCurrent: boolean }[] }>(
-      token,
-      'GET',
-      `/characters/${heroId}/lives`,
-    )
+    const lives = ok(await character().lives.get())
     expect(lives.lives.map((l) => [l.lifeIndex, l.race, l.isCurrent])).toEqual([
       [1, 'Dwarf', false],
       [2, 'Human', true],
@@ -271,11 +274,7 @@ describe.skipIf(!executable)('Website II in Chromium', () => {
     await page.getByRole('button', { name: 'Create route' }).click()
     await page.waitForURL(/\/routes\/\d+\?/)
     const routeId = Number(new URL(page.url()).pathname.split('/')[2])
-    const stored = await site.plugin<{ quests: { name: string; setting: string }[] }>(
-      token,
-      'GET',
-      `/routes/${routeId}`,
-    )
+    const stored = ok(await site.plugin(token).routes({ id: routeId }).get())
     expect(stored.quests.map((q) => `${q.name}/${q.setting}`)).toEqual([
       'The Pit/normal',
       'Devil Assault (quest)/elite',
@@ -287,20 +286,12 @@ describe.skipIf(!executable)('Website II in Chromium', () => {
     await page.locator('tr[data-step="1"][data-next="true"]').waitFor()
     await page.locator('.live-state[data-mode="push"]').waitFor()
     // The game logs The Pit on normal: step 1 ticks, step 2 is next.
-    await site.plugin(token, 'POST', `/characters/${heroId}/completions`, {
-      name: 'The Pit',
-      difficulty: 'Heroic',
-      setting: 'normal',
-    })
+    ok(await character().completions.post({ name: 'The Pit', difficulty: 'Heroic', setting: 'normal' }), 201)
     await page.locator('tr[data-step="1"][data-completed="true"]').waitFor({ timeout: 5000 })
     await page.locator('tr[data-step="2"][data-next="true"]').waitFor()
     expect(await page.locator('.nav-progress').getAttribute('data-completed')).toBe('1')
     // Devil Assault on hard: not the step's setting, so still next with match=setting ...
-    await site.plugin(token, 'POST', `/characters/${heroId}/completions`, {
-      name: 'Devil Assault',
-      difficulty: 'Heroic',
-      setting: 'hard',
-    })
+    ok(await character().completions.post({ name: 'Devil Assault', difficulty: 'Heroic', setting: 'hard' }), 201)
     await page.locator('tr[data-step="2"] td[data-label="Logged"]', { hasText: 'hard' }).waitFor({ timeout: 5000 })
     expect(await page.locator('tr[data-step="2"]').getAttribute('data-completed')).toBe('false')
     // ... and done with match=remake, which the address keeps.
@@ -355,9 +346,9 @@ describe.skipIf(!executable)('Website II in Chromium', () => {
   }, 30_000)
 
   test('the stats page plots real completions, with the numbers in tables', async () => {
-    const fresh = await site.plugin<{ id: number }>(token, 'POST', '/characters', { givenName: 'Statsy' })
-    const log = (body: Record<string, unknown>) =>
-      site.plugin(token, 'POST', `/characters/${fresh.id}/completions`, { difficulty: 'Heroic', ...body })
+    const fresh = ok(await site.plugin(token).characters.post({ givenName: 'Statsy' }), 201)
+    const log = async (body: Parameters<ReturnType<typeof character>['completions']['post']>[0]) =>
+      ok(await character(fresh.id).completions.post({ difficulty: 'Heroic', ...body }), 201)
     await log({ name: 'The Pit', setting: 'elite', durationSeconds: 600, xpEarned: 3000 })
     await log({ name: 'The Pit', setting: 'normal', durationSeconds: 300, xpEarned: 1500 })
     // No XP reported: the catalog's hard XP, 7400, over 13 minutes.
@@ -426,9 +417,7 @@ describe.skipIf(!executable)('Website II in Chromium', () => {
     await page.getByLabel('Current password').fill(PASSWORD)
     await page.getByRole('button', { name: 'Change password' }).click()
     await page.locator('[data-tokens="0"]').waitFor()
-    expect(
-      (await fetch(`${site.base}/api/plugin/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status,
-    ).toBe(401)
+    refused(await site.plugin(token).auth.me.get(), 401)
     await page.reload()
     await page.getByRole('heading', { name: 'Change password' }).waitFor()
     // Back to the harness password, so the plugin can log in again.
