@@ -21,8 +21,10 @@ export function toMigrationMeta(migration: EmbeddedMigration): MigrationMeta {
   }
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: any schema
-export function migrate(db: BunSQLiteDatabase<any>, migrations: EmbeddedMigration[] = embedded): void {
+export function migrate<Schema extends Record<string, unknown>>(
+  db: BunSQLiteDatabase<Schema>,
+  migrations: EmbeddedMigration[] = embedded,
+): void {
   // dialect and session are public on the Drizzle instance but not in its types.
   const { dialect, session } = db as unknown as {
     dialect: { migrate(m: MigrationMeta[], s: unknown, c: object): void }
