@@ -8,9 +8,9 @@
 import { Database } from 'bun:sqlite'
 import { createHash } from 'node:crypto'
 import { CatalogIndex } from '../src/modules/catalog/search'
-import { type CompletionInput, normalizeCompletion } from '../src/rules/completion'
-import { classSummary, heroicLevel, minLevel, type PlayOn, totalLevel } from '../src/rules/levels'
-import { type MatchMode, navigate } from '../src/rules/navigation'
+import { classSummary, heroicLevel, minLevel, type PlayOn, totalLevel } from '../src/rules/character/levels'
+import { type CompletionInput, normalizeCompletion } from '../src/rules/quests/completion'
+import { type MatchMode, navigate } from '../src/rules/routes/navigation'
 
 type Row = Record<string, unknown>
 type ClassLevels = { name: string; levels: number }[]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Catalog reads through the real HTTP server (Bun.serve + the whole app), measured with wrk
-# (Debian package `wrk`). Starts bench/catalog-server.ts on a free port, runs each request for
+# (Debian package `wrk`). Starts bench/catalogServer.ts on a free port, runs each request for
 # DURATION seconds with CONNECTIONS connections, prints p50/p99, stops the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +10,7 @@ CONNECTIONS=${CONNECTIONS:-8}
 BUN=${BUN:-node_modules/.bin/bun}
 
 out=$(mktemp)
-"$BUN" bench/catalog-server.ts >"$out" &
+"$BUN" bench/catalogServer.ts >"$out" &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; rm -f "$out"' EXIT
 for _ in $(seq 100); do [ -s "$out" ] && break; sleep 0.1; done

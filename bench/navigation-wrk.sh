@@ -11,7 +11,7 @@ bun=node_modules/.bin/bun
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 2; }
 
 fifo=$(mktemp -u); mkfifo "$fifo"
-$bun bench/navigation-server.ts >"$fifo" &
+$bun bench/navigationServer.ts >"$fifo" &
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true; rm -f "$fifo"' EXIT
 read -r line <"$fifo"

@@ -15,8 +15,8 @@ import { completions, routeSteps } from '../src/db/schema'
 import { silentLogger } from '../src/logger'
 import { productionHasher } from '../src/modules/auth/password'
 import { navigation } from '../src/modules/routes/service'
-import { navigate } from '../src/rules/navigation'
-import { COMPLETIONS, STEPS, seedNavigation } from './navigation-data'
+import { navigate } from '../src/rules/routes/navigation'
+import { COMPLETIONS, STEPS, seedNavigation } from './navigationData'
 
 const config = loadConfig({ ...process.env, CATALOG_SYNC_CRON: 'off' })
 // A real file in WAL mode, as the server runs it.

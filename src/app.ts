@@ -1,6 +1,7 @@
 // createApp: the whole HTTP application as an Elysia instance. No side effects at import and
 // none at construction besides building routes: no listening, no timers, no cron.
 import { Elysia } from 'elysia'
+import type { DocumentedApp } from './apiDocs/openapi'
 import type { AppDeps, ModuleDeps } from './deps'
 import { PLUGIN_PREFIX, WEBSITE_PREFIX } from './http/api'
 import { bodyRules } from './http/body'
@@ -10,7 +11,7 @@ import { accountModule } from './modules/account'
 import { authModule, bearerGuard } from './modules/auth'
 import { TrustedProxies } from './modules/auth/address'
 import { credentialCheckOf, type Guard } from './modules/auth/guard'
-import { createLoginGuard } from './modules/auth/login-guard'
+import { createLoginGuard } from './modules/auth/loginGuard'
 import { buildsModule } from './modules/builds'
 import { buildImportModule } from './modules/builds/import'
 import { livesModule } from './modules/builds/lives'
@@ -23,10 +24,9 @@ import { playerDataModule } from './modules/playerData'
 import { progressModule } from './modules/progress'
 import { routesModule } from './modules/routes'
 import { cookieGuard, sessionModule } from './modules/session'
-import { SignOuts } from './modules/session/sign-outs'
+import { SignOuts } from './modules/session/signOuts'
 import { shareModule } from './modules/share'
 import { systemModule } from './modules/system'
-import type { DocumentedApp } from './modules/system/openapi'
 import { webModule } from './modules/web'
 
 export interface AppOptions {
@@ -42,7 +42,7 @@ export interface AppOptions {
 
 export function createApp(inputs: AppDeps, options: AppOptions = {}) {
   // One guard for every route that takes a password (plugin login, website sign-in), so their
-  // limits add up (see login-guard.ts).
+  // limits add up (see loginGuard.ts).
   const loginGuard = createLoginGuard(inputs)
   // TRUSTED_PROXY: whether a request came over HTTPS (the Secure cookie, HSTS).
   const proxies = new TrustedProxies(inputs.config.trustedProxies)

@@ -13,7 +13,7 @@ import { openDatabase } from '../src/db/client'
 import { completions } from '../src/db/schema'
 import { silentLogger } from '../src/logger'
 import { createUser } from '../src/modules/account/service'
-import { loadCatalog, readCatalog, SHARED_CATALOG, SMALL_CATALOG, sharedCatalogExists } from './catalog-fixture'
+import { loadCatalog, readCatalog, SHARED_CATALOG, SMALL_CATALOG, sharedCatalogExists } from './catalogFixture'
 import { type Client, cheapHasher, insertCharacter, ok, refused, reportInvalidResponse, testApp } from './helpers'
 
 type Completions = ReturnType<Client['plugin']['characters']>['completions']

@@ -5,6 +5,7 @@
 import { expect } from 'bun:test'
 import { treaty } from '@elysiajs/eden'
 import { and, asc, eq } from 'drizzle-orm'
+import { isDocumented } from '../src/apiDocs/openapi'
 import { createApp } from '../src/app'
 import type { Clock } from '../src/clock'
 import { loadConfig } from '../src/config'
@@ -14,8 +15,7 @@ import { type Logger, silentLogger } from '../src/logger'
 import { createUser } from '../src/modules/account/service'
 import { argon2idHasher, type PasswordHasher } from '../src/modules/auth/password'
 import { findUser } from '../src/modules/auth/service'
-import { isDocumented } from '../src/modules/system/openapi'
-import { type Exchange, type OpenApiValidator, validatorFor } from './openapi-validator'
+import { type Exchange, type OpenApiValidator, validatorFor } from './openapiValidator'
 
 /**
  * argon2id at the smallest cost it accepts (8 KiB, 1 pass): a login takes well under a
@@ -44,7 +44,7 @@ export const reportInvalidResponse = (problem: string): void => {
 
 /**
  * Every request and answer, of any app the tests build, that departs from the OpenAPI document
- * the app serves (see test/openapi-validator.ts for the rules). test/setup.ts fails the test.
+ * the app serves (see test/openapiValidator.ts for the rules). test/setup.ts fails the test.
  */
 export const documentViolations: string[] = []
 
@@ -74,7 +74,7 @@ function servedValidator(app: ReturnType<typeof createApp>, handle: (request: Re
 /**
  * Puts the validating proxy in front of `app.handle` (which `request` and `json` below, and
  * tests that call `t.app.handle` directly, all go through): every documented request and its
- * answer are checked against the app's OpenAPI document (test/openapi-validator.ts).
+ * answer are checked against the app's OpenAPI document (test/openapiValidator.ts).
  */
 function validateTraffic(app: ReturnType<typeof createApp>, report: (problems: string[]) => void): void {
   const forward = app.handle

@@ -196,7 +196,7 @@ test('the live and planned answers carry the current life', async () => {
   expect(planned.life).toMatchObject({ lifeIndex: 2, isCurrent: true, name: 'Second' })
 })
 
-describe('past lives named from the game data table (rules/gameData.ts)', () => {
+describe('past lives named from the game data table (rules/character/gameData.ts)', () => {
   // The race or class as the character got it, the past life reincarnation grants (DDO Builder's
   // feat names, as in ../shared/fixtures/builds/example-monk.DDOBuild).
   const reincarnate = async (profile: { race?: string; className?: string }, how: 'POST' | 'live') => {

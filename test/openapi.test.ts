@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { documentViolations, ok, refused, testApp } from './helpers'
-import type { Exchange } from './openapi-validator'
+import type { Exchange } from './openapiValidator'
 
 type Json = Record<string, unknown>
 interface Operation {

@@ -2,6 +2,6 @@
 // `npm test` builds first; a bare `bun test` on a fresh checkout builds it here instead.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { buildWeb } from '../scripts/build-web'
+import { buildWeb } from '../scripts/buildWeb'
 
 if (!existsSync(join(import.meta.dir, '..', 'src', 'web', 'dist', 'assets.ts'))) await buildWeb()

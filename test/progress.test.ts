@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { characters, completions } from '../src/db/schema'
-import { loadCatalog, readCatalog, SMALL_CATALOG } from './catalog-fixture'
+import { loadCatalog, readCatalog, SMALL_CATALOG } from './catalogFixture'
 import { type Client, insertCharacter, ok, refused, testApp } from './helpers'
 
 type Character = ReturnType<Client['plugin']['characters']>

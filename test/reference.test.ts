@@ -2,6 +2,10 @@
 // named types (never "object" or "array of object"), links each type cell to its definition, and
 // states the conventions a client needs with the values the code itself uses.
 import { beforeAll, describe, expect, test } from 'bun:test'
+import { ALL_SETTINGS_WORDS } from '../src/apiDocs/conventions'
+import { renderMarkdown } from '../src/apiDocs/markdown'
+import type { OpenApiDocument } from '../src/apiDocs/openapi'
+import { githubSlugger } from '../src/apiDocs/referenceNames'
 import { kib } from '../src/http/size'
 import type { Json } from '../src/json'
 import { TOKEN_PREFIX } from '../src/modules/auth/service'
@@ -11,13 +15,9 @@ import { MAX_COMPLETIONS_PER_CHARACTER } from '../src/modules/completions/limits
 import { MAX_DURATION_SECONDS, MAX_XP } from '../src/modules/completions/model'
 import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from '../src/modules/progress/limits'
 import * as routes from '../src/modules/routes/limits'
-import { ALL_SETTINGS_WORDS } from '../src/modules/system/conventions'
-import { renderMarkdown } from '../src/modules/system/markdown'
-import type { OpenApiDocument } from '../src/modules/system/openapi'
-import { githubSlugger } from '../src/modules/system/reference-names'
-import { CHALLENGE_SETTINGS, deleteScope, REAPER_XP_KEYS, SETTING_KEYS, XP_KEYS } from '../src/rules/completion'
-import { CLASSES, RACES } from '../src/rules/gameData'
-import { heroicPastLife, racialPastLife } from '../src/rules/pastLives'
+import { CLASSES, RACES } from '../src/rules/character/gameData'
+import { heroicPastLife, racialPastLife } from '../src/rules/character/pastLives'
+import { CHALLENGE_SETTINGS, deleteScope, REAPER_XP_KEYS, SETTING_KEYS, XP_KEYS } from '../src/rules/quests/completion'
 import { ok, testApp } from './helpers'
 
 interface Heading {

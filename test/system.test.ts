@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import packageJson from '../package.json'
+import { isDocumented, type OpenApiDocument } from '../src/apiDocs/openapi'
 import { MAX_BODY_BYTES } from '../src/http/body'
 import { FEATURES } from '../src/modules/system/features'
-import { isDocumented, type OpenApiDocument } from '../src/modules/system/openapi'
 import { ok, refused, type TestApp, testApp } from './helpers'
 
 let t: TestApp
@@ -142,7 +142,7 @@ describe('one error path', () => {
     )
     expect(response.status).toBe(413)
     expect(await response.json()).toEqual({ error: 'The request body is larger than 1 MiB.' })
-    // The sign-in routes, open to anyone, take far less (see test/request-body.test.ts).
+    // The sign-in routes, open to anyone, take far less (see test/requestBody.test.ts).
     const login = await t.json('POST', '/api/plugin/auth/login', { raw: big })
     expect(login.body).toEqual({ error: 'The request body is larger than 64 KiB.' })
   })

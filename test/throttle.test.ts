@@ -6,7 +6,7 @@ import {
   MAX_HASHING_QUEUED,
   MAX_IN_FLIGHT_PER_ADDRESS,
   MAX_IN_FLIGHT_PER_NAME,
-} from '../src/modules/auth/login-guard'
+} from '../src/modules/auth/loginGuard'
 import { FIRST_LOCK_MS, LoginThrottle, MAX_FAILURES, MAX_LOCK_MS } from '../src/modules/auth/throttle'
 import { FakeClock } from './helpers'
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { describeSchema, fieldName } from '../src/http/validation'
+import { describeSchema, fieldName } from '../src/http/validationMessages'
 import { refused, testApp } from './helpers'
 
 describe('describeSchema', () => {

@@ -14,7 +14,7 @@ import { loadConfig } from '../../src/config'
 import { openDatabase } from '../../src/db/client'
 import { silentLogger } from '../../src/logger'
 import { createUser } from '../../src/modules/account/service'
-import { createLoginGuard } from '../../src/modules/auth/login-guard'
+import { createLoginGuard } from '../../src/modules/auth/loginGuard'
 import { productionHasher } from '../../src/modules/auth/password'
 import { login } from '../../src/modules/auth/service'
 

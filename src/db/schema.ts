@@ -5,7 +5,7 @@
 // can never orphan a player's data.
 import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import type { ClassLevels, SpecialFeat } from '../rules/types'
+import type { ClassLevels, SpecialFeat } from '../rules/character/shapes'
 
 export const users = sqliteTable(
   'users',

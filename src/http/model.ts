@@ -26,7 +26,7 @@ export const DOCUMENT_ONLY = 'x-document-only'
  * Keywords for the OpenAPI document only, spread into a schema's options: a rule the service
  * checks itself, so that its 400 names the field (Elysia's message for a coerced query value
  * does not), or one that spans fields (one of several aliases is required). TypeBox ignores
- * the key; the document merges its keywords into the schema (src/modules/system/openapi.ts).
+ * the key; the document merges its keywords into the schema (src/apiDocs/openapi.ts).
  */
 export const documentOnly = (keywords: Record<string, unknown>) => ({ [DOCUMENT_ONLY]: keywords })
 

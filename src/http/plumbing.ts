@@ -12,7 +12,7 @@ import { BadRequest, Forbidden, HttpError, noSuchEndpoint, ServiceUnavailable } 
 import { requestLog } from './requestLog'
 import { routeKey } from './responses'
 import { HSTS_HEADER } from './security'
-import { describeValidationError } from './validation'
+import { describeValidationError } from './validationMessages'
 
 /** Retry-After of a 503 for a busy database. */
 export const DATABASE_BUSY_RETRY_SECONDS = 1

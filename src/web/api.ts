@@ -29,7 +29,7 @@ import type {
   RouteInputBody,
   RouteListItem as RouteListItemSchema,
 } from '../modules/routes/model'
-import type { Difficulty, Setting } from '../rules/completion'
+import type { Difficulty, Setting } from '../rules/quests/completion'
 import { loginPath } from './paths'
 
 export type User = Static<typeof UserSchema>

@@ -1,4 +1,4 @@
-// The built website (src/web/dist/, made by scripts/build-web.ts), loaded on first use rather than
+// The built website (src/web/dist/, made by scripts/buildWeb.ts), loaded on first use rather than
 // imported: the admin commands never need it, and a server started from a fresh checkout before
 // the first build still starts (its pages then answer with one sentence on how to build them).
 // The import path is a literal, so `bun build --compile` still embeds the files.

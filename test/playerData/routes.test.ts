@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import { completions } from '../../src/db/schema'
 import { syncCatalog } from '../../src/modules/catalog/sync'
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../../src/modules/completions/limits'
-import { SMALL_JSON, syncDeps } from '../catalog-fixtures'
+import { SMALL_JSON, syncDeps } from '../catalogFixtures'
 import { type Client, ok, refused, type TestApp, testApp } from '../helpers'
 
 let t: TestApp

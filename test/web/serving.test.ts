@@ -2,7 +2,7 @@
 // security headers, the hashed assets cached for good, nothing of it in the OpenAPI document,
 // no CORS on any of it, and a built page without inline code.
 import { describe, expect, test } from 'bun:test'
-import { inlineCodeIn } from '../../scripts/build-web'
+import { inlineCodeIn } from '../../scripts/buildWeb'
 import { ASSETS, INDEX_HTML } from '../../src/web/dist/assets'
 import { PAGE_PATHS } from '../../src/web/paths'
 import { ok, testApp } from '../helpers'

@@ -7,11 +7,11 @@ import { signedInRoutes } from '../../http/api'
 import { errors, IdParams, OkBody } from '../../http/model'
 import type { TrustedProxies } from '../auth/address'
 import type { Guard } from '../auth/guard'
-import type { LoginGuard } from '../auth/login-guard'
+import type { LoginGuard } from '../auth/loginGuard'
 import { MAX_PASSWORD_LENGTH } from '../auth/model'
 import { listTokens, revokeEverything, revokeOwnToken, verifyLogin } from '../auth/service'
 import { createSession, sessionCookie, signedOut } from '../session/service'
-import type { SignOuts } from '../session/sign-outs'
+import type { SignOuts } from '../session/signOuts'
 import { setPassword } from './service'
 
 const PasswordChange = t.Object({

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps'
 import { bodyLimit } from '../../http/body'
 import { errors, OkBody } from '../../http/model'
 import { credentialGuard, type Guard } from './guard'
-import type { LoginGuard } from './login-guard'
+import type { LoginGuard } from './loginGuard'
 import { LoginBody, LoginResponse, MAX_SIGN_IN_BODY_BYTES, User } from './model'
 import { authenticate, DAY_MS, identifierOf, login, revokeToken } from './service'
 

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps'
 import { BadRequest, NotFound, TooManyRequests, Unauthorized } from '../../http/errors'
 import { addressKey } from './address'
 import { MAX_TOKENS_PER_ACCOUNT } from './limits'
-import type { LoginGuard } from './login-guard'
+import type { LoginGuard } from './loginGuard'
 
 export const TOKEN_PREFIX = 'qt_'
 

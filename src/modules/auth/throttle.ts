@@ -2,7 +2,7 @@
 // - LoginThrottle slows password guessing per key (a login name, or an account id): after
 //   MAX_FAILURES failures in a row that key is locked for a lock that doubles each time (5 min,
 //   10, 20, capped at 1 h). A successful login clears the record. LoginGuard keeps one per name
-//   (the 429 clients see) and one per account (never shown; see login-guard.ts).
+//   (the 429 clients see) and one per account (never shown; see loginGuard.ts).
 // - AddressLimiter bounds failed logins per client address: a bucket of ADDRESS_BURST failures
 //   that refills one every ADDRESS_REFILL_MS. A success gives back only its own attempt, so
 //   an attacker's one good account cannot wash an address clean.

@@ -8,8 +8,8 @@ import { type TOptional, type TProperties, type TSchema, Type } from '@sinclair/
 import { Value } from '@sinclair/typebox/value'
 import { type Static, t } from 'elysia'
 import { documentOnly, Timestamp } from '../../http/model'
-import { describeSchema, fieldName, type SchemaLike } from '../../http/validation'
-import type { BuildDocument as RulesBuildDocument } from '../../rules/buildDocument'
+import { describeSchema, fieldName, type SchemaLike } from '../../http/validationMessages'
+import type { BuildDocument as RulesBuildDocument } from '../../rules/build/buildDocument'
 import {
   MAX_BUILD_LEVELS,
   MAX_CLASS_SLOTS,

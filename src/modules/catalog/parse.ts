@@ -4,8 +4,8 @@
 // HTMLRewriter (a real streaming parser); regular expressions only ever see a cell's text.
 // Pure: no I/O.
 import { decodeHTML } from 'entities'
-import type { QuestTier } from '../../rules/quest-levels'
-import type { TrackerRow } from '../../rules/tracker'
+import type { QuestTier } from '../../rules/quests/questTiers'
+import type { TrackerRow } from '../../rules/quests/tracker'
 
 export const TIERS: readonly QuestTier[] = ['Heroic', 'Epic', 'Legendary']
 

@@ -10,7 +10,7 @@
 //   +3     the tier the level favours (below 20 Heroic, 20-29 Epic, 30+ Legendary).
 // Ties: nearer quest level first (when a level is given), then name, then Heroic, Epic, Legendary.
 // Every remake is its own result; remakes are never collapsed.
-import { isEnterable, preferredTier, type QuestTier } from '../../rules/quest-levels'
+import { isEnterable, preferredTier, type QuestTier } from '../../rules/quests/questTiers'
 import { type QuestRow, TIERS } from './parse'
 
 export const MATCH_SCORE = {

@@ -8,8 +8,8 @@ import { preparedOnce } from '../../db/prepared'
 import { catalogState, quests, scorecards } from '../../db/schema'
 import { BadRequest, NotFound } from '../../http/errors'
 import { isPlainObject } from '../../json'
-import type { QuestTier } from '../../rules/quest-levels'
-import { type QuestIndex, questIndex } from '../../rules/questMatch'
+import { type QuestIndex, questIndex } from '../../rules/quests/questMatch'
+import type { QuestTier } from '../../rules/quests/questTiers'
 import { type QuestRow, TIERS, tierOf } from './parse'
 import { CatalogIndex } from './search'
 
@@ -86,7 +86,7 @@ export function readCatalogRows(db: Pick<DB, 'select'>): QuestRow[] {
 export const catalogIndex = (db: DB): CatalogIndex => current(db).index
 
 /**
- * The catalog's remakes by forgiving name key (rules/questMatch.ts), for names from other sources
+ * The catalog's remakes by forgiving name key (rules/quests/questMatch.ts), for names from other sources
  * (a DDO Builder file, a spreadsheet): built once per sync, on first use.
  */
 export function catalogMatcher(db: DB): QuestIndex {

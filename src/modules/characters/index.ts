@@ -2,7 +2,7 @@
 import type { ModuleDeps } from '../../deps'
 import { signedInRoutes } from '../../http/api'
 import { errors, IdParams, OkBody } from '../../http/model'
-import { characterMeta } from '../../rules/picklists'
+import { characterMeta } from '../../rules/character/picklists'
 import type { Guard } from '../auth/guard'
 import { MAX_CHARACTERS_PER_ACCOUNT } from './limits'
 import {

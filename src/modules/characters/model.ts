@@ -10,7 +10,7 @@ import {
   MAX_MULTICLASS,
   MAX_TOTAL_LEVEL,
   PLAY_ON,
-} from '../../rules/levels'
+} from '../../rules/character/levels'
 
 /**
  * One of fixed strings. (Elysia's t.UnionEnum carries `default: values[0]`, which Elysia

@@ -1,5 +1,5 @@
 // Characters: create, list, get, find, update, login, and the JSON shape every route returns.
-// Ownership is in every query (see access.ts); derived fields come from src/rules/levels.ts.
+// Ownership is in every query (see access.ts); derived fields come from src/rules/character/levels.ts.
 import { randomBytes } from 'node:crypto'
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { Static } from 'elysia'
@@ -9,8 +9,15 @@ import { preparedOnce } from '../../db/prepared'
 import { characters } from '../../db/schema'
 import type { Writer } from '../../deps'
 import { BadRequest, Conflict } from '../../http/errors'
-import * as levels from '../../rules/levels'
-import { ALIGNMENTS, canonicalClass, canonicalRace, canonicalSpelling, GENDERS, SERVERS } from '../../rules/picklists'
+import * as levels from '../../rules/character/levels'
+import {
+  ALIGNMENTS,
+  canonicalClass,
+  canonicalRace,
+  canonicalSpelling,
+  GENDERS,
+  SERVERS,
+} from '../../rules/character/picklists'
 import { parseTimestampOrNow } from '../../rules/timestamp'
 import { type CharacterRow, ownedCharacter, updateOwnedCharacter } from './access'
 import { MAX_CHARACTERS_PER_ACCOUNT } from './limits'

@@ -1,7 +1,7 @@
 // Completions from another source (a spreadsheet's CSV, a DDO Builder file's completed quests):
 // first a preview of what an import would do, with nothing written; then, when the player
 // confirms, the same import written in one transaction. Names are matched to the catalog by the
-// forgiving matcher (rules/questMatch.ts); what it cannot decide the player chooses, and what it
+// forgiving matcher (rules/quests/questMatch.ts); what it cannot decide the player chooses, and what it
 // cannot find is listed by name. An import never overwrites a completion already stored (the
 // game's own data is the better record) and never adds one twice: importing the same file
 // again adds nothing, and a completion stored with tier Unknown stands for every tier.
@@ -11,8 +11,8 @@ import { IMMEDIATE } from '../../db/client'
 import { completions } from '../../db/schema'
 import type { Writer } from '../../deps'
 import { Conflict } from '../../http/errors'
-import type { Difficulty, Setting } from '../../rules/completion'
-import { type MatchRow, matchQuest } from '../../rules/questMatch'
+import type { Difficulty, Setting } from '../../rules/quests/completion'
+import { type MatchRow, matchQuest } from '../../rules/quests/questMatch'
 import { catalogMatcher } from '../catalog/service'
 import { ownedCharacter } from '../characters/access'
 import { MAX_COMPLETIONS_PER_CHARACTER } from './limits'

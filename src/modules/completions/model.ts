@@ -2,7 +2,7 @@
 // completion is never rejected for them (junk is stored as Unknown/unknown).
 import { t } from 'elysia'
 import { documentOnly, Timestamp } from '../../http/model'
-import { CHALLENGE_SETTINGS, REAPER_XP_KEYS, REMAKE_TIERS, XP_KEYS } from '../../rules/completion'
+import { CHALLENGE_SETTINGS, REAPER_XP_KEYS, REMAKE_TIERS, XP_KEYS } from '../../rules/quests/completion'
 import { Enum } from '../characters/model'
 
 /**

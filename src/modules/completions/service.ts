@@ -15,7 +15,7 @@ import {
   type NormalizedCompletion,
   normalizeCompletion,
   type CompletionInput as RuleInput,
-} from '../../rules/completion'
+} from '../../rules/quests/completion'
 import { parseTimestamp } from '../../rules/timestamp'
 import { questNames } from '../catalog/service'
 import { assertOwnsCharacter } from '../characters/access'

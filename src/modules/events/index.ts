@@ -9,7 +9,7 @@ import { errors, IdParams } from '../../http/model'
 import type { Guard } from '../auth/guard'
 import { assertOwnsCharacter } from '../characters/access'
 import { sessionIsLive } from '../session/service'
-import type { SignOuts } from '../session/sign-outs'
+import type { SignOuts } from '../session/signOuts'
 
 /**
  * Keep-alive comment interval: under the idle timeouts of common reverse proxies (60 s). Each

@@ -2,7 +2,7 @@
 // player's choices, the preview answered) and the whole-account export.
 import { t } from 'elysia'
 import { Timestamp } from '../../http/model'
-import { CHALLENGE_SETTINGS, REMAKE_TIERS } from '../../rules/completion'
+import { CHALLENGE_SETTINGS, REMAKE_TIERS } from '../../rules/quests/completion'
 import { Life } from '../builds/lives/model'
 import { BuildDocument } from '../builds/model'
 import { Character, Enum } from '../characters/model'

@@ -1,7 +1,7 @@
 // Shapes of GET and PUT /characters/{id}/progress.
 import { t } from 'elysia'
 import { kib } from '../../http/size'
-import { MAX_TOTAL_LEVEL } from '../../rules/levels'
+import { MAX_TOTAL_LEVEL } from '../../rules/character/levels'
 import { Enum, OpenObject, PlayOn, trackerState, VERSION_FLAGS } from '../characters/model'
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../completions/limits'
 import { CompletionInput, StoredCompletion } from '../completions/model'

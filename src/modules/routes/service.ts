@@ -10,14 +10,14 @@ import { completions, routeSteps, routes, users } from '../../db/schema'
 import { BadRequest, Conflict, NotFound } from '../../http/errors'
 import { assertJsonSize } from '../../http/size'
 import { isPlainObject, type Json } from '../../json'
-import { type MatchMode, type NavigationState, navigate } from '../../rules/navigation'
+import { type MatchMode, type NavigationState, navigate } from '../../rules/routes/navigation'
 import {
   normalizeStepWords,
   STEP_DIFFICULTIES,
   STEP_SETTINGS,
   type StepDifficulty,
   type StepSetting,
-} from '../../rules/routeStep'
+} from '../../rules/routes/routeStep'
 import { userDisplayName } from '../auth/service'
 import { questNames } from '../catalog/service'
 import { ownedCharacter } from '../characters/access'
@@ -71,7 +71,7 @@ function freeObject(field: string, value: unknown): Json {
 
 /**
  * Checks and normalises a route body (POST, PUT, or an imported file): names trimmed and not
- * blank, at least one step, each step's words made concrete (see rules/routeStep.ts), quest names
+ * blank, at least one step, each step's words made concrete (see rules/routes/routeStep.ts), quest names
  * in the catalog's spelling when the catalog knows them. Throws BadRequest naming the step.
  */
 export function normalizeRouteInput(db: DB, input: RouteInputBody): NormalizedRoute {

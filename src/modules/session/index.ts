@@ -6,7 +6,7 @@ import { bodyLimit } from '../../http/body'
 import { errors, OkBody } from '../../http/model'
 import type { TrustedProxies } from '../auth/address'
 import { credentialGuard, type Guard } from '../auth/guard'
-import type { LoginGuard } from '../auth/login-guard'
+import type { LoginGuard } from '../auth/loginGuard'
 import { LoginBody, MAX_SIGN_IN_BODY_BYTES, User } from '../auth/model'
 import { identifierOf, toPublicUser, verifyLogin } from '../auth/service'
 import {
@@ -18,7 +18,7 @@ import {
   sessionFromToken,
   signedOut,
 } from './service'
-import type { SignOuts } from './sign-outs'
+import type { SignOuts } from './signOuts'
 
 /** The website's guard: the session cookie (bearer tokens are not accepted here). */
 export function cookieGuard({ db, clock }: AppDeps, proxies: TrustedProxies): Guard {

@@ -19,4 +19,4 @@ export const FEATURES = {
   livePromoteToPlanned: true,
 } as const satisfies Record<string, boolean>
 
-export { CHALLENGE_SETTINGS, REMAKE_TIERS } from '../../rules/completion'
+export { CHALLENGE_SETTINGS, REMAKE_TIERS } from '../../rules/quests/completion'

@@ -4,13 +4,13 @@ import { Elysia } from 'elysia'
 import swaggerCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' }
 // Imported as files so `bun build --compile` embeds them in the executable.
 import swaggerBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' }
+import { renderMarkdown } from '../../apiDocs/markdown'
+import { buildOpenApiDocument, type DocumentedApp, type OpenApiDocument } from '../../apiDocs/openapi'
 import type { AppDeps } from '../../deps'
 import { errors } from '../../http/model'
 import { DOCS_PAGE_HEADERS } from '../../http/security'
 import type { Guard } from '../auth/guard'
-import { renderMarkdown } from './markdown'
 import { Health, Info } from './model'
-import { buildOpenApiDocument, type DocumentedApp, type OpenApiDocument } from './openapi'
 import { checkDatabase, DOC_PATHS, info } from './service'
 
 const DOCS_PAGE = `<!doctype html>

@@ -1,5 +1,5 @@
 // The website: the page HTML on each page path and the hashed assets, built by
-// scripts/build-web.ts and embedded in the executable. Pages are for people, so no route here
+// scripts/buildWeb.ts and embedded in the executable. Pages are for people, so no route here
 // is in the OpenAPI document. The page is the same on every path: it reads the path itself, and
 // shows its own "not found" for a path it does not know, which the server answers with a 404.
 import { Elysia, t } from 'elysia'

@@ -3,7 +3,7 @@
 // says what would be added, what is stored already, what is ambiguous (choose) and what is not
 // in the catalog (listed by name). Nothing is written until Import.
 import { useMemo } from 'preact/hooks'
-import type { Difficulty } from '../../rules/completion'
+import type { Difficulty } from '../../rules/quests/completion'
 import { count } from '../../rules/words'
 import { api, type Character } from '../api'
 import { ErrorMessage } from '../components/Layout'

@@ -4,7 +4,7 @@
 // the player confirms; the server previews again inside the write, so what is written is what
 // was shown for the same file and choices.
 import { signal } from '@preact/signals'
-import type { Difficulty } from '../../rules/completion'
+import type { Difficulty } from '../../rules/quests/completion'
 import { api, type CompletionsImportResult, errorMessage } from '../api'
 
 export type DataImportStore = ReturnType<typeof createDataImportStore>

@@ -2,9 +2,9 @@
 // and racial past lives to grant, more past lives) and the lives timeline, newest first, with the
 // past-life feats each finished life granted.
 import { useSignal } from '@preact/signals'
-import { classSummary } from '../../rules/levels'
-import { dominantClass, grantedPastLives, heroicPastLife, racialPastLife } from '../../rules/pastLives'
-import { ALIGNMENTS, RACE_NAMES } from '../../rules/picklists'
+import { classSummary } from '../../rules/character/levels'
+import { dominantClass, grantedPastLives, heroicPastLife, racialPastLife } from '../../rules/character/pastLives'
+import { ALIGNMENTS, RACE_NAMES } from '../../rules/character/picklists'
 import { pastLifeCount } from '../../rules/words'
 import type { Life, ReincarnateBody } from '../api'
 import { SelectField } from '../components/SelectField'

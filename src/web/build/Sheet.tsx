@@ -3,11 +3,11 @@
 // lives and the trees. Used twice, side by side: the live snapshot and the planned build.
 // Areas the snapshot has not read yet (`meta.incomplete`) say so instead of showing zeros.
 import type { ComponentChildren } from 'preact'
-import type { Breakdown } from '../../rules/breakdown'
-import { type DiffArea, treeRanks } from '../../rules/buildDiff'
-import { classLabel } from '../../rules/buildLevels'
-import { ABILITIES, ABILITY_NAMES } from '../../rules/gameData'
-import { isPastLife } from '../../rules/pastLives'
+import type { Breakdown } from '../../rules/build/breakdown'
+import { type DiffArea, treeRanks } from '../../rules/build/buildDiff'
+import { classLabel } from '../../rules/build/buildLevels'
+import { ABILITIES, ABILITY_NAMES } from '../../rules/character/gameData'
+import { isPastLife } from '../../rules/character/pastLives'
 import { pastLifeCount } from '../../rules/words'
 import type { BuildDocument } from '../api'
 import { formatDate, formatNumber } from '../format'

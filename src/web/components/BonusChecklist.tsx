@@ -1,7 +1,7 @@
 // The XP bonuses, boosts and optionals per run in a fieldset each: a checkbox per bonus, a percent
 // box for the ones the player types (an elixir comes in several strengths). The tracker's filters
 // edit the character's own; the route editor the ones a route assumes.
-import { XP_BONUSES, type XpBonus } from '../../rules/xp'
+import { XP_BONUSES, type XpBonus } from '../../rules/quests/xp'
 
 export type BonusGroup = XpBonus['group']
 /** What a bonus is stored as: on (`true`), a percent, or off (`null` removes it). */

@@ -1,6 +1,6 @@
 // Favor earned against favor possible, a row per patron: the tracker's totals and the stats page
 // both show it (each with its own word for the favor the catalog offers).
-import type { PatronFavor } from '../../rules/stats'
+import type { PatronFavor } from '../../rules/quests/stats'
 import { formatNumber, patronLabel } from '../format'
 import { type Column, Table, type TableProps } from './Table'
 

@@ -2,7 +2,7 @@
 // step's tier and setting, moved up and down with buttons (keyboard first: focus follows the step
 // moved), removed, and the boosts and optionals the route assumes. Its state is editor.ts.
 import { useRef } from 'preact/hooks'
-import { STEP_SETTINGS } from '../../rules/routeStep'
+import { STEP_SETTINGS } from '../../rules/routes/routeStep'
 import { BonusChecklist } from '../components/BonusChecklist'
 import { Messages } from '../components/Messages'
 import { SelectField } from '../components/SelectField'

@@ -2,13 +2,13 @@
 // challenge setting), the boosts and optionals the route assumes, and the catalog search that
 // adds steps. Nothing is sent until Save: POST a new route, or PUT the whole route back.
 import { computed, signal } from '@preact/signals'
-import type { Difficulty } from '../../rules/completion'
+import type { Difficulty } from '../../rules/quests/completion'
 import {
   DEFAULT_STEP_DIFFICULTY,
   STEP_DIFFICULTIES,
   type StepDifficulty,
   type StepSetting,
-} from '../../rules/routeStep'
+} from '../../rules/routes/routeStep'
 import { api, errorMessage, type QuestRow, type RouteDetail, type RouteInputBody } from '../api'
 
 export interface EditStep {

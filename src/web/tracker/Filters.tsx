@@ -1,15 +1,15 @@
 // The tracker's filters. Play on, level band, versions, patrons, packs and XP bonuses are the
 // character's progress fields (saved, so the game plugin sees the same); the search and "hide
 // completed" belong to this page only. Every control has a visible label.
-import { PLAY_ON, type PlayOn } from '../../rules/levels'
+import { PLAY_ON, type PlayOn } from '../../rules/character/levels'
 import {
   LEVEL_BAND_ANY,
   LEVEL_BAND_FULL_XP,
   VERSION_TIERS,
   type VersionFlag,
   type VersionTier,
-} from '../../rules/tracker'
-import { XP_BONUSES } from '../../rules/xp'
+} from '../../rules/quests/tracker'
+import { XP_BONUSES } from '../../rules/quests/xp'
 import { BonusChecklist, bonusOn } from '../components/BonusChecklist'
 import { SelectField } from '../components/SelectField'
 import type { TrackerStore } from './store'

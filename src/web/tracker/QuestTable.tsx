@@ -4,8 +4,8 @@
 // keystroke in the search re-renders the list, not 718 rows.
 // biome-ignore-all lint/a11y/noRedundantRoles: the rows are styled as grids, which drops a table's implicit roles in browsers
 import { Component } from 'preact'
-import type { PlayOn } from '../../rules/levels'
-import { rowXp } from '../../rules/xp'
+import type { PlayOn } from '../../rules/character/levels'
+import { rowXp } from '../../rules/quests/xp'
 import { formatNumber } from '../format'
 import { type Row, type RowLog, type SortKey, TICK_SETTINGS, type TickSetting } from './model'
 import type { TrackerStore } from './store'

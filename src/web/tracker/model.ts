@@ -3,9 +3,9 @@
 // shown, in order, what each has logged, favor, XP and counts. Signals in, computed signals out;
 // no network here (the store's write queue is in writes.ts).
 import { computed, type ReadonlySignal } from '@preact/signals'
-import type { Setting } from '../../rules/completion'
-import { favorTotals } from '../../rules/favor'
-import type { PlayOn } from '../../rules/levels'
+import type { PlayOn } from '../../rules/character/levels'
+import type { Setting } from '../../rules/quests/completion'
+import { favorTotals } from '../../rules/quests/favor'
 import {
   completionsFor,
   indexCompletions,
@@ -15,8 +15,8 @@ import {
   type TrackerFilters,
   type TrackerRow,
   tiersByName,
-} from '../../rules/tracker'
-import { rowXp, xpTotal } from '../../rules/xp'
+} from '../../rules/quests/tracker'
+import { rowXp, xpTotal } from '../../rules/quests/xp'
 import type { Progress, QuestRow } from '../api'
 
 /** The settings a player ticks (the stored `unknown` is shown, never ticked). */

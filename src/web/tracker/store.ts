@@ -5,8 +5,8 @@
 // logged or deleted the same way. The read-only share view uses the same store with `save` off:
 // its filters change only the view.
 import { batch, signal } from '@preact/signals'
-import { minLevel, type PlayOn } from '../../rules/levels'
-import type { VersionFlag, VersionTier } from '../../rules/tracker'
+import { minLevel, type PlayOn } from '../../rules/character/levels'
+import type { VersionFlag, VersionTier } from '../../rules/quests/tracker'
 import {
   api,
   type Character,

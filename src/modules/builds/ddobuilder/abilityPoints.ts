@@ -1,7 +1,7 @@
 // Ability spend between the planner's unit and ours: DDO Builder stores raises above 8 per
 // ability, the build document holds build points (GAME-RULES.md).
-import { scoreForSpend } from '../../../rules/breakdown'
-import { BASE_SCORE, POINT_BUY_COST } from '../../../rules/gameData'
+import { scoreForSpend } from '../../../rules/build/breakdown'
+import { BASE_SCORE, POINT_BUY_COST } from '../../../rules/character/gameData'
 
 /** Raises above 8 that point buy allows (10: score 18). */
 export const MAX_RAISES = Math.max(...Object.keys(POINT_BUY_COST).map(Number)) - BASE_SCORE

@@ -1,6 +1,6 @@
 // The build's ability spend (raises in the file, build points in the document) and the ability
 // increases it takes at levels 4, 8, ... 40.
-import { ABILITIES } from '../../../rules/gameData'
+import { ABILITIES } from '../../../rules/character/gameData'
 import { MAX_RAISES, raisesToPoints } from './abilityPoints'
 import type { AbilitySpend } from './document'
 import { DdoBuilderFormatError } from './formatError'

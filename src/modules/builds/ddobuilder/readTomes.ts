@@ -1,5 +1,5 @@
 // Tomes and skill tomes: on the life in newer files, on the character in older ones.
-import { ABILITIES } from '../../../rules/gameData'
+import { ABILITIES } from '../../../rules/character/gameData'
 import type { Tomes } from './document'
 import { child, whole, type XmlNode } from './nodes'
 import { SKILL_TOME_ELEMENTS, TOME_ELEMENTS } from './vocabulary'

@@ -1,7 +1,7 @@
 // The words of DDO Builder's character files: element names (the planner's DL_* property macros
 // in Character.h, Life.h, Build.h, LevelTraining.h, TrainedEnhancement.h, and real files) and
 // the values it writes for "none" and for a new character. Reading and writing both use these.
-import { ABILITY_INCREASE_LEVELS, type Ability } from '../../../rules/gameData'
+import { ABILITY_INCREASE_LEVELS, type Ability } from '../../../rules/character/gameData'
 
 /** The root element of every character file. */
 export const ROOT = 'DDOBuilderCharacterData'

@@ -2,7 +2,7 @@
 // planner's own files. What the document does not hold (gear, reaper tree order, the planner's
 // UI state) the planner fills with its defaults on opening.
 import { XMLBuilder } from 'fast-xml-parser'
-import { ABILITIES } from '../../../rules/gameData'
+import { ABILITIES } from '../../../rules/character/gameData'
 import { pointsToRaises } from './abilityPoints'
 import type { BuildDocument, BuildSection, SpecialFeatInput, Tomes, Trees } from './document'
 import { isNode } from './nodes'

@@ -9,8 +9,14 @@ import { type characters, lives } from '../../../db/schema'
 import type { Writer } from '../../../deps'
 import { BadRequest, Conflict, PayloadTooLarge } from '../../../http/errors'
 import { jsonBytes, kib } from '../../../http/size'
-import { dominantClass, heroicPastLife, nextLifeFeats, normalizeFeats, racialPastLife } from '../../../rules/pastLives'
-import type { SpecialFeat } from '../../../rules/types'
+import {
+  dominantClass,
+  heroicPastLife,
+  nextLifeFeats,
+  normalizeFeats,
+  racialPastLife,
+} from '../../../rules/character/pastLives'
+import type { SpecialFeat } from '../../../rules/character/shapes'
 import { ownedCharacter } from '../../characters/access'
 import { characterName } from '../../characters/service'
 import { MAX_LIFE_BYTES, MAX_LIVES_PAGE, MAX_LIVES_PER_CHARACTER, MAX_SPECIAL_FEATS } from '../limits'

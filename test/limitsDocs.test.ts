@@ -1,0 +1,68 @@
+// README "Limits" is the one list of every limit: it must state the numbers the code uses.
+import { expect, test } from 'bun:test'
+import { join } from 'node:path'
+import { BODY_TIME_LIMIT_MS, MAX_BODY_BYTES } from '../src/http/body'
+import { IDLE_TIMEOUT_SECONDS, LISTENER_BODY_HEADROOM_BYTES } from '../src/http/listen'
+import { kib } from '../src/http/size'
+import { MAX_TOKENS_PER_ACCOUNT } from '../src/modules/auth/limits'
+import * as login from '../src/modules/auth/loginGuard'
+import { MAX_SIGN_IN_BODY_BYTES } from '../src/modules/auth/model'
+import * as throttle from '../src/modules/auth/throttle'
+import * as builds from '../src/modules/builds/limits'
+import { MAX_CHARACTERS_PER_ACCOUNT } from '../src/modules/characters/limits'
+import { MAX_COMPLETIONS_PER_CHARACTER } from '../src/modules/completions/limits'
+import { PING_MS } from '../src/modules/events'
+import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from '../src/modules/progress/limits'
+import * as routes from '../src/modules/routes/limits'
+import { MAX_SESSIONS_PER_ACCOUNT } from '../src/modules/session/limits'
+
+const n = (value: number) => value.toLocaleString('en-US')
+
+test('README "Limits" states the numbers the code uses', async () => {
+  const readme = await Bun.file(join(import.meta.dir, '..', 'README.md')).text()
+  const section = readme.slice(readme.indexOf('### Limits'), readme.indexOf('## Development'))
+  const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`
+  const expected = [
+    `| request body (any route that declares no other limit) | ${mib(MAX_BODY_BYTES)} | 413,`,
+    `the only bodies read without a token or session) | ${kib(MAX_SIGN_IN_BODY_BYTES)} | 413 |`,
+    `(\`POST /api/characters/{id}/build/import\`) | ${mib(builds.MAX_IMPORT_BODY_BYTES)} | 413 |`,
+    `(from the end of its headers) | ${BODY_TIME_LIMIT_MS / 1000} s | 408,`,
+    `+ ${mib(LISTENER_BODY_HEADROOM_BYTES)} of headroom) | ${mib(Math.max(MAX_BODY_BYTES, builds.MAX_IMPORT_BODY_BYTES) + LISTENER_BODY_HEADROOM_BYTES)} | 413 from Bun`,
+    `idle, for | ${IDLE_TIMEOUT_SECONDS} s | connection closed |`,
+    `| characters per account | ${n(MAX_CHARACTERS_PER_ACCOUNT)} | 409 |`,
+    `| routes per account (created or imported) | ${n(routes.MAX_ROUTES_PER_ACCOUNT)} | 409 |`,
+    `| ${n(MAX_COMPLETIONS_PER_CHARACTER)}; updating a stored one always works | 409 |`,
+    `| \`completions\` in one \`PUT progress\` | ${n(MAX_COMPLETIONS_PER_CHARACTER)} items | 400 |`,
+    `(PUT progress) | ${kib(MAX_TRACKER_FIELD_BYTES)} each, as JSON | 413 |`,
+    `| \`excludedPatrons\` | ${n(MAX_EXCLUDED_PATRONS)} entries | 400 |`,
+    `after the merge or replace | ${kib(builds.MAX_BUILD_DOCUMENT_BYTES)} as JSON | 413 |`,
+    `\`build.levels\` ${builds.MAX_BUILD_LEVELS}; \`build.classes\` ${builds.MAX_CLASS_SLOTS};`,
+    `\`feats\` and \`skills\` of a level ${builds.MAX_FEATS_PER_LEVEL} each;`,
+    `trees \`selected\` ${builds.MAX_SELECTED_TREES}; trees in \`spend\` ${builds.MAX_SPENT_TREES};`,
+    `\`trained\` per tree ${builds.MAX_TRAINED_PER_TREE}; \`reaper.spend\` ${builds.MAX_REAPER_SPEND};`,
+    `\`trainedSpells\` ${n(builds.MAX_TRAINED_SPELLS)}; \`stances\` ${builds.MAX_STANCES};`,
+    `(and the wrapper's \`incomplete\`) ${builds.MAX_INCOMPLETE_DOMAINS} | 400 |`,
+    `\`tomes.skills\` | ${builds.MAX_MAP_ENTRIES} entries | 400 |`,
+    `\`additionalPastLives\` | ${builds.MAX_SPECIAL_FEATS} items | 400 |`,
+    `a class name (build documents and reincarnation) | ${builds.MAX_NAME_CHARS} characters | 400 |`,
+    `would carry after reincarnation | ${builds.MAX_SPECIAL_FEATS} | 409 |`,
+    `as stored on reincarnation or a build's sync | ${kib(builds.MAX_LIFE_BYTES)} as JSON | 413 |`,
+    `= ${((builds.MAX_LIVES_PER_CHARACTER * builds.MAX_LIFE_BYTES) / 1024 / 1024).toFixed(1)} MiB) | ${n(builds.MAX_LIVES_PER_CHARACTER)} | 409 |`,
+    `\`limit\` 1–${builds.MAX_LIVES_PAGE}, default ${builds.MAX_LIVES_PAGE} (every life);`,
+    `| route steps | ${n(routes.MAX_ROUTE_STEPS)} | 400 |`,
+    `| route \`boosts\`, \`optionals\` | ${kib(routes.MAX_ROUTE_FIELD_BYTES)} each, as JSON | 413 |`,
+    `\`limit\` 1–${routes.MAX_ROUTE_PAGE}, default ${routes.DEFAULT_ROUTE_PAGE};`,
+    `| live plugin tokens per account | ${MAX_TOKENS_PER_ACCOUNT}; a login beyond it`,
+    `| live website sessions per account | ${MAX_SESSIONS_PER_ACCOUNT}; a sign-in beyond it`,
+    `| ${throttle.MAX_FAILURES}, then locked ${throttle.FIRST_LOCK_MS / 60_000} min, doubling up to ${throttle.MAX_LOCK_MS / 3_600_000} h | 429`,
+    `| ${throttle.ADDRESS_BURST}, then one more every ${throttle.ADDRESS_REFILL_MS / 1000} s | 429 |`,
+    `| ${login.MAX_HASHING} running, ${login.MAX_HASHING_QUEUED} waiting | 503 |`,
+    `| ${login.MAX_IN_FLIGHT_PER_NAME} places each (running or waiting); one name checked at a time | 429 |`,
+    `within ${PING_MS / 1000} s (at once when the website revoked it)`,
+  ]
+  for (const text of expected) expect(section).toContain(text)
+  // Both skill and feat limits are one number in the table.
+  expect(builds.MAX_SKILLS_PER_LEVEL).toBe(builds.MAX_FEATS_PER_LEVEL)
+  // So are the per-name and per-address shares of the login queue.
+  expect(login.MAX_IN_FLIGHT_PER_ADDRESS).toBe(login.MAX_IN_FLIGHT_PER_NAME)
+})

@@ -1,0 +1,178 @@
+// Table tests of the tracker's row rules: domain rule 2 (completion of a remake, Unknown
+// matches every remake of the name) and each filter (level band, version flags, patrons,
+// packs, search, hide completed).
+import { describe, expect, test } from 'bun:test'
+import { minLevel } from '../../../src/rules/character/levels'
+import type { Difficulty, Setting } from '../../../src/rules/quests/completion'
+import {
+  completionsFor,
+  filterRows,
+  indexCompletions,
+  isCompleted,
+  type LoggedCompletion,
+  rowsByName,
+  type TrackerFilters,
+  type TrackerRow,
+  tiersByName,
+} from '../../../src/rules/quests/tracker'
+
+const row = (name: string, difficulty: Difficulty, level: number, extra: Partial<TrackerRow> = {}): TrackerRow => ({
+  name,
+  difficulty,
+  level,
+  soloXP: 100,
+  normalXP: 200,
+  hardXP: 210,
+  eliteXP: 220,
+  duration: 'Short',
+  pack: 'Free to Play',
+  patron: 'The Coin Lords',
+  favor: 4,
+  ...extra,
+})
+
+const done = (name: string, difficulty: Difficulty, setting: Setting): LoggedCompletion => ({
+  name,
+  difficulty,
+  setting,
+})
+
+const CATALOG: TrackerRow[] = [
+  row('The Pit', 'Heroic', 5),
+  row('Devil Assault', 'Heroic', 17, { pack: 'Devil Battlefield', patron: 'The Gatekeepers' }),
+  row('Devil Assault', 'Epic', 27, { pack: 'Devil Battlefield', patron: 'The Gatekeepers' }),
+  row('Tempest Spine', 'Heroic', 13, { patron: 'The Twelve' }),
+  row('Tempest Spine', 'Legendary', 32, { patron: 'The Twelve' }),
+  row('Ghost of Perdition', 'Epic', 25, { pack: 'Menace of the Underdark', patron: '' }),
+]
+
+const names = (rows: TrackerRow[]) => rows.map((r) => `${r.name}/${r.difficulty}`)
+
+const ALL: TrackerFilters = {
+  levelBand: 255,
+  minLevel: 1,
+  versionFilter: { heroic: 'any', epic: 'any', legendary: 'any' },
+  excludedPatrons: [],
+  packState: {},
+  search: '',
+  hideCompleted: false,
+}
+
+describe('isCompleted: any setting of the remake, or the name with tier Unknown (rule 2)', () => {
+  const cases: [string, LoggedCompletion[], TrackerRow, boolean][] = [
+    ['nothing logged', [], CATALOG[0], false],
+    ['same remake, elite', [done('The Pit', 'Heroic', 'elite')], CATALOG[0], true],
+    ['same remake, casual counts too', [done('The Pit', 'Heroic', 'casual')], CATALOG[0], true],
+    ['setting unknown still counts', [done('The Pit', 'Heroic', 'unknown')], CATALOG[0], true],
+    ['other tier of the name does not', [done('Devil Assault', 'Epic', 'elite')], CATALOG[1], false],
+    ['that tier itself does', [done('Devil Assault', 'Epic', 'elite')], CATALOG[2], true],
+    ['Unknown matches the heroic remake', [done('Devil Assault', 'Unknown', 'hard')], CATALOG[1], true],
+    ['Unknown matches the epic remake', [done('Devil Assault', 'Unknown', 'hard')], CATALOG[2], true],
+    ['another name never', [done('The Pit', 'Unknown', 'elite')], CATALOG[1], false],
+    ['names are exact', [done('the pit', 'Heroic', 'elite')], CATALOG[0], false],
+  ]
+  for (const [what, completions, target, expected] of cases) {
+    test(what, () => expect(isCompleted(target, indexCompletions(completions))).toBe(expected))
+  }
+
+  test('completionsFor lists the remake own tier and the Unknown ones, nothing else', () => {
+    const index = indexCompletions([
+      done('Devil Assault', 'Heroic', 'elite'),
+      done('Devil Assault', 'Epic', 'normal'),
+      done('Devil Assault', 'Unknown', 'reaper'),
+    ])
+    expect(completionsFor(CATALOG[1], index).map((c) => c.setting)).toEqual(['elite', 'reaper'])
+    expect(completionsFor(CATALOG[2], index).map((c) => c.setting)).toEqual(['normal', 'reaper'])
+  })
+})
+
+describe('filterRows', () => {
+  const none = indexCompletions([])
+  const cases: [string, Partial<TrackerFilters>, string[]][] = [
+    ['no filter shows everything', {}, names(CATALOG)],
+    [
+      'Full XP: level >= minLevel (level 20 on elite: 17)',
+      { levelBand: 0, minLevel: minLevel(20, 'elite') },
+      ['Devil Assault/Heroic', 'Devil Assault/Epic', 'Tempest Spine/Legendary', 'Ghost of Perdition/Epic'],
+    ],
+    ['Full XP at level 1 shows everything', { levelBand: 0, minLevel: minLevel(1, 'casual') }, names(CATALOG)],
+    ['levelBand 255 ignores minLevel', { levelBand: 255, minLevel: 30 }, names(CATALOG)],
+    [
+      'heroic no hides heroic rows only',
+      { versionFilter: { heroic: 'no', epic: 'any', legendary: 'any' } },
+      ['Devil Assault/Epic', 'Tempest Spine/Legendary', 'Ghost of Perdition/Epic'],
+    ],
+    [
+      'epic yes keeps every tier of names that have an epic remake',
+      { versionFilter: { heroic: 'any', epic: 'yes', legendary: 'any' } },
+      ['Devil Assault/Heroic', 'Devil Assault/Epic', 'Ghost of Perdition/Epic'],
+    ],
+    [
+      'heroic yes and legendary yes: names with both',
+      { versionFilter: { heroic: 'yes', epic: 'any', legendary: 'yes' } },
+      ['Tempest Spine/Heroic', 'Tempest Spine/Legendary'],
+    ],
+    [
+      'epic yes with heroic no: the epic remakes of such names',
+      { versionFilter: { heroic: 'no', epic: 'yes', legendary: 'any' } },
+      ['Devil Assault/Epic', 'Ghost of Perdition/Epic'],
+    ],
+    [
+      'excluded patrons (non-strings ignored)',
+      { excludedPatrons: ['The Coin Lords', 7, null] },
+      [
+        'Devil Assault/Heroic',
+        'Devil Assault/Epic',
+        'Tempest Spine/Heroic',
+        'Tempest Spine/Legendary',
+        'Ghost of Perdition/Epic',
+      ],
+    ],
+    [
+      'the empty patron can be excluded',
+      { excludedPatrons: ['', 'The Gatekeepers'] },
+      ['The Pit/Heroic', 'Tempest Spine/Heroic', 'Tempest Spine/Legendary'],
+    ],
+    [
+      'packState false hides the pack; true or anything else shows it',
+      { packState: { 'Free to Play': false, 'Devil Battlefield': true, 'Menace of the Underdark': 0 } },
+      ['Devil Assault/Heroic', 'Devil Assault/Epic', 'Ghost of Perdition/Epic'],
+    ],
+    ['search: name substring, any case', { search: '  devil ' }, ['Devil Assault/Heroic', 'Devil Assault/Epic']],
+    ['search: pack', { search: 'underdark' }, ['Ghost of Perdition/Epic']],
+    ['search: patron', { search: 'twelve' }, ['Tempest Spine/Heroic', 'Tempest Spine/Legendary']],
+    ['search: nothing matches', { search: 'zzz' }, []],
+  ]
+  for (const [what, filters, expected] of cases) {
+    test(what, () => expect(names(filterRows(CATALOG, { ...ALL, ...filters }, none))).toEqual(expected))
+  }
+
+  test('hide completed: complete remakes go, Unknown hides every remake of the name', () => {
+    const index = indexCompletions([done('The Pit', 'Heroic', 'casual'), done('Tempest Spine', 'Unknown', 'elite')])
+    expect(names(filterRows(CATALOG, { ...ALL, hideCompleted: true }, index))).toEqual([
+      'Devil Assault/Heroic',
+      'Devil Assault/Epic',
+      'Ghost of Perdition/Epic',
+    ])
+    expect(names(filterRows(CATALOG, { ...ALL, hideCompleted: false }, index))).toEqual(names(CATALOG))
+  })
+
+  test('filters combine', () => {
+    const index = indexCompletions([done('Devil Assault', 'Epic', 'elite')])
+    const rows = filterRows(
+      CATALOG,
+      { ...ALL, levelBand: 0, minLevel: 15, search: 'e', hideCompleted: true, excludedPatrons: ['The Twelve', ''] },
+      index,
+    )
+    expect(names(rows)).toEqual(['Devil Assault/Heroic'])
+  })
+})
+
+test('rowsByName and tiersByName group the remakes of a name', () => {
+  expect(
+    rowsByName(CATALOG)
+      .get('Devil Assault')
+      ?.map((r) => r.difficulty),
+  ).toEqual(['Heroic', 'Epic'])
+  expect([...(tiersByName(CATALOG).get('Tempest Spine') ?? [])]).toEqual(['Heroic', 'Legendary'])
+})
