@@ -4,7 +4,7 @@ import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { characters } from '../src/db/schema'
 import type { BuildDocument } from '../src/modules/builds/model'
-import type { Breakdown } from '../src/rules/build/breakdown'
+import type { Breakdown } from '../src/rules/builds/breakdown'
 import { dwarfFighter, humanSplit } from './fixtures/builds'
 import { insertCharacter, ok, refused, storedBuild, storedCharacter, storedLives, testApp } from './helpers'
 

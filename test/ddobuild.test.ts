@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { characters } from '../src/db/schema'
 import { fromDdoBuilder } from '../src/modules/builds/ddobuilder'
-import type { Breakdown } from '../src/rules/build/breakdown'
+import type { Breakdown } from '../src/rules/builds/breakdown'
 import { insertCharacter, ok, testApp } from './helpers'
 
 const sharedMonk = join(import.meta.dir, '..', '..', 'shared', 'fixtures', 'builds', 'example-monk.DDOBuild')

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { DdoBuilderFormatError, fromDdoBuilder, MAX_XML_CHARS, toDdoBuilder } from '../src/modules/builds/ddobuilder'
 import { exportFileName } from '../src/modules/builds/import'
 import type { BuildDocument } from '../src/modules/builds/model'
-import type { Breakdown } from '../src/rules/build/breakdown'
+import type { Breakdown } from '../src/rules/builds/breakdown'
 import { insertCharacter, ok, refused, storedLives, type TestApp, testApp } from './helpers'
 
 const sharedMonk = join(import.meta.dir, '..', '..', 'shared', 'fixtures', 'builds', 'example-monk.DDOBuild')

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import type { Breakdown } from '../../src/rules/build/breakdown'
+import type { Breakdown } from '../../src/rules/builds/breakdown'
 import { ok, refused } from '../helpers'
 import { chromiumPath, launch, newContext, PASSWORD, type Site, signIn, startSite } from './harness'
 

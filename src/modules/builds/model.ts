@@ -9,7 +9,7 @@ import { Value } from '@sinclair/typebox/value'
 import { type Static, t } from 'elysia'
 import { documentOnly, Timestamp } from '../../http/model'
 import { describeSchema, fieldName, type SchemaLike } from '../../http/validationMessages'
-import type { BuildDocument as RulesBuildDocument } from '../../rules/build/buildDocument'
+import type { BuildDocument as RulesBuildDocument } from '../../rules/builds/buildDocument'
 import {
   MAX_BUILD_LEVELS,
   MAX_CLASS_SLOTS,

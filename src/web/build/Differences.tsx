@@ -1,8 +1,8 @@
 // What differs between the live snapshot and the plan: the next things to do in game, one row
-// per difference (from src/rules/build/buildDiff.ts), and the areas not compared because the game
+// per difference (from src/rules/builds/buildDiff.ts), and the areas not compared because the game
 // has not been read for them yet.
 import type { JSX } from 'preact'
-import { DIFF_AREAS, type DiffArea } from '../../rules/build/buildDiff'
+import { DIFF_AREAS, type DiffArea } from '../../rules/builds/buildDiff'
 import type { BuildStore } from './store'
 
 const AREA_LABELS: Readonly<Record<DiffArea, string>> = {

@@ -3,9 +3,9 @@
 // lives and the trees. Used twice, side by side: the live snapshot and the planned build.
 // Areas the snapshot has not read yet (`meta.incomplete`) say so instead of showing zeros.
 import type { ComponentChildren } from 'preact'
-import type { Breakdown } from '../../rules/build/breakdown'
-import { type DiffArea, treeRanks } from '../../rules/build/buildDiff'
-import { classLabel } from '../../rules/build/buildLevels'
+import type { Breakdown } from '../../rules/builds/breakdown'
+import { type DiffArea, treeRanks } from '../../rules/builds/buildDiff'
+import { classLabel } from '../../rules/builds/buildLevels'
 import { ABILITIES, ABILITY_NAMES } from '../../rules/character/gameData'
 import { isPastLife } from '../../rules/character/pastLives'
 import { pastLifeCount } from '../../rules/words'

@@ -3,8 +3,8 @@
 // derived. The actions (promote, import, reincarnate) write through the API client and then
 // take the server's answer, so the page shows what was stored.
 import { batch, computed, signal } from '@preact/signals'
-import { breakdown } from '../../rules/build/breakdown'
-import { diffBuilds, unreadAreas } from '../../rules/build/buildDiff'
+import { breakdown } from '../../rules/builds/breakdown'
+import { diffBuilds, unreadAreas } from '../../rules/builds/buildDiff'
 import { count } from '../../rules/words'
 import {
   api,

@@ -1,6 +1,6 @@
 // Ability spend between the planner's unit and ours: DDO Builder stores raises above 8 per
 // ability, the build document holds build points (GAME-RULES.md).
-import { scoreForSpend } from '../../../rules/build/breakdown'
+import { scoreForSpend } from '../../../rules/builds/breakdown'
 import { BASE_SCORE, POINT_BUY_COST } from '../../../rules/character/gameData'
 
 /** Raises above 8 that point buy allows (10: score 18). */

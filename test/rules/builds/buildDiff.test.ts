@@ -1,8 +1,8 @@
 // Table tests of the live/plan comparison (the build page's "what differs"): each area on its
 // own, what is left out when the snapshot has not read it, and the next thing to do in game.
 import { describe, expect, test } from 'bun:test'
-import { type BuildDifference, diffBuilds, treeRanks, unreadAreas } from '../../../src/rules/build/buildDiff'
-import type { BuildDocument } from '../../../src/rules/build/buildDocument'
+import { type BuildDifference, diffBuilds, treeRanks, unreadAreas } from '../../../src/rules/builds/buildDiff'
+import type { BuildDocument } from '../../../src/rules/builds/buildDocument'
 
 const levels = (...classes: string[]) => classes.map((c) => ({ class: c }))
 

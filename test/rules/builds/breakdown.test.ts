@@ -12,7 +12,7 @@ import {
   modifier,
   scoreForSpend,
   spellPoints,
-} from '../../../src/rules/build/breakdown'
+} from '../../../src/rules/builds/breakdown'
 import { dwarfFighter, humanSplit } from '../../fixtures/builds'
 
 describe('point buy: points spent -> score', () => {

@@ -1,8 +1,8 @@
 // validationErrors: one readable sentence per impossible thing in a planned build.
 import { describe, expect, test } from 'bun:test'
 import type { BuildDocument } from '../../../src/modules/builds/model'
-import { summarizeLevels } from '../../../src/rules/build/buildLevels'
-import { validateBuild } from '../../../src/rules/build/buildValidation'
+import { summarizeLevels } from '../../../src/rules/builds/buildLevels'
+import { validateBuild } from '../../../src/rules/builds/buildValidation'
 import { dwarfFighter, humanSplit } from '../../fixtures/builds'
 
 const levels = (...classes: string[]) => classes.map((c) => ({ class: c }))
