@@ -1,15 +1,16 @@
 // createApp: the whole HTTP application as an Elysia instance. No side effects at import and
 // none at construction besides building routes: no listening, no timers, no cron.
 import { Elysia } from 'elysia'
+import { apiDocsModule } from './apiDocs'
 import type { DocumentedApp } from './apiDocs/openapi'
 import type { AppDeps, ModuleDeps } from './deps'
+import { TrustedProxies } from './http/address'
 import { PLUGIN_PREFIX, WEBSITE_PREFIX } from './http/api'
 import { bodyRules } from './http/body'
 import { plumbing } from './http/plumbing'
 import { detachResponses, responseCheck } from './http/responses'
 import { accountModule } from './modules/account'
 import { authModule, bearerGuard } from './modules/auth'
-import { TrustedProxies } from './modules/auth/address'
 import { credentialCheckOf, type Guard } from './modules/auth/guard'
 import { createLoginGuard } from './modules/auth/loginGuard'
 import { buildsModule } from './modules/builds'
@@ -82,7 +83,8 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
     .use(websiteApi)
     .use(publicCatalogModule(deps))
     .use(shareModule(deps))
-    .use(systemModule(deps, bearer, () => documented as DocumentedApp))
+    .use(systemModule(deps, bearer))
+    .use(apiDocsModule(() => documented as DocumentedApp, deps.config.tokenIdleDays))
     // The website last: its page paths must not shadow an API route.
     .use(webModule(deps))
   const responses = detachResponses(routes)

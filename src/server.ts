@@ -11,8 +11,8 @@ import { asListenError, checkListen, listenerLimits } from './http/listen'
 import type { Logger } from './logger'
 import { type PasswordHasher, productionHasher } from './modules/auth/password'
 import { catalogCron, syncIfEmpty } from './modules/catalog/sync'
+import { loadSite, SITE_NOT_BUILT } from './modules/web/site'
 import { VERSION } from './version'
-import { loadSite, SITE_NOT_BUILT } from './web/site'
 
 export interface ServerOptions {
   config: Config

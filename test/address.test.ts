@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { addressKey, clientAddress, isHttps, type PeerSource, trustedProxyList } from '../src/modules/auth/address'
+import { addressKey, clientAddress, isHttps, type PeerSource, trustedProxyList } from '../src/http/address'
 import { ADDRESS_BURST, ADDRESS_REFILL_MS, AddressLimiter, MAX_ADDRESSES } from '../src/modules/auth/throttle'
 import { FakeClock } from './helpers'
 

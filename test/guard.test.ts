@@ -4,13 +4,14 @@
 import { describe, expect, test } from 'bun:test'
 import { treaty } from '@elysiajs/eden'
 import { type AnyElysia, Elysia, t } from 'elysia'
+import { apiDocsModule } from '../src/apiDocs'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import type { ModuleDeps } from '../src/deps'
+import { TrustedProxies } from '../src/http/address'
 import { silentLogger } from '../src/logger'
 import { accountModule } from '../src/modules/account'
 import { authModule } from '../src/modules/auth'
-import { TrustedProxies } from '../src/modules/auth/address'
 import { credentialGuard, type Identify } from '../src/modules/auth/guard'
 import { createLoginGuard } from '../src/modules/auth/loginGuard'
 import { buildsModule } from '../src/modules/builds'
@@ -107,11 +108,14 @@ describe('one guard instance', () => {
       buildImportModule(deps, guard),
       eventsModule(deps, guard, signOuts),
     ]
-    const app = new Elysia().use(new Elysia({ prefix: '/x' }).use(modules)).use(
-      systemModule(deps, guard, () => {
-        throw new Error('no document in this test')
-      }),
-    )
+    const app = new Elysia()
+      .use(new Elysia({ prefix: '/x' }).use(modules))
+      .use(systemModule(deps, guard))
+      .use(
+        apiDocsModule(() => {
+          throw new Error('no document in this test')
+        }, deps.config.tokenIdleDays),
+      )
     const routes = app.routes.map((route) => ({ method: route.method, path: route.path }))
     expect(routes.length).toBeGreaterThan(40)
 

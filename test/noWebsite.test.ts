@@ -6,7 +6,7 @@ import { afterAll, expect, test } from 'bun:test'
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SITE_NOT_BUILT } from '../src/web/site'
+import { SITE_NOT_BUILT } from '../src/modules/web/site'
 import { listeningPort } from './listening'
 
 const root = join(import.meta.dir, '..')

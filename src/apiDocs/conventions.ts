@@ -4,7 +4,7 @@
 // number and name comes from the code's own constants, tables and functions, and the aliases and
 // error statuses from the OpenAPI document, so this text cannot drift from what the server does.
 import { DEFAULT_TOKEN_IDLE_DAYS } from '../config'
-import { PLUGIN_PREFIX } from '../http/api'
+import { DOC_PATHS, PLUGIN_PREFIX } from '../http/api'
 import { BODY_TIME_LIMIT_MS, MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../http/body'
 import { DATABASE_BUSY_RETRY_SECONDS } from '../http/plumbing'
 import { kib } from '../http/size'
@@ -27,7 +27,6 @@ import { MAX_COMPLETIONS_PER_CHARACTER } from '../modules/completions/limits'
 import { MAX_DURATION_SECONDS, MAX_XP } from '../modules/completions/model'
 import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from '../modules/progress/limits'
 import * as routes from '../modules/routes/limits'
-import { DOC_PATHS } from '../modules/system/service'
 import { CLASSES, MAX_PAST_LIFE_STACKS, PAST_LIFE_TYPES, RACES } from '../rules/character/gameData'
 import { MAX_CLASS_LEVEL, MAX_EPIC_LEVELS, MAX_MULTICLASS, MAX_TOTAL_LEVEL, PLAY_ON } from '../rules/character/levels'
 import { heroicPastLife, racialPastLife } from '../rules/character/pastLives'

@@ -6,7 +6,7 @@
 import { Elysia, ParseError, ValidationError } from 'elysia'
 import { isDatabaseBusy } from '../db/client'
 import type { Logger } from '../logger'
-import type { TrustedProxies } from '../modules/auth/address'
+import type { TrustedProxies } from './address'
 import { BODY_TIME_LIMIT_MS, type BodyRules, bodyLeftUnread, MAX_BODY_BYTES, parseJsonBody } from './body'
 import { BadRequest, Forbidden, HttpError, noSuchEndpoint, ServiceUnavailable } from './errors'
 import { requestLog } from './requestLog'

@@ -4,11 +4,11 @@
 // loaded when visited, and the stats page's chart library is one more, loaded only there.
 import type { JSX } from 'preact'
 import { render } from 'preact'
+import { matchPage, type PagePath } from '../pages'
 import { CharactersPage } from './pages/Characters'
 import { LoginPage } from './pages/Login'
 import { NotFoundPage } from './pages/NotFound'
 import { SharePage, TrackerPage } from './pages/Tracker'
-import { matchPage, type PagePath } from './paths'
 
 type Page = JSX.Element | Promise<JSX.Element>
 

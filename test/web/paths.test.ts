@@ -1,7 +1,8 @@
 // The site's paths: which page a location shows (one list for the server and the client), and
 // where sign in sends a visitor afterwards (only to a path on this site).
 import { expect, test } from 'bun:test'
-import { loginPath, matchPage, PAGE_PATHS, safeNext } from '../../src/web/paths'
+import { matchPage, PAGE_PATHS } from '../../src/pages'
+import { loginPath, safeNext } from '../../src/web/paths'
 
 const cases: [string | null, string][] = [
   [null, '/'],

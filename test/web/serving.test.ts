@@ -3,8 +3,8 @@
 // no CORS on any of it, and a built page without inline code.
 import { describe, expect, test } from 'bun:test'
 import { inlineCodeIn } from '../../scripts/buildWeb'
+import { PAGE_PATHS } from '../../src/pages'
 import { ASSETS, INDEX_HTML } from '../../src/web/dist/assets'
-import { PAGE_PATHS } from '../../src/web/paths'
 import { ok, testApp } from '../helpers'
 
 const t = testApp()

@@ -3,10 +3,10 @@
 // be able to change the password or revoke the other tokens.
 import { t } from 'elysia'
 import type { AppDeps } from '../../deps'
-import { signedInRoutes } from '../../http/api'
+import type { TrustedProxies } from '../../http/address'
 import { errors, IdParams, OkBody } from '../../http/model'
-import type { TrustedProxies } from '../auth/address'
 import type { Guard } from '../auth/guard'
+import { signedInRoutes } from '../auth/guard'
 import type { LoginGuard } from '../auth/loginGuard'
 import { MAX_PASSWORD_LENGTH } from '../auth/model'
 import { listTokens, revokeEverything, revokeOwnToken, verifyLogin } from '../auth/service'

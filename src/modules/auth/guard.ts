@@ -60,3 +60,12 @@ export function credentialCheckOf(hooks: unknown): CredentialCheck | undefined {
   }
   return undefined
 }
+
+/**
+ * A module's routes under `path`, each answering only a caller signed in through `guard` (`auth`,
+ * in `transform`, before validation) and listed under `tags`: what every route would otherwise
+ * repeat, said once. Add `.guard({ params: IdParams })` before the routes that take an id.
+ */
+export function signedInRoutes<const Path extends string>(guard: Guard, path: Path, tags: string[]) {
+  return new Elysia({ prefix: path }).use(guard).guard({ auth: true, detail: { tags } })
+}

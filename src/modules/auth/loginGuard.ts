@@ -2,9 +2,9 @@
 // createApp makes one LoginGuard and hands it to every route that takes a password (the plugin
 // login, the website's session login), so a limit cannot be dodged by switching routes.
 import type { AppDeps } from '../../deps'
+import { type PeerSource, TrustedProxies } from '../../http/address'
 import { ServiceUnavailable, TooManyRequests } from '../../http/errors'
 import { type Logger, silentLogger } from '../../logger'
-import { type PeerSource, TrustedProxies } from './address'
 import type { PasswordHasher } from './password'
 import { AddressLimiter, LoginThrottle } from './throttle'
 

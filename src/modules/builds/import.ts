@@ -3,11 +3,11 @@
 // .../build/export writes the planned build back as one. See docs/builds.md "DDO Builder files".
 import { t } from 'elysia'
 import type { Writer } from '../../deps'
-import { signedInRoutes } from '../../http/api'
 import { bodyLimit } from '../../http/body'
 import { BadRequest, NotFound } from '../../http/errors'
 import { errors, IdParams } from '../../http/model'
 import type { Guard } from '../auth/guard'
+import { signedInRoutes } from '../auth/guard'
 import { assertOwnsCharacter } from '../characters/access'
 import { DdoBuilderFormatError, type DdoBuilderImport, fromDdoBuilder, toDdoBuilder } from './ddobuilder'
 import { BuildImportBody, ImportedBuild } from './importModel'

@@ -1,9 +1,9 @@
 // The live snapshot and planned build routes under /api/plugin/characters/{id}.
 import type { Writer } from '../../deps'
-import { signedInRoutes } from '../../http/api'
 import { errors, IdParams } from '../../http/model'
 import { kib } from '../../http/size'
 import type { Guard } from '../auth/guard'
+import { signedInRoutes } from '../auth/guard'
 import { MAX_BUILD_DOCUMENT_BYTES } from './limits'
 import { LiveBuild, LivePutBody, LivePutQuery, PartialBody, PlannedBuild, PlannedPutBody } from './model'
 import {

@@ -2,10 +2,10 @@
 // catalog, answered from the in-memory index (see service.ts). Syncing is in sync.ts.
 import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
-import { signedInRoutes } from '../../http/api'
 import { maybeGzipped } from '../../http/gzip'
 import { errors } from '../../http/model'
 import type { Guard } from '../auth/guard'
+import { signedInRoutes } from '../auth/guard'
 import { LookupQuery, LookupResponse, QuestList, Scorecards, SearchQuery, SearchResponse } from './model'
 import { type CatalogAnswer, catalogAnswer, listScorecards, lookupQuest, searchQuests } from './service'
 

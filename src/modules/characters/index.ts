@@ -1,9 +1,9 @@
 // The character routes of the plugin API: create, list, meta, find, get, PATCH/PUT, login.
 import type { ModuleDeps } from '../../deps'
-import { signedInRoutes } from '../../http/api'
 import { errors, IdParams, OkBody } from '../../http/model'
 import { characterMeta } from '../../rules/character/picklists'
 import type { Guard } from '../auth/guard'
+import { signedInRoutes } from '../auth/guard'
 import { MAX_CHARACTERS_PER_ACCOUNT } from './limits'
 import {
   Character,

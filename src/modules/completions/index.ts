@@ -1,8 +1,8 @@
 // POST and DELETE /characters/{id}/completions.
 import type { Writer } from '../../deps'
-import { signedInRoutes } from '../../http/api'
 import { errors, IdParams } from '../../http/model'
 import type { Guard } from '../auth/guard'
+import { signedInRoutes } from '../auth/guard'
 import { MAX_COMPLETIONS_PER_CHARACTER } from './limits'
 import { CompletionInput, DeleteBody, DeleteQuery, DeleteResult, UpsertResult } from './model'
 import { deleteCompletions, deleteScopeFrom, postCompletion } from './service'

@@ -3,10 +3,10 @@
 // a character's data tells what it changed (deps.ts `Writer`), from either API. A stream ends with the session it was
 // opened with: at once on a sign-out in this process (SignOuts), else at its next ping.
 import type { ModuleDeps } from '../../deps'
-import { signedInRoutes } from '../../http/api'
 import { TooManyRequests } from '../../http/errors'
 import { errors, IdParams } from '../../http/model'
 import type { Guard } from '../auth/guard'
+import { signedInRoutes } from '../auth/guard'
 import { assertOwnsCharacter } from '../characters/access'
 import { sessionIsLive } from '../session/service'
 import type { SignOuts } from '../session/signOuts'

@@ -3,11 +3,11 @@
 // CLI equivalents: `quest-tracker data export` and `completions export|import`.
 import { t } from 'elysia'
 import type { Writer } from '../../deps'
-import { signedInRoutes } from '../../http/api'
 import { bodyLimit } from '../../http/body'
 import { BadRequest } from '../../http/errors'
 import { errors, IdParams } from '../../http/model'
 import type { Guard } from '../auth/guard'
+import { signedInRoutes } from '../auth/guard'
 import { applyImport, previewImport } from '../completions/import'
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../completions/limits'
 import { CsvFormatError } from './csv'

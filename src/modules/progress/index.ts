@@ -1,9 +1,9 @@
 // GET and PUT /characters/{id}/progress.
 import type { Writer } from '../../deps'
-import { signedInRoutes } from '../../http/api'
 import { errors, IdParams } from '../../http/model'
 import { kib } from '../../http/size'
 import type { Guard } from '../auth/guard'
+import { signedInRoutes } from '../auth/guard'
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../completions/limits'
 import { MAX_TRACKER_FIELD_BYTES } from './limits'
 import { Progress, ProgressPut } from './model'

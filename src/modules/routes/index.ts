@@ -1,9 +1,9 @@
 // Shared routes (list, detail, create, update, delete) and navigation along a route.
 import type { AppDeps } from '../../deps'
-import { signedInRoutes } from '../../http/api'
 import { errors, IdParams, OkBody } from '../../http/model'
 import { kib } from '../../http/size'
 import type { Guard } from '../auth/guard'
+import { signedInRoutes } from '../auth/guard'
 import { DEFAULT_ROUTE_PAGE, MAX_ROUTE_FIELD_BYTES, MAX_ROUTE_PAGE, MAX_ROUTES_PER_ACCOUNT } from './limits'
 import { Navigation, NavigationQuery, RouteDetail, RouteInput, RouteList, RouteListQuery } from './model'
 import { createRoute, deleteRoute, getRoute, listRoutes, navigation, updateRoute } from './service'

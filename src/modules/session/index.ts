@@ -2,9 +2,9 @@
 // throttle) and the cookie guard every website route uses.
 import { Elysia, t } from 'elysia'
 import type { AppDeps } from '../../deps'
+import type { TrustedProxies } from '../../http/address'
 import { bodyLimit } from '../../http/body'
 import { errors, OkBody } from '../../http/model'
-import type { TrustedProxies } from '../auth/address'
 import { credentialGuard, type Guard } from '../auth/guard'
 import type { LoginGuard } from '../auth/loginGuard'
 import { LoginBody, MAX_SIGN_IN_BODY_BYTES, User } from '../auth/model'

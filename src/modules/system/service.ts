@@ -3,17 +3,12 @@ import { basename } from 'node:path'
 import { count, eq } from 'drizzle-orm'
 import type { DB } from '../../db/client'
 import { catalogState, characters, quests, routes } from '../../db/schema'
+import { DOC_PATHS } from '../../http/api'
 import { HttpError } from '../../http/errors'
 import type { Logger } from '../../logger'
 import { VERSION } from '../../version'
 import type { PublicUser } from '../auth/service'
 import { CHALLENGE_SETTINGS, FEATURES, REMAKE_TIERS } from './features'
-
-export const DOC_PATHS = {
-  docs: '/api/plugin/docs',
-  openapi: '/api/openapi.json',
-  humanDocs: '/docs',
-} as const
 
 /**
  * What /info shows of the catalog source: the host of a URL or the name of a file. Every account

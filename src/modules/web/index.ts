@@ -7,9 +7,9 @@ import type { AppDeps } from '../../deps'
 import { HttpError, NotFound, noSuchEndpoint } from '../../http/errors'
 import { compressible, maybeGzipped } from '../../http/gzip'
 import { PAGE_HEADERS } from '../../http/security'
-import { PAGE_PATHS } from '../../web/paths'
-import { loadSite, SITE_NOT_BUILT, type Site } from '../../web/site'
+import { PAGE_PATHS } from '../../pages'
 import { isLiveShareLink } from '../share/service'
+import { loadSite, SITE_NOT_BUILT, type Site } from './site'
 
 /** Asset names carry a content hash: a changed file is a new URL, so they never need revalidating. */
 const ASSET_CACHE = 'public, max-age=31536000, immutable'

@@ -1,10 +1,10 @@
 // GET /characters/{id}/lives and POST /characters/{id}/lives/reincarnate.
 import { t } from 'elysia'
 import type { Writer } from '../../../deps'
-import { signedInRoutes } from '../../../http/api'
 import { errors, IdParams } from '../../../http/model'
 import { kib } from '../../../http/size'
 import type { Guard } from '../../auth/guard'
+import { signedInRoutes } from '../../auth/guard'
 import { MAX_LIFE_BYTES, MAX_LIVES_PAGE, MAX_LIVES_PER_CHARACTER, MAX_NAME_CHARS, MAX_SPECIAL_FEATS } from '../limits'
 import { Life, LivesList, LivesQuery, ReincarnateBody } from './model'
 import { listLives, reincarnate, toLife } from './service'

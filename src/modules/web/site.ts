@@ -2,7 +2,7 @@
 // imported: the admin commands never need it, and a server started from a fresh checkout before
 // the first build still starts (its pages then answer with one sentence on how to build them).
 // The import path is a literal, so `bun build --compile` still embeds the files.
-import type { WebAsset } from './dist/assets'
+import type { WebAsset } from '../../web/dist/assets'
 
 export type { WebAsset }
 
@@ -24,7 +24,7 @@ let loading: Promise<Site | null> | undefined
  * missing each call looks again, so a build made beside a running server is picked up.
  */
 export function loadSite(): Promise<Site | null> {
-  loading ??= import('./dist/assets').then(
+  loading ??= import('../../web/dist/assets').then(
     ({ ASSETS, INDEX_HTML }) => ({ indexHtml: INDEX_HTML, assets: ASSETS }),
     () => {
       loading = undefined
