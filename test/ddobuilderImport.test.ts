@@ -5,7 +5,13 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { DdoBuilderFormatError, fromDdoBuilder, MAX_XML_CHARS, toDdoBuilder } from '../src/modules/builds/ddobuilder'
+import {
+  DdoBuilderFormatError,
+  fromDdoBuilder,
+  MAX_XML_CHARS,
+  readDdoBuilder,
+  toDdoBuilder,
+} from '../src/modules/builds/ddobuilder'
 import { exportFileName } from '../src/modules/builds/import'
 import type { BuildDocument } from '../src/modules/builds/model'
 import type { Breakdown } from '../src/rules/builds/breakdown'
@@ -267,7 +273,6 @@ describe('our small DDO Builder files', () => {
       '24': 'Wisdom',
     })
     expect(body.warnings).toEqual([
-      'The file has 2 lives; only the active one (life 2) is imported.',
       'Gear (2 items in 1 gear set) is not imported: the build document has no gear.',
       'Augments (1 slotted augment) are not imported.',
       'Self and party buffs (1) are not imported.',
@@ -594,18 +599,28 @@ describe('fromDdoBuilder details', () => {
     }
   })
 
-  test('several builds in the active life: the active one, and a warning', () => {
+  test('several builds in the active life: the active one by default, any other by number', () => {
     const xml =
       '<DDOBuilderCharacterData><Character><Life><Build><Level>3</Level></Build><Build><Level>7</Level></Build></Life><ActiveBuildIndex>1</ActiveBuildIndex></Character></DDOBuilderCharacterData>'
     const { document, warnings } = fromDdoBuilder(xml)
     expect(document.build?.level).toBe(7)
-    expect(warnings).toEqual(['The life has 2 builds; only the active one (build 2) is imported.'])
+    expect(warnings).toEqual([])
+    const file = readDdoBuilder(xml)
+    expect(file.activeBuild).toBe(2)
+    expect(file.lives[0]?.builds.map((b) => [b.number, b.level])).toEqual([
+      [1, 3],
+      [2, 7],
+    ])
+    expect(file.plan(1).document.build?.level).toBe(3)
+    expect(() => file.plan(3)).toThrow('The file has 2 builds; there is no build 3.')
   })
 
   test('an active index past the end falls back to the first, and says so', () => {
     const xml =
       '<DDOBuilderCharacterData><Character><Life><Build><Level>3</Level></Build></Life><ActiveLifeIndex>4</ActiveLifeIndex></Character></DDOBuilderCharacterData>'
-    expect(fromDdoBuilder(xml).warnings).toEqual(['The active life (5) is not in the file; life 1 is imported.'])
+    expect(fromDdoBuilder(xml).warnings).toEqual([
+      "The planner's active build (life 5, build 1) is not in the file; build 1 is imported.",
+    ])
   })
 
   test('the export writes raises, stacks as repeated feats, and drops characters XML cannot hold', () => {

@@ -9,6 +9,7 @@
 // keep tomes, skill tomes and special feats on <Character>, newer ones on <Life>; both are read.
 export type { DdoBuilderImport } from './document'
 export { DdoBuilderFormatError } from './formatError'
-export { fromDdoBuilder } from './read'
+export { type DdoBuilderFile, fromDdoBuilder, readDdoBuilder } from './read'
+export type { DdoBuilderOutline, FileBuild, FileLife, FileQuest } from './readOutline'
 export { toDdoBuilder } from './write'
 export { MAX_XML_CHARS } from './xml'

@@ -1,73 +1,53 @@
-// The character, life and build a file is read from: a file may hold several lives, and a life
-// several builds; the planner's active ones are imported, with a warning for the others.
+// The character, life and build a plan is read from: the build a caller chose by number (every
+// build of the file, in order: see readOutline.ts), or the planner's active one.
 import { DdoBuilderFormatError } from './formatError'
-import { child, children, whole, type XmlNode } from './nodes'
-import { ROOT } from './vocabulary'
+import { whole, type XmlNode } from './nodes'
+import type { DdoBuilderOutline } from './readOutline'
 
 /** The three elements every area of the document is read from. */
-export interface ActiveBuild {
+export interface ChosenBuild {
   character: XmlNode
   life: XmlNode
   build: XmlNode
+  /** Its number among the file's builds. */
+  number: number
   warnings: string[]
 }
 
-/** The file's character: its root must be DDOBuilderCharacterData, holding a Character. */
-function characterOf(file: XmlNode): XmlNode {
-  const rootName = Object.keys(file).find((key) => key !== '#text')
-  if (rootName === undefined) {
-    throw new DdoBuilderFormatError('The file has no XML element: expected a DDO Builder character file (.DDOBuild).')
-  }
-  if (rootName !== ROOT) {
-    throw new DdoBuilderFormatError(
-      `The file is XML but not a DDO Builder character: its root element is <${rootName.slice(0, 60)}>, not <${ROOT}>.`,
-    )
-  }
-  const character = child(child(file, ROOT), 'Character')
-  if (!character) throw new DdoBuilderFormatError(`The DDO Builder file has no character (${ROOT} > Character).`)
-  return character
-}
-
-/** How the warnings name one of several (a life of the file, a build of the life). */
-interface Kind {
-  one: string
-  many: string
-  holder: string
-}
-
-/** The entry an active index names (the first when it names none), and what that leaves out. */
-function active(entries: XmlNode[], index: number, kind: Kind, warnings: string[]): XmlNode {
-  const chosen = entries[index] ?? entries[0]
-  if (!entries[index]) {
-    warnings.push(`The active ${kind.one} (${index + 1}) is not in the file; ${kind.one} 1 is imported.`)
-  }
-  if (entries.length > 1) {
-    warnings.push(
-      `${kind.holder} has ${entries.length} ${kind.many}; only the active one (${kind.one} ${entries.indexOf(chosen) + 1}) is imported.`,
-    )
-  }
-  return chosen
-}
-
-/** The active life and build of the file's character; a file without either is refused. */
-export function readActiveBuild(file: XmlNode): ActiveBuild {
-  const character = characterOf(file)
-  const lives = children(character, 'Life')
-  if (lives.length === 0) {
-    throw new DdoBuilderFormatError(
-      'The DDO Builder character has no life (Character > Life), so there is no build to import.',
-    )
-  }
+/**
+ * The build numbered `number` (default: the planner's active one). An active index that names no
+ * build is said in a warning, and the first build is taken; a number the file has not is refused.
+ */
+export function chooseBuild(
+  outline: DdoBuilderOutline & { character: XmlNode; elements: XmlNode[][] },
+  number?: number,
+): ChosenBuild {
+  const { character, elements, lives } = outline
   const warnings: string[] = []
-  const lifeIndex = whole(character, 'ActiveLifeIndex', 'Character') ?? 0
-  const life = active(lives, lifeIndex, { one: 'life', many: 'lives', holder: 'The file' }, warnings)
-  const builds = children(life, 'Build')
-  if (builds.length === 0) {
+  if (number === undefined) {
+    const lifeIndex = whole(character, 'ActiveLifeIndex', 'Character') ?? 0
+    const buildIndex = whole(character, 'ActiveBuildIndex', 'Character') ?? 0
+    if (!elements[lifeIndex]?.[buildIndex]) {
+      warnings.push(
+        `The planner's active build (life ${lifeIndex + 1}, build ${buildIndex + 1}) is not in the file; build ${outline.activeBuild} is imported.`,
+      )
+    }
+  }
+  const wanted = number ?? outline.activeBuild
+  const file = lives.flatMap((life) => life.builds).find((build) => build.number === wanted)
+  if (!file) {
+    const count = lives.reduce((n, life) => n + life.builds.length, 0)
     throw new DdoBuilderFormatError(
-      'The DDO Builder character has no build in its life (Character > Life > Build), so there is nothing to import.',
+      `The file has ${count} build${count === 1 ? '' : 's'}; there is no build ${wanted}.`,
     )
   }
-  const buildIndex = whole(character, 'ActiveBuildIndex', 'Character') ?? 0
-  const build = active(builds, buildIndex, { one: 'build', many: 'builds', holder: 'The life' }, warnings)
-  return { character, life, build, warnings }
+  const lifeBuilds = elements[file.life - 1] ?? []
+  const before = lives.slice(0, file.life - 1).reduce((n, life) => n + life.builds.length, 0)
+  const life = lifeElement(character, file.life - 1)
+  return { character, life, build: lifeBuilds[file.number - before - 1] as XmlNode, number: file.number, warnings }
+}
+
+function lifeElement(character: XmlNode, index: number): XmlNode {
+  const lives = character.Life
+  return (Array.isArray(lives) ? lives[index] : lives) as XmlNode
 }

@@ -4,7 +4,7 @@ import type { SpecialFeatInput } from './document'
 import { child, children, text, type XmlNode } from './nodes'
 
 /** Special feats of FeatsListObjects, each (type, name) once with its number of entries as stacks. */
-function collectFeats(lists: (XmlNode | undefined)[]): SpecialFeatInput[] {
+export function collectFeats(lists: (XmlNode | undefined)[]): SpecialFeatInput[] {
   const feats = new Map<string, { name: string; type: string; stacks: number }>()
   for (const list of lists) {
     for (const feat of children(list, 'TrainedFeat')) {

@@ -84,6 +84,27 @@ export const TREE_ELEMENTS = {
 /** The reaper trees every character has, in the planner's order. */
 export const REAPER_TREES = ['Dire Thaumaturge', 'Dread Adversary', 'Grim Barricade']
 
+/**
+ * The planner's quest difficulties (QuestDifficultyTypes.h) as our settings: `Solo` is casual
+ * (the planner's word for the solo difficulty), `R1` to `R10` are reaper, and anything else
+ * (`N Star`, `Unknown`) is unknown. `Not Run` marks a quest not done and is no completion.
+ */
+const PLANNER_SETTINGS: Readonly<Record<string, 'casual' | 'normal' | 'hard' | 'elite' | 'reaper'>> = {
+  solo: 'casual',
+  casual: 'casual',
+  normal: 'normal',
+  hard: 'hard',
+  elite: 'elite',
+}
+
+export const NOT_RUN = 'Not Run'
+
+export function plannerSetting(difficulty: string): 'casual' | 'normal' | 'hard' | 'elite' | 'reaper' | 'unknown' {
+  const word = difficulty.trim().toLowerCase()
+  if (/^r(?:[1-9]|10)$/.test(word)) return 'reaper'
+  return PLANNER_SETTINGS[word] ?? 'unknown'
+}
+
 /** A class slot (or a level's class) that holds no class. */
 export const NO_CLASS = 'Unknown'
 
