@@ -6,6 +6,7 @@ import { type CliIO, run } from '../src/cli'
 import { systemClock } from '../src/clock'
 import { loadConfig, variableDocs } from '../src/config'
 import { openDatabase } from '../src/db/client'
+import { SCHEMA_VERSION } from '../src/db/migrate'
 import { createLoginGuard } from '../src/modules/auth/login-guard'
 import { authenticate, findUser, login, revokeToken } from '../src/modules/auth/service'
 import { cheapHasher, FakeClock } from './helpers'
@@ -538,7 +539,7 @@ describe('--help', () => {
 describe('--version and a --help that stands alone', () => {
   test.each([['--version'], ['-V'], ['version']])('%p prints the version of package.json', async (flag) => {
     expect(await cli(flag)).toBe(0)
-    expect(out).toEqual([`quest-tracker ${packageJson.version}`])
+    expect(out).toEqual([`quest-tracker ${packageJson.version} (schema ${SCHEMA_VERSION})`])
   })
 
   test('--help names every command and every variable with its default, without sending you to the README', async () => {
@@ -604,7 +605,7 @@ describe('quest-tracker serve', () => {
     let stopped = false
     const code = await serveWith({ CATALOG_SYNC_CRON: '0 3 * * *' }, async (base) => {
       const response = await fetch(`${base}/api/health`)
-      expect(await response.json()).toEqual({ ok: true })
+      expect(await response.json()).toEqual({ ok: true, schemaVersion: SCHEMA_VERSION })
       let rows = 0
       for (let i = 0; i < 50 && rows < 12; i++) {
         await Bun.sleep(20)

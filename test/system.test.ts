@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import packageJson from '../package.json'
+import { SCHEMA_VERSION } from '../src/db/migrate'
 import { MAX_BODY_BYTES } from '../src/http/body'
 import { FEATURES } from '../src/modules/system/features'
 import { isDocumented } from '../src/modules/system/openapi'
@@ -22,10 +23,10 @@ const appRoutes = () =>
     .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`)
 
 describe('GET /api/health', () => {
-  test('answers {ok: true} without a token', async () => {
+  test('answers {ok: true} and the schema version without a token', async () => {
     const { status, body } = await t.json('GET', '/api/health')
     expect(status).toBe(200)
-    expect(body).toEqual({ ok: true })
+    expect(body).toEqual({ ok: true, schemaVersion: SCHEMA_VERSION })
   })
 
   test('touches the database: 503 when it cannot be read', async () => {
@@ -33,7 +34,7 @@ describe('GET /api/health', () => {
     local.db.$client.close()
     const { status, body } = await local.json('GET', '/api/health')
     expect(status).toBe(503)
-    expect(body).toEqual({ error: 'The database cannot be read; see the server log.' })
+    expect(body).toEqual({ ok: false, error: 'The database cannot be read; see the server log.' })
   })
 })
 

@@ -5,6 +5,7 @@
 // Each command is a file of this folder with its help text beside its flags; args.ts parses them.
 import { ConfigError, variableDocs } from '../config'
 import { DatabaseFileError } from '../db/client'
+import { SCHEMA_VERSION } from '../db/migrate'
 import { HttpError } from '../http/errors'
 import { ListenError } from '../http/listen'
 import { VERSION } from '../version'
@@ -60,14 +61,14 @@ Commands:
   healthcheck [--port N]    exit 0 when the local server answers /api/health
 
 Every command takes --help; those that use the database take --database PATH.
---version prints the version.
+--version prints the version and the database schema it writes.
 
 Environment (a flag of the same meaning wins over its variable):
 ${environmentHelp()}
 
 Getting started: run "quest-tracker serve", then "quest-tracker user add --username NAME", and
 give the game plugin the base URL http://THIS-MACHINE:8080/api/plugin. The running server
-documents its API at /docs and /api/plugin/docs; /api/health answers {"ok":true}.
+documents its API at /docs and /api/plugin/docs; /api/health answers {"ok":true,...}.
 
 Exit codes: 0 done; 1 the command failed (an unknown account, an unreadable source...);
 2 misuse, or a problem with the configuration, the port or the database file (one line on stderr).`
@@ -114,7 +115,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       case '--version':
       case '-V':
       case 'version':
-        io.out(`quest-tracker ${VERSION}`)
+        io.out(`quest-tracker ${VERSION} (schema ${SCHEMA_VERSION})`)
         return 0
     }
     const found = COMMANDS.get(command)

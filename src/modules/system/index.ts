@@ -11,7 +11,7 @@ import type { Guard } from '../auth/guard'
 import { renderMarkdown } from './markdown'
 import { Health, Info } from './model'
 import { buildOpenApiDocument, type DocumentedApp, type OpenApiDocument } from './openapi'
-import { checkDatabase, DOC_PATHS, info } from './service'
+import { DOC_PATHS, health, info } from './service'
 
 const DOCS_PAGE = `<!doctype html>
 <html lang="en">
@@ -65,15 +65,18 @@ export function systemModule(deps: AppDeps, guard: Guard, app: () => DocumentedA
     .use(guard)
     .get(
       '/api/health',
-      () => {
-        checkDatabase(deps.db, deps.logger)
-        return { ok: true as const }
+      ({ set }) => {
+        const report = health(deps.db, deps.logger)
+        if (!report.ok) set.status = 503
+        return report
       },
       {
+        // The 503 is an Error that also says `ok: false` (and the schema version when it can be read).
         response: { 200: Health, ...errors(503) },
         detail: {
           summary: 'Health check',
-          description: 'No auth. 503 when the database cannot be read.',
+          description:
+            'No auth. 200 `{"ok": true, "schemaVersion": 5}`: the database answers, with its schema version. 503 `{"ok": false, "error": "<why>"}` when the database cannot be read. Docker\'s HEALTHCHECK (`quest-tracker healthcheck`) asks it.',
           security: [],
           tags: ['System'],
         },

@@ -4,8 +4,8 @@
 import { api } from '../api'
 import { Layout } from '../components/Layout'
 import { PageData, TO_ROUTES } from '../components/PageData'
-import { Editor } from '../routes/RouteEditor'
 import { createEditorStore } from '../routes/editor'
+import { Editor } from '../routes/RouteEditor'
 import { requireUser } from '../session'
 
 function EditorPage({ id }: { id: number | null }) {
