@@ -5,6 +5,7 @@ import { describe, expect, test } from 'bun:test'
 import { type AnyElysia, Elysia, t } from 'elysia'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
+import { watchSpace } from '../src/db/space'
 import type { ModuleDeps } from '../src/deps'
 import { silentLogger } from '../src/logger'
 import { accountModule } from '../src/modules/account'
@@ -109,7 +110,7 @@ describe('one guard instance', () => {
       eventsModule(deps, guard, signOuts),
     ]
     const app = new Elysia().use(new Elysia({ prefix: '/x' }).use(modules)).use(
-      systemModule(deps, guard, () => {
+      systemModule(deps, guard, watchSpace(deps.db, deps.logger, deps.clock), () => {
         throw new Error('no document in this test')
       }),
     )

@@ -42,6 +42,14 @@ export function isDatabaseBusy(error: unknown): boolean {
   return sqliteError(error)?.code.startsWith('SQLITE_BUSY') ?? false
 }
 
+/**
+ * SQLITE_FULL: the disk (or the file's page limit) has no room for what a write needs. The
+ * statement, and the transaction it was in, is rolled back: nothing of it is stored.
+ */
+export function isOutOfSpace(error: unknown): boolean {
+  return sqliteError(error)?.code === 'SQLITE_FULL'
+}
+
 export interface OpenOptions {
   synchronous?: Synchronous
   /**

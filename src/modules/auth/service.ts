@@ -7,6 +7,7 @@ import { DEFAULT_TOKEN_IDLE_DAYS } from '../../config'
 import type { DB } from '../../db/client'
 import { preparedOnce } from '../../db/prepared'
 import { apiTokens, sessions, users } from '../../db/schema'
+import { unlessFull } from '../../db/space'
 import type { AppDeps } from '../../deps'
 import { BadRequest, NotFound, TooManyRequests, Unauthorized } from '../../http/errors'
 import { addressKey } from './address'
@@ -254,10 +255,14 @@ export function authenticate(
     )
   }
   if (row.lastUsedAt === null || now - lastUsed >= TOKEN_TOUCH_MS) {
-    db.update(apiTokens)
-      .set({ lastUsedAt: isoNow(clock) })
-      .where(eq(apiTokens.id, row.tokenId))
-      .run()
+    // On a full disk the request goes on without it: a read must not fail for its bookkeeping.
+    unlessFull(db, 'the last use of a token', () =>
+      db
+        .update(apiTokens)
+        .set({ lastUsedAt: isoNow(clock) })
+        .where(eq(apiTokens.id, row.tokenId))
+        .run(),
+    )
   }
   return { tokenId: row.tokenId, user: toPublicUser(row) }
 }

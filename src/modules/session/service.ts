@@ -6,6 +6,7 @@ import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
 import { preparedOnce } from '../../db/prepared'
 import { sessions, users } from '../../db/schema'
+import { unlessFull } from '../../db/space'
 import { Unauthorized } from '../../http/errors'
 import { hashToken, type PublicUser, toPublicUser } from '../auth/service'
 import { MAX_SESSIONS_PER_ACCOUNT } from './limits'
@@ -91,12 +92,16 @@ export function sessionFromToken(db: DB, clock: Clock, token: string | undefined
   const row = lookup.get({ hash: hashToken(token), now: now.toISOString() })
   if (!row) throw new Unauthorized('Your session has ended; sign in again.')
   const remaining = Date.parse(row.expiresAt) - now.getTime()
-  const renewed = SESSION_IDLE_MS - remaining >= SESSION_REFRESH_MS
-  if (renewed)
-    db.update(sessions)
-      .set({ expiresAt: expiryFrom(clock) })
-      .where(eq(sessions.id, row.id))
-      .run()
+  // On a full disk the expiry stays where it was (and the cookie with it): the request goes on.
+  const renewed =
+    SESSION_IDLE_MS - remaining >= SESSION_REFRESH_MS &&
+    unlessFull(db, "a session's new expiry", () =>
+      db
+        .update(sessions)
+        .set({ expiresAt: expiryFrom(clock) })
+        .where(eq(sessions.id, row.id))
+        .run(),
+    )
   return { id: row.id, user: toPublicUser({ ...row, id: row.userId }), renewed }
 }
 

@@ -4,6 +4,7 @@ import { Elysia } from 'elysia'
 import swaggerCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' }
 // Imported as files so `bun build --compile` embeds them in the executable.
 import swaggerBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' }
+import type { DiskSpace } from '../../db/space'
 import type { AppDeps } from '../../deps'
 import { errors } from '../../http/model'
 import { DOCS_PAGE_HEADERS } from '../../http/security'
@@ -46,7 +47,7 @@ const markdownDetail = {
 }
 
 /** `app` is the finished application; the documents are built from its routes on first use. */
-export function systemModule(deps: AppDeps, guard: Guard, app: () => DocumentedApp) {
+export function systemModule(deps: AppDeps, guard: Guard, space: DiskSpace, app: () => DocumentedApp) {
   let document: OpenApiDocument | undefined
   let markdown: string | undefined
   const openapi = () => (document ??= buildOpenApiDocument(app()))
@@ -66,7 +67,7 @@ export function systemModule(deps: AppDeps, guard: Guard, app: () => DocumentedA
     .get(
       '/api/health',
       ({ set }) => {
-        const report = health(deps.db, deps.logger)
+        const report = health(deps.db, deps.logger, space)
         if (!report.ok) set.status = 503
         return report
       },

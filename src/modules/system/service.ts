@@ -4,6 +4,7 @@ import { count, eq } from 'drizzle-orm'
 import type { DB } from '../../db/client'
 import { SCHEMA_VERSION, schemaVersionOf } from '../../db/migrate'
 import { catalogState, characters, quests, routes } from '../../db/schema'
+import type { DiskSpace } from '../../db/space'
 import type { Logger } from '../../logger'
 import { VERSION } from '../../version'
 import type { PublicUser } from '../auth/service'
@@ -34,11 +35,21 @@ export type HealthReport = { ok: true; schemaVersion: number } | { ok: false; er
 
 /**
  * What /api/health checks: that the database answers a read of its schema version (a deleted,
- * damaged or closed database is not a cheerful {ok: true}).
+ * damaged or closed database is not a cheerful {ok: true}), and that writes have room. While a
+ * full disk refuses writes, each check tries one (space.probe), so the server says it is healthy
+ * again as soon as space is freed, even when nobody writes.
  */
-export function health(db: DB, logger: Logger): HealthReport {
+export function health(db: DB, logger: Logger, space: DiskSpace): HealthReport {
   try {
-    return { ok: true, schemaVersion: schemaVersionOf(db.$client) }
+    const schemaVersion = schemaVersionOf(db.$client)
+    if (!space.probe()) {
+      return {
+        ok: false,
+        error: 'The disk is full: reads work, writes are refused until space is freed.',
+        schemaVersion,
+      }
+    }
+    return { ok: true, schemaVersion }
   } catch (error) {
     logger.error(`health check: the database cannot be read: ${error instanceof Error ? error.message : error}`)
     return { ok: false, error: 'The database cannot be read; see the server log.' }
