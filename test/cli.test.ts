@@ -502,6 +502,21 @@ describe('flags, through node:util parseArgs (strict)', () => {
     expect(err.pop()).toBe('quest-tracker: No account "-bob" to own the imported route.')
   })
 
+  test('healthcheck exits 1 and says why when the server answers it is degraded', async () => {
+    const error = 'The disk is full: reads work, writes are refused until space is freed.'
+    const server = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: () => Response.json({ ok: false, error, schemaVersion: 5 }, { status: 503 }),
+    })
+    try {
+      expect(await cli('healthcheck', '--port', String(server.port))).toBe(1)
+      expect(err).toEqual([`quest-tracker: the server is degraded: ${error}`])
+    } finally {
+      server.stop(true)
+    }
+  })
+
   test('healthcheck --port N and --port=N ask that port', async () => {
     const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => Response.json({ ok: true }) })
     try {
