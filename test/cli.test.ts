@@ -359,6 +359,7 @@ describe('the database file', () => {
     [['route', 'export', '1']],
     [['route', 'import', join(import.meta.dir, 'fixtures', 'scorecards.json'), '--owner', 'alice']],
     [['backup', 'COPY']],
+    [['backup', 'now']],
   ])('%p in the wrong folder refuses to make a new empty database', async (argv) => {
     passwords.push('a long password')
     const copy = join(dbPath, '..', 'copy.sqlite')
@@ -410,6 +411,9 @@ describe('flags, through node:util parseArgs (strict)', () => {
     [['serve'], ['port', 'host', 'database'], []],
     [['healthcheck'], ['port'], []],
     [['backup'], ['database'], []],
+    [['backup', 'now'], ['database'], []],
+    [['backup', 'verify'], [], []],
+    [['restore'], ['database'], []],
     [['user', 'add'], ['username', 'email', 'database'], []],
     [['user', 'passwd'], ['database'], []],
     [['user', 'list'], ['database'], []],
@@ -469,6 +473,9 @@ describe('flags, through node:util parseArgs (strict)', () => {
     [['route', 'export'], 'route export: give the id of the route'],
     [['route', 'import', '--owner', 'alice'], 'route import: give the path of the route file'],
     [['backup', 'a', 'b'], 'backup: give the path of the copy to write'],
+    [['backup', 'now', 'a'], 'backup now: takes no arguments (see --help)'],
+    [['backup', 'verify'], 'backup verify: give the path of the backup to check'],
+    [['restore'], 'restore: give the path of the backup to restore'],
   ])('%p: a wrong number of arguments names what the command takes', async (argv, message) => {
     expect(await misuse(argv)).toBe(`quest-tracker: ${message}`)
   })
@@ -537,7 +544,9 @@ describe('--help', () => {
     [['user', '--help'], 'quest-tracker user add'],
     [['user', 'add', '--help'], 'quest-tracker user add'],
     [['user', 'remove', '--help'], 'quest-tracker user remove'],
-    [['backup', '--help'], 'Usage: quest-tracker backup'],
+    [['backup', '--help'], 'quest-tracker backup verify FILE'],
+    [['backup', 'now', '--help'], 'quest-tracker backup now'],
+    [['restore', '--help'], 'Usage: quest-tracker restore FILE'],
     [['catalog', '--help'], 'Usage: quest-tracker catalog sync'],
     [['catalog', 'sync', '--help'], 'Usage: quest-tracker catalog sync'],
     [['scorecards', 'import', '--help'], 'Usage: quest-tracker scorecards import'],

@@ -1,5 +1,5 @@
 // The admin command line: serve (default), user add|passwd|list|remove, catalog sync, scorecards
-// import, route export|import, backup, healthcheck; --help and --version.
+// import, route export|import, backup PATH|now|verify, restore, healthcheck; --help and --version.
 // `run` returns an exit code instead of exiting so tests can drive it in-process.
 // Misuse (unknown command, bad flag, missing argument): one line on stderr, exit 2.
 // Each command is a file of this folder with its help text beside its flags; args.ts parses them.
@@ -14,6 +14,7 @@ import { backup } from './backup'
 import { catalog } from './catalog'
 import { healthcheck } from './healthcheck'
 import { type CliIO, type Command, printHelp } from './io'
+import { restore } from './restore'
 import { route } from './route'
 import { scorecards } from './scorecards'
 import { serve } from './serve'
@@ -31,6 +32,7 @@ const COMMANDS = new Map<string, Command>([
   ['scorecards', scorecards],
   ['route', route],
   ['backup', backup],
+  ['restore', restore],
   ['healthcheck', healthcheck],
 ])
 
@@ -57,7 +59,11 @@ Commands:
   route export ID           print a route as JSON (redirect it to a file to share it)
   route import FILE --owner NAME
                             add the route in FILE, owned by account NAME
-  backup PATH               write a consistent copy of the database (safe while serving)
+  backup PATH               write a consistent, checked copy of the database (safe while serving)
+  backup now                the scheduled backup, now: a copy in BACKUP_DIR, keeping BACKUP_KEEP
+  backup verify FILE        check a backup: integrity, schema version, rows of each table
+  restore FILE              put a checked backup in place of the database (server stopped);
+                            the database it replaces is kept aside
   healthcheck [--port N]    exit 0 when the local server answers /api/health
 
 Every command takes --help; those that use the database take --database PATH.

@@ -40,14 +40,19 @@ export function appliedMigrations(sqlite: Database): number[] {
 /** The schema version of a database: how many migrations it has applied (0 for a new file). */
 export const schemaVersionOf = (sqlite: Database): number => appliedMigrations(sqlite).length
 
+/** Whether a database that applied `applied` holds a migration `migrations` does not know. */
+export function isNewer(applied: number[], migrations: EmbeddedMigration[] = embedded): boolean {
+  const known = new Set(migrations.map((migration) => migration.when))
+  return applied.some((when) => !known.has(when))
+}
+
 /**
  * Refuses a database that has applied a migration `migrations` does not hold: a newer Quest
  * Tracker migrated it, and this one would run on a schema it does not know. Reads only.
  */
 export function refuseNewer(sqlite: Database, migrations: EmbeddedMigration[] = embedded): void {
   const applied = appliedMigrations(sqlite)
-  const known = new Set(migrations.map((migration) => migration.when))
-  if (applied.every((when) => known.has(when))) return
+  if (!isNewer(applied, migrations)) return
   throw new MigrationError(
     `was upgraded by a newer Quest Tracker (schema ${applied.length}; this is ${VERSION}, schema ${migrations.length}): run that version, or restore a backup made by this one; the file was not changed`,
   )
