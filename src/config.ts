@@ -19,6 +19,8 @@ export const DEFAULT_BACKUP_CRON = '37 3 * * *'
  * still be undone, while the copies take at most seven times a home server's few megabytes.
  */
 export const DEFAULT_BACKUP_KEEP = 7
+/** Half an hour before the backup, so the copies hold no ended sessions and tokens. */
+export const DEFAULT_MAINTENANCE_CRON = '7 3 * * *'
 
 /**
  * The string formats the variables use: TypeBox checks them through its FormatRegistry, and
@@ -98,6 +100,16 @@ export const ConfigSchema = Type.Object({
     description: 'how many scheduled backups to keep (1–1000); the oldest beyond it is removed after each new one',
     details: 'the default is a week of daily copies',
   }),
+  MAINTENANCE_CRON: Type.Union(
+    [Type.String({ format: 'cron', examples: [DEFAULT_MAINTENANCE_CRON] }), Type.Literal('off')],
+    {
+      default: DEFAULT_MAINTENANCE_CRON,
+      description:
+        'when the housekeeping runs: a cron pattern (the default is daily at 03:07); `off` disables it (`maintenance prune` and `maintenance optimize` still work)',
+      details:
+        'it deletes ended sessions and tokens (revoked, or unused past their time), then optimizes the database, and vacuums it when at least a quarter of the file, and 1 MiB, is free space',
+    },
+  ),
   CATALOG_SOURCE_URL: Type.String({
     minLength: 1,
     default: DEFAULT_CATALOG_SOURCE_URL,
@@ -153,6 +165,8 @@ export interface Config {
   /** null when the scheduled backup is switched off (`off`). */
   readonly backupCron: string | null
   readonly backupKeep: number
+  /** null when the scheduled housekeeping is switched off (`off`). */
+  readonly maintenanceCron: string | null
   readonly catalogSourceUrl: string
   /** null when the scheduled sync is switched off (`off`). */
   readonly catalogSyncCron: string | null
@@ -183,6 +197,7 @@ const FIELDS = {
   BACKUP_DIR: 'backupDir',
   BACKUP_CRON: 'backupCron',
   BACKUP_KEEP: 'backupKeep',
+  MAINTENANCE_CRON: 'maintenanceCron',
   CATALOG_SOURCE_URL: 'catalogSourceUrl',
   CATALOG_SYNC_CRON: 'catalogSyncCron',
   LOG_LEVEL: 'logLevel',
@@ -221,6 +236,7 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
     backupDir: checked.BACKUP_DIR,
     backupCron: checked.BACKUP_CRON === 'off' ? null : checked.BACKUP_CRON,
     backupKeep: checked.BACKUP_KEEP,
+    maintenanceCron: checked.MAINTENANCE_CRON === 'off' ? null : checked.MAINTENANCE_CRON,
     catalogSourceUrl: checked.CATALOG_SOURCE_URL,
     catalogSyncCron: checked.CATALOG_SYNC_CRON === 'off' ? null : checked.CATALOG_SYNC_CRON,
     logLevel: checked.LOG_LEVEL,

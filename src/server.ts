@@ -1,5 +1,5 @@
 // The server's life: check the address, open the database, build the app with its scheduled
-// jobs (catalog sync, backup), listen, fill an empty catalog in the background; and stop it all again. `serve`
+// jobs (catalog sync, backup, housekeeping), listen, fill an empty catalog in the background; and stop it all again. `serve`
 // runs it until a signal; anything else that needs the real server holds the same handle.
 import { statSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -10,7 +10,7 @@ import { BUSY_TIMEOUT_MS, openDatabase } from './db/client'
 import { asListenError, checkListen, listenerLimits } from './http/listen'
 import type { Logger } from './logger'
 import { backupFolder } from './maintenance/backup'
-import { backupCron } from './maintenance/schedule'
+import { backupCron, maintenanceCron } from './maintenance/schedule'
 import { type PasswordHasher, productionHasher } from './modules/auth/password'
 import { catalogCron, syncIfEmpty } from './modules/catalog/sync'
 import { VERSION } from './version'
@@ -54,6 +54,7 @@ export async function startServer({
   const app = createApp(deps)
     .use(catalogCron(deps, config.catalogSyncCron, config.catalogSourceUrl))
     .use(backupCron(deps, config))
+    .use(maintenanceCron(deps, config))
   try {
     // The app enforces each route's body limit and time as the body arrives (src/http/body.ts);
     // the listener's limits are the outer bound. Elysia turns reusePort on.
@@ -80,6 +81,10 @@ export async function startServer({
     nextBackup
       ? `next scheduled backup: ${nextBackup.toISOString()}, into ${backupFolder(config)}, keeping ${config.backupKeep}`
       : 'scheduled backup: off',
+  )
+  const nextHousekeeping = jobs.maintenance?.nextRun()
+  logger.debug(
+    nextHousekeeping ? `next scheduled housekeeping: ${nextHousekeeping.toISOString()}` : 'scheduled housekeeping: off',
   )
   // First start: fill the catalog in the background; the server answers meanwhile.
   const shutdown = new AbortController()

@@ -360,6 +360,8 @@ describe('the database file', () => {
     [['route', 'import', join(import.meta.dir, 'fixtures', 'scorecards.json'), '--owner', 'alice']],
     [['backup', 'COPY']],
     [['backup', 'now']],
+    [['maintenance', 'prune']],
+    [['maintenance', 'optimize']],
   ])('%p in the wrong folder refuses to make a new empty database', async (argv) => {
     passwords.push('a long password')
     const copy = join(dbPath, '..', 'copy.sqlite')
@@ -414,6 +416,8 @@ describe('flags, through node:util parseArgs (strict)', () => {
     [['backup', 'now'], ['database'], []],
     [['backup', 'verify'], [], []],
     [['restore'], ['database'], []],
+    [['maintenance', 'prune'], ['database'], []],
+    [['maintenance', 'optimize'], ['database'], []],
     [['user', 'add'], ['username', 'email', 'database'], []],
     [['user', 'passwd'], ['database'], []],
     [['user', 'list'], ['database'], []],
@@ -547,6 +551,8 @@ describe('--help', () => {
     [['backup', '--help'], 'quest-tracker backup verify FILE'],
     [['backup', 'now', '--help'], 'quest-tracker backup now'],
     [['restore', '--help'], 'Usage: quest-tracker restore FILE'],
+    [['maintenance', '--help'], 'quest-tracker maintenance prune'],
+    [['maintenance', 'optimize', '--help'], 'quest-tracker maintenance optimize'],
     [['catalog', '--help'], 'Usage: quest-tracker catalog sync'],
     [['catalog', 'sync', '--help'], 'Usage: quest-tracker catalog sync'],
     [['scorecards', 'import', '--help'], 'Usage: quest-tracker scorecards import'],

@@ -9,6 +9,7 @@ import {
   DEFAULT_BACKUP_KEEP,
   DEFAULT_CATALOG_SOURCE_URL,
   DEFAULT_CATALOG_SYNC_CRON,
+  DEFAULT_MAINTENANCE_CRON,
   loadConfig,
   variableDocs,
 } from '../src/config'
@@ -23,6 +24,7 @@ describe('loadConfig', () => {
       backupDir: 'backups',
       backupCron: DEFAULT_BACKUP_CRON,
       backupKeep: DEFAULT_BACKUP_KEEP,
+      maintenanceCron: DEFAULT_MAINTENANCE_CRON,
       catalogSourceUrl: DEFAULT_CATALOG_SOURCE_URL,
       catalogSyncCron: DEFAULT_CATALOG_SYNC_CRON,
       logLevel: 'info',
@@ -149,6 +151,12 @@ const VARIABLES: Record<
     good: ['30', 30],
     bad: ['0', 'BACKUP_KEEP must be a whole number of backups from 1 to 1000 (got "0").'],
     fallback: DEFAULT_BACKUP_KEEP,
+  },
+  MAINTENANCE_CRON: {
+    field: 'maintenanceCron',
+    good: ['OFF', null],
+    bad: ['weekly', 'MAINTENANCE_CRON must be a cron pattern such as "7 3 * * *" or "off" (got "weekly").'],
+    fallback: DEFAULT_MAINTENANCE_CRON,
   },
   CATALOG_SOURCE_URL: {
     field: 'catalogSourceUrl',

@@ -1,5 +1,6 @@
 // The admin command line: serve (default), user add|passwd|list|remove, catalog sync, scorecards
-// import, route export|import, backup PATH|now|verify, restore, healthcheck; --help and --version.
+// import, route export|import, backup PATH|now|verify, restore, maintenance prune|optimize,
+// healthcheck; --help and --version.
 // `run` returns an exit code instead of exiting so tests can drive it in-process.
 // Misuse (unknown command, bad flag, missing argument): one line on stderr, exit 2.
 // Each command is a file of this folder with its help text beside its flags; args.ts parses them.
@@ -14,6 +15,7 @@ import { backup } from './backup'
 import { catalog } from './catalog'
 import { healthcheck } from './healthcheck'
 import { type CliIO, type Command, printHelp } from './io'
+import { maintenance } from './maintenance'
 import { restore } from './restore'
 import { route } from './route'
 import { scorecards } from './scorecards'
@@ -33,6 +35,7 @@ const COMMANDS = new Map<string, Command>([
   ['route', route],
   ['backup', backup],
   ['restore', restore],
+  ['maintenance', maintenance],
   ['healthcheck', healthcheck],
 ])
 
@@ -64,6 +67,8 @@ Commands:
   backup verify FILE        check a backup: integrity, schema version, rows of each table
   restore FILE              put a checked backup in place of the database (server stopped);
                             the database it replaces is kept aside
+  maintenance prune         delete ended sessions and plugin tokens now (also done daily)
+  maintenance optimize      refresh the planner's statistics; vacuum when much of the file is free
   healthcheck [--port N]    exit 0 when the local server answers /api/health
 
 Every command takes --help; those that use the database take --database PATH.

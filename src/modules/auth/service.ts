@@ -206,6 +206,20 @@ export function issueToken(db: DB, clock: Clock, userId: number, label: string, 
   )
 }
 
+/**
+ * Deletes every account's ended tokens: revoked ones, and those unused for `idleMs` (which
+ * authenticate refuses already). A login cleans its own account's; this reaches the accounts that
+ * never log in again (the scheduled housekeeping). Answers how many went.
+ */
+export function pruneTokens(db: DB, clock: Clock, idleMs: number): number {
+  const expired = new Date(clock.now().getTime() - idleMs).toISOString()
+  return db
+    .delete(apiTokens)
+    .where(or(isNotNull(apiTokens.revokedAt), lt(lastUse, expired)))
+    .returning({ id: apiTokens.id })
+    .all().length
+}
+
 export interface Session {
   user: PublicUser
   tokenId: number

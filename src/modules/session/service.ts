@@ -60,6 +60,18 @@ export function createSession(db: DB, clock: Clock, userId: number): string {
   return token
 }
 
+/**
+ * Deletes every account's ended sessions: signed out, or past their expiry. A sign-in cleans its
+ * own account's; this reaches the accounts that never sign in again (the scheduled housekeeping).
+ */
+export function pruneSessions(db: DB, clock: Clock): number {
+  return db
+    .delete(sessions)
+    .where(or(isNotNull(sessions.revokedAt), lte(sessions.expiresAt, isoNow(clock))))
+    .returning({ id: sessions.id })
+    .all().length
+}
+
 // Every cookie API request runs this query: prepared once per database.
 function prepareLookup(db: DB) {
   return db
