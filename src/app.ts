@@ -3,6 +3,7 @@
 import { Elysia } from 'elysia'
 import { apiDocsModule } from './apiDocs'
 import type { DocumentedApp } from './apiDocs/openapi'
+import { watchSpace } from './db/space'
 import type { AppDeps, ModuleDeps } from './deps'
 import { TrustedProxies } from './http/address'
 import { PLUGIN_PREFIX, WEBSITE_PREFIX } from './http/api'
@@ -49,6 +50,8 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
   const proxies = new TrustedProxies(inputs.config.trustedProxies)
   // What every service that changes a character's data tells, and the event streams follow.
   const deps: ModuleDeps = { ...inputs, changes: new ChangeFeed() }
+  // Whether the database has room to write (a full disk: 503 for writes, reads go on, health says so).
+  const space = watchSpace(inputs.db, inputs.logger, inputs.clock)
   // Sign-outs reach the open event streams of the sessions they end.
   const signOuts = new SignOuts()
   const bearer = bearerGuard(deps)
@@ -83,7 +86,7 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
     .use(websiteApi)
     .use(publicCatalogModule(deps))
     .use(shareModule(deps))
-    .use(systemModule(deps, bearer))
+    .use(systemModule(deps, bearer, space))
     .use(apiDocsModule(() => documented as DocumentedApp, deps.config.tokenIdleDays))
     // The website last: its page paths must not shadow an API route.
     .use(webModule(deps))
@@ -96,7 +99,7 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
   // object field silently became `{}` instead of a 400. (`false` would reject unknown keys,
   // which game clients do send.) It applies to input only: answers are not validated.
   const app = new Elysia({ normalize: 'typebox' })
-    .use(plumbing(deps.logger, { proxies, bodies, bodyTimeLimitMs: options.bodyTimeLimitMs }))
+    .use(plumbing(deps.logger, { proxies, bodies, space, bodyTimeLimitMs: options.bodyTimeLimitMs }))
     .use(options.onInvalidResponse ? responseCheck(responses, options.onInvalidResponse) : new Elysia())
     .use(routes)
   documented = { app, responses }

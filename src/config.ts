@@ -12,6 +12,15 @@ export const DEFAULT_CATALOG_SOURCE_URL = 'https://ddowiki.com/page/Quests_by_le
 export const DEFAULT_TOKEN_IDLE_DAYS = 180
 /** Once a day, at a quiet hour, off the top of the hour. */
 export const DEFAULT_CATALOG_SYNC_CRON = '17 4 * * *'
+/** Once a day at a quiet hour: a day's play is the most a bad day can cost. */
+export const DEFAULT_BACKUP_CRON = '37 3 * * *'
+/**
+ * A week of daily copies: a mistake noticed days later (an account removed, a bad import) can
+ * still be undone, while the copies take at most seven times a home server's few megabytes.
+ */
+export const DEFAULT_BACKUP_KEEP = 7
+/** Half an hour before the backup, so the copies hold no ended sessions and tokens. */
+export const DEFAULT_MAINTENANCE_CRON = '7 3 * * *'
 
 /**
  * The string formats the variables use: TypeBox checks them through its FormatRegistry, and
@@ -71,6 +80,36 @@ export const ConfigSchema = Type.Object({
     description: '`full` survives a power loss, `normal` only a process crash (faster writes)',
     details: "SQLite's `synchronous` in WAL mode",
   }),
+  BACKUP_DIR: Type.String({
+    minLength: 1,
+    default: 'backups',
+    description: "the folder of the scheduled backups; a relative path is taken from the database's folder",
+    details:
+      'made 0700 when missing, each backup 0600; the default keeps them beside the database (`./data/backups`, or `/data/backups` in Docker): copy them off the machine too',
+  }),
+  BACKUP_CRON: Type.Union([Type.String({ format: 'cron', examples: [DEFAULT_BACKUP_CRON] }), Type.Literal('off')], {
+    default: DEFAULT_BACKUP_CRON,
+    description:
+      'when the scheduled backup runs: a cron pattern (the default is daily at 03:37); `off` disables it (`backup now` still works)',
+  }),
+  BACKUP_KEEP: Type.Integer({
+    minimum: 1,
+    maximum: 1000,
+    unit: 'backups',
+    default: DEFAULT_BACKUP_KEEP,
+    description: 'how many scheduled backups to keep (1–1000); the oldest beyond it is removed after each new one',
+    details: 'the default is a week of daily copies',
+  }),
+  MAINTENANCE_CRON: Type.Union(
+    [Type.String({ format: 'cron', examples: [DEFAULT_MAINTENANCE_CRON] }), Type.Literal('off')],
+    {
+      default: DEFAULT_MAINTENANCE_CRON,
+      description:
+        'when the housekeeping runs: a cron pattern (the default is daily at 03:07); `off` disables it (`maintenance prune` and `maintenance optimize` still work)',
+      details:
+        'it deletes ended sessions and tokens (revoked, or unused past their time), then optimizes the database, and vacuums it when at least a quarter of the file, and 1 MiB, is free space',
+    },
+  ),
   CATALOG_SOURCE_URL: Type.String({
     minLength: 1,
     default: DEFAULT_CATALOG_SOURCE_URL,
@@ -121,6 +160,13 @@ export interface Config {
   readonly host: string
   readonly databasePath: string
   readonly databaseSynchronous: Synchronous
+  /** As given: a relative folder is taken from the database's folder (backupFolder). */
+  readonly backupDir: string
+  /** null when the scheduled backup is switched off (`off`). */
+  readonly backupCron: string | null
+  readonly backupKeep: number
+  /** null when the scheduled housekeeping is switched off (`off`). */
+  readonly maintenanceCron: string | null
   readonly catalogSourceUrl: string
   /** null when the scheduled sync is switched off (`off`). */
   readonly catalogSyncCron: string | null
@@ -148,6 +194,10 @@ const FIELDS = {
   HOST: 'host',
   DATABASE_PATH: 'databasePath',
   DATABASE_SYNCHRONOUS: 'databaseSynchronous',
+  BACKUP_DIR: 'backupDir',
+  BACKUP_CRON: 'backupCron',
+  BACKUP_KEEP: 'backupKeep',
+  MAINTENANCE_CRON: 'maintenanceCron',
   CATALOG_SOURCE_URL: 'catalogSourceUrl',
   CATALOG_SYNC_CRON: 'catalogSyncCron',
   LOG_LEVEL: 'logLevel',
@@ -183,6 +233,10 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
     host: checked.HOST,
     databasePath: checked.DATABASE_PATH,
     databaseSynchronous: checked.DATABASE_SYNCHRONOUS,
+    backupDir: checked.BACKUP_DIR,
+    backupCron: checked.BACKUP_CRON === 'off' ? null : checked.BACKUP_CRON,
+    backupKeep: checked.BACKUP_KEEP,
+    maintenanceCron: checked.MAINTENANCE_CRON === 'off' ? null : checked.MAINTENANCE_CRON,
     catalogSourceUrl: checked.CATALOG_SOURCE_URL,
     catalogSyncCron: checked.CATALOG_SYNC_CRON === 'off' ? null : checked.CATALOG_SYNC_CRON,
     logLevel: checked.LOG_LEVEL,

@@ -1,5 +1,5 @@
-// The server's life: check the address, open the database, build the app with its catalog
-// schedule, listen, fill an empty catalog in the background; and stop it all again. `serve`
+// The server's life: check the address, open the database, build the app with its scheduled
+// jobs (catalog sync, backup, housekeeping), listen, fill an empty catalog in the background; and stop it all again. `serve`
 // runs it until a signal; anything else that needs the real server holds the same handle.
 import { statSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -9,6 +9,8 @@ import { type Config, configVariables } from './config'
 import { BUSY_TIMEOUT_MS, openDatabase } from './db/client'
 import { asListenError, checkListen, listenerLimits } from './http/listen'
 import type { Logger } from './logger'
+import { backupFolder } from './maintenance/backup'
+import { backupCron, maintenanceCron } from './maintenance/schedule'
 import { type PasswordHasher, productionHasher } from './modules/auth/password'
 import { catalogCron, syncIfEmpty } from './modules/catalog/sync'
 import { loadSite, SITE_NOT_BUILT } from './modules/web/site'
@@ -48,8 +50,11 @@ export async function startServer({
   const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous, requireWritable: true })
   logger.debug(`database ${file}: ${statSync(file).size} bytes, quick_check ok, writable, migrations applied`)
   const deps = { db, config, clock: systemClock, logger, passwordHasher }
-  // The cron plugin starts its job at .use(), so it is added here and never in createApp.
-  const app = createApp(deps).use(catalogCron(deps, config.catalogSyncCron, config.catalogSourceUrl))
+  // The cron plugin starts its job at .use(), so the jobs are added here and never in createApp.
+  const app = createApp(deps)
+    .use(catalogCron(deps, config.catalogSyncCron, config.catalogSourceUrl))
+    .use(backupCron(deps, config))
+    .use(maintenanceCron(deps, config))
   try {
     // The app enforces each route's body limit and time as the body arrives (src/http/body.ts);
     // the listener's limits are the outer bound. Elysia turns reusePort on.
@@ -71,6 +76,16 @@ export async function startServer({
   const jobs = scheduledJobs(app)
   const next = jobs.catalogSync?.nextRun()
   logger.debug(next ? `next scheduled catalog sync: ${next.toISOString()}` : 'scheduled catalog sync: off')
+  const nextBackup = jobs.backup?.nextRun()
+  logger.debug(
+    nextBackup
+      ? `next scheduled backup: ${nextBackup.toISOString()}, into ${backupFolder(config)}, keeping ${config.backupKeep}`
+      : 'scheduled backup: off',
+  )
+  const nextHousekeeping = jobs.maintenance?.nextRun()
+  logger.debug(
+    nextHousekeeping ? `next scheduled housekeeping: ${nextHousekeeping.toISOString()}` : 'scheduled housekeeping: off',
+  )
   // First start: fill the catalog in the background; the server answers meanwhile.
   const shutdown = new AbortController()
   const firstSync = syncIfEmpty(deps, config.catalogSourceUrl, {
@@ -83,6 +98,12 @@ export async function startServer({
     await firstSync
     for (const job of Object.values(jobs)) job.stop()
     await app.stop()
+    try {
+      // The stopped server leaves one whole file (the WAL emptied into it) for a copy or a restore.
+      db.$client.run('PRAGMA wal_checkpoint(TRUNCATE)')
+    } catch {
+      // Another process reads or writes it: SQLite checkpoints at the next open.
+    }
     db.$client.close()
   }
   return { port, stop }

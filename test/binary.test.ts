@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import packageJson from '../package.json'
+import { SCHEMA_VERSION } from '../src/db/migrate'
 import { compiledBinary } from './compiled'
 import { listeningPort } from './listening'
 
@@ -30,7 +31,7 @@ describe('dist/quest-tracker', () => {
     expect(help.stdout.toString()).toContain('Usage: quest-tracker [command]')
     // The version is embedded at build time: no package.json beside the binary.
     const version = Bun.spawnSync([binary, '--version'], { cwd: tmpdir() })
-    expect(version.stdout.toString()).toBe(`quest-tracker ${packageJson.version}\n`)
+    expect(version.stdout.toString()).toBe(`quest-tracker ${packageJson.version} (schema ${SCHEMA_VERSION})\n`)
     const misuse = Bun.spawnSync([binary, 'frobnicate'], { cwd: tmpdir() })
     expect(misuse.exitCode).toBe(2)
     expect(misuse.stderr.toString()).toBe('quest-tracker: unknown command "frobnicate" (see quest-tracker --help)\n')
@@ -63,7 +64,7 @@ describe('dist/quest-tracker', () => {
       stderr: 'pipe',
     })
     const base = `http://127.0.0.1:${await listeningPort(server.stdout as ReadableStream<Uint8Array>)}`
-    expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ ok: true })
+    expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ ok: true, schemaVersion: SCHEMA_VERSION })
 
     const login = await fetch(`${base}/api/plugin/auth/login`, {
       method: 'POST',

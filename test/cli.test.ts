@@ -6,6 +6,7 @@ import { type CliIO, run } from '../src/cli'
 import { systemClock } from '../src/clock'
 import { loadConfig, variableDocs } from '../src/config'
 import { openDatabase } from '../src/db/client'
+import { SCHEMA_VERSION } from '../src/db/migrate'
 import { createLoginGuard } from '../src/modules/auth/loginGuard'
 import { authenticate, findUser, login, revokeToken } from '../src/modules/auth/service'
 import { cheapHasher, FakeClock } from './helpers'
@@ -431,6 +432,9 @@ describe('the database file', () => {
     [['route', 'export', '1']],
     [['route', 'import', join(import.meta.dir, 'fixtures', 'scorecards.json'), '--owner', 'alice']],
     [['backup', 'COPY']],
+    [['backup', 'now']],
+    [['maintenance', 'prune']],
+    [['maintenance', 'optimize']],
   ])('%p in the wrong folder refuses to make a new empty database', async (argv) => {
     passwords.push('a long password')
     const copy = join(dbPath, '..', 'copy.sqlite')
@@ -482,6 +486,11 @@ describe('flags, through node:util parseArgs (strict)', () => {
     [['serve'], ['port', 'host', 'database'], []],
     [['healthcheck'], ['port'], []],
     [['backup'], ['database'], []],
+    [['backup', 'now'], ['database'], []],
+    [['backup', 'verify'], [], []],
+    [['restore'], ['database'], []],
+    [['maintenance', 'prune'], ['database'], []],
+    [['maintenance', 'optimize'], ['database'], []],
     [['user', 'add'], ['username', 'email', 'database'], []],
     [['user', 'passwd'], ['database'], []],
     [['user', 'list'], ['database'], []],
@@ -541,6 +550,9 @@ describe('flags, through node:util parseArgs (strict)', () => {
     [['route', 'export'], 'route export: give the id of the route'],
     [['route', 'import', '--owner', 'alice'], 'route import: give the path of the route file'],
     [['backup', 'a', 'b'], 'backup: give the path of the copy to write'],
+    [['backup', 'now', 'a'], 'backup now: takes no arguments (see --help)'],
+    [['backup', 'verify'], 'backup verify: give the path of the backup to check'],
+    [['restore'], 'restore: give the path of the backup to restore'],
   ])('%p: a wrong number of arguments names what the command takes', async (argv, message) => {
     expect(await misuse(argv)).toBe(`quest-tracker: ${message}`)
   })
@@ -574,6 +586,21 @@ describe('flags, through node:util parseArgs (strict)', () => {
     expect(err.pop()).toBe('quest-tracker: No account "-bob" to own the imported route.')
   })
 
+  test('healthcheck exits 1 and says why when the server answers it is degraded', async () => {
+    const error = 'The disk is full: reads work, writes are refused until space is freed.'
+    const server = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: () => Response.json({ ok: false, error, schemaVersion: 5 }, { status: 503 }),
+    })
+    try {
+      expect(await cli('healthcheck', '--port', String(server.port))).toBe(1)
+      expect(err).toEqual([`quest-tracker: the server is degraded: ${error}`])
+    } finally {
+      server.stop(true)
+    }
+  })
+
   test('healthcheck --port N and --port=N ask that port', async () => {
     const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => Response.json({ ok: true }) })
     try {
@@ -594,7 +621,11 @@ describe('--help', () => {
     [['user', '--help'], 'quest-tracker user add'],
     [['user', 'add', '--help'], 'quest-tracker user add'],
     [['user', 'remove', '--help'], 'quest-tracker user remove'],
-    [['backup', '--help'], 'Usage: quest-tracker backup'],
+    [['backup', '--help'], 'quest-tracker backup verify FILE'],
+    [['backup', 'now', '--help'], 'quest-tracker backup now'],
+    [['restore', '--help'], 'Usage: quest-tracker restore FILE'],
+    [['maintenance', '--help'], 'quest-tracker maintenance prune'],
+    [['maintenance', 'optimize', '--help'], 'quest-tracker maintenance optimize'],
     [['catalog', '--help'], 'Usage: quest-tracker catalog sync'],
     [['catalog', 'sync', '--help'], 'Usage: quest-tracker catalog sync'],
     [['scorecards', 'import', '--help'], 'Usage: quest-tracker scorecards import'],
@@ -611,7 +642,7 @@ describe('--help', () => {
 describe('--version and a --help that stands alone', () => {
   test.each([['--version'], ['-V'], ['version']])('%p prints the version of package.json', async (flag) => {
     expect(await cli(flag)).toBe(0)
-    expect(out).toEqual([`quest-tracker ${packageJson.version}`])
+    expect(out).toEqual([`quest-tracker ${packageJson.version} (schema ${SCHEMA_VERSION})`])
   })
 
   test('--help names every command and every variable with its default, without sending you to the README', async () => {
@@ -677,7 +708,7 @@ describe('quest-tracker serve', () => {
     let stopped = false
     const code = await serveWith({ CATALOG_SYNC_CRON: '0 3 * * *' }, async (base) => {
       const response = await fetch(`${base}/api/health`)
-      expect(await response.json()).toEqual({ ok: true })
+      expect(await response.json()).toEqual({ ok: true, schemaVersion: SCHEMA_VERSION })
       let rows = 0
       for (let i = 0; i < 50 && rows < 12; i++) {
         await Bun.sleep(20)

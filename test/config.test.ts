@@ -5,8 +5,11 @@ import {
   ConfigError,
   ConfigSchema,
   configVariables,
+  DEFAULT_BACKUP_CRON,
+  DEFAULT_BACKUP_KEEP,
   DEFAULT_CATALOG_SOURCE_URL,
   DEFAULT_CATALOG_SYNC_CRON,
+  DEFAULT_MAINTENANCE_CRON,
   loadConfig,
   variableDocs,
 } from '../src/config'
@@ -18,6 +21,10 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       databasePath: './data/quest-tracker.sqlite',
       databaseSynchronous: 'full',
+      backupDir: 'backups',
+      backupCron: DEFAULT_BACKUP_CRON,
+      backupKeep: DEFAULT_BACKUP_KEEP,
+      maintenanceCron: DEFAULT_MAINTENANCE_CRON,
       catalogSourceUrl: DEFAULT_CATALOG_SOURCE_URL,
       catalogSyncCron: DEFAULT_CATALOG_SYNC_CRON,
       logLevel: 'info',
@@ -60,6 +67,10 @@ describe('loadConfig', () => {
   test('CATALOG_SYNC_CRON=off disables the scheduled sync', () => {
     expect(loadConfig({ CATALOG_SYNC_CRON: 'off' }).catalogSyncCron).toBeNull()
     expect(loadConfig({ CATALOG_SYNC_CRON: 'OFF' }).catalogSyncCron).toBeNull()
+  })
+
+  test('BACKUP_CRON=off disables the scheduled backup', () => {
+    expect(loadConfig({ BACKUP_CRON: 'off' }).backupCron).toBeNull()
   })
 
   test('command-line overrides win over the environment', () => {
@@ -122,6 +133,30 @@ const VARIABLES: Record<
     good: ['NORMAL', 'normal'],
     bad: ['off', 'DATABASE_SYNCHRONOUS must be one of full, normal (got "off").'],
     fallback: 'full',
+  },
+  BACKUP_DIR: {
+    field: 'backupDir',
+    good: [' /srv/backups ', '/srv/backups'],
+    bad: ['', 'BACKUP_DIR must not be empty.'],
+    fallback: 'backups',
+  },
+  BACKUP_CRON: {
+    field: 'backupCron',
+    good: ['0 */6 * * *', '0 */6 * * *'],
+    bad: ['nightly', 'BACKUP_CRON must be a cron pattern such as "37 3 * * *" or "off" (got "nightly").'],
+    fallback: DEFAULT_BACKUP_CRON,
+  },
+  BACKUP_KEEP: {
+    field: 'backupKeep',
+    good: ['30', 30],
+    bad: ['0', 'BACKUP_KEEP must be a whole number of backups from 1 to 1000 (got "0").'],
+    fallback: DEFAULT_BACKUP_KEEP,
+  },
+  MAINTENANCE_CRON: {
+    field: 'maintenanceCron',
+    good: ['OFF', null],
+    bad: ['weekly', 'MAINTENANCE_CRON must be a cron pattern such as "7 3 * * *" or "off" (got "weekly").'],
+    fallback: DEFAULT_MAINTENANCE_CRON,
   },
   CATALOG_SOURCE_URL: {
     field: 'catalogSourceUrl',

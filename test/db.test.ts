@@ -10,7 +10,7 @@ import { migrate } from '../src/db/migrate'
 import { migrations } from '../src/db/migrations'
 import { quests } from '../src/db/schema'
 import { silentLogger } from '../src/logger'
-import { cheapHasher, FakeClock, ok, refused } from './helpers'
+import { cheapHasher, FakeClock, ok, refused, testApp } from './helpers'
 import { scratchFolders } from './scratch'
 
 const scratch = scratchFolders('qt-db-')
@@ -146,5 +146,22 @@ describe('a database whose write lock another process holds', () => {
     }
     ok(await api.plugin['test-write'].post())
     db.$client.close()
+  })
+
+  test('a write in the credential check, before the body is read, is 503 too (it was 400 "not valid JSON")', async () => {
+    const path = join(scratch.next(), 'qt.sqlite')
+    const t = testApp({}, { db: openDatabase(path) })
+    const token = await t.userWithToken('alice') // never used: its first use records the time
+    const other = new Database(path)
+    other.run('BEGIN IMMEDIATE')
+    try {
+      const answer = await t.plugin(token).characters.post({ givenName: 'Ann' })
+      expect(refused(answer, 503).error).toBe('The database is busy; try again in a moment.')
+    } finally {
+      other.run('ROLLBACK')
+      other.close()
+    }
+    expect(t.db.$client.query('SELECT count(*) AS n FROM characters').get()).toEqual({ n: 0 })
+    t.db.$client.close()
   })
 })

@@ -7,6 +7,7 @@ import { type AnyElysia, Elysia, t } from 'elysia'
 import { apiDocsModule } from '../src/apiDocs'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
+import { watchSpace } from '../src/db/space'
 import type { ModuleDeps } from '../src/deps'
 import { TrustedProxies } from '../src/http/address'
 import { silentLogger } from '../src/logger'
@@ -110,7 +111,7 @@ describe('one guard instance', () => {
     ]
     const app = new Elysia()
       .use(new Elysia({ prefix: '/x' }).use(modules))
-      .use(systemModule(deps, guard))
+      .use(systemModule(deps, guard, watchSpace(deps.db, deps.logger, deps.clock)))
       .use(
         apiDocsModule(() => {
           throw new Error('no document in this test')

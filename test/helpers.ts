@@ -176,9 +176,15 @@ export function testApp(
     passwordHasher = cheapHasher,
     logger = silentLogger,
     bodyTimeLimitMs,
-  }: { passwordHasher?: PasswordHasher; logger?: Logger; bodyTimeLimitMs?: number } = {},
+    db = openDatabase(':memory:'),
+  }: {
+    passwordHasher?: PasswordHasher
+    logger?: Logger
+    bodyTimeLimitMs?: number
+    /** A database of the test's own (a file, an older schema); a fresh in-memory one by default. */
+    db?: DB
+  } = {},
 ): TestApp {
-  const db = openDatabase(':memory:')
   const clock = new FakeClock()
   const config = loadConfig({ CATALOG_SYNC_CRON: 'off', ...env })
   const app = createApp(

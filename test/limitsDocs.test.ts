@@ -1,6 +1,7 @@
 // README "Limits" is the one list of every limit: it must state the numbers the code uses.
 import { expect, test } from 'bun:test'
 import { join } from 'node:path'
+import { DISK_FULL_RETRY_SECONDS, SPACE_PROBE_BYTES } from '../src/db/space'
 import { BODY_TIME_LIMIT_MS, MAX_BODY_BYTES } from '../src/http/body'
 import { IDLE_TIMEOUT_SECONDS, LISTENER_BODY_HEADROOM_BYTES } from '../src/http/listen'
 import { kib } from '../src/http/size'
@@ -59,6 +60,8 @@ test('README "Limits" states the numbers the code uses', async () => {
     `| ${login.MAX_HASHING} running, ${login.MAX_HASHING_QUEUED} waiting | 503 |`,
     `| ${login.MAX_IN_FLIGHT_PER_NAME} places each (running or waiting); one name checked at a time | 429 |`,
     `within ${PING_MS / 1000} s (at once when the website revoked it)`,
+    `| 503, \`Retry-After: ${DISK_FULL_RETRY_SECONDS}\` | \`src/db/space.ts\` |`,
+    `(health, the log) | ${kib(SPACE_PROBE_BYTES)} | still degraded |`,
   ]
   for (const text of expected) expect(section).toContain(text)
   // Both skill and feat limits are one number in the table.

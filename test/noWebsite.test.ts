@@ -6,6 +6,7 @@ import { afterAll, expect, test } from 'bun:test'
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { SCHEMA_VERSION } from '../src/db/migrate'
 import { SITE_NOT_BUILT } from '../src/modules/web/site'
 import { listeningPort } from './listening'
 
@@ -51,7 +52,7 @@ test('`serve` before the build: one line says how to build the website; pages sa
   })
   try {
     const base = `http://127.0.0.1:${await listeningPort(server.stdout)}`
-    expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ ok: true })
+    expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ ok: true, schemaVersion: SCHEMA_VERSION })
     const page = await fetch(`${base}/login`, { headers: { accept: 'text/html' } })
     expect(page.status).toBe(503)
     expect(await page.json()).toEqual({ error: SITE_NOT_BUILT })

@@ -6,6 +6,9 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { connect } from 'node:net'
 import { Elysia } from 'elysia'
+import { systemClock } from '../src/clock'
+import { openDatabase } from '../src/db/client'
+import { watchSpace } from '../src/db/space'
 import { TrustedProxies } from '../src/http/address'
 import { BODY_TIME_LIMIT_MS, bodyLimit, bodyRules, MAX_BODY_BYTES, parseJsonBody } from '../src/http/body'
 import { LISTENER_BODY_HEADROOM_BYTES, listenerLimits } from '../src/http/listen'
@@ -130,7 +133,8 @@ describe("a body is read only up to its route's limit", () => {
       .post('/small', ({ body }) => body, { maxBodyBytes: 1024 })
       .post('/default', ({ body }) => body)
     const bodies = bodyRules(routes, () => undefined)
-    const app = new Elysia().use(plumbing(silentLogger, { proxies: new TrustedProxies([]), bodies })).use(routes)
+    const space = watchSpace(openDatabase(':memory:'), silentLogger, systemClock)
+    const app = new Elysia().use(plumbing(silentLogger, { proxies: new TrustedProxies([]), bodies, space })).use(routes)
     const post = (path: string, bytes: number) =>
       app.handle(new Request(`http://localhost${path}`, { method: 'POST', body: `{"a":"${'x'.repeat(bytes - 8)}"}` }))
     expect((await post('/small', 1024)).status).toBe(200)

@@ -46,7 +46,7 @@ const STANDARD_ERRORS: Record<string, string> = {
   '429': 'Too many failed logins for this account or from this address; see Retry-After.',
   '500': 'Internal error (never with a stack trace).',
   '503':
-    'Too many logins being checked at once, or the database is busy (another process holds its write lock) or unavailable; see Retry-After.',
+    "Too many logins being checked at once, the database is busy (another process holds its write lock) or unavailable, or the server's disk is full (nothing was saved; reads still work); see Retry-After.",
 }
 
 const errorResponse = (status: string) => ({

@@ -1,18 +1,47 @@
-// `quest-tracker backup PATH`: a consistent copy of the live database (VACUUM INTO).
-import { closeSync, lstatSync, openSync, rmSync } from 'node:fs'
+// `quest-tracker backup PATH | now | verify FILE`: a checked copy of the live database at a path
+// of your choice, the scheduled backup by hand, and the check of a backup.
+import { lstatSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { DatabaseFileError, databaseProblem, describeFileError, openDatabase } from '../db/client'
-import { databaseFlag, one, parse, UsageError } from './args'
-import { type CliIO, type Command, configFrom } from './io'
+import { systemClock } from '../clock'
+import { DatabaseFileError } from '../db/client'
+import { SCHEMA_VERSION } from '../db/migrate'
+import {
+  BackupError,
+  type BackupReport,
+  fileSize,
+  scheduledBackup,
+  scheduledSummary,
+  verifyBackup,
+  writeBackup,
+} from '../maintenance/backup'
+import { databaseFlag, none, one, parse, UsageError } from './args'
+import { type CliIO, type Command, printHelp, withDatabase } from './io'
 
-const HELP = `Usage: quest-tracker backup PATH [--database PATH]
+const HELP = `Usage:
+  quest-tracker backup PATH           write a copy of the database to PATH (a new file)
+  quest-tracker backup now            the scheduled backup, now: a copy in BACKUP_DIR named by the
+                                      time; the oldest beyond BACKUP_KEEP are removed
+  quest-tracker backup verify FILE    check a backup: integrity_check, schema version, rows per table
 
-Writes a consistent copy of the live database to PATH (SQLite VACUUM INTO); safe while
-the server runs. PATH must not exist yet.`
+Every copy is consistent (SQLite VACUUM INTO: safe while the server runs), 0600 (it holds the
+password hashes), written under a temporary name in the same folder, synced and checked before
+it takes its name, so there is never half a backup under a backup's name. verify opens the file
+read-only and changes nothing; it exits 1 on any doubt (damage, not a Quest Tracker database,
+a newer schema than this version's, a -wal file beside it). A file named "now" or "verify" is
+given as ./now. Option: --database PATH (overrides DATABASE_PATH).`
 
 export const backup: Command = { help: HELP, run }
 
-function run(io: CliIO, args: string[]): number {
+async function run(io: CliIO, args: string[]): Promise<number> {
+  const [sub, ...rest] = args
+  if (sub === undefined) throw new UsageError('backup: give the path of the copy to write (or now, or verify FILE)')
+  if (sub === '--help' || sub === '-h') return printHelp(io, HELP)
+  if (sub === 'verify') return verify(io, rest)
+  if (sub === 'now') return now(io, rest)
+  return toPath(io, args)
+}
+
+async function toPath(io: CliIO, args: string[]): Promise<number> {
   const { values, positionals } = parse('backup', args, databaseFlag, one('give the path of the copy to write'))
   const target = resolve(positionals[0] as string)
   let existing: ReturnType<typeof lstatSync> | undefined
@@ -21,30 +50,50 @@ function run(io: CliIO, args: string[]): number {
   } catch {
     // ENOTDIR: creating the copy below says what is wrong with the path
   }
-  // SQLite would write the copy wherever a dangling link points.
   if (existing?.isSymbolicLink()) throw new UsageError(`backup: ${target} is a symbolic link; give a new file's path`)
   if (existing) throw new UsageError(`backup: ${target} already exists`)
-  const config = configFrom(io, values)
-  const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous, create: false })
-  io.err(`quest-tracker: database ${resolve(config.databasePath)}`)
+  const report = await withDatabase(io, values, (db) => {
+    try {
+      return writeBackup(db, target)
+    } catch (error) {
+      // The place is wrong (a missing folder, no permission): misuse. A failed copy: the database's.
+      if (error instanceof BackupError && error.message.startsWith('cannot create'))
+        throw new UsageError(`backup: ${error.message}`)
+      if (error instanceof BackupError) throw new DatabaseFileError(`backup: ${error.message}`)
+      throw error
+    }
+  })
+  io.out(`backup written to ${report.file} (${fileSize(report.bytes)}, schema ${report.schemaVersion}, integrity ok)`)
+  return 0
+}
+
+async function now(io: CliIO, args: string[]): Promise<number> {
+  const { values } = parse('backup now', args, databaseFlag, none())
+  return withDatabase(io, values, (db, config) => {
+    try {
+      io.out(scheduledSummary(scheduledBackup(db, config, systemClock)))
+      return 0
+    } catch (error) {
+      if (!(error instanceof BackupError)) throw error
+      io.err(`quest-tracker: backup now: ${error.message}`)
+      return 1
+    }
+  })
+}
+
+function verify(io: CliIO, args: string[]): number {
+  const { positionals } = parse('backup verify', args, {}, one('give the path of the backup to check'))
+  let report: BackupReport
   try {
-    // The copy holds the password hashes too: born 0600, and O_EXCL never follows a link made
-    // since the check. VACUUM INTO accepts an existing empty file.
-    try {
-      closeSync(openSync(target, 'wx', 0o600))
-    } catch (error) {
-      throw new UsageError(`backup: cannot create ${target} (${describeFileError(error)})`)
-    }
-    try {
-      db.$client.query('VACUUM INTO ?').run(target)
-    } catch (error) {
-      rmSync(target, { force: true })
-      const problem = databaseProblem(error, resolve(config.databasePath))
-      throw problem ? new DatabaseFileError(`backup: no copy written: ${problem}`) : error
-    }
-  } finally {
-    db.$client.close()
+    report = verifyBackup(positionals[0] as string)
+  } catch (error) {
+    if (!(error instanceof BackupError)) throw error
+    io.err(`quest-tracker: backup verify: ${error.message}`)
+    return 1
   }
-  io.out(`backup written to ${target}`)
+  const older =
+    report.schemaVersion < SCHEMA_VERSION ? ` (this version writes ${SCHEMA_VERSION}; upgraded when restored)` : ''
+  io.out(`${report.file}: integrity ok, schema ${report.schemaVersion}${older}, ${fileSize(report.bytes)}`)
+  for (const table of report.tables) io.out(`${table.name}\t${table.rows}`)
   return 0
 }

@@ -4,7 +4,8 @@ import { type CliIO, type Command, configFrom } from './io'
 
 const HELP = `Usage: quest-tracker healthcheck [--port N]
 
-Asks http://127.0.0.1:PORT/api/health and exits 0 when it answers ok (for Docker).`
+Asks http://127.0.0.1:PORT/api/health and exits 0 when it answers ok (for Docker); 1 when
+the server does not answer, or answers that it is degraded (a full disk: the line says why).`
 
 export const healthcheck: Command = { help: HELP, run }
 
@@ -12,8 +13,12 @@ async function run(io: CliIO, args: string[]): Promise<number> {
   const config = configFrom(io, parse('healthcheck', args, { port: valueFlag }, none()).values)
   try {
     const response = await fetch(`http://127.0.0.1:${config.port}/api/health`, { signal: AbortSignal.timeout(3000) })
-    const body = (await response.json()) as { ok?: boolean }
+    const body = (await response.json()) as { ok?: boolean; error?: unknown }
     if (response.ok && body.ok === true) return 0
+    if (body.ok === false && typeof body.error === 'string') {
+      io.err(`quest-tracker: the server is degraded: ${body.error}`)
+      return 1
+    }
   } catch {
     // fall through: unhealthy
   }

@@ -1,11 +1,12 @@
 // The admin command line: serve (default), user add|passwd|list|remove, catalog sync, scorecards
-// import, route export|import, data export, completions export|import, backup, healthcheck;
-// --help and --version.
+// import, route export|import, data export, completions export|import, backup PATH|now|verify,
+// restore, maintenance prune|optimize, healthcheck; --help and --version.
 // `run` returns an exit code instead of exiting so tests can drive it in-process.
 // Misuse (unknown command, bad flag, missing argument): one line on stderr, exit 2.
 // Each command is a file of this folder with its help text beside its flags; args.ts parses them.
 import { ConfigError, variableDocs } from '../config'
 import { DatabaseFileError } from '../db/client'
+import { SCHEMA_VERSION } from '../db/migrate'
 import { HttpError } from '../http/errors'
 import { ListenError } from '../http/listen'
 import { VERSION } from '../version'
@@ -15,6 +16,8 @@ import { catalog } from './catalog'
 import { completionsCommand, data } from './data'
 import { healthcheck } from './healthcheck'
 import { type CliIO, type Command, printHelp } from './io'
+import { maintenance } from './maintenance'
+import { restore } from './restore'
 import { route } from './route'
 import { scorecards } from './scorecards'
 import { serve } from './serve'
@@ -34,6 +37,8 @@ const COMMANDS = new Map<string, Command>([
   ['data', data],
   ['completions', completionsCommand],
   ['backup', backup],
+  ['restore', restore],
+  ['maintenance', maintenance],
   ['healthcheck', healthcheck],
 ])
 
@@ -64,18 +69,24 @@ Commands:
   completions export ID     print character ID's completions as CSV
   completions import FILE --character ID [--confirm] [--keep-unmatched]
                             import a CSV of completions (a preview unless --confirm)
-  backup PATH               write a consistent copy of the database (safe while serving)
+  backup PATH               write a consistent, checked copy of the database (safe while serving)
+  backup now                the scheduled backup, now: a copy in BACKUP_DIR, keeping BACKUP_KEEP
+  backup verify FILE        check a backup: integrity, schema version, rows of each table
+  restore FILE              put a checked backup in place of the database (server stopped);
+                            the database it replaces is kept aside
+  maintenance prune         delete ended sessions and plugin tokens now (also done daily)
+  maintenance optimize      refresh the planner's statistics; vacuum when much of the file is free
   healthcheck [--port N]    exit 0 when the local server answers /api/health
 
 Every command takes --help; those that use the database take --database PATH.
---version prints the version.
+--version prints the version and the database schema it writes.
 
 Environment (a flag of the same meaning wins over its variable):
 ${environmentHelp()}
 
 Getting started: run "quest-tracker serve", then "quest-tracker user add --username NAME", and
 give the game plugin the base URL http://THIS-MACHINE:8080/api/plugin. The running server
-documents its API at /docs and /api/plugin/docs; /api/health answers {"ok":true}.
+documents its API at /docs and /api/plugin/docs; /api/health answers {"ok":true,...}.
 
 Exit codes: 0 done; 1 the command failed (an unknown account, an unreadable source...);
 2 misuse, or a problem with the configuration, the port or the database file (one line on stderr).`
@@ -122,7 +133,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       case '--version':
       case '-V':
       case 'version':
-        io.out(`quest-tracker ${VERSION}`)
+        io.out(`quest-tracker ${VERSION} (schema ${SCHEMA_VERSION})`)
         return 0
     }
     const found = COMMANDS.get(command)

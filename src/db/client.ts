@@ -4,7 +4,7 @@ import { Database } from 'bun:sqlite'
 import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { type BunSQLiteDatabase, drizzle } from 'drizzle-orm/bun-sqlite'
-import { migrate } from './migrate'
+import { type EmbeddedMigration, MigrationError, migrate, refuseNewer } from './migrate'
 import * as schema from './schema'
 
 /** SQLite `synchronous` in WAL mode: `full` survives a power loss, `normal` only a crash. */
@@ -42,6 +42,14 @@ export function isDatabaseBusy(error: unknown): boolean {
   return sqliteError(error)?.code.startsWith('SQLITE_BUSY') ?? false
 }
 
+/**
+ * SQLITE_FULL: the disk (or the file's page limit) has no room for what a write needs. The
+ * statement, and the transaction it was in, is rolled back: nothing of it is stored.
+ */
+export function isOutOfSpace(error: unknown): boolean {
+  return sqliteError(error)?.code === 'SQLITE_FULL'
+}
+
 export interface OpenOptions {
   synchronous?: Synchronous
   /**
@@ -55,6 +63,8 @@ export interface OpenOptions {
    * every later write, each login included, fails with a 500.
    */
   requireWritable?: boolean
+  /** Tests only: the migrations to bring it to (a failing or a future one); this binary's by default. */
+  migrations?: EmbeddedMigration[]
 }
 
 /** The database file cannot be used (folder, permissions, damage, lock): one line, exit 2. */
@@ -75,6 +85,8 @@ export function openDatabase(path: string, options: OpenOptions = {}): DB {
     sqlite = new Database(file, { create: true, strict: true })
     // First, so that the checks below wait for another writer like every later statement.
     sqlite.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
+    // Before anything that could write (the switch to WAL): a newer binary's database stays as it was.
+    refuseNewer(sqlite, options.migrations)
     // WAL lets readers run beside the one writer.
     sqlite.run('PRAGMA journal_mode = WAL')
     // SQLite gives new -wal/-shm files the database's mode; these may predate the fix.
@@ -88,6 +100,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): DB {
   } catch (error) {
     sqlite?.close()
     if (error instanceof DatabaseFileError) throw error
+    if (error instanceof MigrationError) throw new DatabaseFileError(`the database ${file} ${error.message}`)
     const problem = databaseProblem(error, file)
     throw problem ? new DatabaseFileError(problem) : error
   }
@@ -99,7 +112,7 @@ function setUp(sqlite: Database, options: OpenOptions): DB {
   sqlite.run(`PRAGMA synchronous = ${(options.synchronous ?? 'full').toUpperCase()}`)
   sqlite.run('PRAGMA foreign_keys = ON')
   const db = drizzle({ client: sqlite, schema, casing: 'snake_case' }) as DB
-  migrate(db)
+  migrate(db, options.migrations)
   return db
 }
 

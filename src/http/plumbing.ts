@@ -4,7 +4,8 @@
 // Elysia's own parse error), and the one error handler that turns every failure into
 // `{"error": "<sentence>"}` with the right status and never a stack trace.
 import { Elysia, ParseError, ValidationError } from 'elysia'
-import { isDatabaseBusy } from '../db/client'
+import { isDatabaseBusy, isOutOfSpace } from '../db/client'
+import { DISK_FULL_RETRY_SECONDS, type DiskSpace } from '../db/space'
 import type { Logger } from '../logger'
 import type { TrustedProxies } from './address'
 import { BODY_TIME_LIMIT_MS, type BodyRules, bodyLeftUnread, MAX_BODY_BYTES, parseJsonBody } from './body'
@@ -17,11 +18,15 @@ import { describeValidationError } from './validationMessages'
 /** Retry-After of a 503 for a busy database. */
 export const DATABASE_BUSY_RETRY_SECONDS = 1
 
-function toHttpError(code: unknown, error: unknown, logger: Logger, where: string): HttpError {
+function toHttpError(code: unknown, error: unknown, logger: Logger, space: DiskSpace, where: string): HttpError {
   if (error instanceof HttpError) return error
   // Errors thrown inside the parser reach here wrapped in Elysia's ParseError.
   if (error instanceof ParseError) {
     if (error.cause instanceof HttpError) return error.cause
+    // The route's credential check runs in the parser, before the body is read, and may write
+    // (a token's last use): a busy or full database there is that, not a body that is not JSON.
+    if (isDatabaseBusy(error.cause) || isOutOfSpace(error.cause))
+      return toHttpError(code, error.cause, logger, space, where)
     return new BadRequest('The request body is not valid JSON.')
   }
   if (error instanceof ValidationError) {
@@ -37,6 +42,15 @@ function toHttpError(code: unknown, error: unknown, logger: Logger, where: strin
     // milliseconds, so a second later it is almost always free.
     logger.warn(`${where}: the database is busy (another process holds its write lock); answered 503`)
     return new ServiceUnavailable('The database is busy; try again in a moment.', DATABASE_BUSY_RETRY_SECONDS)
+  }
+  if (isOutOfSpace(error)) {
+    // Rolled back whole (the statement and its transaction): nothing of the request is stored.
+    // The log says it once per episode (DiskSpace), not once per request.
+    space.refused(where)
+    return new ServiceUnavailable(
+      "The server's disk is full, so nothing was saved; try again later.",
+      DISK_FULL_RETRY_SECONDS,
+    )
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
   logger.error(`${where}: unexpected error: ${detail}`)
@@ -89,9 +103,14 @@ export interface PlumbingOptions {
   bodies: BodyRules
   /** Tests only: a shorter BODY_TIME_LIMIT_MS. */
   bodyTimeLimitMs?: number
+  /** The database's room to write: a refused write starts an episode, a successful answer may end it. */
+  space: DiskSpace
 }
 
-export function plumbing(logger: Logger, { proxies, bodies, bodyTimeLimitMs = BODY_TIME_LIMIT_MS }: PlumbingOptions) {
+export function plumbing(
+  logger: Logger,
+  { proxies, bodies, space, bodyTimeLimitMs = BODY_TIME_LIMIT_MS }: PlumbingOptions,
+) {
   return (
     new Elysia({ name: 'plumbing' })
       // First, so that its clock starts before anything else runs, and a refused body is logged too.
@@ -113,9 +132,13 @@ export function plumbing(logger: Logger, { proxies, bodies, bodyTimeLimitMs = BO
         rule?.before?.(context)
         return parseJsonBody(context.request, rule?.maxBytes ?? MAX_BODY_BYTES, bodyTimeLimitMs)
       })
+      // While the disk is full, a write that went through may mean space came back: look.
+      .onAfterHandle({ as: 'global' }, ({ request }) => {
+        if (space.full && UNSAFE_METHODS.has(request.method)) space.probe()
+      })
       .onError({ as: 'global' }, ({ code, error, set, request }) => {
         const path = new URL(request.url).pathname
-        const httpError = toHttpError(code, error, logger, `${request.method} ${path}`)
+        const httpError = toHttpError(code, error, logger, space, `${request.method} ${path}`)
         set.status = httpError.status
         Object.assign(set.headers, httpError.headers, { 'content-type': 'application/json; charset=utf-8' })
         // What is left of a refused body would be read as the next request: the listener closes

@@ -7,6 +7,7 @@ import { DEFAULT_TOKEN_IDLE_DAYS } from '../../config'
 import type { DB } from '../../db/client'
 import { preparedOnce } from '../../db/prepared'
 import { apiTokens, sessions, users } from '../../db/schema'
+import { unlessFull } from '../../db/space'
 import type { AppDeps } from '../../deps'
 import { addressKey } from '../../http/address'
 import { BadRequest, NotFound, TooManyRequests, Unauthorized } from '../../http/errors'
@@ -205,6 +206,20 @@ export function issueToken(db: DB, clock: Clock, userId: number, label: string, 
   )
 }
 
+/**
+ * Deletes every account's ended tokens: revoked ones, and those unused for `idleMs` (which
+ * authenticate refuses already). A login cleans its own account's; this reaches the accounts that
+ * never log in again (the scheduled housekeeping). Answers how many went.
+ */
+export function pruneTokens(db: DB, clock: Clock, idleMs: number): number {
+  const expired = new Date(clock.now().getTime() - idleMs).toISOString()
+  return db
+    .delete(apiTokens)
+    .where(or(isNotNull(apiTokens.revokedAt), lt(lastUse, expired)))
+    .returning({ id: apiTokens.id })
+    .all().length
+}
+
 export interface Session {
   user: PublicUser
   tokenId: number
@@ -254,10 +269,14 @@ export function authenticate(
     )
   }
   if (row.lastUsedAt === null || now - lastUsed >= TOKEN_TOUCH_MS) {
-    db.update(apiTokens)
-      .set({ lastUsedAt: isoNow(clock) })
-      .where(eq(apiTokens.id, row.tokenId))
-      .run()
+    // On a full disk the request goes on without it: a read must not fail for its bookkeeping.
+    unlessFull(db, 'the last use of a token', () =>
+      db
+        .update(apiTokens)
+        .set({ lastUsedAt: isoNow(clock) })
+        .where(eq(apiTokens.id, row.tokenId))
+        .run(),
+    )
   }
   return { tokenId: row.tokenId, user: toPublicUser(row) }
 }

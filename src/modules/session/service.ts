@@ -6,6 +6,7 @@ import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
 import { preparedOnce } from '../../db/prepared'
 import { sessions, users } from '../../db/schema'
+import { unlessFull } from '../../db/space'
 import { Unauthorized } from '../../http/errors'
 import { hashToken, type PublicUser, toPublicUser } from '../auth/service'
 import { MAX_SESSIONS_PER_ACCOUNT } from './limits'
@@ -59,6 +60,18 @@ export function createSession(db: DB, clock: Clock, userId: number): string {
   return token
 }
 
+/**
+ * Deletes every account's ended sessions: signed out, or past their expiry. A sign-in cleans its
+ * own account's; this reaches the accounts that never sign in again (the scheduled housekeeping).
+ */
+export function pruneSessions(db: DB, clock: Clock): number {
+  return db
+    .delete(sessions)
+    .where(or(isNotNull(sessions.revokedAt), lte(sessions.expiresAt, isoNow(clock))))
+    .returning({ id: sessions.id })
+    .all().length
+}
+
 // Every cookie API request runs this query: prepared once per database.
 function prepareLookup(db: DB) {
   return db
@@ -91,12 +104,16 @@ export function sessionFromToken(db: DB, clock: Clock, token: string | undefined
   const row = lookup.get({ hash: hashToken(token), now: now.toISOString() })
   if (!row) throw new Unauthorized('Your session has ended; sign in again.')
   const remaining = Date.parse(row.expiresAt) - now.getTime()
-  const renewed = SESSION_IDLE_MS - remaining >= SESSION_REFRESH_MS
-  if (renewed)
-    db.update(sessions)
-      .set({ expiresAt: expiryFrom(clock) })
-      .where(eq(sessions.id, row.id))
-      .run()
+  // On a full disk the expiry stays where it was (and the cookie with it): the request goes on.
+  const renewed =
+    SESSION_IDLE_MS - remaining >= SESSION_REFRESH_MS &&
+    unlessFull(db, "a session's new expiry", () =>
+      db
+        .update(sessions)
+        .set({ expiresAt: expiryFrom(clock) })
+        .where(eq(sessions.id, row.id))
+        .run(),
+    )
   return { id: row.id, user: toPublicUser({ ...row, id: row.userId }), renewed }
 }
 

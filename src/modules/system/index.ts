@@ -2,26 +2,30 @@
 // /api/plugin/info (counts, versions, feature flags, where the documents are). The documents
 // themselves are served by src/apiDocs.
 import { Elysia } from 'elysia'
+import type { DiskSpace } from '../../db/space'
 import type { AppDeps } from '../../deps'
 import { errors } from '../../http/model'
 import type { Guard } from '../auth/guard'
 import { Health, Info } from './model'
-import { checkDatabase, info } from './service'
+import { health, info } from './service'
 
-export function systemModule(deps: AppDeps, guard: Guard) {
+export function systemModule(deps: AppDeps, guard: Guard, space: DiskSpace) {
   return new Elysia()
     .use(guard)
     .get(
       '/api/health',
-      () => {
-        checkDatabase(deps.db, deps.logger)
-        return { ok: true as const }
+      ({ set }) => {
+        const report = health(deps.db, deps.logger, space)
+        if (!report.ok) set.status = 503
+        return report
       },
       {
+        // The 503 is an Error that also says `ok: false` (and the schema version when it can be read).
         response: { 200: Health, ...errors(503) },
         detail: {
           summary: 'Health check',
-          description: 'No auth. 503 when the database cannot be read.',
+          description:
+            'No auth. 200 `{"ok": true, "schemaVersion": 5}`: the database answers, with its schema version. 503 `{"ok": false, "error": "<why>"}` when the database cannot be read. Docker\'s HEALTHCHECK (`quest-tracker healthcheck`) asks it.',
           security: [],
           tags: ['System'],
         },

@@ -22,6 +22,10 @@ export const Info = t.Object({
   }),
   apiVersion: t.Literal(6),
   serverVersion: t.String({ description: 'Version of this Quest Tracker server (its package.json).' }),
+  schemaVersion: t.Integer({
+    description:
+      'Version of the database schema: how many migrations it has applied (`quest-tracker --version` names it too).',
+  }),
   docs: t.String({ description: 'Path of the Markdown reference.' }),
   openapi: t.String({ description: 'Path of the OpenAPI 3.0 document.' }),
   humanDocs: t.String({ description: 'Path of the interactive documentation page.' }),
@@ -32,4 +36,8 @@ export const Info = t.Object({
   }),
 })
 
-export const Health = t.Object({ ok: t.Literal(true) })
+const SchemaVersion = t.Integer({
+  description: "The database's schema version: how many migrations it has applied.",
+})
+
+export const Health = t.Object({ ok: t.Literal(true), schemaVersion: SchemaVersion })

@@ -2,7 +2,9 @@
 import { basename } from 'node:path'
 import { count, eq } from 'drizzle-orm'
 import type { DB } from '../../db/client'
+import { SCHEMA_VERSION, schemaVersionOf } from '../../db/migrate'
 import { catalogState, characters, quests, routes } from '../../db/schema'
+import type { DiskSpace } from '../../db/space'
 import { DOC_PATHS } from '../../http/api'
 import { HttpError } from '../../http/errors'
 import type { Logger } from '../../logger'
@@ -24,16 +26,29 @@ export function publicSourceName(source: string): string {
   }
 }
 
+/** What /api/health answers: 200 with `ok: true`, or 503 with `ok: false` and the reason. */
+export type HealthReport = { ok: true; schemaVersion: number } | { ok: false; error: string; schemaVersion?: number }
+
 /**
- * What /api/health checks: that the database answers a read of its schema (a deleted, damaged or
- * closed database is 503, not a cheerful {ok: true}).
+ * What /api/health checks: that the database answers a read of its schema version (a deleted,
+ * damaged or closed database is not a cheerful {ok: true}), and that writes have room. While a
+ * full disk refuses writes, each check tries one (space.probe), so the server says it is healthy
+ * again as soon as space is freed, even when nobody writes.
  */
-export function checkDatabase(db: DB, logger: Logger): void {
+export function health(db: DB, logger: Logger, space: DiskSpace): HealthReport {
   try {
-    db.$client.query('SELECT count(*) FROM sqlite_master').get()
+    const schemaVersion = schemaVersionOf(db.$client)
+    if (!space.probe()) {
+      return {
+        ok: false,
+        error: 'The disk is full: reads work, writes are refused until space is freed.',
+        schemaVersion,
+      }
+    }
+    return { ok: true, schemaVersion }
   } catch (error) {
     logger.error(`health check: the database cannot be read: ${error instanceof Error ? error.message : error}`)
-    throw new HttpError(503, 'The database cannot be read; see the server log.')
+    return { ok: false, error: 'The database cannot be read; see the server log.' }
   }
 }
 
@@ -50,6 +65,7 @@ export function info(db: DB, user: PublicUser, catalogSource: string) {
       : { source: publicSourceName(catalogSource), syncedAt: null, rows: 0 },
     apiVersion: 6 as const,
     serverVersion: VERSION,
+    schemaVersion: SCHEMA_VERSION,
     ...DOC_PATHS,
     features: { ...FEATURES, challengeSettings: [...CHALLENGE_SETTINGS], remakeTiers: [...REMAKE_TIERS] },
   }
