@@ -7,14 +7,8 @@
 import type { Database } from 'bun:sqlite'
 import { createHash } from 'node:crypto'
 import { VERSION } from '../version'
+import type { EmbeddedMigration } from './embeddedMigration'
 import { migrations as embedded } from './migrations'
-
-export interface EmbeddedMigration {
-  tag: string
-  when: number
-  breakpoints: boolean
-  sql: string
-}
 
 /**
  * The schema version of this binary: the number of migrations it carries (0000 to 0004: 5). A
@@ -25,6 +19,8 @@ export const SCHEMA_VERSION = embedded.length
 const TABLE = '__drizzle_migrations'
 
 /** The database was migrated by a newer binary, or a migration failed: the sentence says which. */
+export type { EmbeddedMigration }
+
 export class MigrationError extends Error {}
 
 /** The `created_at` (drizzle-kit's `when`) of every migration the database has applied. */
