@@ -8,7 +8,7 @@ import { ok, testApp } from './helpers'
 
 const FIGHTER = join(import.meta.dir, 'fixtures', 'small-fighter.DDOBuild')
 
-/** Each write route (path relative to the API), a valid body, and the change it publishes. */
+/** Each write route (path relative to the API), a valid body, and the change it publishes ('' for none). */
 const WRITES: Record<string, { body?: unknown; what: string; website?: true }> = {
   'PATCH /characters/:id': { body: { guild: 'Stone' }, what: 'character' },
   'PUT /characters/:id': { body: { server: 'Thrane' }, what: 'character' },
@@ -24,6 +24,8 @@ const WRITES: Record<string, { body?: unknown; what: string; website?: true }> =
   'PUT /characters/:id/build': { body: { build: { notes: 'plan' } }, what: 'build' },
   'PUT /characters/:id/build/partial': { body: { build: { notes: 'more' } }, what: 'build' },
   'POST /characters/:id/build/import': { what: 'build', website: true },
+  // A preview writes nothing, so it publishes nothing.
+  'POST /characters/:id/build/import/preview': { what: '', website: true },
   'POST /characters/:id/completions/import': {
     body: { csv: 'name\nA Quest Not In The Catalog\n', confirm: true, keepUnmatched: true },
     what: 'completions',
@@ -81,14 +83,14 @@ describe('every write route publishes its change', () => {
         if (websiteOnly && !website) continue
         const [method, path] = route.split(' ') as [string, string]
         const stream = await t.request('GET', `/api/characters/${character.id}/events`, { cookie })
-        const event = firstChange(stream)
-        const request = route.endsWith('/build/import')
+        const event = firstChange(stream, what === '' ? 300 : 1000)
+        const request = /\/build\/import(\/preview)?$/.test(route)
           ? { ...credential, body: { xml: await Bun.file(FIGHTER).text() } }
           : { ...credential, body }
         const answer = await t.request(method, `${prefix}${path.replace(':id', String(character.id))}`, request)
         expect({ route, status: answer.status }).toEqual({ route, status: answer.status < 300 ? answer.status : 200 })
         published[route] = await event
-        expect(published[route]).toBe(JSON.stringify({ characterId: character.id, what }))
+        expect(published[route]).toBe(what === '' ? '' : JSON.stringify({ characterId: character.id, what }))
       }
     })
   }

@@ -9,6 +9,7 @@ import { MAX_TOKENS_PER_ACCOUNT } from '../src/modules/auth/limits'
 import * as login from '../src/modules/auth/loginGuard'
 import { MAX_SIGN_IN_BODY_BYTES } from '../src/modules/auth/model'
 import * as throttle from '../src/modules/auth/throttle'
+import { MAX_XML_TAGS } from '../src/modules/builds/ddobuilder'
 import * as builds from '../src/modules/builds/limits'
 import { MAX_CHARACTERS_PER_ACCOUNT } from '../src/modules/characters/limits'
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../src/modules/completions/limits'
@@ -26,7 +27,8 @@ test('README "Limits" states the numbers the code uses', async () => {
   const expected = [
     `| request body (any route that declares no other limit) | ${mib(MAX_BODY_BYTES)} | 413,`,
     `the only bodies read without a token or session) | ${kib(MAX_SIGN_IN_BODY_BYTES)} | 413 |`,
-    `(\`POST /api/characters/{id}/build/import\`) | ${mib(builds.MAX_IMPORT_BODY_BYTES)} | 413 |`,
+    `as JSON or as an uploaded file | ${mib(builds.MAX_IMPORT_BODY_BYTES)} | 413 |`,
+    `showcase leveling guide has 61,313) | ${n(MAX_XML_TAGS)} | 400 |`,
     `(from the end of its headers) | ${BODY_TIME_LIMIT_MS / 1000} s | 408,`,
     `+ ${mib(LISTENER_BODY_HEADROOM_BYTES)} of headroom) | ${mib(Math.max(MAX_BODY_BYTES, builds.MAX_IMPORT_BODY_BYTES) + LISTENER_BODY_HEADROOM_BYTES)} | 413 from Bun`,
     `idle, for | ${IDLE_TIMEOUT_SECONDS} s | connection closed |`,

@@ -25,6 +25,13 @@ export const MAX_BODY_DEPTH = 64
 /** Where a route's own limit is written: an OpenAPI extension of its operation, so clients read it too. */
 export const BODY_LIMIT_KEY = 'x-max-body-bytes'
 
+/** Where a route that takes a file upload names the body field the file's text becomes. */
+export const UPLOAD_FIELD_KEY = 'x-upload-field'
+
+/** The multipart form field an upload's file comes in, and the one its other fields come in (as JSON). */
+export const UPLOAD_FILE_FIELD = 'file'
+export const UPLOAD_OPTIONS_FIELD = 'options'
+
 /**
  * `maxBodyBytes: n` on a route: its body may take up to n bytes instead of MAX_BODY_BYTES, more
  * or less. The listener's own cap follows the largest of these (largestBodyLimit).
@@ -32,6 +39,12 @@ export const BODY_LIMIT_KEY = 'x-max-body-bytes'
 export const bodyLimit = new Elysia({ name: 'body-limit' }).macro({
   // OpenAPI allows `x-` keys on an operation; Elysia's type lists only the standard ones.
   maxBodyBytes: (bytes: number) => ({ detail: { [BODY_LIMIT_KEY]: bytes } as DocumentDecoration }),
+  /**
+   * `upload: 'xml'` on a route: besides its JSON body, it takes a multipart form (what a browser's
+   * or curl's file upload sends) whose `file` is the text of body field `xml` and whose optional
+   * `options` field is the rest of the body as JSON. The route sees the same body either way.
+   */
+  upload: (field: string) => ({ detail: { [UPLOAD_FIELD_KEY]: field } as DocumentDecoration }),
 })
 
 /** Runs before a route's body is read and throws to refuse it: the route's credential check. */
@@ -41,15 +54,26 @@ export type BeforeBody = (context: Pick<Context, 'request' | 'set' | 'server'>) 
 export interface BodyRule {
   maxBytes: number
   before?: BeforeBody
+  /** The body field a multipart form's file becomes (`upload`); a route without it takes JSON only. */
+  upload?: string
 }
 
 /** Every route's rule, by `METHOD path` (the path as registered, as Elysia's `route` names it). */
 export type BodyRules = ReadonlyMap<string, BodyRule>
 
+const detailOf = (hooks: unknown): Record<string, unknown> | undefined =>
+  (hooks as { detail?: Record<string, unknown> } | undefined)?.detail
+
 /** The route's own limit (`maxBodyBytes`), else MAX_BODY_BYTES. */
 const limitOf = (hooks: unknown): number => {
-  const declared = (hooks as { detail?: Record<string, unknown> } | undefined)?.detail?.[BODY_LIMIT_KEY]
+  const declared = detailOf(hooks)?.[BODY_LIMIT_KEY]
   return typeof declared === 'number' ? declared : MAX_BODY_BYTES
+}
+
+/** The field a route's upload becomes (`upload`), if it takes one. */
+const uploadOf = (hooks: unknown): string | undefined => {
+  const field = detailOf(hooks)?.[UPLOAD_FIELD_KEY]
+  return typeof field === 'string' ? field : undefined
 }
 
 /** The largest body any route of `app` takes: what the listener may let through (src/http/listen.ts). */
@@ -63,7 +87,11 @@ export const largestBodyLimit = (app: AnyElysia): number =>
 export function bodyRules(routes: AnyElysia, beforeOf: (hooks: unknown) => BeforeBody | undefined): BodyRules {
   const rules = new Map<string, BodyRule>()
   for (const route of routes.routes) {
-    rules.set(routeKey(route.method, route.path), { maxBytes: limitOf(route.hooks), before: beforeOf(route.hooks) })
+    rules.set(routeKey(route.method, route.path), {
+      maxBytes: limitOf(route.hooks),
+      before: beforeOf(route.hooks),
+      upload: uploadOf(route.hooks),
+    })
   }
   return rules
 }
@@ -83,15 +111,18 @@ const readToEnd = new WeakSet<Request>()
 export const bodyLeftUnread = (request: Request): boolean => request.body !== null && !readToEnd.has(request)
 
 /**
- * The body as text, read chunk by chunk: 413 as soon as it passes `maxBytes` (or at once when its
+ * The body's bytes, read chunk by chunk: 413 as soon as it passes `maxBytes` (or at once when its
  * Content-Length says it will), 408 when it is not all there `timeLimitMs` after reading began.
  */
-export async function readBodyText(request: Request, maxBytes: number, timeLimitMs: number): Promise<string> {
+export async function readBodyBytes(
+  request: Request,
+  maxBytes: number,
+  timeLimitMs: number,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge(maxBytes)
-  if (request.body === null) return ''
+  if (request.body === null) return new Uint8Array()
   const reader = request.body.getReader()
-  const decoder = new TextDecoder()
-  let text = ''
+  const chunks: Uint8Array[] = []
   let size = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeUp = new Promise<never>((_, reject) => {
@@ -112,7 +143,7 @@ export async function readBodyText(request: Request, maxBytes: number, timeLimit
       if (chunk.done) break
       size += chunk.value.byteLength
       if (size > maxBytes) throw tooLarge(maxBytes)
-      text += decoder.decode(chunk.value, { stream: true })
+      chunks.push(chunk.value)
     }
   } catch (error) {
     // Nothing more is read: the listener drops the rest with the connection (`bodyLeftUnread`).
@@ -122,7 +153,12 @@ export async function readBodyText(request: Request, maxBytes: number, timeLimit
     clearTimeout(timer)
   }
   readToEnd.add(request)
-  return text + decoder.decode()
+  return Buffer.concat(chunks, size)
+}
+
+/** The body as text (UTF-8): readBodyBytes. */
+export async function readBodyText(request: Request, maxBytes: number, timeLimitMs: number): Promise<string> {
+  return new TextDecoder().decode(await readBodyBytes(request, maxBytes, timeLimitMs))
 }
 
 /** How deeply arrays and objects nest in a parsed JSON value, without recursion. */
@@ -143,20 +179,58 @@ export async function parseJsonBody(
   maxBytes = MAX_BODY_BYTES,
   timeLimitMs = BODY_TIME_LIMIT_MS,
 ): Promise<unknown> {
-  const text = await readBodyText(request, maxBytes, timeLimitMs)
+  return jsonObject(await readBodyText(request, maxBytes, timeLimitMs), 'The request body')
+}
+
+/** `text` as a JSON object (`what` names it in the sentence of a 400), or undefined when blank. */
+function jsonObject(text: string, what: string): Record<string, unknown> | undefined {
   if (text.trim() === '') return undefined
   let body: unknown
   try {
     body = JSON.parse(text)
   } catch {
-    throw new BadRequest('The request body is not valid JSON.')
+    throw new BadRequest(`${what} is not valid JSON.`)
   }
   // Every body of this API is an object; Elysia would coerce an array to {} before validating.
   if (!isPlainObject(body)) {
-    throw new BadRequest('The request body must be a JSON object.')
+    throw new BadRequest(`${what} must be a JSON object.`)
   }
   if (tooDeep(body, MAX_BODY_DEPTH)) {
-    throw new BadRequest(`The request body is nested too deeply (more than ${MAX_BODY_DEPTH} levels).`)
+    throw new BadRequest(`${what} is nested too deeply (more than ${MAX_BODY_DEPTH} levels).`)
   }
   return body
+}
+
+const isMultipart = (request: Request): boolean =>
+  /^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '')
+
+/**
+ * A route's body as its rule says: JSON, or for a route taking an upload, a multipart form too:
+ * the form's `file` as the text of the rule's field, and its `options` (JSON) as the other fields.
+ */
+export async function parseBody(request: Request, rule: BodyRule | undefined, timeLimitMs = BODY_TIME_LIMIT_MS) {
+  const maxBytes = rule?.maxBytes ?? MAX_BODY_BYTES
+  if (!rule?.upload || !isMultipart(request)) return parseJsonBody(request, maxBytes, timeLimitMs)
+  const bytes = await readBodyBytes(request, maxBytes, timeLimitMs)
+  let form: FormData
+  try {
+    form = await new Response(bytes, {
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+    }).formData()
+  } catch {
+    throw new BadRequest('The request body is not a readable multipart form.')
+  }
+  const file = form.get(UPLOAD_FILE_FIELD)
+  if (file === null) throw new BadRequest(`The form has no \`${UPLOAD_FILE_FIELD}\` field: the file to import.`)
+  const options = form.get(UPLOAD_OPTIONS_FIELD)
+  if (options !== null && typeof options !== 'string') {
+    throw new BadRequest(`The form's \`${UPLOAD_OPTIONS_FIELD}\` field must be text (JSON), not a file.`)
+  }
+  const fields = jsonObject(options ?? '', `The form's \`${UPLOAD_OPTIONS_FIELD}\` field`) ?? {}
+  if (rule.upload in fields) {
+    throw new BadRequest(`The form's \`${UPLOAD_OPTIONS_FIELD}\` must not hold \`${rule.upload}\`: the file is that.`)
+  }
+  // The TextDecoder drops a byte-order mark, which Windows editors put before UTF-8 text.
+  const text = typeof file === 'string' ? file : new TextDecoder().decode(await file.arrayBuffer())
+  return { ...fields, [rule.upload]: text }
 }

@@ -8,7 +8,7 @@ import { isDatabaseBusy, isOutOfSpace } from '../db/client'
 import { DISK_FULL_RETRY_SECONDS, type DiskSpace } from '../db/space'
 import type { Logger } from '../logger'
 import type { TrustedProxies } from './address'
-import { BODY_TIME_LIMIT_MS, type BodyRules, bodyLeftUnread, MAX_BODY_BYTES, parseJsonBody } from './body'
+import { BODY_TIME_LIMIT_MS, type BodyRules, bodyLeftUnread, parseBody } from './body'
 import { BadRequest, Forbidden, HttpError, noSuchEndpoint, ServiceUnavailable } from './errors'
 import { requestLog } from './requestLog'
 import { routeKey } from './responses'
@@ -130,7 +130,7 @@ export function plumbing(
         const rule = bodies.get(routeKey(context.request.method, context.route))
         // A stranger's body is never read: the route's credential is checked before its first byte.
         rule?.before?.(context)
-        return parseJsonBody(context.request, rule?.maxBytes ?? MAX_BODY_BYTES, bodyTimeLimitMs)
+        return parseBody(context.request, rule, bodyTimeLimitMs)
       })
       // While the disk is full, a write that went through may mean space came back: look.
       .onAfterHandle({ as: 'global' }, ({ request }) => {

@@ -1,6 +1,7 @@
-// DDO Builder files on the website's cookie API: POST /api/characters/{id}/build/import reads a
-// `.DDOBuild` file into the planned build (through the same service as PUT build), and GET
-// .../build/export writes the planned build back as one. See docs/builds.md "DDO Builder files".
+// DDO Builder files on the website's cookie API: POST /api/characters/{id}/build/import/preview
+// says what importing a `.DDOBuild` file would do, POST .../build/import imports it (the plan, and
+// what else the player chose: fileImport.ts), and GET .../build/export writes the planned build
+// and the lives history back as one. See docs/builds.md "DDO Builder files".
 import { t } from 'elysia'
 import type { Writer } from '../../deps'
 import { bodyLimit } from '../../http/body'
@@ -8,12 +9,12 @@ import { BadRequest, NotFound } from '../../http/errors'
 import { errors, IdParams } from '../../http/model'
 import type { Guard } from '../auth/guard'
 import { signedInRoutes } from '../auth/guard'
-import { assertOwnsCharacter } from '../characters/access'
-import { DdoBuilderFormatError, type DdoBuilderImport, fromDdoBuilder, toDdoBuilder } from './ddobuilder'
-import { BuildImportBody, ImportedBuild } from './importModel'
+import { DdoBuilderFormatError, toDdoBuilder } from './ddobuilder'
+import { importFile, previewFileImport } from './fileImport'
+import { BuildImportBody, BuildImportPreview, ImportedBuild } from './importModel'
 import { MAX_IMPORT_BODY_BYTES } from './limits'
-import { documentLimitProblem } from './model'
-import { getPlanned, putPlanned } from './service'
+import { listLives } from './lives/service'
+import { getPlanned } from './service'
 
 /** A file name browsers and Windows accept: letters, digits, space, dot, dash, underscore. */
 export function exportFileName(name: string): string {
@@ -24,26 +25,17 @@ export function exportFileName(name: string): string {
   return `${safe || 'character'}.DDOBuild`
 }
 
-/** The file read; one it cannot read is a 400 with the reader's sentence. */
-function readFile(xml: string): DdoBuilderImport {
+/** Runs `read` on a file; one it cannot read is a 400 with the reader's sentence. */
+function readable<T>(read: () => T): T {
   try {
-    return fromDdoBuilder(xml)
+    return read()
   } catch (error) {
     if (error instanceof DdoBuilderFormatError) throw new BadRequest(error.message)
     throw error
   }
 }
 
-/**
- * A DDO Builder file as a planned build, held to the limits PUT build's body is (a file can hold
- * thousands of levels or skills the document may not): 400 naming the field otherwise.
- */
-export function readBuildFile(xml: string): DdoBuilderImport {
-  const imported = readFile(xml)
-  const problem = documentLimitProblem(imported.document)
-  if (problem) throw new BadRequest(`The file's build breaks a limit of the build document: ${problem}.`)
-  return imported
-}
+const importDescription = `A \`.DDOBuild\` file's text as \`{xml}\` (JSON), or the file itself as a multipart form's \`file\` field with the other fields as one JSON \`options\` field; at most ${MAX_IMPORT_BODY_BYTES / 1024 / 1024} MiB. \`build\` picks the build the plan is read from (default the planner's active one); \`take\` says whether the character as it is now (\`character\`) and its lives history (\`history\`) come too (default \`plan\`: the planned build only, the character unchanged); \`quests\` imports the picked build's completed quests as completions (names matched to the catalog; \`choices\` and \`keepUnmatched\` as for a CSV). 400 naming what could not be read (with its line and column), or the field of the plan that breaks a limit of PUT build; nothing is stored then.`
 
 export function buildImportModule(writer: Writer, guard: Guard) {
   const { db, clock } = writer
@@ -51,21 +43,30 @@ export function buildImportModule(writer: Writer, guard: Guard) {
     .use(bodyLimit)
     .guard({ params: IdParams })
     .post(
-      '/:id/build/import',
-      ({ user, params, body }) => {
-        // Someone else's character is a 404 whatever the file holds.
-        assertOwnsCharacter(db, user.id, params.id)
-        const { document, warnings } = readBuildFile(body.xml)
-        return { ...putPlanned(writer, user.id, params.id, document), warnings }
-      },
+      '/:id/build/import/preview',
+      ({ user, params, body }) => readable(() => previewFileImport(writer, user.id, params.id, body.xml, body)),
       {
         body: BuildImportBody,
         maxBodyBytes: MAX_IMPORT_BODY_BYTES,
-        response: { 200: ImportedBuild, ...errors(400, 404) },
+        upload: 'xml',
+        response: { 200: BuildImportPreview, ...errors(400, 404) },
         detail: {
-          summary: 'Replace the planned build with a DDO Builder character file',
-          description:
-            'Body `{xml}`: the text of a `.DDOBuild` file. Stored like PUT build (breakdown and validation recalculated); the answer is GET build plus `warnings` for what the file holds and the document cannot. 400 naming what could not be read, or the field of the document it would produce that breaks a limit of PUT build (levels, skills or feats of a level, ...); nothing is stored then.',
+          summary: 'What importing a DDO Builder character file would do; nothing is written',
+          description: `${importDescription} The answer lists the file's lives and builds, the plan, what taking the character would change, the history the file gives, and how its completed quests match the catalog.`,
+        },
+      },
+    )
+    .post(
+      '/:id/build/import',
+      ({ user, params, body }) => readable(() => importFile(writer, user.id, params.id, body.xml, body)),
+      {
+        body: BuildImportBody,
+        maxBodyBytes: MAX_IMPORT_BODY_BYTES,
+        upload: 'xml',
+        response: { 200: ImportedBuild, ...errors(400, 404, 409, 413) },
+        detail: {
+          summary: 'Import a DDO Builder character file: the plan, and what else the player chose',
+          description: `${importDescription} The plan is stored like PUT build (breakdown and validation recalculated); the answer is GET build plus \`warnings\` for what the file holds and the document cannot, and \`imported\`: what was taken.`,
         },
       },
     )
@@ -77,11 +78,17 @@ export function buildImportModule(writer: Writer, guard: Guard) {
         const name = planned.document.life?.name?.trim() || planned.life.name.trim() || `character-${params.id}`
         set.headers['content-type'] = 'application/xml; charset=utf-8'
         set.headers['content-disposition'] = `attachment; filename="${exportFileName(name)}"`
-        return toDdoBuilder(planned.document)
+        // The finished lives come first, oldest first: the file holds the whole history.
+        const history = listLives(db, clock, user.id, params.id).lives.filter((life) => !life.isCurrent)
+        return toDdoBuilder(planned.document, history)
       },
       {
         response: { 200: t.String({ description: 'The `.DDOBuild` XML.' }), ...errors(404) },
-        detail: { summary: 'The planned build as a DDO Builder character file' },
+        detail: {
+          summary: 'The planned build and the lives history as a DDO Builder character file',
+          description:
+            "The character's finished lives come first, oldest first (each with its race, alignment, class split and own special feats; the past lives are the planned life's), then the planned build's life, the planner's active one. Importing the file with `take: history` gives the same history back.",
+        },
       },
     )
 }

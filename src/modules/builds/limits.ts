@@ -5,12 +5,14 @@
 // takes about 10 KB as JSON.
 
 /**
- * The body of the DDO Builder import (`{xml}`, src/modules/builds/import.ts), declared on the
- * route (`maxBodyBytes`). Still the default 1 MiB: the planner's own 2.2 MB example file needs
- * more, and raising it is this number, MAX_XML_CHARS following it, and the website's check
- * (src/web/build/store.ts).
+ * The body of the DDO Builder import and its preview (`{xml}` or an uploaded file,
+ * src/modules/builds/import.ts), declared on those two routes only (`maxBodyBytes`); the XML
+ * reader's own size limit (MAX_XML_CHARS) follows it, and the website checks it before sending
+ * (src/web/build/fileImportStore.ts). Leveling guides with a build per level are the files
+ * players share: the planner's own showcase guide is 2.2 MB, and every version of it 1.3 to
+ * 2.4 MB; 8 MiB leaves room for three times that.
  */
-export const MAX_IMPORT_BODY_BYTES = 1024 * 1024
+export const MAX_IMPORT_BODY_BYTES = 8 * 1024 * 1024
 
 /**
  * A stored build document (live or planned) as JSON, after the merge or replace: 413 beyond it.

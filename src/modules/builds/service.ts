@@ -133,6 +133,8 @@ export function syncProfile(db: Db, clock: Clock, character: CharacterRow, docum
   }
   const race = document.life?.race?.trim()
   if (race) profile.race = race
+  const alignment = document.life?.alignment?.trim()
+  if (alignment) profile.alignment = alignment
   if (Object.keys(profile).length > 0) {
     db.update(characters)
       .set({ ...profile, updatedAt: isoNow(clock) })
@@ -145,7 +147,6 @@ export function syncProfile(db: Db, clock: Clock, character: CharacterRow, docum
   const name = document.life?.name?.trim()
   if (name) changes.name = name
   if (race) changes.race = race
-  const alignment = document.life?.alignment?.trim()
   if (alignment) changes.alignment = alignment
   if (classes) changes.classes = classes
   if (document.life?.specialFeats) changes.specialFeats = normalizeFeats(document.life.specialFeats)
@@ -234,6 +235,23 @@ function saveBuild<R extends Role>(tx: Db, clock: Clock, character: CharacterRow
   }
   const life = currentLife(tx, clock, character)
   return (role === 'live' ? liveView(row, life) : plannedView(row, life)) as ViewOf<R>
+}
+
+/**
+ * Stores a planned build inside the caller's transaction, syncing the profile (and the current
+ * life) from it only when `asCharacter` says so: an imported plan says who the character means to
+ * become, not who it is now, unless the player chose that too (see fileImport.ts).
+ */
+export function storePlan(
+  tx: Db,
+  clock: Clock,
+  character: CharacterRow,
+  document: BuildDocument,
+  asCharacter: boolean,
+) {
+  const row = storeBuild(tx, clock, character.id, 'planned', document)
+  if (asCharacter) syncProfile(tx, clock, character, row.document as BuildDocument)
+  return plannedView(row, currentLife(tx, clock, character))
 }
 
 /** PUT live/partial and build/partial: a merge patch onto the stored document (or an empty one). */

@@ -144,6 +144,43 @@ export function previewImport(
 }
 
 /**
+ * Writes what `plan` (a preview of `items`) adds, inside the caller's immediate transaction: 409,
+ * which rolls the caller's transaction back, when the character would pass its completion limit.
+ */
+export function writeImport(
+  db: Writer['db'],
+  characterId: number,
+  plan: ImportPreview,
+  items: readonly ForeignCompletion[],
+  now: string,
+): void {
+  const count = countCompletions(db, characterId)
+  if (count + plan.add.length > MAX_COMPLETIONS_PER_CHARACTER) {
+    throw new Conflict(
+      `This import would add ${plan.add.length} completions to the ${count} stored; a character may have at most ${MAX_COMPLETIONS_PER_CHARACTER}.`,
+    )
+  }
+  const bySource = new Map(items.map((item) => [item.source, item]))
+  for (const planned of plan.add) {
+    const item = bySource.get(planned.source) as ForeignCompletion
+    upsertCompletion(
+      db,
+      characterId,
+      {
+        name: planned.name,
+        difficulty: planned.difficulty,
+        setting: planned.setting,
+        completedAt: item.completedAt ?? now,
+        durationSeconds: item.durationSeconds ?? null,
+        xpEarned: item.xpEarned ?? null,
+        reaperXpEarned: null,
+      },
+      now,
+    )
+  }
+}
+
+/**
  * Writes what the preview of the same items and options adds, in one transaction: 409 and
  * nothing written when the character would pass its completion limit. Answers that preview.
  */
@@ -154,34 +191,10 @@ export function applyImport(
   items: readonly ForeignCompletion[],
   options: ImportOptions = {},
 ): ImportPreview {
-  const bySource = new Map(items.map((item) => [item.source, item]))
-  const now = isoNow(clock)
   const preview = db.transaction(() => {
     // Previewed inside the write transaction: what it says is exactly what is written.
     const plan = previewImport({ db }, userId, characterId, items, options)
-    const count = countCompletions(db, characterId)
-    if (count + plan.add.length > MAX_COMPLETIONS_PER_CHARACTER) {
-      throw new Conflict(
-        `This import would add ${plan.add.length} completions to the ${count} stored; a character may have at most ${MAX_COMPLETIONS_PER_CHARACTER}.`,
-      )
-    }
-    for (const planned of plan.add) {
-      const item = bySource.get(planned.source) as ForeignCompletion
-      upsertCompletion(
-        db,
-        characterId,
-        {
-          name: planned.name,
-          difficulty: planned.difficulty,
-          setting: planned.setting,
-          completedAt: item.completedAt ?? now,
-          durationSeconds: item.durationSeconds ?? null,
-          xpEarned: item.xpEarned ?? null,
-          reaperXpEarned: null,
-        },
-        now,
-      )
-    }
+    writeImport(db, characterId, plan, items, isoNow(clock))
     return plan
   }, IMMEDIATE)
   if (preview.add.length > 0) changes.publish(characterId, 'completions')

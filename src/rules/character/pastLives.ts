@@ -93,3 +93,35 @@ export function grantedPastLives(finished: readonly SpecialFeat[], next: readonl
     .map((f) => ({ ...f, stacks: f.stacks - (before.get(key(f)) ?? 0) }))
     .filter((f) => f.stacks > 0)
 }
+
+/** What a finished life granted on a true reincarnation: its dominant class's and its race's past lives. */
+export function grantsOf(life: { race: string; classes: ClassLevels[] }): SpecialFeat[] {
+  const cls = dominantClass(life.classes)
+  return [...(cls ? [heroicPastLife(cls)] : []), ...(life.race.trim() ? [racialPastLife(life.race)] : [])]
+}
+
+/**
+ * The past lives each life of a history had, from those the character has now (`now`, in its
+ * current life) and its finished lives, oldest first: each finished life granted its dominant
+ * class's and its race's past life (grantsOf), so the life before had that much less (never below
+ * none; epic past lives, which no finished life grants here, were there all along). Answers one
+ * list per finished life, then `now` for the current life.
+ */
+export function pastLivesByLife(
+  now: readonly SpecialFeat[],
+  finished: readonly { race: string; classes: ClassLevels[] }[],
+): SpecialFeat[][] {
+  const key = (f: SpecialFeat) => `${f.type}\u0000${f.name}`
+  const result: SpecialFeat[][] = [normalizeFeats(now.filter((f) => isPastLife(f.type)))]
+  for (let i = finished.length - 1; i >= 0; i--) {
+    const taken = new Map<string, number>()
+    for (const grant of grantsOf(finished[i] as { race: string; classes: ClassLevels[] })) {
+      taken.set(key(grant), (taken.get(key(grant)) ?? 0) + grant.stacks)
+    }
+    const after = result[0] as SpecialFeat[]
+    result.unshift(
+      after.map((f) => ({ ...f, stacks: f.stacks - (taken.get(key(f)) ?? 0) })).filter((f) => f.stacks > 0),
+    )
+  }
+  return result
+}

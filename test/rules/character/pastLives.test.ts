@@ -7,6 +7,7 @@ import {
   heroicPastLife,
   nextLifeFeats,
   normalizeFeats,
+  pastLivesByLife,
   racialPastLife,
   replacePastLives,
 } from '../../../src/rules/character/pastLives'
@@ -144,4 +145,45 @@ describe('grantedPastLives: what a finished life gave the next one (the lives ti
   for (const [title, finished, next, granted] of cases) {
     test(title, () => expect(grantedPastLives(finished, next)).toEqual(granted as never))
   }
+})
+
+describe('pastLivesByLife: the past lives each life of a history had', () => {
+  const fighter = { name: 'Past Life: Fighter', type: 'HeroicPastLife', stacks: 1 }
+  test('each finished life gave its dominant class and its race; epic past lives were there all along', () => {
+    const now = [
+      { ...fighter, stacks: 2 },
+      { name: 'Past Life: Dwarf', type: 'RacialPastLife', stacks: 1 },
+      { name: 'Past Life: Human', type: 'RacialPastLife', stacks: 1 },
+      { name: 'Past Life: Martial Sphere: Doublestrike', type: 'EpicPastLife', stacks: 1 },
+      { name: 'Tome of Destiny', type: 'Special', stacks: 1 },
+    ]
+    const finished = [
+      { race: 'Dwarf', classes: [{ name: 'Fighter', levels: 20 }] },
+      {
+        race: 'Human',
+        classes: [
+          { name: 'Fighter', levels: 12 },
+          { name: 'Rogue', levels: 8 },
+        ],
+      },
+    ]
+    expect(pastLivesByLife(now, finished)).toEqual([
+      [{ name: 'Past Life: Martial Sphere: Doublestrike', type: 'EpicPastLife', stacks: 1 }],
+      [
+        { ...fighter, stacks: 1 },
+        { name: 'Past Life: Dwarf', type: 'RacialPastLife', stacks: 1 },
+        { name: 'Past Life: Martial Sphere: Doublestrike', type: 'EpicPastLife', stacks: 1 },
+      ],
+      [
+        { ...fighter, stacks: 2 },
+        { name: 'Past Life: Dwarf', type: 'RacialPastLife', stacks: 1 },
+        { name: 'Past Life: Human', type: 'RacialPastLife', stacks: 1 },
+        { name: 'Past Life: Martial Sphere: Doublestrike', type: 'EpicPastLife', stacks: 1 },
+      ],
+    ])
+  })
+
+  test('a history the feats do not account for is never below none', () => {
+    expect(pastLivesByLife([], [{ race: 'Elf', classes: [{ name: 'Wizard', levels: 20 }] }])).toEqual([[], []])
+  })
 })

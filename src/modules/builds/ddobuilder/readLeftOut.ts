@@ -1,6 +1,6 @@
 // What a file holds and the build document cannot: one warning per kind (gear, attack chains,
-// buffs, completed quests, guild level) and one per element the reader does not know.
-import { child, children, text, texts, whole, type XmlNode } from './nodes'
+// buffs, guild level; completed quests are the outline's, imported as completions when chosen) and one per element the reader does not know.
+import { child, text, texts, whole, type XmlNode } from './nodes'
 import { gearWarnings } from './readGear'
 import { BUILD_READ, CHARACTER_READ, LIFE_READ } from './vocabulary'
 
@@ -18,12 +18,6 @@ export function leftOutWarnings(character: XmlNode, life: XmlNode, build: XmlNod
   }
   const buffs = texts(life, 'SelfAndPartyBuffs').filter((b) => b.trim() !== '')
   if (buffs.length > 0) warnings.push(`Self and party buffs (${buffs.length}) are not imported.`)
-  const quests = children(build, 'CompletedQuest').length
-  if (quests > 0) {
-    warnings.push(
-      `Completed quests (${quests}) are not imported: log completions in the tracker, where favor is counted.`,
-    )
-  }
   const guildLevel = whole(character, 'GuildLevel', 'Character') ?? 0
   if (guildLevel > 0) warnings.push(`Guild level ${guildLevel} and its guild buffs are not imported.`)
   return [

@@ -1,8 +1,10 @@
-// Build document -> DDO Builder file: one life with one build, in the element layout of the
-// planner's own files. What the document does not hold (gear, reaper tree order, the planner's
-// UI state) the planner fills with its defaults on opening.
+// Build document -> DDO Builder file: the planned life with its build, after the lives history
+// (one life each, with a build of its class split), in the element layout of the planner's own
+// files. What the document does not hold (gear, reaper tree order, the planner's UI state) the
+// planner fills with its defaults on opening.
 import { XMLBuilder } from 'fast-xml-parser'
 import { ABILITIES } from '../../../rules/character/gameData'
+import { isPastLife } from '../../../rules/character/pastLives'
 import { pointsToRaises } from './abilityPoints'
 import type { BuildDocument, BuildSection, SpecialFeatInput, Tomes, Trees } from './document'
 import { isNode } from './nodes'
@@ -135,8 +137,49 @@ function buildElement(build: BuildSection, favor: { name: string; type: string }
   }
 }
 
-/** Writes a build document as a DDO Builder character file the planner opens. */
-export function toDdoBuilder(document: BuildDocument): string {
+/** A finished life of the history, as the export writes it. */
+export interface HistoryLife {
+  name: string
+  race: string
+  alignment: string
+  classes: readonly { name: string; levels: number }[]
+  specialFeats: readonly SpecialFeatInput[]
+}
+
+/**
+ * A finished life: its name, race and alignment, its own special feats (its past lives are the
+ * character's, written once on <Character>), and one build training its class split in order.
+ */
+function historyLife(life: HistoryLife) {
+  const classes = life.classes.filter((c) => num(c.levels) > 0)
+  const own = life.specialFeats.filter((f) => !isPastLife(String(f.type ?? '')))
+  return {
+    '@_version': '1',
+    Name: str(life.name),
+    Race: str(life.race, NEW_CHARACTER.race),
+    Alignment: str(life.alignment, NEW_CHARACTER.alignment),
+    SpecialFeats: { TrainedFeat: featList(specialFeatEntries([...own]), 0) },
+    Build: {
+      '@_version': '1',
+      Level: classes.reduce((n, c) => n + num(c.levels), 0),
+      Class1: className(classes[0]?.name),
+      Class2: className(classes[1]?.name),
+      Class3: className(classes[2]?.name),
+      LevelTraining: classes.flatMap((c) =>
+        Array.from({ length: Math.min(num(c.levels), MAX_EXPORT_LEVELS) }, () => ({ Class: str(c.name) })),
+      ),
+    },
+  }
+}
+
+/** Levels written per class of a finished life at most (the game has 20 heroic levels). */
+const MAX_EXPORT_LEVELS = 40
+
+/**
+ * Writes a build document as a DDO Builder character file the planner opens; `history`, the
+ * character's finished lives oldest first, come before it, and the planned life is the active one.
+ */
+export function toDdoBuilder(document: BuildDocument, history: readonly HistoryLife[] = []): string {
   const life = document.life ?? {}
   const tomes = document.tomes ?? {}
   const feats = life.specialFeats ?? []
@@ -147,15 +190,18 @@ export function toDdoBuilder(document: BuildDocument): string {
     ...Object.fromEntries(ABILITIES.map((a) => [TOME_ELEMENTS[a], num(tomes[a])])),
     SpecialFeats: { TrainedFeat: featList(special, 0) },
     SkillTomes: skillTomeEntries(tomes),
-    Life: {
-      '@_version': '1',
-      Name: str(life.name),
-      Race: str(life.race, NEW_CHARACTER.race),
-      Alignment: str(life.alignment, NEW_CHARACTER.alignment),
-      SpecialFeats: '',
-      Build: buildElement(document.build ?? {}, favor),
-    },
-    ActiveLifeIndex: 0,
+    Life: [
+      ...history.map(historyLife),
+      {
+        '@_version': '1',
+        Name: str(life.name),
+        Race: str(life.race, NEW_CHARACTER.race),
+        Alignment: str(life.alignment, NEW_CHARACTER.alignment),
+        SpecialFeats: '',
+        Build: buildElement(document.build ?? {}, favor),
+      },
+    ],
+    ActiveLifeIndex: history.length,
     ActiveBuildIndex: 0,
   }
   return builder.build({ [ROOT]: { Character: character } })

@@ -10,6 +10,23 @@ import { REPEATED } from './vocabulary'
 /** The longest file read (characters): no more than the import's body can hold anyway. */
 export const MAX_XML_CHARS = MAX_IMPORT_BODY_BYTES
 
+/**
+ * Tags read at most (every `<`, so comments and closing tags count too). Each element the parser
+ * builds takes a few hundred bytes: 8 MiB of `<a/>` would take a gigabyte and seconds. The
+ * planner's own 2.2 MB showcase leveling guide (35 builds) has 61,313; this is room for a file of
+ * that density at the import's full 8 MiB, and about 100 MB to parse at most.
+ */
+export const MAX_XML_TAGS = 400_000
+
+/** How many `<` the text holds, stopping once past `limit`. */
+function tagsBeyond(xml: string, limit: number): boolean {
+  let count = 0
+  for (let at = xml.indexOf('<'); at !== -1; at = xml.indexOf('<', at + 1)) {
+    if (++count > limit) return true
+  }
+  return false
+}
+
 /** DDO Builder nests about 8 deep (gear augments); anything far deeper is not one of its files. */
 const MAX_DEPTH = 64
 
@@ -75,6 +92,11 @@ function checkText(xml: string): void {
   if (xml.trim() === '') {
     throw new DdoBuilderFormatError('The file is empty: expected a DDO Builder character file (.DDOBuild).')
   }
+  if (tagsBeyond(xml, MAX_XML_TAGS)) {
+    throw new DdoBuilderFormatError(
+      `The file has more than ${MAX_XML_TAGS.toLocaleString('en-US')} tags; DDO Builder files, even leveling guides with a build per level, have far fewer.`,
+    )
+  }
   // DDO Builder never writes a DTD; one here can only be an attempt at entity tricks.
   if (/<!DOCTYPE/i.test(xml)) {
     throw new DdoBuilderFormatError('The file declares a DOCTYPE, which DDO Builder files never have; it is not read.')
@@ -116,16 +138,23 @@ function parserFailure(xml: string, reason: string): DdoBuilderFormatError {
       `The file has an element named "${reserved[1]}", which no DDO Builder file has; it is not read.`,
     )
   }
-  return new DdoBuilderFormatError(`The file is not well-formed XML: ${reason.replace(/\.?$/, '.')}`)
+  // Otherwise the validator says where (the parser's own words often do not).
+  return wellFormedFailure(xml) ?? new DdoBuilderFormatError(`The file is not well-formed XML: ${short(reason)}.`)
 }
 
+/** A sentence quoting the file's names (tags, attributes) at most 40 characters each, with no end stop. */
+const short = (reason: string) =>
+  reason
+    .replace(/(['"])([^'"\s]{41,})\1/g, (_, quote: string, name: string) => `${quote}${name.slice(0, 40)}…${quote}`)
+    .replace(/\.?$/, '')
+
 /** The validator's objection (it names mismatched tags the parser lets pass), with its place. */
-function checkWellFormed(xml: string): void {
+function wellFormedFailure(xml: string): DdoBuilderFormatError | undefined {
   const valid = XMLValidator.validate(xml)
-  if (valid === true) return
+  if (valid === true) return undefined
   const { msg, line, col } = valid.err
-  throw new DdoBuilderFormatError(
-    `The file is not well-formed XML: ${msg.replace(/\.?$/, '')} (line ${line}${col ? `, column ${col}` : ''}).`,
+  return new DdoBuilderFormatError(
+    `The file is not well-formed XML: ${short(msg)} (line ${line}${col ? `, column ${col}` : ''}).`,
     { line, column: col },
   )
 }
@@ -141,7 +170,8 @@ export function parseXml(xml: string): XmlNode {
   } catch (error) {
     throw parserFailure(xml, error instanceof Error ? error.message : String(error))
   }
-  checkWellFormed(xml)
+  const failure = wellFormedFailure(xml)
+  if (failure) throw failure
   if (!isNode(parsed)) {
     throw new DdoBuilderFormatError('The file is not XML: expected a DDO Builder character file (.DDOBuild).')
   }

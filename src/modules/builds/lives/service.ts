@@ -202,6 +202,44 @@ export function reincarnate(
   return life
 }
 
+/** A life a caller writes whole (an imported history): its content, oldest life first. */
+export type NewLife = Pick<LifeRow, 'name' | 'race' | 'alignment' | 'classes' | 'specialFeats'>
+
+/**
+ * Replaces the character's lives with `history`, oldest first, inside the caller's transaction:
+ * every life but the last archived, the last the current one. 409 beyond the lives a character
+ * may have, 413 for a life over its size; nothing is written then (the caller's transaction).
+ */
+export function replaceLives(db: Db, clock: Clock, character: CharacterRow, history: readonly NewLife[]): LifeRow[] {
+  if (history.length === 0) throw new BadRequest('A history needs at least one life.')
+  if (history.length > MAX_LIVES_PER_CHARACTER) {
+    throw new Conflict(
+      `The history has ${history.length} lives; a character may have at most ${MAX_LIVES_PER_CHARACTER}.`,
+    )
+  }
+  history.forEach((life, i) => {
+    assertLifeSize(life, `Life ${i + 1} of the history`)
+  })
+  const now = isoNow(clock)
+  db.delete(lives).where(eq(lives.characterId, character.id)).run()
+  return history.map((life, i) => {
+    const current = i === history.length - 1
+    return db
+      .insert(lives)
+      .values({
+        characterId: character.id,
+        lifeIndex: i + 1,
+        isCurrent: current,
+        ...life,
+        specialFeats: normalizeFeats(life.specialFeats),
+        createdAt: now,
+        archivedAt: current ? null : now,
+      })
+      .returning()
+      .get()
+  })
+}
+
 export function toLife(row: LifeRow) {
   return {
     id: row.id,
