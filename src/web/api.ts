@@ -11,7 +11,12 @@ import type { Static } from 'elysia'
 import type { App } from '../app'
 import type { User as UserSchema } from '../modules/auth/model'
 import type { TokenListItem } from '../modules/auth/service'
-import type { ImportedBuild as ImportedBuildSchema } from '../modules/builds/importModel'
+import type {
+  BuildImportBody,
+  BuildImportPreview as BuildImportPreviewSchema,
+  ImportedBuild as ImportedBuildSchema,
+  QuestsPreview as QuestsPreviewSchema,
+} from '../modules/builds/importModel'
 import type { Life as LifeSchema, ReincarnateBody } from '../modules/builds/lives/model'
 import type {
   BuildDocument,
@@ -47,6 +52,9 @@ export type Life = Static<typeof LifeSchema>
 export type LiveBuild = Static<typeof LiveBuildSchema>
 export type PlannedBuild = Static<typeof PlannedBuildSchema>
 export type ImportedBuild = Static<typeof ImportedBuildSchema>
+export type BuildImport = Static<typeof BuildImportBody>
+export type BuildImportPreview = Static<typeof BuildImportPreviewSchema>
+export type QuestsPreview = Static<typeof QuestsPreviewSchema>
 export type RouteListItem = Static<typeof RouteListItemSchema>
 export type RouteDetail = Static<typeof RouteDetailSchema>
 export type Navigation = Static<typeof NavigationSchema>
@@ -167,7 +175,8 @@ export const api = {
   build: (id: number) => ok(character(id).build.get()),
   promoteLive: (id: number) => ok(character(id).live['promote-to-planned'].post()),
   /** A DDO Builder `.DDOBuild` file's text: replaces the planned build; answers it with `warnings`. */
-  importBuild: (id: number, xml: string) => ok(character(id).build.import.post({ xml })),
+  previewBuildImport: (id: number, body: BuildImport) => ok(character(id).build.import.preview.post(body)),
+  importBuild: (id: number, body: BuildImport) => ok(character(id).build.import.post(body)),
   /** Where the planned build downloads as a `.DDOBuild` file (an ordinary link: the browser saves it). */
   exportBuildUrl: (id: number) => `/api/characters/${encodeURIComponent(String(id))}/build/export`,
   lives: (id: number) => ok(character(id).lives.get()),

@@ -99,8 +99,10 @@ describe.skipIf(!executable)('Website II in Chromium', () => {
   const cell = (page: Page, sheet: string, ability: string, part: string) =>
     page.locator(`[data-sheet="${sheet}"] tr[data-ability="${ability}"] [data-part="${part}"]`)
 
+  /** Chooses the file, waits for its preview, and imports its plan alone. */
   async function importFile(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }) {
     await page.getByLabel('Build file (.DDOBuild)').setInputFiles(file)
+    await page.getByRole('radio', { name: /^The plan only/ }).check()
     await page.getByRole('button', { name: 'Import', exact: true }).click()
   }
 
@@ -142,14 +144,16 @@ describe.skipIf(!executable)('Website II in Chromium', () => {
     await page.locator('[data-sheet="planned"] [data-validation]').waitFor()
 
     // The download link serves the plan back as a planner file.
-    const link = page.getByRole('link', { name: 'Download the planned build (.DDOBuild)' })
+    const link = page.getByRole('link', { name: 'Download the planned build and the lives history (.DDOBuild)' })
     expect(await link.getAttribute('href')).toBe(`/api/characters/${heroId}/build/export`)
     const file = await page.request.get(`${site.base}/api/characters/${heroId}/build/export`)
     expect(file.status()).toBe(200)
     expect(await file.text()).toContain('<DDOBuilderCharacterData>')
 
     // Not a planner file: the server's sentence, and the plan is unchanged.
-    await importFile(page, { name: 'broken.DDOBuild', mimeType: 'application/xml', buffer: Buffer.from('<Nope/>') })
+    await page
+      .getByLabel('Build file (.DDOBuild)')
+      .setInputFiles({ name: 'broken.DDOBuild', mimeType: 'application/xml', buffer: Buffer.from('<Nope/>') })
     await page.getByRole('alert').filter({ hasText: 'DDOBuilderCharacterData' }).waitFor()
     expect((await breakdownOf())?.hp).toBe(54)
     await closePage(page)

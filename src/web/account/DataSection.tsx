@@ -3,10 +3,10 @@
 // says what would be added, what is stored already, what is ambiguous (choose) and what is not
 // in the catalog (listed by name). Nothing is written until Import.
 import { useMemo } from 'preact/hooks'
-import type { Difficulty } from '../../rules/quests/completion'
 import { count } from '../../rules/words'
 import { api, type Character } from '../api'
 import { ErrorMessage } from '../components/Layout'
+import { QuestMatches } from '../components/QuestMatches'
 import { createDataImportStore, type DataImportStore } from './dataImport'
 
 function Preview({ store }: { store: DataImportStore }) {
@@ -21,72 +21,15 @@ function Preview({ store }: { store: DataImportStore }) {
         {confirmed ? 'Imported' : 'Would import'} {count(preview.add.length, 'completion')} of {preview.total}
         {preview.stored.length > 0 && `; ${count(preview.stored.length, 'is', 'are')} stored already`}.
       </p>
-      {preview.add.some((c) => c.how !== 'exact') && (
-        <details>
-          <summary>Names matched another way ({preview.add.filter((c) => c.how !== 'exact').length})</summary>
-          <ul class="small">
-            {preview.add
-              .filter((c) => c.how !== 'exact')
-              .map((c) => (
-                <li key={c.source}>
-                  {c.source}: “{c.given}” is {c.name} ({c.difficulty})
-                  {c.how === 'kept' && ', not in the catalog: kept as written'}
-                </li>
-              ))}
-          </ul>
-        </details>
-      )}
-      {preview.ambiguous.length > 0 && (
-        <fieldset class="ambiguous">
-          <legend>Which quest is it? ({preview.ambiguous.length})</legend>
-          {preview.ambiguous.map((a) => {
-            const value = store.choices.value[a.source]
-            return (
-              <label class="field" key={a.source}>
-                <span>
-                  {a.source}: “{a.name}” ({a.setting})
-                </span>
-                <select
-                  value={value ? `${value.difficulty}\u0000${value.name}` : ''}
-                  onChange={(e) => {
-                    const [difficulty, name] = e.currentTarget.value.split('\u0000')
-                    store.choose(a.source, name ? { name, difficulty: difficulty as Difficulty } : null)
-                  }}
-                >
-                  <option value="">Leave it out</option>
-                  {a.candidates.map((c) => (
-                    <option key={`${c.difficulty}${c.name}`} value={`${c.difficulty}\u0000${c.name}`}>
-                      {c.name} ({c.difficulty}, level {c.level})
-                    </option>
-                  ))}
-                </select>
-              </label>
-            )
-          })}
-        </fieldset>
-      )}
-      {preview.unmatched.length > 0 && (
-        <div class="unmatched">
-          <p>Not in the quest catalog ({preview.unmatched.length}):</p>
-          <ul class="small">
-            {preview.unmatched.map((u) => (
-              <li key={u.source}>
-                {u.source}: “{u.name}”
-              </li>
-            ))}
-          </ul>
-          <label class="check">
-            <input
-              type="checkbox"
-              checked={store.keepUnmatched.value}
-              onChange={(e) => {
-                store.keepUnmatched.value = e.currentTarget.checked
-              }}
-            />
-            <span>Import these as written (the catalog may not have the newest quests)</span>
-          </label>
-        </div>
-      )}
+      <QuestMatches
+        preview={preview}
+        choices={store.choices.value}
+        onChoose={store.choose}
+        keepUnmatched={store.keepUnmatched.value}
+        onKeepUnmatched={(keep) => {
+          store.keepUnmatched.value = keep
+        }}
+      />
       {preview.invalid.length > 0 && (
         <div class="invalid">
           <p>Lines that could not be read, left out ({preview.invalid.length}):</p>

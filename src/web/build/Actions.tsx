@@ -1,28 +1,27 @@
 // What a player does to the planned build from here: copy the live snapshot over it, import a
-// DDO Builder file (read in the browser, sent as text), or download it as one.
-import { useRef } from 'preact/hooks'
+// DDO Builder file (read in the browser, previewed, then imported as the player chose:
+// FileImport.tsx), or download it as one.
+import { useMemo } from 'preact/hooks'
 import { api } from '../api'
+import { FileDrop, FileImport } from './FileImport'
+import { createFileImportStore } from './fileImportStore'
 import type { BuildStore } from './store'
 
 export function Actions({ store }: { store: BuildStore }) {
-  const fileRef = useRef<HTMLInputElement>(null)
   const busy = store.busy.value
   const hasLive = store.live.value !== null
   const hasPlan = store.planned.value.document !== null
   const warnings = store.importWarnings.value
-
-  const onImport = (event: SubmitEvent) => {
-    event.preventDefault()
-    const file = fileRef.current?.files?.[0]
-    if (!file) {
-      store.error.value = 'Choose a DDO Builder file (.DDOBuild) first.'
-      fileRef.current?.focus()
-      return
-    }
-    void store.importFile(file).then(() => {
-      if (fileRef.current && store.error.value === null) fileRef.current.value = ''
-    })
-  }
+  const fileImport = useMemo(
+    () =>
+      createFileImportStore(
+        store.characterId,
+        // A new character: no classes yet and no reincarnation; its history is the file's.
+        () => store.character.value.classes.length === 0 && store.lives.value.length <= 1,
+        store.imported,
+      ),
+    [store],
+  )
 
   return (
     <section class="build-actions" aria-labelledby="actions-title">
@@ -46,28 +45,19 @@ export function Actions({ store }: { store: BuildStore }) {
         {!hasLive && <p class="hint small">No live snapshot yet.</p>}
       </div>
 
-      <form class="action-box" onSubmit={onImport} aria-labelledby="import-title">
-        <h3 id="import-title">DDO Builder file</h3>
-        <p class="hint small" id="import-note">
-          Replaces the planned build with the file's active life and build.
-        </p>
-        <div class="file-row">
-          <label class="field">
-            <span>Build file (.DDOBuild)</span>
-            <input ref={fileRef} type="file" name="file" accept=".DDOBuild" aria-describedby="import-note" />
-          </label>
-          <button type="submit" class="button primary" disabled={busy !== null}>
-            {busy === 'import' ? 'Importing…' : 'Import'}
-          </button>
-        </div>
+      <FileDrop store={fileImport}>
         {hasPlan && (
           <p class="small">
             <a href={api.exportBuildUrl(store.characterId)} download>
-              Download the planned build (.DDOBuild)
+              Download the planned build and the lives history (.DDOBuild)
             </a>
           </p>
         )}
-      </form>
+      </FileDrop>
+
+      <div class="build-import-wrap">
+        <FileImport store={fileImport} />
+      </div>
 
       {warnings !== null && (
         <div class="import-warnings" data-warnings={warnings.length}>

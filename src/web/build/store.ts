@@ -10,15 +10,13 @@ import {
   api,
   type Character,
   errorMessage,
+  type ImportedBuild,
   type Life,
   type LiveBuild,
   type PlannedBuild,
   type ReincarnateBody,
 } from '../api'
 import type { LiveMode } from '../live'
-
-/** The server refuses bodies over 1 MiB (413); say so before sending one. */
-export const MAX_IMPORT_BYTES = 1024 * 1024
 
 /** The changes the build page shows (it skips completions and progress). */
 export const BUILD_CHANGES: ReadonlySet<string> = new Set(['character', 'live', 'build', 'lives'])
@@ -44,7 +42,7 @@ export function createBuildStore(initial: BuildData) {
   /** What the last import could not bring over (null before any import). */
   const importWarnings = signal<string[] | null>(null)
   /** The action running, so its button waits (and the others do not fire twice). */
-  const busy = signal<'promote' | 'import' | 'reincarnate' | null>(null)
+  const busy = signal<'promote' | 'reincarnate' | null>(null)
   const liveOn = signal(true)
   const liveMode = signal<LiveMode>('off')
 
@@ -99,18 +97,13 @@ export function createBuildStore(initial: BuildData) {
       notice.value = 'The planned build is now a copy of the live snapshot.'
     })
 
-  /** Reads the file in the browser and sends its text; the server's 400 sentence is shown as is. */
-  const importFile = (file: File) =>
-    run('import', async () => {
-      importWarnings.value = null
-      if (file.size > MAX_IMPORT_BYTES) {
-        throw new Error(`${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MiB; a build file is at most 1 MiB.`)
-      }
-      const { warnings, ...answer } = await api.importBuild(characterId, await file.text())
-      planned.value = answer
-      importWarnings.value = warnings
-      notice.value = `Imported ${file.name} into the planned build${warnings.length > 0 ? `, with ${count(warnings.length, 'warning')}` : ''}.`
-    })
+  /** An import's answer (fileImport.ts): the plan it stored, then whatever else it changed. */
+  async function imported({ warnings, imported: taken, ...answer }: ImportedBuild, summary: string) {
+    planned.value = answer
+    importWarnings.value = warnings
+    if (taken && taken.take !== 'plan') await refresh()
+    notice.value = `${summary}${warnings.length > 0 ? ` ${count(warnings.length, 'kind of thing', 'kinds of things')} in it had no place in the plan (below).` : ''}`
+  }
 
   const reincarnate = (body: ReincarnateBody) =>
     run('reincarnate', async () => {
@@ -137,7 +130,7 @@ export function createBuildStore(initial: BuildData) {
     diff,
     refresh,
     promote,
-    importFile,
+    imported,
     reincarnate,
   }
 }
