@@ -446,6 +446,26 @@ describe('the file as an upload (multipart form: `file`, and the other fields as
     })
   }
 
+  // A form upload is what another site's page can send with the visitor's cookie, no preflight.
+  test("another site's form posting a file with the visitor's cookie: 403, nothing written", async () => {
+    const { base, character } = setup()
+    for (const headers of [{ origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+      const form = new FormData()
+      form.append('file', new Blob([xml]))
+      form.append('options', JSON.stringify({ take: 'history' }))
+      const answer = await t.app.handle(
+        new Request(`http://localhost${base}/import`, {
+          method: 'POST',
+          body: form,
+          headers: { cookie: alice, ...headers },
+        }),
+      )
+      expect(answer.status).toBe(403)
+      expect(await answer.json()).toEqual({ error: 'Cross-site requests are not allowed here.' })
+    }
+    expect(storedLives(t.db, character.id)).toEqual([])
+  })
+
   test('a route that takes no upload reads a form as the JSON it is not', async () => {
     const { base } = setup()
     const answer = await upload(base, xml, undefined, alice, 'PUT')
