@@ -68,6 +68,10 @@ describe.skipIf(!executable)('the build page imports a whole DDO Builder file, i
     expect(await preview.locator('[data-quests]').getAttribute('data-quests')).toBe('3/0/0/0')
     // Nothing written yet.
     expect(ok(await me.build.get()).document).toBeNull()
+    // On a phone the preview fits the screen (a long build in the list once widened the page).
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390)
+    await page.setViewportSize({ width: 1280, height: 900 })
 
     // Build 3 (Cleric 4): its plan and its four quests, one ambiguous and one not in the catalog.
     await preview.getByLabel(/^Build to plan from/).selectOption('3')
