@@ -449,7 +449,8 @@ describe('the file as an upload (multipart form: `file`, and the other fields as
   // A form upload is what another site's page can send with the visitor's cookie, no preflight.
   test("another site's form posting a file with the visitor's cookie: 403, nothing written", async () => {
     const { base, character } = setup()
-    for (const headers of [{ origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+    const attacks: Record<string, string>[] = [{ origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }]
+    for (const headers of attacks) {
       const form = new FormData()
       form.append('file', new Blob([xml]))
       form.append('options', JSON.stringify({ take: 'history' }))
