@@ -38,7 +38,8 @@ describe('GET /quests', () => {
   test('every row with every field, unknown XP and favor as null', async () => {
     const body = ok(await catalog().get())
     expect(body.count).toBe(12)
-    expect(body.quests).toEqual(await readRows(SMALL_JSON))
+    // No runs yet: each row's server times are empty.
+    expect(body.quests).toEqual((await readRows(SMALL_JSON)).map((row) => ({ ...row, times: [] })))
     expect(body.quests.find((q) => q.name === "Delera's Rest" && q.difficulty === 'Heroic')).toMatchObject({
       soloXP: null,
       favor: null,

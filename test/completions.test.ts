@@ -10,7 +10,7 @@ import { createApp } from '../src/app'
 import { systemClock } from '../src/clock'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
-import { completions } from '../src/db/schema'
+import { completions, runs } from '../src/db/schema'
 import { silentLogger } from '../src/logger'
 import { createUser } from '../src/modules/account/service'
 import { loadCatalog, readCatalog, SHARED_CATALOG, SMALL_CATALOG, sharedCatalogExists } from './catalogFixture'
@@ -138,13 +138,32 @@ describe('POST completions: upsert', () => {
     const t = await setup()
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        t.post({ name: 'Same', difficulty: 'Heroic', setting: 'elite', xpEarned: i }),
+        t.post({
+          name: 'Same',
+          difficulty: 'Heroic',
+          setting: 'elite',
+          xpEarned: i,
+          completedAt: `2026-11-20T10:${String(i).padStart(2, '0')}:00Z`,
+        }),
       ),
     )
     expect(results.filter((r) => r.status === 201)).toHaveLength(1)
     expect(results.filter((r) => r.status === 200)).toHaveLength(19)
     expect(t.rows()).toHaveLength(1)
     expect(t.rows()[0]?.runs).toBe(20)
+    expect(t.db.select().from(runs).all()).toHaveLength(20)
+  })
+
+  test('the same run posted at once by several clients (one completedAt) is one run', async () => {
+    const t = await setup()
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.post({ name: 'Same', setting: 'elite', durationSeconds: 300, completedAt: '2026-11-20T10:00:00Z' }),
+      ),
+    )
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201])
+    expect(t.rows()[0]?.runs).toBe(1)
+    expect(t.db.select({ durationSeconds: runs.durationSeconds }).from(runs).all()).toEqual([{ durationSeconds: 300 }])
   })
 
   test('two server processes on one database file: still one row per triple', async () => {
@@ -178,7 +197,8 @@ describe('POST completions: upsert', () => {
       const post = (i: number) =>
         plugin(apps[i % 2]!, { authorization: `Bearer ${token}` })
           .characters({ id: character.id })
-          .completions.post({ name: 'Same', difficulty: 'Heroic', xpEarned: i })
+          // Each a run of its own (one completedAt would be one run re-sent).
+          .completions.post({ name: 'Same', difficulty: 'Heroic', xpEarned: i, completedAt: `2026-11-20T10:0${i}:00Z` })
       const statuses = (await Promise.all(Array.from({ length: 10 }, (_, i) => post(i)))).map((r) => r.status)
       expect(statuses.sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201])
       const rows = second.select().from(completions).all()

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import { characters, completions } from '../src/db/schema'
+import { characters, completions, runs } from '../src/db/schema'
 import { MAX_BODY_BYTES } from '../src/http/body'
 import { MAX_XML_TAGS } from '../src/modules/builds/ddobuilder'
 import { MAX_IMPORT_BODY_BYTES } from '../src/modules/builds/limits'
@@ -325,6 +325,54 @@ describe('the import takes what the player chose', () => {
     expect(storedLives(t.db, character.id).map((l) => l.name)).toEqual(['Brakk', 'Second'])
     ok(await me().build.import.post({ xml, take: 'history' }))
     expect(storedLives(t.db, character.id).map((l) => l.name)).toEqual(HISTORY.map((l) => l.name))
+  })
+
+  test("taking the history moves the completions with their lives: the current life's stay current", async () => {
+    const { me, character } = setup()
+    ok(await me().completions.post({ name: 'Bell Tower', setting: 'hard', completedAt: '2026-11-20T10:00:00Z' }), 201)
+    ok(await me().lives.reincarnate.post({ name: 'Second' }))
+    // Life 2 of 2 now; the file's history has 3: life 2 becomes life 3, life 1 becomes life 2.
+    ok(await me().completions.post({ name: 'Crypt', setting: 'elite', durationSeconds: 600 }), 201)
+    ok(await me().build.import.post({ xml, take: 'history' }))
+    const lives = t.db
+      .select({ name: completions.name, life: completions.lifeIndex })
+      .from(completions)
+      .where(eq(completions.characterId, character.id))
+      .all()
+    expect(lives.sort((a, b) => a.life - b.life)).toEqual([
+      { name: 'Bell Tower', life: 2 },
+      { name: 'Crypt', life: 3 },
+    ])
+    expect(ok(await me().progress.get()).completions.map((c) => c.name)).toEqual(['Crypt'])
+  })
+
+  test('a history shorter than the lives stored: two old lives meet in one, their runs kept, counted once', async () => {
+    const { me, character } = setup()
+    const crypt = (completedAt: string, durationSeconds: number) =>
+      me().completions.post({ name: 'Crypt', setting: 'elite', completedAt, durationSeconds })
+    ok(await crypt('2026-11-18T10:00:00Z', 600), 201)
+    t.clock.advance(1000)
+    ok(await me().lives.reincarnate.post({}))
+    t.clock.advance(1000)
+    ok(await crypt('2026-11-21T12:00:01.500Z', 900), 201)
+    t.clock.advance(1000)
+    ok(await me().lives.reincarnate.post({}))
+    ok(await me().lives.reincarnate.post({}))
+    // Lives 1 to 4; the file has 3: 4 -> 3, 3 -> 2, 2 -> 1 and 1 -> 1, where Crypt meets Crypt.
+    ok(await me().build.import.post({ xml, take: 'history' }))
+    const rows = t.db.select().from(completions).where(eq(completions.characterId, character.id)).all()
+    expect(rows.map((r) => [r.lifeIndex, r.name, r.runs, r.completedAt, r.durationSeconds])).toEqual([
+      [1, 'Crypt', 2, '2026-11-21T12:00:01.500Z', 900],
+    ])
+    expect(
+      t.db
+        .select({ at: runs.completedAt })
+        .from(runs)
+        .where(eq(runs.completionId, rows[0]!.id))
+        .all()
+        .map((r) => r.at)
+        .sort(),
+    ).toEqual(['2026-11-18T10:00:00.000Z', '2026-11-21T12:00:01.500Z'])
   })
 
   test('completed quests: matched and chosen ones stored; imported twice, nothing is added twice', async () => {

@@ -52,6 +52,7 @@ describe('GET progress', () => {
       questNotes: {},
       completions: [],
       completedQuests: [],
+      life: { index: 1, current: true, count: 1 },
     })
   })
 

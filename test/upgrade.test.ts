@@ -156,7 +156,9 @@ describe("a database at every earlier schema opens in today's server with nothin
         expect(applied?.n).toBe(SCHEMA_VERSION)
         // Every row of every table that schema had, every column it had, as it was.
         for (const [table, rows] of Object.entries(before.rows)) {
-          expect(rows).toHaveLength(ROWS)
+          // quest_times_dirty is also fed by triggers on runs (0005): the runs filled mark theirs.
+          if (table === 'quest_times_dirty') expect(rows.length).toBeGreaterThanOrEqual(ROWS)
+          else expect(rows).toHaveLength(ROWS)
           const columns = Object.keys(rows[0] as Row)
             .map((name) => `"${name}"`)
             .join(', ')

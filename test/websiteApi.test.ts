@@ -536,9 +536,11 @@ describe('sharing', () => {
       const share = (token: string) => t.api.share({ token }).get()
       const character = ok(await mine().get())
       expect(character.shared).toBe(true)
+      // Logged now: an earlier test reincarnated the character, and the share view shows this life.
+      await mine().completions.post({ name: `Shared ${label}` })
       const view = ok(await share(character.shareToken))
       expect(view.character.id).toBe(aliceChar)
-      expect(view.progress.completions.length).toBeGreaterThan(0)
+      expect(view.progress.completions.map((c) => c.name)).toContain(`Shared ${label}`)
 
       const rotated = ok(await mine().share.post())
       expect(rotated.shareToken).not.toBe(character.shareToken)
@@ -598,7 +600,7 @@ describe('GET /api/quests', () => {
     const first = await t.api.quests.get()
     expect(ok(first)).toMatchObject({ count: 0, quests: [] })
     const etag = first.response.headers.get('etag') as string
-    expect(etag).toMatch(/^"[\w-]+"$/)
+    expect(etag).toMatch(/^"[\w.-]+"$/)
     const again = await t.api.quests.get({ headers: { 'if-none-match': etag } })
     expect(again.status).toBe(304)
   })

@@ -15,6 +15,11 @@ export const users = sqliteTable(
     email: text(),
     username: text(),
     passwordHash: text().notNull(),
+    /**
+     * Whether this account's runs count in the server's quest times (the median duration and XP
+     * per minute every player sees beside the catalog). Only those aggregates leave an account.
+     */
+    shareQuestTimes: integer({ mode: 'boolean' }).notNull().default(true),
     createdAt: text().notNull(),
   },
   (table) => [
@@ -109,28 +114,100 @@ export const completions = sqliteTable(
     characterId: integer()
       .notNull()
       .references(() => characters.id, { onDelete: 'cascade' }),
+    /**
+     * The life it was logged in (lives.lifeIndex; 1 before any reincarnation). A reincarnation
+     * starts quests, favor and first-time bonuses over: the same triple in the next life is a
+     * completion of its own.
+     */
+    lifeIndex: integer().notNull().default(1),
     name: text().notNull(),
     difficulty: text().notNull(),
     setting: text().notNull(),
+    /** The latest run's: its time, and its duration and XP as the last posts gave them. */
     completedAt: text().notNull(),
     durationSeconds: integer(),
     xpEarned: integer(),
     reaperXpEarned: integer(),
     /**
-     * How many times this triple was logged. The upsert sets 1 on insert and adds 1 on
-     * conflict, so its RETURNING row says whether it created (201) or updated (200) without
-     * a separate read.
+     * How many runs of this triple were logged (each run is a row of `runs`; completions stored
+     * before runs were kept count theirs here only). The upsert sets 1 on insert and adds 1 on
+     * conflict, so its RETURNING row says whether it created (201) or updated (200) without a
+     * separate read.
      */
     runs: integer().notNull().default(1),
     updatedAt: text().notNull(),
   },
   (table) => [
-    // The upsert key. Enforced here so two clients posting the same triple at once make one row.
-    uniqueIndex('completions_triple_unique').on(table.characterId, table.name, table.difficulty, table.setting),
-    // Progress lists a character's completions most recent first: read in this order (the rowid
+    // The upsert key, within a life. Enforced here so two clients posting the same triple at
+    // once make one row.
+    uniqueIndex('completions_life_triple_unique').on(
+      table.characterId,
+      table.lifeIndex,
+      table.name,
+      table.difficulty,
+      table.setting,
+    ),
+    // Progress lists a life's completions most recent first: read in this order (the rowid
     // breaks ties), not sorted on every request.
-    index('completions_character_recent').on(table.characterId, table.completedAt),
+    index('completions_life_recent').on(table.characterId, table.lifeIndex, table.completedAt),
+    // The server's quest times are recomputed per remake and setting (questTimes).
+    index('completions_quest').on(table.name, table.difficulty, table.setting),
   ],
+)
+
+/**
+ * Every run of a completion: what the game client posted each time the quest was done. A run
+ * re-sent with the same `completedAt` is the same run (the plugin re-sends what it could not
+ * deliver). Deleting the completion deletes its runs.
+ */
+export const runs = sqliteTable(
+  'runs',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    completionId: integer()
+      .notNull()
+      .references(() => completions.id, { onDelete: 'cascade' }),
+    completedAt: text().notNull(),
+    durationSeconds: integer(),
+    xpEarned: integer(),
+    reaperXpEarned: integer(),
+  },
+  (table) => [uniqueIndex('runs_completion_time_unique').on(table.completionId, table.completedAt)],
+)
+
+/**
+ * The server's quest times per remake and setting, over the runs of every account that shares
+ * them: kept current by recomputing a key when one of its runs changes (questTimesDirty), never
+ * by reading every run on a request. Served with the catalog only from enough runs.
+ */
+export const questTimes = sqliteTable(
+  'quest_times',
+  {
+    name: text().notNull(),
+    difficulty: text().notNull(),
+    setting: text().notNull(),
+    /** Runs with a duration, and the characters they are of. */
+    timedRuns: integer().notNull(),
+    timedCharacters: integer().notNull(),
+    medianDurationSeconds: real(),
+    /** Runs with a duration and XP (XP per minute), and their characters. */
+    xpRuns: integer().notNull(),
+    xpCharacters: integer().notNull(),
+    medianXpPerMinute: real(),
+    updatedAt: text().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.name, table.difficulty, table.setting] })],
+)
+
+/** Remakes and settings whose runs changed since their quest times were computed. */
+export const questTimesDirty = sqliteTable(
+  'quest_times_dirty',
+  {
+    name: text().notNull(),
+    difficulty: text().notNull(),
+    setting: text().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.name, table.difficulty, table.setting] })],
 )
 
 /** The quest catalog: one row per remake, replaced whole by each sync. */

@@ -300,7 +300,12 @@ describe('GET /api/account/export', () => {
         durationSeconds: null,
         xpEarned: 1000,
         reaperXpEarned: null,
+        // Logged before the reincarnation: the first life's, with its one run.
+        lifeIndex: 1,
         runs: 1,
+        runList: [
+          { completedAt: '2026-11-21T12:00:00.000Z', durationSeconds: null, xpEarned: 1000, reaperXpEarned: null },
+        ],
       },
     ])
     expect(tordek?.live).toMatchObject({ life: { race: 'Dwarf' }, build: { level: 3 } })

@@ -6,6 +6,7 @@ import m1 from './0001_completion_runs.sql' with { type: 'text' }
 import m2 from './0002_sessions_sharing.sql' with { type: 'text' }
 import m3 from './0003_token_last_used.sql' with { type: 'text' }
 import m4 from './0004_read_indexes.sql' with { type: 'text' }
+import m5 from './0005_lives_runs_quest_times.sql' with { type: 'text' }
 
 export const migrations: EmbeddedMigration[] = [
   { tag: '0000_init', when: 1795239501395, breakpoints: true, sql: m0 },
@@ -13,4 +14,5 @@ export const migrations: EmbeddedMigration[] = [
   { tag: '0002_sessions_sharing', when: 1795395283089, breakpoints: true, sql: m2 },
   { tag: '0003_token_last_used', when: 1795396728714, breakpoints: true, sql: m3 },
   { tag: '0004_read_indexes', when: 1795398616794, breakpoints: true, sql: m4 },
+  { tag: '0005_lives_runs_quest_times', when: 1795557705465, breakpoints: true, sql: m5 },
 ]

@@ -12,11 +12,18 @@ import { MAX_PASSWORD_LENGTH } from '../auth/model'
 import { listTokens, revokeEverything, revokeOwnToken, verifyLogin } from '../auth/service'
 import { createSession, sessionCookie, signedOut } from '../session/service'
 import type { SignOuts } from '../session/signOuts'
-import { setPassword } from './service'
+import { getSettings, putSettings, setPassword } from './service'
 
 const PasswordChange = t.Object({
   currentPassword: t.String({ maxLength: MAX_PASSWORD_LENGTH }),
   newPassword: t.String({ maxLength: MAX_PASSWORD_LENGTH }),
+})
+
+const Settings = t.Object({
+  shareQuestTimes: t.Boolean({
+    description:
+      "Whether this account's runs count in the server's quest times (medians every player sees with the catalog). Only those aggregates ever leave the account.",
+  }),
 })
 
 const TokenList = t.Object({
@@ -52,6 +59,19 @@ export function accountModule(
         detail: { summary: 'Change the password; every plugin token and other session ends' },
       },
     )
+    .get('/settings', ({ user }) => getSettings(db, user.id), {
+      response: { 200: Settings },
+      detail: { summary: "The account's settings" },
+    })
+    .put('/settings', ({ user, body }) => putSettings(db, user.id, body), {
+      body: Settings,
+      response: { 200: Settings },
+      detail: {
+        summary: "Change the account's settings",
+        description:
+          "`shareQuestTimes` false takes the account's runs out of the server's quest times at their next refresh (within seconds); true puts them back.",
+      },
+    })
     .get('/tokens', ({ user }) => ({ tokens: listTokens(db, user.id) }), {
       response: { 200: TokenList },
       detail: { summary: "The account's live plugin tokens (label, created, last used)" },

@@ -3,7 +3,7 @@
 // logging in and checking a credential are auth/service.ts.
 import { and, count, eq, isNull } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
-import type { DB } from '../../db/client'
+import { type DB, IMMEDIATE } from '../../db/client'
 import { apiTokens, users } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { BadRequest } from '../../http/errors'
@@ -17,6 +17,7 @@ import {
   toPublicUser,
   type UserRow,
 } from '../auth/service'
+import { markAccountQuestTimes } from '../catalog/questTimes'
 
 export interface NewUser {
   username?: string
@@ -150,4 +151,26 @@ function requireUser(db: DB, identifier: string): UserRow {
   const user = findUser(db, identifier)
   if (!user) throw new BadRequest(`No account "${identifier}".`)
   return user
+}
+
+export interface AccountSettings {
+  shareQuestTimes: boolean
+}
+
+export function getSettings(db: Pick<DB, 'select'>, userId: number): AccountSettings {
+  const row = db.select({ shareQuestTimes: users.shareQuestTimes }).from(users).where(eq(users.id, userId)).get()
+  return { shareQuestTimes: row?.shareQuestTimes ?? true }
+}
+
+/**
+ * Changes the settings in one transaction; a change of sharing marks the account's quest keys,
+ * so the server's quest times are recomputed with or without its runs at the next refresh.
+ */
+export function putSettings(db: DB, userId: number, settings: AccountSettings): AccountSettings {
+  return db.transaction((tx) => {
+    const before = getSettings(tx, userId)
+    tx.update(users).set({ shareQuestTimes: settings.shareQuestTimes }).where(eq(users.id, userId)).run()
+    if (before.shareQuestTimes !== settings.shareQuestTimes) markAccountQuestTimes(tx, userId)
+    return { shareQuestTimes: settings.shareQuestTimes }
+  }, IMMEDIATE)
 }

@@ -4,18 +4,20 @@ import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
 import { maybeGzipped } from '../../http/gzip'
 import { errors } from '../../http/model'
+import { MIN_CHARACTERS_FOR_FIGURE, MIN_RUNS_FOR_FIGURE } from '../../rules/quests/runs'
 import type { Guard } from '../auth/guard'
 import { signedInRoutes } from '../auth/guard'
 import { LookupQuery, LookupResponse, QuestList, Scorecards, SearchQuery, SearchResponse } from './model'
+import { QUEST_TIMES_REFRESH_MS } from './questTimes'
 import { type CatalogAnswer, catalogAnswer, listScorecards, lookupQuest, searchQuests } from './service'
 
-export function catalogModule({ db }: AppDeps, guard: Guard) {
+export function catalogModule({ db, clock }: AppDeps, guard: Guard) {
   return signedInRoutes(guard, '', ['Catalog'])
-    .get('/quests', ({ request }) => sendCatalog(request, catalogAnswer(db), {}), {
+    .get('/quests', ({ request }) => sendCatalog(request, catalogAnswer(db, clock), {}), {
       response: { 200: QuestList },
       detail: {
         summary: 'The whole quest catalog, one row per remake',
-        description: 'Unknown XP or favor is null. Synced daily from the DDO wiki list "Quests by level and XP".',
+        description: `Unknown XP or favor is null. Synced daily from the DDO wiki list "Quests by level and XP". Each row's \`times\` are this server's measured runs of the remake per setting: the median duration and the median XP per minute, each shown only from ${MIN_RUNS_FOR_FIGURE} runs by at least ${MIN_CHARACTERS_FOR_FIGURE} characters (accounts that opted out are not counted); at most ${QUEST_TIMES_REFRESH_MS / 1000} s behind the runs.`,
       },
     })
     .get('/quests/search', ({ query }) => searchQuests(db, query), {
@@ -54,11 +56,11 @@ export function catalogModule({ db }: AppDeps, guard: Guard) {
  * GET /api/quests: the same catalog for the website, with no sign-in (it is the wiki's public
  * list), so the share page can show it too. Revalidated by ETag: a tracker reload costs a 304.
  */
-export function publicCatalogModule({ db }: AppDeps) {
+export function publicCatalogModule({ db, clock }: AppDeps) {
   return new Elysia().get(
     '/api/quests',
     ({ request }) => {
-      const answer = catalogAnswer(db)
+      const answer = catalogAnswer(db, clock)
       const headers = { etag: answer.etag, 'cache-control': 'no-cache' }
       if (request.headers.get('if-none-match') === answer.etag) return new Response(null, { status: 304, headers })
       return sendCatalog(request, answer, headers)

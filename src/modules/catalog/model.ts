@@ -24,9 +24,34 @@ const rowFields = {
 
 export const QuestRow = t.Object(rowFields, { $id: 'QuestRow' })
 
+export const QuestTime = t.Object(
+  {
+    setting: t.String({ description: 'The challenge setting the runs were on (casual … reaper, or unknown).' }),
+    runs: t.Integer({ description: 'Runs with a duration this server counted (accounts that opted out excluded).' }),
+    medianDurationSeconds: t.Nullable(
+      t.Number({ description: 'Median run in seconds; null until enough runs by enough characters.' }),
+    ),
+    medianXpPerMinute: t.Nullable(
+      t.Number({ description: "Median of each run's XP per minute (to a tenth); null until enough runs with XP." }),
+    ),
+  },
+  { $id: 'QuestTime' },
+)
+
+export const QuestListRow = t.Object(
+  {
+    ...rowFields,
+    times: t.Array(QuestTime, {
+      description:
+        "This server's measured runs of the remake, one entry per setting with a figure to show; empty until then.",
+    }),
+  },
+  { $id: 'QuestListRow' },
+)
+
 export const QuestList = t.Object({
   count: t.Integer(),
-  quests: t.Array(QuestRow, { description: 'One object per remake row, in the wiki list order.' }),
+  quests: t.Array(QuestListRow, { description: 'One object per remake row, in the wiki list order.' }),
 })
 
 export const SearchRow = t.Object(

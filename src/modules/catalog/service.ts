@@ -3,6 +3,7 @@
 // this process, and also when the catalog_state row shows that another process (the
 // `catalog sync` command against the same database file) has synced since it was built.
 import { asc, eq, sql } from 'drizzle-orm'
+import type { Clock } from '../../clock'
 import type { DB } from '../../db/client'
 import { preparedOnce } from '../../db/prepared'
 import { catalogState, quests, scorecards } from '../../db/schema'
@@ -11,6 +12,7 @@ import { isPlainObject } from '../../json'
 import { type QuestIndex, questIndex } from '../../rules/quests/questMatch'
 import type { QuestTier } from '../../rules/quests/questTiers'
 import { type QuestRow, TIERS, tierOf } from './parse'
+import { questTimesByRemake, questTimesVersion, remakeKey } from './questTimes'
 import { CatalogIndex } from './search'
 
 // ---------------------------------------------------------------------------------------------
@@ -124,15 +126,23 @@ export interface CatalogAnswer {
 }
 
 /**
- * The whole catalog is the same for everyone until the next sync, so it is serialized once per
- * sync (and compressed once, on the first request that accepts gzip), not per request.
+ * The whole catalog is the same for everyone until the next sync or change of the server's quest
+ * times, so it is serialized once per change (and compressed once, on the first request that
+ * accepts gzip), not per request.
  */
-export function catalogAnswer(db: DB): CatalogAnswer {
+export function catalogAnswer(db: DB, clock: Clock): CatalogAnswer {
   const entry = current(db)
-  if (!entry.answer) {
-    const json = JSON.stringify({ count: entry.index.rows.length, quests: entry.index.rows })
+  const times = questTimesByRemake(db, clock)
+  // The server's quest times change between syncs: the answer and its ETag follow them.
+  const etag = `"${entry.version}.${questTimesVersion(db)}"`
+  if (entry.answer?.etag !== etag) {
+    const quests = entry.index.rows.map((row) => ({
+      ...row,
+      times: times.get(remakeKey(row.name, row.difficulty)) ?? [],
+    }))
+    const json = JSON.stringify({ count: quests.length, quests })
     let gzip: Uint8Array<ArrayBuffer> | undefined
-    entry.answer = { etag: `"${entry.version}"`, json, gzip: () => (gzip ??= Bun.gzipSync(json)) }
+    entry.answer = { etag, json, gzip: () => (gzip ??= Bun.gzipSync(json)) }
   }
   return entry.answer
 }

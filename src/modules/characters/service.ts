@@ -184,7 +184,8 @@ function prepareList(db: DB) {
     .select({
       row: characters,
       // Qualified by hand: inside a subquery an unqualified "id" would name the completion's own.
-      questsDone: sql<number>`(select count(distinct c.name) from completions c where c.character_id = "characters"."id")`,
+      // Of the current life (life 1 before any is recorded), as the tracker counts them.
+      questsDone: sql<number>`(select count(distinct c.name) from completions c where c.character_id = "characters"."id" and c.life_index = coalesce((select l.life_index from lives l where l.character_id = "characters"."id" and l.is_current = 1), 1))`,
     })
     .from(characters)
     .where(eq(characters.userId, sql.placeholder('userId')))

@@ -5,7 +5,7 @@
 // cannot find is listed by name. An import never overwrites a completion already stored (the
 // game's own data is the better record) and never adds one twice: importing the same file
 // again adds nothing, and a completion stored with tier Unknown stands for every tier.
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { isoNow } from '../../clock'
 import { IMMEDIATE } from '../../db/client'
 import { completions } from '../../db/schema'
@@ -16,7 +16,7 @@ import { type MatchRow, matchQuest } from '../../rules/quests/questMatch'
 import { catalogMatcher } from '../catalog/service'
 import { ownedCharacter } from '../characters/access'
 import { MAX_COMPLETIONS_PER_CHARACTER } from './limits'
-import { countCompletions, upsertCompletion } from './service'
+import { countCompletions, currentLifeIndex, upsertCompletion } from './service'
 
 /** A completion as another source gives it; `source` says where (e.g. "line 4"), for the preview. */
 export interface ForeignCompletion {
@@ -91,7 +91,7 @@ export function previewImport(
   const rows = db
     .select({ name: completions.name, difficulty: completions.difficulty, setting: completions.setting })
     .from(completions)
-    .where(eq(completions.characterId, characterId))
+    .where(and(eq(completions.characterId, characterId), eq(completions.lifeIndex, currentLifeIndex(db, characterId))))
     .all()
   const stored = new Set(rows.map(triple))
   // Any tier of a quest and setting: what a completion without a tier is already covered by.
@@ -161,6 +161,8 @@ export function writeImport(
     )
   }
   const bySource = new Map(items.map((item) => [item.source, item]))
+  // Into the current life (the preview compared with it).
+  const lifeIndex = currentLifeIndex(db, characterId)
   for (const planned of plan.add) {
     const item = bySource.get(planned.source) as ForeignCompletion
     upsertCompletion(
@@ -176,6 +178,8 @@ export function writeImport(
         reaperXpEarned: null,
       },
       now,
+      // A run only where the source timed it: a list of completed quests says what was done, not how.
+      { lifeIndex, run: item.durationSeconds != null && item.durationSeconds > 0 },
     )
   }
 }

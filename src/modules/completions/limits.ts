@@ -7,3 +7,11 @@
  * triples, so a real character stays well under it.
  */
 export const MAX_COMPLETIONS_PER_CHARACTER = 10_000
+
+/**
+ * Runs kept of one completion (a quest, difficulty and setting in one life): beyond it the oldest
+ * run goes when a new one arrives (the completion's count of runs still counts it). A player
+ * farming one quest every evening for a year stays under it, and the newest runs are the ones a
+ * median of "how long it takes now" wants.
+ */
+export const MAX_RUNS_PER_COMPLETION = 500

@@ -6,7 +6,7 @@ import type { Static } from 'elysia'
 import { isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
 import { preparedOnce } from '../../db/prepared'
-import { completions } from '../../db/schema'
+import { completions, lives, runs } from '../../db/schema'
 import type { Writer } from '../../deps'
 import { BadRequest, Conflict } from '../../http/errors'
 import {
@@ -16,10 +16,11 @@ import {
   normalizeCompletion,
   type CompletionInput as RuleInput,
 } from '../../rules/quests/completion'
+import { type LifeWindow, lifeOfRun } from '../../rules/quests/runs'
 import { parseTimestamp } from '../../rules/timestamp'
 import { questNames } from '../catalog/service'
 import { assertOwnsCharacter } from '../characters/access'
-import { MAX_COMPLETIONS_PER_CHARACTER } from './limits'
+import { MAX_COMPLETIONS_PER_CHARACTER, MAX_RUNS_PER_COMPLETION } from './limits'
 import type { CompletionInput, StoredCompletion } from './model'
 
 export type StoredCompletionJson = Static<typeof StoredCompletion>
@@ -48,14 +49,19 @@ export function normalizePosted(input: Static<typeof CompletionInput>, nowIso: s
 
 function prepareUpsert(db: DB) {
   const p = (name: string) => sql.placeholder(name)
-  // Omitted durationSeconds/xpEarned/reaperXpEarned keep the stored value: the `keep*` flags
-  // choose the stored column over the new value inside the one statement.
+  // The row holds the latest run: a run older than the stored one (a re-sent post of an earlier
+  // run) counts, but leaves the row's time and figures alone. For the latest run, an omitted
+  // durationSeconds/xpEarned/reaperXpEarned keeps the stored value: the `keep*` flags choose the
+  // stored column over the new value inside the one statement (SQLite reads every column of the
+  // SET at its value before the update).
+  const latest = sql`excluded.completed_at >= ${completions.completedAt}`
   const keepOr = (flag: string, column: SQLiteColumn, excluded: string) =>
-    sql`case when ${p(flag)} then ${column} else ${sql.raw(`excluded.${excluded}`)} end`
+    sql`case when ${latest} and not ${p(flag)} then ${sql.raw(`excluded.${excluded}`)} else ${column} end`
   return db
     .insert(completions)
     .values({
       characterId: p('characterId'),
+      lifeIndex: p('lifeIndex'),
       name: p('name'),
       difficulty: p('difficulty'),
       setting: p('setting'),
@@ -67,9 +73,15 @@ function prepareUpsert(db: DB) {
       updatedAt: p('now'),
     })
     .onConflictDoUpdate({
-      target: [completions.characterId, completions.name, completions.difficulty, completions.setting],
+      target: [
+        completions.characterId,
+        completions.lifeIndex,
+        completions.name,
+        completions.difficulty,
+        completions.setting,
+      ],
       set: {
-        completedAt: sql`excluded.completed_at`,
+        completedAt: sql`max(${completions.completedAt}, excluded.completed_at)`,
         durationSeconds: keepOr('keepDuration', completions.durationSeconds, 'duration_seconds'),
         xpEarned: keepOr('keepXp', completions.xpEarned, 'xp_earned'),
         reaperXpEarned: keepOr('keepReaperXp', completions.reaperXpEarned, 'reaper_xp_earned'),
@@ -77,43 +89,146 @@ function prepareUpsert(db: DB) {
         updatedAt: sql`excluded.updated_at`,
       },
     })
-    .returning({ ...storedColumns, runs: completions.runs })
+    .returning({ id: completions.id, ...storedColumns, runs: completions.runs })
     .prepare()
 }
 
 const upsertStatement = preparedOnce(prepareUpsert)
 
+// A run is new unless its completion already has a run at the same time: the client re-sent it.
+const insertRunStatement = preparedOnce((db: DB) => {
+  const p = (name: string) => sql.placeholder(name)
+  return db
+    .insert(runs)
+    .values({
+      completionId: p('completionId'),
+      completedAt: p('completedAt'),
+      durationSeconds: p('durationSeconds'),
+      xpEarned: p('xpEarned'),
+      reaperXpEarned: p('reaperXpEarned'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: runs.id })
+    .prepare()
+})
+
+// The same run sent again: its figures as the completion's (omitted keeps, null clears), and the
+// completion's count back to what it was.
+const resentRunStatements = preparedOnce((db: DB) => {
+  const p = (name: string) => sql.placeholder(name)
+  const keepOr = (flag: string, column: SQLiteColumn, value: string) =>
+    sql`case when ${p(flag)} then ${column} else ${p(value)} end`
+  return {
+    run: db
+      .update(runs)
+      .set({
+        durationSeconds: keepOr('keepDuration', runs.durationSeconds, 'durationSeconds'),
+        xpEarned: keepOr('keepXp', runs.xpEarned, 'xpEarned'),
+        reaperXpEarned: keepOr('keepReaperXp', runs.reaperXpEarned, 'reaperXpEarned'),
+      })
+      .where(and(eq(runs.completionId, p('completionId')), eq(runs.completedAt, p('completedAt'))))
+      .prepare(),
+    count: db
+      .update(completions)
+      .set({ runs: sql`${completions.runs} - 1` })
+      .where(eq(completions.id, p('completionId')))
+      .prepare(),
+  }
+})
+
+// Beyond MAX_RUNS_PER_COMPLETION the oldest runs of the completion go (its count stays).
+const pruneRunsStatement = preparedOnce((db: DB) =>
+  db
+    .delete(runs)
+    .where(
+      and(
+        eq(runs.completionId, sql.placeholder('completionId')),
+        sql`${runs.completedAt} < (select r.completed_at from runs r where r.completion_id = ${sql.placeholder('completionId')} order by r.completed_at desc limit 1 offset ${MAX_RUNS_PER_COMPLETION - 1})`,
+      ),
+    )
+    .prepare(),
+)
+
+export interface UpsertOptions {
+  /** The life it goes to (lifeOfRun for a posted run; the current life for a tracker's set). */
+  lifeIndex: number
+  /**
+   * Whether it is a run to keep: every post is; an import only when its source gave a duration
+   * (a completed-quest list says a quest was done, not how a run went).
+   */
+  run: boolean
+}
+
 /**
- * Inserts the triple or updates the row that has it: one INSERT ... ON CONFLICT DO UPDATE
- * against the unique index, prepared once per database. `runs` (1 after an insert) tells
- * created from updated. Call it inside an immediate transaction of `db` (one connection): the
- * quest name is resolved to the catalog's spelling just before (questNames), from an index that
- * no sync can change until the upsert has run.
+ * Inserts the triple in the life or updates the row that has it: one INSERT ... ON CONFLICT DO
+ * UPDATE against the unique index, prepared once per database, then the run beside it. `runs`
+ * (1 after an insert) tells created from updated. Call it inside an immediate transaction of
+ * `db` (one connection): the quest name is resolved to the catalog's spelling just before
+ * (questNames), from an index that no sync can change until the upsert has run.
  */
 export function upsertCompletion(
   db: DB,
   characterId: number,
   c: NormalizedCompletion & { completedAt: string },
   nowIso: string,
+  { lifeIndex, run }: UpsertOptions,
 ): { created: boolean; completion: StoredCompletionJson } {
-  const statement = upsertStatement(db)
-  const row = statement.get({
-    characterId,
-    name: questNames(db)(c.name, c.difficulty),
-    difficulty: c.difficulty,
-    setting: c.setting,
+  const keep = {
+    keepDuration: c.durationSeconds === undefined ? 1 : 0,
+    keepXp: c.xpEarned === undefined ? 1 : 0,
+    keepReaperXp: c.reaperXpEarned === undefined ? 1 : 0,
+  }
+  const figures = {
     completedAt: c.completedAt,
     durationSeconds: c.durationSeconds ?? null,
     xpEarned: c.xpEarned ?? null,
     reaperXpEarned: c.reaperXpEarned ?? null,
-    keepDuration: c.durationSeconds === undefined ? 1 : 0,
-    keepXp: c.xpEarned === undefined ? 1 : 0,
-    keepReaperXp: c.reaperXpEarned === undefined ? 1 : 0,
+  }
+  const row = upsertStatement(db).get({
+    characterId,
+    lifeIndex,
+    name: questNames(db)(c.name, c.difficulty),
+    difficulty: c.difficulty,
+    setting: c.setting,
+    ...figures,
+    ...keep,
     now: nowIso,
   })
   if (!row) throw new Error('the completion upsert returned no row')
-  const { runs, ...completion } = row
-  return { created: runs === 1, completion: completion as StoredCompletionJson }
+  const { id, runs: count, ...completion } = row
+  if (run) {
+    const inserted = insertRunStatement(db).get({ completionId: id, ...figures })
+    if (inserted) pruneRunsStatement(db).run({ completionId: id })
+    else {
+      const resent = resentRunStatements(db)
+      resent.run.run({ completionId: id, ...figures, ...keep })
+      resent.count.run({ completionId: id })
+    }
+  }
+  return { created: count === 1, completion: completion as StoredCompletionJson }
+}
+
+const lifeWindowsStatement = preparedOnce((db: DB) =>
+  db
+    .select({
+      lifeIndex: lives.lifeIndex,
+      isCurrent: lives.isCurrent,
+      createdAt: lives.createdAt,
+      archivedAt: lives.archivedAt,
+    })
+    .from(lives)
+    .where(eq(lives.characterId, sql.placeholder('characterId')))
+    .prepare(),
+)
+
+/** The character's lives as windows of time (lifeOfRun): a few rows, read by the unique index. */
+export function lifeWindows(db: DB, characterId: number): LifeWindow[] {
+  return lifeWindowsStatement(db).all({ characterId })
+}
+
+/** The character's current life (1 before any life is recorded: the first is opened as 1). */
+export function currentLifeIndex(db: DB, characterId: number): number {
+  return lifeWindows(db, characterId).find((life) => life.isCurrent)?.lifeIndex ?? 1
 }
 
 export function postCompletion(
@@ -126,7 +241,8 @@ export function postCompletion(
   const completion = normalizePosted(input, now)
   const result = db.transaction(() => {
     assertOwnsCharacter(db, userId, characterId)
-    const result = upsertCompletion(db, characterId, completion, now)
+    const lifeIndex = lifeOfRun(lifeWindows(db, characterId), completion.completedAt)
+    const result = upsertCompletion(db, characterId, completion, now, { lifeIndex, run: true })
     // Counted after the upsert, so updating a stored triple never meets the cap (and the hot path
     // of an update reads no count); inside this immediate transaction, so parallel posts at the
     // cap cannot overshoot: throwing rolls the new row back.
@@ -196,6 +312,8 @@ export function deleteCompletions({ db, changes }: Writer, userId: number, chara
       .where(
         and(
           eq(completions.characterId, characterId),
+          // A finished life's completions are its history: the tracker unticks this life's.
+          eq(completions.lifeIndex, currentLifeIndex(db, characterId)),
           // Any case: a name typed differently from how it was logged still finds the row.
           or(eq(completions.name, catalogSpelling), sql`lower(${completions.name}) = lower(${scope.name})`),
           eq(completions.difficulty, scope.difficulty),
@@ -208,4 +326,59 @@ export function deleteCompletions({ db, changes }: Writer, userId: number, chara
   }, IMMEDIATE)
   changes.publish(characterId, 'completions')
   return deleted
+}
+
+/** The database or a transaction, for the writes that follow a change of lives. */
+type Tx = Pick<DB, 'select' | 'update' | 'delete'>
+
+/**
+ * After a character's lives were written anew (an imported history of `lifeCount` lives), each
+ * completion moves to the life that now stands where its own stood: the old current life's to
+ * the new current one, earlier lives' as many lives before it (the first life at the least).
+ * Where two old lives meet in one, a triple logged in both becomes one completion: the runs of
+ * both (a run at the same time once), the counts added, the later run's figures. Nothing is lost.
+ */
+export function moveCompletionsToNewLives(db: Tx, characterId: number, oldCurrent: number, lifeCount: number): void {
+  const target = (old: number) =>
+    old === oldCurrent ? lifeCount : Math.max(1, Math.min(lifeCount, old - oldCurrent + lifeCount))
+  const rows = db.select().from(completions).where(eq(completions.characterId, characterId)).all()
+  if (rows.every((row) => target(row.lifeIndex) === row.lifeIndex)) return
+  // Out of the way first (negative), so no move meets a row that has not moved yet.
+  db.update(completions)
+    .set({ lifeIndex: sql`-${completions.lifeIndex}` })
+    .where(eq(completions.characterId, characterId))
+    .run()
+  const placed = new Map<string, (typeof rows)[number]>()
+  const key = (life: number, c: (typeof rows)[number]) =>
+    `${life}\u0000${c.name}\u0000${c.difficulty}\u0000${c.setting}`
+  for (const row of [...rows].sort((a, b) => b.lifeIndex - a.lifeIndex)) {
+    const life = target(row.lifeIndex)
+    const there = placed.get(key(life, row))
+    if (!there) {
+      db.update(completions).set({ lifeIndex: life }).where(eq(completions.id, row.id)).run()
+      placed.set(key(life, row), { ...row, lifeIndex: life })
+      continue
+    }
+    // A run at a time the kept row has already is the same run: it stays behind and goes with its row.
+    db.update(runs)
+      .set({ completionId: there.id })
+      .where(
+        and(
+          eq(runs.completionId, row.id),
+          sql`not exists (select 1 from runs r where r.completion_id = ${there.id} and r.completed_at = ${runs.completedAt})`,
+        ),
+      )
+      .run()
+    const later = row.completedAt > there.completedAt ? row : there
+    const merged = {
+      runs: there.runs + row.runs,
+      completedAt: later.completedAt,
+      durationSeconds: later.durationSeconds,
+      xpEarned: later.xpEarned,
+      reaperXpEarned: later.reaperXpEarned,
+    }
+    db.update(completions).set(merged).where(eq(completions.id, there.id)).run()
+    db.delete(completions).where(eq(completions.id, row.id)).run()
+    placed.set(key(life, row), { ...there, ...merged })
+  }
 }

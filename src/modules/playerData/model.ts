@@ -73,9 +73,20 @@ export const ImportPreview = t.Object({
   }),
 })
 
+const ExportedRun = t.Object({
+  completedAt: t.String(),
+  durationSeconds: t.Nullable(t.Integer()),
+  xpEarned: t.Nullable(t.Integer()),
+  reaperXpEarned: t.Nullable(t.Integer()),
+})
+
 const ExportedCompletion = t.Object({
   ...StoredCompletion.properties,
+  lifeIndex: t.Integer({ description: 'The life it was logged in (1 first).' }),
   runs: t.Integer({ description: 'How many times it was logged.' }),
+  runList: t.Array(ExportedRun, {
+    description: 'Every run kept, oldest first (imported completions without a duration have none).',
+  }),
 })
 
 const ExportedCharacter = t.Composite([

@@ -1,11 +1,11 @@
 // A player's data out and in: every completion of a character as CSV (the columns a spreadsheet
 // kept by hand would have), the same CSV back in (through the completions import: a preview,
 // then the player's confirmation), and everything of an account as one JSON file.
-import { asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
-import { builds, characters, completions, lives, routes, users } from '../../db/schema'
+import { builds, characters, completions, lives, routes, runs, users } from '../../db/schema'
 import { BadRequest } from '../../http/errors'
 import { normalizeDifficulty, normalizeSetting } from '../../rules/quests/completion'
 import { parseTimestamp } from '../../rules/timestamp'
@@ -15,6 +15,7 @@ import { ownedCharacter } from '../characters/access'
 import { characterName, toCharacterJson } from '../characters/service'
 import type { ForeignCompletion } from '../completions/import'
 import { MAX_DURATION_SECONDS, MAX_XP } from '../completions/model'
+import { currentLifeIndex } from '../completions/service'
 import { exportRoute } from '../routes/transfer'
 import { parseCsv, writeCsv } from './csv'
 import { MAX_IMPORT_CSV_LINES } from './limits'
@@ -29,13 +30,16 @@ export const CSV_COLUMNS = ['name', 'difficulty', 'setting', 'completedAt', 'dur
 export const safeFileName = (name: string, fallback: string): string =>
   name.replace(/[^\w .-]+/g, '').trim() || fallback
 
-/** A character's completions as CSV, most recent first, and the file name to save it as. */
+/**
+ * A character's completions of its current life as CSV, most recent first, and the file name to
+ * save it as (the import reads it back into the current life).
+ */
 export function completionsCsv(db: DB, userId: number, characterId: number): { fileName: string; text: string } {
   const character = ownedCharacter(db, userId, characterId)
   const rows = db
     .select()
     .from(completions)
-    .where(eq(completions.characterId, characterId))
+    .where(and(eq(completions.characterId, characterId), eq(completions.lifeIndex, currentLifeIndex(db, characterId))))
     .orderBy(desc(completions.completedAt), desc(completions.id))
     .all()
   const text = writeCsv(
@@ -147,6 +151,26 @@ export function exportAccount(db: DB, clock: Clock, userId: number) {
       const stored = db.select().from(builds).where(eq(builds.characterId, row.id)).all()
       const buildOf = (role: 'live' | 'planned') =>
         (stored.find((b) => b.role === role)?.document as StoredDocument | undefined) ?? null
+      // Every run of the character in one read, handed to its completion.
+      const runsByCompletion = new Map<number, Omit<typeof runs.$inferSelect, 'id' | 'completionId'>[]>()
+      for (const { completionId, ...run } of db
+        .select({
+          completionId: runs.completionId,
+          completedAt: runs.completedAt,
+          durationSeconds: runs.durationSeconds,
+          xpEarned: runs.xpEarned,
+          reaperXpEarned: runs.reaperXpEarned,
+        })
+        .from(runs)
+        .innerJoin(completions, eq(completions.id, runs.completionId))
+        .where(eq(completions.characterId, row.id))
+        .orderBy(asc(runs.completedAt), asc(runs.id))
+        .all()) {
+        const list = runsByCompletion.get(completionId)
+        if (list) list.push(run)
+        else runsByCompletion.set(completionId, [run])
+      }
+      const runsOf = (completionId: number) => runsByCompletion.get(completionId) ?? []
       return {
         ...profile,
         tracker: {
@@ -163,17 +187,19 @@ export function exportAccount(db: DB, clock: Clock, userId: number) {
           .select()
           .from(completions)
           .where(eq(completions.characterId, row.id))
-          .orderBy(asc(completions.completedAt), asc(completions.id))
+          .orderBy(asc(completions.lifeIndex), asc(completions.completedAt), asc(completions.id))
           .all()
-          .map(({ name, difficulty, setting, completedAt, durationSeconds, xpEarned, reaperXpEarned, runs }) => ({
-            name,
-            difficulty: normalizeDifficulty(difficulty),
-            setting: normalizeSetting(setting),
-            completedAt,
-            durationSeconds,
-            xpEarned,
-            reaperXpEarned,
-            runs,
+          .map((c) => ({
+            name: c.name,
+            difficulty: normalizeDifficulty(c.difficulty),
+            setting: normalizeSetting(c.setting),
+            completedAt: c.completedAt,
+            durationSeconds: c.durationSeconds,
+            xpEarned: c.xpEarned,
+            reaperXpEarned: c.reaperXpEarned,
+            lifeIndex: c.lifeIndex,
+            runs: c.runs,
+            runList: runsOf(c.id),
           })),
         live: buildOf('live'),
         planned: buildOf('planned'),

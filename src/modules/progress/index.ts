@@ -6,16 +6,21 @@ import type { Guard } from '../auth/guard'
 import { signedInRoutes } from '../auth/guard'
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../completions/limits'
 import { MAX_TRACKER_FIELD_BYTES } from './limits'
-import { Progress, ProgressPut } from './model'
+import { Progress, ProgressPut, ProgressQuery } from './model'
 import { getProgress, putProgress } from './service'
 
 export function progressModule(writer: Writer, guard: Guard) {
   const { db } = writer
   return signedInRoutes(guard, '/characters', ['Progress'])
     .guard({ params: IdParams })
-    .get('/:id/progress', ({ user, params }) => getProgress(db, user.id, params.id), {
+    .get('/:id/progress', ({ user, params, query }) => getProgress(db, user.id, params.id, query.life), {
+      query: ProgressQuery,
       response: { 200: Progress, ...errors(404) },
-      detail: { summary: "A character's tracker state and completions" },
+      detail: {
+        summary: "A character's tracker state and completions",
+        description:
+          'The completions are those of one life: the current one by default (what the game client logs into), an earlier one with `life`. 404 for a life the character never had.',
+      },
     })
     .put('/:id/progress', ({ user, params, body }) => putProgress(writer, user.id, params.id, body), {
       body: ProgressPut,

@@ -7,6 +7,18 @@ import { MAX_COMPLETIONS_PER_CHARACTER } from '../completions/limits'
 import { CompletionInput, StoredCompletion } from '../completions/model'
 import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from './limits'
 
+/** Which life a tracker payload shows, of how many. */
+export const LifeView = t.Object(
+  {
+    index: t.Integer({ description: 'The life shown (lifeIndex, 1 first).' }),
+    current: t.Boolean({ description: 'Whether it is the current life (what posts and the tracker change).' }),
+    count: t.Integer({ description: 'Lives the character has had, the current one included.' }),
+  },
+  {
+    description: 'A reincarnation starts quests, favor and first-time bonuses over: each life has its own completions.',
+  },
+)
+
 export const Progress = t.Object(
   {
     character: t.Object({ id: t.Integer(), name: t.String(), targetDifficulty: PlayOn }),
@@ -15,11 +27,16 @@ export const Progress = t.Object(
     ...trackerState,
     packState: OpenObject('Pack state.'),
     questNotes: OpenObject('Quest notes.'),
-    completions: t.Array(StoredCompletion, { description: 'Most recent first.' }),
-    completedQuests: t.Array(t.String(), { description: 'Distinct names of completed quests, sorted.' }),
+    completions: t.Array(StoredCompletion, { description: "The life's completions, most recent first." }),
+    completedQuests: t.Array(t.String(), { description: "Distinct names of the life's completed quests, sorted." }),
+    life: LifeView,
   },
   { $id: 'Progress' },
 )
+
+export const ProgressQuery = t.Object({
+  life: t.Optional(t.Integer({ minimum: 1, description: 'Which life (lifeIndex) to show; default the current one.' })),
+})
 
 const Flag = Enum(VERSION_FLAGS)
 

@@ -1,6 +1,6 @@
 // Progress: the tracker state stored on the character plus its completions. PUT changes only
 // the fields sent; `completions` replaces the whole set through the completion normaliser.
-import { desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Static } from 'elysia'
 import { isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
@@ -8,13 +8,20 @@ import { aliased, prepareNative } from '../../db/native'
 import { preparedOnce } from '../../db/prepared'
 import { completions } from '../../db/schema'
 import type { Writer } from '../../deps'
+import { NotFound } from '../../http/errors'
 import { assertJsonSize } from '../../http/size'
 import { minLevel, type PlayOn } from '../../rules/character/levels'
 import { type CharacterRow, ownedCharacter, updateOwnedCharacter } from '../characters/access'
 import { characterName, trackerLevel } from '../characters/service'
-import { normalizePosted, type StoredCompletionJson, storedColumns, upsertCompletion } from '../completions/service'
+import {
+  lifeWindows,
+  normalizePosted,
+  type StoredCompletionJson,
+  storedColumns,
+  upsertCompletion,
+} from '../completions/service'
 import { MAX_TRACKER_FIELD_BYTES } from './limits'
-import type { Progress, ProgressPut } from './model'
+import type { LifeView, Progress, ProgressPut } from './model'
 
 type ProgressJson = Static<typeof Progress>
 
@@ -27,19 +34,47 @@ function prepareList(db: DB) {
     db
       .select(aliased(storedColumns))
       .from(completions)
-      .where(eq(completions.characterId, sql.placeholder('characterId')))
+      .where(
+        and(
+          eq(completions.characterId, sql.placeholder('characterId')),
+          eq(completions.lifeIndex, sql.placeholder('lifeIndex')),
+        ),
+      )
       .orderBy(desc(completions.completedAt), desc(completions.id)),
   )
 }
 
 const listStatement = preparedOnce(prepareList)
 
-/** Most recent first. Prepared once per database; its rows come straight from bun:sqlite. */
-function listCompletions(db: DB, characterId: number): StoredCompletionJson[] {
-  return listStatement(db).all({ characterId }) as StoredCompletionJson[]
+/**
+ * One life's completions, most recent first. Prepared once per database; its rows come straight
+ * from bun:sqlite.
+ */
+export function listCompletions(db: DB, characterId: number, lifeIndex: number): StoredCompletionJson[] {
+  return listStatement(db).all({ characterId, lifeIndex }) as StoredCompletionJson[]
 }
 
-export function toProgress(row: CharacterRow, done: StoredCompletionJson[]): ProgressJson {
+export type LifeViewJson = Static<typeof LifeView>
+
+/**
+ * The life a request asks for (default the current one) among the character's: 404 for a life it
+ * never had. Lives are recorded from the first build, lives or reincarnation request; before
+ * that the character is in life 1 of 1.
+ */
+export function lifeView(db: DB, characterId: number, requested?: number): LifeViewJson {
+  const windows = lifeWindows(db, characterId)
+  const current = windows.find((life) => life.isCurrent)?.lifeIndex ?? 1
+  const count = Math.max(current, ...windows.map((life) => life.lifeIndex))
+  const index = requested ?? current
+  if (index > count) {
+    throw new NotFound(
+      `Character ${characterId} has no life ${index}; it has had ${count} ${count === 1 ? 'life' : 'lives'}.`,
+    )
+  }
+  return { index, current: index === current, count }
+}
+
+export function toProgress(row: CharacterRow, done: StoredCompletionJson[], life: LifeViewJson): ProgressJson {
   const level = trackerLevel(row)
   const targetDifficulty = row.targetDifficulty as PlayOn
   return {
@@ -56,16 +91,18 @@ export function toProgress(row: CharacterRow, done: StoredCompletionJson[]): Pro
     questNotes: row.questNotes,
     completions: done,
     completedQuests: [...new Set(done.map((c) => c.name))].sort(),
+    life,
   }
 }
 
-export function getProgress(db: DB, userId: number, characterId: number): ProgressJson {
-  return progressOf(db, ownedCharacter(db, userId, characterId))
+export function getProgress(db: DB, userId: number, characterId: number, life?: number): ProgressJson {
+  return progressOf(db, ownedCharacter(db, userId, characterId), life)
 }
 
-/** The progress payload of a character row already read (the share page's, too). */
-export function progressOf(db: DB, row: CharacterRow): ProgressJson {
-  return toProgress(row, listCompletions(db, row.id))
+/** The progress payload of a character row already read (the share page's, too): one life's. */
+export function progressOf(db: DB, row: CharacterRow, requestedLife?: number): ProgressJson {
+  const life = lifeView(db, row.id, requestedLife)
+  return toProgress(row, listCompletions(db, row.id, life.index), life)
 }
 
 export function putProgress(
@@ -94,12 +131,18 @@ export function putProgress(
   if (body.questNotes !== undefined) set.questNotes = body.questNotes
   const progress = db.transaction((tx) => {
     const row = updateOwnedCharacter(tx, userId, characterId, set)
+    const life = lifeView(db, characterId)
     if (replacement) {
-      tx.delete(completions).where(eq(completions.characterId, characterId)).run()
+      // The tracker's set is the current life's: finished lives keep theirs.
+      tx.delete(completions)
+        .where(and(eq(completions.characterId, characterId), eq(completions.lifeIndex, life.index)))
+        .run()
       // Prepared statements run on the same connection, so inside this transaction.
-      for (const completion of replacement) upsertCompletion(db, characterId, completion, now)
+      for (const completion of replacement) {
+        upsertCompletion(db, characterId, completion, now, { lifeIndex: life.index, run: true })
+      }
     }
-    return toProgress(row, listCompletions(db, characterId))
+    return toProgress(row, listCompletions(db, characterId, life.index), life)
   }, IMMEDIATE)
   changes.publish(characterId, 'progress')
   return progress

@@ -22,6 +22,7 @@ import { userDisplayName } from '../auth/service'
 import { questNames } from '../catalog/service'
 import { ownedCharacter } from '../characters/access'
 import { characterName } from '../characters/service'
+import { currentLifeIndex } from '../completions/service'
 import { DEFAULT_ROUTE_PAGE, MAX_ROUTE_FIELD_BYTES, MAX_ROUTE_PAGE, MAX_ROUTES_PER_ACCOUNT } from './limits'
 import type { RouteInputBody } from './model'
 
@@ -285,7 +286,7 @@ function prepare(db: DB) {
         .orderBy(asc(routeSteps.position)),
     ),
     route: db.select({ id: routes.id, name: routes.name }).from(routes).where(eq(routes.id, routeId)).prepare(),
-    // Every completion of the character: navigate() matches names without regard to case, which
+    // Every completion of the character's current life: navigate() matches names without regard to case, which
     // SQLite's lower() cannot do beyond ASCII ("Éclat" vs "éclat"), so no name filter here.
     logged: prepareNative(
       db,
@@ -301,7 +302,12 @@ function prepare(db: DB) {
           }),
         )
         .from(completions)
-        .where(eq(completions.characterId, sql.placeholder('characterId'))),
+        .where(
+          and(
+            eq(completions.characterId, sql.placeholder('characterId')),
+            eq(completions.lifeIndex, sql.placeholder('lifeIndex')),
+          ),
+        ),
     ),
   }
 }
@@ -326,7 +332,7 @@ export function navigation(db: DB, userId: number, query: NavigationQueryInput):
   const route = statements(db).route.get({ routeId: query.routeId })
   if (!route) throw new NotFound(`No route ${query.routeId}.`)
   const steps = routeStepsOf(db, route.id)
-  const logged = statements(db).logged.all({ characterId: character.id })
+  const logged = statements(db).logged.all({ characterId: character.id, lifeIndex: currentLifeIndex(db, character.id) })
   return {
     character: { id: character.id, name: characterName(character), targetDifficulty: character.targetDifficulty },
     route,

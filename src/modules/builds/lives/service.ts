@@ -19,6 +19,7 @@ import {
 import type { SpecialFeat } from '../../../rules/character/shapes'
 import { ownedCharacter } from '../../characters/access'
 import { characterName } from '../../characters/service'
+import { moveCompletionsToNewLives } from '../../completions/service'
 import { MAX_LIFE_BYTES, MAX_LIVES_PAGE, MAX_LIVES_PER_CHARACTER, MAX_SPECIAL_FEATS } from '../limits'
 import type { LivesQuery, ReincarnateBody } from './model'
 
@@ -209,6 +210,7 @@ export type NewLife = Pick<LifeRow, 'name' | 'race' | 'alignment' | 'classes' | 
  * Replaces the character's lives with `history`, oldest first, inside the caller's transaction:
  * every life but the last archived, the last the current one. 409 beyond the lives a character
  * may have, 413 for a life over its size; nothing is written then (the caller's transaction).
+ * The character's completions move with their lives (moveCompletionsToNewLives).
  */
 export function replaceLives(db: Db, clock: Clock, character: CharacterRow, history: readonly NewLife[]): LifeRow[] {
   if (history.length === 0) throw new BadRequest('A history needs at least one life.')
@@ -221,7 +223,15 @@ export function replaceLives(db: Db, clock: Clock, character: CharacterRow, hist
     assertLifeSize(life, `Life ${i + 1} of the history`)
   })
   const now = isoNow(clock)
+  const oldCurrent =
+    db
+      .select({ lifeIndex: lives.lifeIndex })
+      .from(lives)
+      .where(and(eq(lives.characterId, character.id), eq(lives.isCurrent, true)))
+      .get()?.lifeIndex ?? 1
   db.delete(lives).where(eq(lives.characterId, character.id)).run()
+  // The completions follow their lives: the current life's stay the current life's.
+  moveCompletionsToNewLives(db, character.id, oldCurrent, history.length)
   return history.map((life, i) => {
     const current = i === history.length - 1
     return db

@@ -1,0 +1,160 @@
+// The server's quest times: per remake and setting, the median run and XP per minute over every
+// character whose account shares its runs (rules/quests/runs.ts says from how many runs a figure
+// shows). Kept current without re-reading every run: database triggers mark a key whenever one
+// of its runs changes (migration 0005), and a refresh recomputes only the marked keys, at most
+// once per QUEST_TIMES_REFRESH_MS, from the catalog read that finds them.
+import { and, eq, gt, sql } from 'drizzle-orm'
+import { type Clock, isoNow } from '../../clock'
+import { type DB, IMMEDIATE } from '../../db/client'
+import { preparedOnce } from '../../db/prepared'
+import { characters, completions, questTimes, questTimesDirty, runs, users } from '../../db/schema'
+import { questTimeFigures } from '../../rules/quests/runs'
+
+/** How far behind the runs the served figures may be: a refresh runs at most this often. */
+export const QUEST_TIMES_REFRESH_MS = 10_000
+/** Keys recomputed by one refresh, so no catalog read does unbounded work; the rest wait for the next. */
+export const MAX_QUEST_TIMES_KEYS_PER_REFRESH = 500
+
+/** A remake's figures on one setting, as the catalog serves them. */
+export interface QuestTime {
+  setting: string
+  /** Timed runs the duration is the median of. */
+  runs: number
+  medianDurationSeconds: number | null
+  medianXpPerMinute: number | null
+}
+
+interface State {
+  lastRefreshMs: number
+  /** Changes whenever a refresh changed a figure: part of the catalog's ETag. */
+  generation: number
+  byRemake?: Map<string, QuestTime[]>
+}
+
+const states = new WeakMap<DB, State>()
+const stateOf = (db: DB): State => {
+  let state = states.get(db)
+  if (!state) states.set(db, (state = { lastRefreshMs: Number.NEGATIVE_INFINITY, generation: 0 }))
+  return state
+}
+
+// A process starts its generations apart from the last one's, so a restart never reuses an ETag.
+const processNonce = Bun.randomUUIDv7().slice(-8)
+
+/** A tag that changes whenever the served figures change. */
+export function questTimesVersion(db: DB): string {
+  return `${processNonce}.${stateOf(db).generation}`
+}
+
+export const remakeKey = (name: string, difficulty: string) => `${name}\u0000${difficulty}`
+
+const statements = preparedOnce((db: DB) => {
+  const p = (name: string) => sql.placeholder(name)
+  return {
+    dirty: db.select().from(questTimesDirty).limit(p('limit')).prepare(),
+    // The runs of one key, of accounts that share them: by the completions_quest index.
+    runsOf: db
+      .select({ characterId: completions.characterId, durationSeconds: runs.durationSeconds, xpEarned: runs.xpEarned })
+      .from(completions)
+      .innerJoin(runs, eq(runs.completionId, completions.id))
+      .innerJoin(characters, eq(characters.id, completions.characterId))
+      .innerJoin(users, eq(users.id, characters.userId))
+      .where(
+        and(
+          eq(completions.name, p('name')),
+          eq(completions.difficulty, p('difficulty')),
+          eq(completions.setting, p('setting')),
+          eq(users.shareQuestTimes, true),
+          gt(runs.durationSeconds, 0),
+        ),
+      )
+      .prepare(),
+  }
+})
+
+/**
+ * Recomputes the marked keys when the last refresh is QUEST_TIMES_REFRESH_MS old (or `force`):
+ * one immediate transaction, so a key marked while it runs is either read or stays marked.
+ * Answers whether any figure was recomputed.
+ */
+export function refreshQuestTimes(db: DB, clock: Clock, force = false): boolean {
+  const state = stateOf(db)
+  const nowMs = clock.now().getTime()
+  if (!force && nowMs - state.lastRefreshMs < QUEST_TIMES_REFRESH_MS) return false
+  state.lastRefreshMs = nowMs
+  const { dirty, runsOf } = statements(db)
+  // Most requests find nothing marked: one read, no transaction.
+  if (dirty.all({ limit: 1 }).length === 0) return false
+  const now = isoNow(clock)
+  db.transaction((tx) => {
+    for (const key of dirty.all({ limit: MAX_QUEST_TIMES_KEYS_PER_REFRESH })) {
+      const figures = questTimeFigures(runsOf.all(key))
+      const where = and(
+        eq(questTimes.name, key.name),
+        eq(questTimes.difficulty, key.difficulty),
+        eq(questTimes.setting, key.setting),
+      )
+      if (figures.timedRuns === 0) tx.delete(questTimes).where(where).run()
+      else
+        tx.insert(questTimes)
+          .values({ ...key, ...figures, updatedAt: now })
+          .onConflictDoUpdate({
+            target: [questTimes.name, questTimes.difficulty, questTimes.setting],
+            set: { ...figures, updatedAt: now },
+          })
+          .run()
+      tx.delete(questTimesDirty)
+        .where(
+          and(
+            eq(questTimesDirty.name, key.name),
+            eq(questTimesDirty.difficulty, key.difficulty),
+            eq(questTimesDirty.setting, key.setting),
+          ),
+        )
+        .run()
+    }
+  }, IMMEDIATE)
+  state.generation++
+  state.byRemake = undefined
+  return true
+}
+
+/**
+ * The figures that may be shown (a duration or an XP rate over enough runs), by remake
+ * (remakeKey), each remake's settings in the order of the table. Read once per generation.
+ */
+export function questTimesByRemake(db: DB, clock: Clock): Map<string, QuestTime[]> {
+  refreshQuestTimes(db, clock)
+  const state = stateOf(db)
+  if (state.byRemake) return state.byRemake
+  const byRemake = new Map<string, QuestTime[]>()
+  const rows = db
+    .select()
+    .from(questTimes)
+    .where(sql`${questTimes.medianDurationSeconds} is not null or ${questTimes.medianXpPerMinute} is not null`)
+    .all()
+  for (const row of rows) {
+    const key = remakeKey(row.name, row.difficulty)
+    const time: QuestTime = {
+      setting: row.setting,
+      runs: row.timedRuns,
+      medianDurationSeconds: row.medianDurationSeconds,
+      medianXpPerMinute: row.medianXpPerMinute,
+    }
+    const list = byRemake.get(key)
+    if (list) list.push(time)
+    else byRemake.set(key, [time])
+  }
+  state.byRemake = byRemake
+  return byRemake
+}
+
+/**
+ * Marks every key the account has runs of (its sharing was switched on or off), inside the
+ * caller's transaction; the next refresh recomputes them with or without its runs.
+ */
+export function markAccountQuestTimes(db: Pick<DB, 'run'>, userId: number): void {
+  db.run(sql`insert or ignore into quest_times_dirty (name, difficulty, setting)
+    select distinct c.name, c.difficulty, c.setting from completions c
+    join characters ch on ch.id = c.character_id where ch.user_id = ${userId}`)
+}

@@ -1,0 +1,244 @@
+// Issue 23 part 1 over HTTP: every run kept beside its completion (a re-sent run is the same run),
+// the server's quest times served with the catalog from enough runs by enough characters, kept
+// current from the runs that changed, and an account's opt-out; part 3's lives of completions.
+import { describe, expect, test } from 'bun:test'
+import { asc, eq } from 'drizzle-orm'
+import { completions, questTimesDirty, runs } from '../src/db/schema'
+import { QUEST_TIMES_REFRESH_MS } from '../src/modules/catalog/questTimes'
+import { loadCatalog } from './catalogFixture'
+import { readRows, SMALL_JSON } from './catalogFixtures'
+import { insertCharacter, ok, refused, testApp } from './helpers'
+
+async function setup() {
+  const t = testApp()
+  loadCatalog(t.db, await readRows(SMALL_JSON))
+  const alice = await t.userWithToken('alice')
+  const bob = await t.userWithToken('bob')
+  const brom = insertCharacter(t.db, 'alice', { givenName: 'Brom' })
+  const vesna = insertCharacter(t.db, 'alice', { givenName: 'Vesna' })
+  const bobbin = insertCharacter(t.db, 'bob', { givenName: 'Bobbin' })
+  const post = (token: string, id: number, body: Record<string, unknown>) =>
+    t
+      .plugin(token)
+      .characters({ id })
+      .completions.post(body as never)
+  const runsOf = (characterId: number) =>
+    t.db
+      .select({ completedAt: runs.completedAt, durationSeconds: runs.durationSeconds, xpEarned: runs.xpEarned })
+      .from(runs)
+      .innerJoin(completions, eq(completions.id, runs.completionId))
+      .where(eq(completions.characterId, characterId))
+      .orderBy(asc(runs.completedAt))
+      .all()
+  /** The catalog row's server times, once the refresh interval has passed. */
+  const timesOf = async (name: string, difficulty: string) => {
+    t.clock.advance(QUEST_TIMES_REFRESH_MS)
+    const body = ok(await t.plugin(alice).quests.get())
+    return body.quests.find((q) => q.name === name && q.difficulty === difficulty)?.times
+  }
+  return { ...t, alice, bob, brom, vesna, bobbin, post, runsOf, timesOf }
+}
+
+const crypt = (completedAt: string, durationSeconds?: number | null, xpEarned?: number | null) => ({
+  name: 'Crypt',
+  difficulty: 'Heroic',
+  setting: 'elite',
+  completedAt,
+  ...(durationSeconds === undefined ? {} : { durationSeconds }),
+  ...(xpEarned === undefined ? {} : { xpEarned }),
+})
+
+describe('runs', () => {
+  test("every run is kept: a second elite run no longer overwrites the first one's time", async () => {
+    const t = await setup()
+    ok(await t.post(t.alice, t.brom.id, crypt('2026-11-20T10:00:00Z', 600, 3000)), 201)
+    const second = ok(await t.post(t.alice, t.brom.id, crypt('2026-11-20T11:00:00Z', 900, 3100)))
+    expect(second.completion).toMatchObject({ completedAt: '2026-11-20T11:00:00.000Z', durationSeconds: 900 })
+    expect(t.runsOf(t.brom.id)).toEqual([
+      { completedAt: '2026-11-20T10:00:00.000Z', durationSeconds: 600, xpEarned: 3000 },
+      { completedAt: '2026-11-20T11:00:00.000Z', durationSeconds: 900, xpEarned: 3100 },
+    ])
+    expect(t.db.select({ runs: completions.runs }).from(completions).all()).toEqual([{ runs: 2 }])
+  })
+
+  test('a re-sent post (same completedAt) is the same run: not a second, its figures updated', async () => {
+    const t = await setup()
+    ok(await t.post(t.alice, t.brom.id, crypt('2026-11-20T10:00:00Z', 600)), 201)
+    // The plugin re-sends what it could not deliver, here with the XP it learned since.
+    ok(await t.post(t.alice, t.brom.id, crypt('2026-11-20T10:00:00Z', undefined, 3000)))
+    expect(t.runsOf(t.brom.id)).toEqual([
+      { completedAt: '2026-11-20T10:00:00.000Z', durationSeconds: 600, xpEarned: 3000 },
+    ])
+    expect(t.db.select({ runs: completions.runs }).from(completions).all()).toEqual([{ runs: 1 }])
+  })
+
+  test('an earlier run arriving late counts, but the completion keeps the latest run', async () => {
+    const t = await setup()
+    ok(await t.post(t.alice, t.brom.id, crypt('2026-11-20T11:00:00Z', 900, 3100)), 201)
+    const late = ok(await t.post(t.alice, t.brom.id, crypt('2026-11-20T10:00:00Z', 600, 3000)))
+    expect(late.completion).toMatchObject({
+      completedAt: '2026-11-20T11:00:00.000Z',
+      durationSeconds: 900,
+      xpEarned: 3100,
+    })
+    expect(t.runsOf(t.brom.id)).toHaveLength(2)
+  })
+
+  test('deleting a completion takes its runs with it', async () => {
+    const t = await setup()
+    ok(await t.post(t.alice, t.brom.id, crypt('2026-11-20T10:00:00Z', 600)), 201)
+    ok(
+      await t.plugin(t.alice).characters({ id: t.brom.id }).completions.delete({ name: 'Crypt', difficulty: 'Heroic' }),
+    )
+    expect(t.db.select().from(runs).all()).toEqual([])
+  })
+})
+
+describe("the server's quest times on /quests and /api/quests", () => {
+  // Brom 600 s and 900 s, Bobbin 1200 s, each 3000 XP: median 900 s; 300, 200 and 150 XP/min: 200.
+  async function threeRuns() {
+    const t = await setup()
+    ok(await t.post(t.alice, t.brom.id, crypt('2026-11-20T10:00:00Z', 600, 3000)), 201)
+    ok(await t.post(t.alice, t.brom.id, crypt('2026-11-20T11:00:00Z', 900, 3000)))
+    ok(await t.post(t.bob, t.bobbin.id, crypt('2026-11-20T12:00:00Z', 1200, 3000)), 201)
+    return t
+  }
+
+  test('3 runs by 2 characters: the median run and median XP per minute, on both catalogs', async () => {
+    const t = await threeRuns()
+    const expected = [{ setting: 'elite', runs: 3, medianDurationSeconds: 900, medianXpPerMinute: 200 }]
+    expect(await t.timesOf('Crypt', 'Heroic')).toEqual(expected)
+    const website = ok(await t.api.quests.get())
+    expect(website.quests.find((q) => q.name === 'Crypt' && q.difficulty === 'Heroic')?.times).toEqual(expected)
+    // Other remakes of the name are rows of their own, with no runs.
+    expect(await t.timesOf('Crypt', 'Epic')).toEqual([])
+  })
+
+  test('fewer runs, or one character only, show nothing', async () => {
+    const t = await setup()
+    ok(await t.post(t.alice, t.brom.id, crypt('2026-11-20T10:00:00Z', 600, 3000)), 201)
+    ok(await t.post(t.alice, t.brom.id, crypt('2026-11-20T11:00:00Z', 900, 3000)))
+    ok(await t.post(t.alice, t.brom.id, crypt('2026-11-20T12:00:00Z', 1200, 3000)))
+    expect(await t.timesOf('Crypt', 'Heroic')).toEqual([])
+    // A second character's run makes it 4 runs by 2: median (900 + 1200) / 2 = 1050 s.
+    ok(await t.post(t.alice, t.vesna.id, crypt('2026-11-20T13:00:00Z', 1500, 3000)), 201)
+    expect(await t.timesOf('Crypt', 'Heroic')).toMatchObject([{ runs: 4, medianDurationSeconds: 1050 }])
+  })
+
+  test('kept current from what changed: a new run moves the figure, the ETag changes with it', async () => {
+    const t = await threeRuns()
+    expect(await t.timesOf('Crypt', 'Heroic')).toMatchObject([{ medianDurationSeconds: 900 }])
+    const first = await t.api.quests.get()
+    const etag = first.response.headers.get('etag') as string
+    // Nothing marked once recomputed: no run is read again until one changes.
+    expect(t.db.select().from(questTimesDirty).all()).toEqual([])
+    ok(await t.post(t.bob, t.bobbin.id, crypt('2026-11-20T13:00:00Z', 1500, 3000)))
+    expect(t.db.select().from(questTimesDirty).all()).toEqual([
+      { name: 'Crypt', difficulty: 'Heroic', setting: 'elite' },
+    ])
+    // Within the refresh interval the figure stands (at most 10 s behind) ...
+    const early = ok(await t.api.quests.get())
+    expect(early.quests.find((q) => q.name === 'Crypt' && q.difficulty === 'Heroic')?.times[0]?.runs).toBe(3)
+    // ... then it moves: 600, 900, 1200, 1500 -> 1050 s.
+    expect(await t.timesOf('Crypt', 'Heroic')).toMatchObject([{ runs: 4, medianDurationSeconds: 1050 }])
+    const again = await t.api.quests.get({ headers: { 'if-none-match': etag } })
+    expect(again.status).toBe(200)
+    expect(again.response.headers.get('etag')).not.toBe(etag)
+  })
+
+  test('a deleted character takes its runs out of the figures', async () => {
+    const t = await threeRuns()
+    expect(await t.timesOf('Crypt', 'Heroic')).toHaveLength(1)
+    ok(await t.plugin(t.bob).characters({ id: t.bobbin.id }).delete())
+    expect(await t.timesOf('Crypt', 'Heroic')).toEqual([])
+  })
+
+  test('an account that opts out is not counted; opting in again counts it', async () => {
+    const t = await threeRuns()
+    const bobWeb = t.web(await t.signIn('bob'))
+    expect(ok(await bobWeb.account.settings.get())).toEqual({ shareQuestTimes: true })
+    expect(ok(await bobWeb.account.settings.put({ shareQuestTimes: false }))).toEqual({ shareQuestTimes: false })
+    // Without Bobbin's run: 2 runs of one character, nothing to show.
+    expect(await t.timesOf('Crypt', 'Heroic')).toEqual([])
+    ok(await bobWeb.account.settings.put({ shareQuestTimes: true }))
+    expect(await t.timesOf('Crypt', 'Heroic')).toMatchObject([{ runs: 3, medianDurationSeconds: 900 }])
+  })
+
+  test("the settings are the signed-in account's, cookie only; a wrong type is 400", async () => {
+    const t = await setup()
+    refused(await t.api.account.settings.put({ shareQuestTimes: false }), 401)
+    const response = await t.json('PUT', '/api/account/settings', {
+      cookie: await t.signIn('alice'),
+      body: { shareQuestTimes: 'no' },
+    })
+    expect(response.status).toBe(400)
+  })
+})
+
+describe('lives of completions', () => {
+  async function reincarnated() {
+    const t = await setup()
+    const me = t.plugin(t.alice).characters({ id: t.brom.id })
+    ok(await me.lives.get())
+    t.clock.advance(60_000)
+    ok(
+      await t.post(t.alice, t.brom.id, { name: 'Crypt', difficulty: 'Heroic', setting: 'elite', durationSeconds: 600 }),
+      201,
+    )
+    t.clock.advance(60_000)
+    ok(await me.lives.reincarnate.post({}))
+    t.clock.advance(60_000)
+    return { ...t, me }
+  }
+
+  test('after a reincarnation the tracker starts over; the earlier life is there on demand', async () => {
+    const t = await reincarnated()
+    const now = ok(await t.me.progress.get())
+    expect(now.completions).toEqual([])
+    expect(now.life).toEqual({ index: 2, current: true, count: 2 })
+    const before = ok(await t.me.progress.get({ query: { life: 1 } }))
+    expect(before.completions.map((c) => c.name)).toEqual(['Crypt'])
+    expect(before.life).toEqual({ index: 1, current: false, count: 2 })
+    // The same quest in the new life is a completion of its own: 201, not an update.
+    ok(await t.post(t.alice, t.brom.id, { name: 'Crypt', difficulty: 'Heroic', setting: 'elite' }), 201)
+    expect(
+      t.db.select({ life: completions.lifeIndex }).from(completions).orderBy(asc(completions.lifeIndex)).all(),
+    ).toEqual([{ life: 1 }, { life: 2 }])
+    // The characters list counts this life's quests: Crypt once.
+    const { characters } = ok(await t.plugin(t.alice).characters.get())
+    expect(characters.find((c) => c.id === t.brom.id)?.questsDone).toBe(1)
+  })
+
+  test('a run re-sent after the reincarnation goes to the life it was run in', async () => {
+    const t = await reincarnated()
+    // Run at 12:01:30, during life 1 (12:00 to 12:02), delivered now.
+    ok(await t.post(t.alice, t.brom.id, { name: 'Bell Tower', completedAt: '2026-11-21T12:01:30Z' }), 201)
+    expect(ok(await t.me.progress.get()).completions).toEqual([])
+    expect(
+      ok(await t.me.progress.get({ query: { life: 1 } }))
+        .completions.map((c) => c.name)
+        .sort(),
+    ).toEqual(['Bell Tower', 'Crypt'])
+  })
+
+  test("unticking and a tracker's whole set change the current life only", async () => {
+    const t = await reincarnated()
+    ok(await t.me.completions.delete({ name: 'Crypt', difficulty: 'Heroic' }))
+    ok(await t.me.progress.put({ completions: [] }))
+    expect(ok(await t.me.progress.get({ query: { life: 1 } })).completions).toHaveLength(1)
+  })
+
+  test("a life the character never had is 404; another account's character is 404; a bad life is 400", async () => {
+    const t = await reincarnated()
+    refused(await t.me.progress.get({ query: { life: 3 } }), 404)
+    refused(
+      await t
+        .plugin(t.bob)
+        .characters({ id: t.brom.id })
+        .progress.get({ query: { life: 1 } }),
+      404,
+    )
+    const bad = await t.json('GET', `/api/plugin/characters/${t.brom.id}/progress?life=0`, { token: t.alice })
+    expect(bad.status).toBe(400)
+  })
+})
