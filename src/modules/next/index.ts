@@ -1,0 +1,28 @@
+// GET /characters/{id}/next: what to run next, ranked (both APIs).
+import type { ModuleDeps } from '../../deps'
+import { errors, IdParams } from '../../http/model'
+import { MIN_CHARACTERS_FOR_FIGURE, MIN_RUNS_FOR_FIGURE } from '../../rules/quests/runs'
+import type { Guard } from '../auth/guard'
+import { signedInRoutes } from '../auth/guard'
+import { MAX_NEXT_LIMIT } from './limits'
+import { NextAnswer, NextQuery } from './model'
+import { nextForCharacter } from './service'
+
+export function nextModule({ db, clock }: ModuleDeps, guard: Guard) {
+  return signedInRoutes(guard, '/characters', ['Progress'])
+    .guard({ params: IdParams })
+    .get('/:id/next', ({ user, params, query }) => nextForCharacter(db, clock, user.id, params.id, query), {
+      query: NextQuery,
+      response: { 200: NextAnswer, ...errors(400, 404) },
+      detail: {
+        summary: 'What to run next: quests ranked by XP per minute or by the next favor reward',
+        description: [
+          "Candidates: catalog remakes the tracker's filters show (packs owned, patrons not excluded, tiers), at most the character's level, not yet done in the current life at the Play on setting (`any`: elite) or a harder one.",
+          "`by=xp` (default): only the Full XP band, ranked by expected XP per minute — the catalog XP at the setting with the character's boosts and optionals and the first-time bonus, over the character's own median run of the quest, else this server's median",
+          `(from ${MIN_RUNS_FOR_FIGURE} runs by ${MIN_CHARACTERS_FOR_FIGURE} characters), else the catalog's length word (Very short 5, Short 10, Medium 20, Long 30, Very long 45 minutes).`,
+          "`by=favor`: any level up to the character's, only runs that add favor over the best setting logged for the quest (any tier), ranked by the favor reward they reach (total favor or the patron's tier, DDO wiki Favor page), else by the smallest gap they leave, then the shorter run.",
+          `At most ${MAX_NEXT_LIMIT} quests (\`limit\`). Each has a \`why\` line.`,
+        ].join(' '),
+      },
+    })
+}

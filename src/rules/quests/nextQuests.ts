@@ -1,0 +1,236 @@
+// What to run next (issue 23): the quests worth running now for one character, ranked by the XP
+// a minute of play brings (or by how soon they bring the next favor reward), each with one line
+// saying why. Pure functions over the catalog, the character's tracker state and completions of
+// this life, its own runs and the server's quest times.
+import { minLevel as fullXpMinLevel, type PlayOn } from '../character/levels'
+import type { Setting } from './completion'
+import { favorFor, favorTotals } from './favor'
+import {
+  compareFavorSteps,
+  type FavorStep,
+  favorStepsToReward,
+  type NextFavorReward,
+  nextFavorRewards,
+} from './favorRewards'
+import {
+  type CompletionIndex,
+  completionsFor,
+  indexCompletions,
+  LEVEL_BAND_ANY,
+  type LoggedCompletion,
+  rowFilter,
+  type TrackerFilters,
+  type TrackerRow,
+  tiersByName,
+} from './tracker'
+import { bonusPercent, estimateXp, XP_BONUSES } from './xp'
+
+/**
+ * Minutes a run takes when neither the character nor the server has timed it: the catalog's
+ * length word. The wiki's words are rough classes, not measurements; these are the middle of
+ * what players report for each (a "Medium" quest is a 15 to 25 minute run). Unknown words: 20.
+ */
+export const ESTIMATED_MINUTES: Readonly<Record<string, number>> = {
+  'very short': 5,
+  short: 10,
+  medium: 20,
+  long: 30,
+  'very long': 45,
+}
+export const DEFAULT_ESTIMATED_MINUTES = 20
+
+export type NextBy = 'xp' | 'favor'
+
+/** Where a quest's minutes come from: this character's runs, the server's, or the catalog's word. */
+export type TimeSource = 'own' | 'server' | 'estimate'
+
+/** A measured time: the median run in seconds, over how many runs. */
+export interface MeasuredTime {
+  medianSeconds: number
+  runs: number
+}
+
+export interface NextInput {
+  rows: readonly TrackerRow[]
+  /** The current life's completions. */
+  completions: readonly LoggedCompletion[]
+  playOn: PlayOn
+  characterLevel: number
+  filters: Pick<TrackerFilters, 'levelBand' | 'versionFilter' | 'excludedPatrons' | 'packState'>
+  xpBoosts: Readonly<Record<string, unknown>>
+  optionalPursuit: Readonly<Record<string, unknown>>
+  /** The character's own median runs (every life) by timeKey. */
+  own: ReadonlyMap<string, MeasuredTime>
+  /** The server's median runs (shown figures only) by timeKey. */
+  server: ReadonlyMap<string, MeasuredTime>
+}
+
+export const timeKey = (name: string, difficulty: string, setting: string) =>
+  `${name}\u0000${difficulty}\u0000${setting}`
+
+export interface NextQuest {
+  name: string
+  difficulty: TrackerRow['difficulty']
+  level: number
+  setting: Setting
+  patron: string
+  pack: string
+  /** Catalog XP at the setting with the character's boosts and optionals and the first-time bonus. */
+  expectedXp: number
+  /** The part of expectedXp the first-time bonus brings. */
+  firstTimeXp: number
+  expectedMinutes: number
+  minutesFrom: TimeSource
+  /** Runs behind the minutes (0 for an estimate). */
+  timedRuns: number
+  xpPerMinute: number
+  /** Favor this run would add over the best setting already logged for the quest (any tier). */
+  favorGain: number
+  /** For the favor ranking: the reward the run reaches, or the nearest one it leaves. */
+  favorStep: FavorStep | null
+  why: string
+}
+
+export interface NextResult {
+  setting: Setting
+  quests: NextQuest[]
+  /** The rewards nearest now (total favor and each patron's), nearest first. */
+  nextRewards: NextFavorReward[]
+}
+
+/** The setting a Play on value is run at: `any` is the best case, elite. */
+export const runSetting = (playOn: PlayOn): Setting => (playOn === 'any' ? 'elite' : playOn)
+
+/** Settings at least as hard as `setting` (reaper counts as elite done, as favor counts it). */
+const SETTING_RANK: Readonly<Record<Setting, number>> = {
+  unknown: 0,
+  casual: 1,
+  normal: 2,
+  hard: 3,
+  elite: 4,
+  reaper: 4,
+}
+
+const minutesText = (minutes: number) => `${Math.round(minutes)} min`
+const thousands = (n: number) => Math.round(n).toLocaleString('en-US')
+
+function timeOf(input: NextInput, row: TrackerRow, setting: Setting) {
+  const key = timeKey(row.name, row.difficulty, setting)
+  const own = input.own.get(key)
+  if (own) return { minutes: own.medianSeconds / 60, from: 'own' as const, runs: own.runs }
+  const server = input.server.get(key)
+  if (server) return { minutes: server.medianSeconds / 60, from: 'server' as const, runs: server.runs }
+  const minutes = ESTIMATED_MINUTES[row.duration.trim().toLowerCase()] ?? DEFAULT_ESTIMATED_MINUTES
+  return { minutes, from: 'estimate' as const, runs: 0 }
+}
+
+function timeWhy(time: ReturnType<typeof timeOf>, row: TrackerRow): string {
+  if (time.from === 'own')
+    return `your median run ${minutesText(time.minutes)} (${time.runs} run${time.runs === 1 ? '' : 's'})`
+  if (time.from === 'server') return `this server's median run ${minutesText(time.minutes)} (${time.runs} runs)`
+  return `about ${minutesText(time.minutes)} (the wiki calls it ${row.duration.trim() || 'of unknown length'})`
+}
+
+function rewardWhy(step: FavorStep, patron: string): string {
+  const reached = step.reaches[0]
+  if (reached)
+    return `reaches ${reached.kind === 'total' ? 'total favor' : reached.patron} ${reached.at}: ${reached.reward}`
+  if (step.closest) {
+    const { reward, missingAfter } = step.closest
+    return `then ${missingAfter} short of ${reward.kind === 'total' ? 'total favor' : reward.patron} ${reward.at}`
+  }
+  return `no reward of ${patron || 'its patron'} left to reach`
+}
+
+/**
+ * The ranking. Candidates: the catalog rows the tracker's filters show (packs owned, patrons not
+ * excluded, tiers), at most the character's level, not yet done at the Play on setting (or a
+ * harder one) in this life. By `xp`: only the Full XP band (as the tracker's Full XP filter,
+ * whatever its own band setting), best expected XP per minute first. By `favor`: any level up to
+ * the character's, only runs that add favor, ranked by the next reward (compareFavorSteps), then
+ * by the shorter run.
+ */
+export function nextQuests(input: NextInput, by: NextBy, limit: number): NextResult {
+  const setting = runSetting(input.playOn)
+  const index: CompletionIndex = indexCompletions(input.completions)
+  const tiers = tiersByName(input.rows)
+  const filters: TrackerFilters = {
+    ...input.filters,
+    // The band is this ranking's to apply (by xp only), not the tracker's.
+    levelBand: LEVEL_BAND_ANY,
+    minLevel: 1,
+    search: '',
+    hideCompleted: false,
+  }
+  const shows = rowFilter(filters, index, tiers)
+  const bandFrom = fullXpMinLevel(input.characterLevel, input.playOn)
+  const totals = favorTotals(input.rows, index)
+  const favorByPatron: Record<string, number> = {}
+  for (const [patron, total] of totals.byPatron) if (patron !== '') favorByPatron[patron] = total.earned
+  // Favor already earned per quest name: its best setting over every tier (favor.ts).
+  const earnedByName = new Map<string, number>()
+  for (const row of input.rows) {
+    let best = earnedByName.get(row.name) ?? 0
+    for (const c of completionsFor(row, index)) best = Math.max(best, favorFor(row.favor, c.setting))
+    earnedByName.set(row.name, best)
+  }
+  const firstTime = XP_BONUSES.find((bonus) => bonus.key === 'firstTime')
+  const candidates: NextQuest[] = []
+  for (const row of input.rows) {
+    if (!shows(row) || row.level > input.characterLevel) continue
+    if (by === 'xp' && row.level < bandFrom) continue
+    const done = completionsFor(row, index).some((c) => SETTING_RANK[c.setting] >= SETTING_RANK[setting])
+    if (done) continue
+    const favorGain = Math.max(0, favorFor(row.favor, setting) - (earnedByName.get(row.name) ?? 0))
+    if (by === 'favor' && favorGain === 0) continue
+    // Not done at this setting in this life: the first-time bonus is the run's.
+    const optionals = { ...input.optionalPursuit, firstTime: true }
+    const withFirst = estimateXp(row, setting, input.xpBoosts, optionals)
+    if (by === 'xp' && withFirst === null) continue
+    const without = estimateXp(row, setting, input.xpBoosts, { ...input.optionalPursuit, firstTime: false })
+    const firstPercent = firstTime ? bonusPercent(firstTime, true, setting) : 0
+    const time = timeOf(input, row, setting)
+    const expectedXp = withFirst ?? 0
+    const xpPerMinute = Math.round((expectedXp / time.minutes) * 10) / 10
+    const favorStep =
+      by === 'favor' ? favorStepsToReward({ patron: row.patron, favor: favorGain }, favorByPatron, totals.earned) : null
+    const parts = [
+      `${thousands(xpPerMinute)} XP/min`,
+      `${thousands(expectedXp)} XP with the first-time ${setting} bonus (+${firstPercent}%)`,
+      timeWhy(time, row),
+    ]
+    if (favorGain > 0) parts.push(`+${favorGain} ${row.patron || 'favor'} favor`)
+    if (favorStep) parts.unshift(rewardWhy(favorStep, row.patron))
+    candidates.push({
+      name: row.name,
+      difficulty: row.difficulty,
+      level: row.level,
+      setting,
+      patron: row.patron,
+      pack: row.pack,
+      expectedXp,
+      firstTimeXp: expectedXp - (without ?? 0),
+      expectedMinutes: Math.round(time.minutes * 10) / 10,
+      minutesFrom: time.from,
+      timedRuns: time.runs,
+      xpPerMinute,
+      favorGain,
+      favorStep,
+      why: parts.join(' · '),
+    })
+  }
+  const byXp = (a: NextQuest, b: NextQuest) => b.xpPerMinute - a.xpPerMinute || a.name.localeCompare(b.name)
+  candidates.sort(
+    by === 'xp'
+      ? byXp
+      : (a, b) =>
+          compareFavorSteps(a.favorStep as FavorStep, b.favorStep as FavorStep) ||
+          a.expectedMinutes - b.expectedMinutes ||
+          byXp(a, b),
+  )
+  return {
+    setting,
+    quests: candidates.slice(0, limit),
+    nextRewards: nextFavorRewards(favorByPatron, totals.earned).slice(0, 5),
+  }
+}
