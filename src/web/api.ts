@@ -23,9 +23,10 @@ import type {
   LiveBuild as LiveBuildSchema,
   PlannedBuild as PlannedBuildSchema,
 } from '../modules/builds/model'
-import type { QuestRow as QuestRowSchema } from '../modules/catalog/model'
+import type { QuestListRow as QuestRowSchema } from '../modules/catalog/model'
 import type { Character as CharacterSchema } from '../modules/characters/model'
 import type { StoredCompletion } from '../modules/completions/model'
+import type { NextAnswer as NextAnswerSchema } from '../modules/next/model'
 import type { CompletionsImportBody, ImportPreview as ImportPreviewSchema } from '../modules/playerData/model'
 import type { ProgressPut as ProgressPutSchema, Progress as ProgressSchema } from '../modules/progress/model'
 import type {
@@ -38,7 +39,9 @@ import type { Difficulty, Setting } from '../rules/quests/completion'
 import { loginPath } from './paths'
 
 export type User = Static<typeof UserSchema>
+/** A catalog row with this server's measured times per setting. */
 export type QuestRow = Static<typeof QuestRowSchema>
+export type NextAnswer = Static<typeof NextAnswerSchema>
 export type Progress = Static<typeof ProgressSchema>
 export type ProgressPatch = Omit<Static<typeof ProgressPutSchema>, 'completions'>
 export type Completion = Static<typeof StoredCompletion>
@@ -150,7 +153,13 @@ export const api = {
 
   characters: () => ok(server.characters.get()),
   character: (id: number) => ok(character(id).get()),
-  progress: (id: number) => ok(character(id).progress.get()),
+  /** One life's tracker state; the current life without `life`. */
+  progress: (id: number, life?: number) =>
+    ok(character(id).progress.get(life === undefined ? {} : { query: { life } })),
+  /** What to run next, ranked by XP per minute or by the next favor reward. */
+  next: (id: number, by: 'xp' | 'favor') => ok(character(id).next.get({ query: { by, limit: 8 } })),
+  /** The character's own times from every run (any life). */
+  questTimes: (id: number) => ok(character(id)['quest-times'].get()),
   /** Partial: send only the fields that changed (the plugin reads the same fields). */
   putProgress: (id: number, patch: ProgressPatch) => ok(character(id).progress.put(patch)),
   logCompletion: (id: number, key: CompletionKey) => ok(character(id).completions.post(key)),
@@ -197,6 +206,8 @@ export const api = {
   changePassword: (currentPassword: string, newPassword: string) =>
     ok(server.account.password.put({ currentPassword, newPassword }), 'throw'),
   tokens: () => ok(server.account.tokens.get()),
+  settings: () => ok(server.account.settings.get()),
+  putSettings: (shareQuestTimes: boolean) => ok(server.account.settings.put({ shareQuestTimes })),
   revokeToken: (id: number) => ok(server.account.tokens({ id }).delete()),
   /** Every session (this one too) and every plugin token of the account end. */
   signOutEverywhere: () => ok(server.account.sessions.delete()),

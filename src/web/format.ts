@@ -12,3 +12,11 @@ export function formatDate(iso: string | null | undefined): string {
 
 /** A patron's name; the catalog's rows with no patron are grouped under ''. */
 export const patronLabel = (patron: string) => patron || '(no patron)'
+
+/** A run's length: "14 min", or "1 h 05 min" from an hour; "45 s" under a minute. */
+export function minutes(seconds: number): string {
+  if (seconds < 60) return `${Math.round(seconds)} s`
+  const total = Math.round(seconds / 60)
+  if (total < 60) return `${total} min`
+  return `${Math.floor(total / 60)} h ${String(total % 60).padStart(2, '0')} min`
+}

@@ -227,7 +227,16 @@ describe.skipIf(!executable)('Website II in Chromium', () => {
     await page.getByLabel('Racial past life').check()
     await page.getByRole('button', { name: 'Add another past life' }).click()
     await page.getByLabel('Past life 1: feat name').fill('Past Life: Arcane Sphere: Energy Criticals')
-    await page.getByRole('button', { name: 'Reincarnate', exact: true }).click()
+    await page.getByRole('button', { name: 'Reincarnate…', exact: true }).click()
+    // It asks first, saying what starts over; "Not now" leaves everything as it was.
+    const question = page.locator('[data-reincarnate-confirm] legend')
+    expect(await question.textContent()).toContain(
+      'the tracker, favor (and its rewards) and first-time XP bonuses start over in life 2',
+    )
+    await page.getByRole('button', { name: 'Not now' }).click()
+    expect(ok(await character().lives.get()).lives).toHaveLength(1)
+    await page.getByRole('button', { name: 'Reincarnate…', exact: true }).click()
+    await page.getByRole('button', { name: 'Yes, reincarnate' }).click()
     await page.locator('.timeline li[data-life="2"][data-current="true"]').waitFor()
     expect(
       await page.locator('.timeline li').evaluateAll((items) => items.map((li) => li.getAttribute('data-life'))),

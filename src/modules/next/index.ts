@@ -5,12 +5,20 @@ import { MIN_CHARACTERS_FOR_FIGURE, MIN_RUNS_FOR_FIGURE } from '../../rules/ques
 import type { Guard } from '../auth/guard'
 import { signedInRoutes } from '../auth/guard'
 import { MAX_NEXT_LIMIT } from './limits'
-import { NextAnswer, NextQuery } from './model'
-import { nextForCharacter } from './service'
+import { NextAnswer, NextQuery, OwnTimes } from './model'
+import { characterTimes, nextForCharacter } from './service'
 
 export function nextModule({ db, clock }: ModuleDeps, guard: Guard) {
   return signedInRoutes(guard, '/characters', ['Progress'])
     .guard({ params: IdParams })
+    .get('/:id/quest-times', ({ user, params }) => characterTimes(db, user.id, params.id), {
+      response: { 200: OwnTimes, ...errors(404) },
+      detail: {
+        summary: "The character's own quest times, from every run",
+        description:
+          "Per quest, difficulty and setting the character has timed runs of (any life): the run count, the median run and the median XP per minute of the runs with XP. Only this character's runs; no threshold.",
+      },
+    })
     .get('/:id/next', ({ user, params, query }) => nextForCharacter(db, clock, user.id, params.id, query), {
       query: NextQuery,
       response: { 200: NextAnswer, ...errors(400, 404) },

@@ -72,3 +72,21 @@ export const NextAnswer = t.Object({
   quests: t.Array(NextQuest, { description: 'Best first.' }),
   nextRewards: t.Array(NextReward, { description: 'The favor rewards nearest now, nearest first (at most 5).' }),
 })
+
+export const OwnTime = t.Object(
+  {
+    name: t.String(),
+    difficulty: t.String(),
+    setting: t.String(),
+    runs: t.Integer({ description: 'Timed runs of every life.' }),
+    medianDurationSeconds: t.Number(),
+    medianXpPerMinute: t.Nullable(t.Number({ description: 'Of the runs with XP; null when none had XP.' })),
+  },
+  { $id: 'OwnQuestTime' },
+)
+
+export const OwnTimes = t.Object({
+  times: t.Array(OwnTime, {
+    description: 'One per quest, difficulty and setting the character timed; most runs first.',
+  }),
+})

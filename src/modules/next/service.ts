@@ -18,7 +18,7 @@ import { characterName, trackerLevel } from '../characters/service'
 import { currentLifeIndex } from '../completions/service'
 import { listCompletions } from '../progress/service'
 import { DEFAULT_NEXT_LIMIT, MAX_NEXT_LIMIT } from './limits'
-import type { NextAnswer, NextQuery } from './model'
+import type { NextAnswer, NextQuery, OwnTime as OwnTimeSchema } from './model'
 
 // The character's timed runs of every life: how long it takes this character, whatever the life.
 const ownRunsStatement = preparedOnce((db: DB) =>
@@ -28,6 +28,7 @@ const ownRunsStatement = preparedOnce((db: DB) =>
       difficulty: completions.difficulty,
       setting: completions.setting,
       durationSeconds: runs.durationSeconds,
+      xpEarned: runs.xpEarned,
     })
     .from(runs)
     .innerJoin(completions, eq(completions.id, runs.completionId))
@@ -35,18 +36,58 @@ const ownRunsStatement = preparedOnce((db: DB) =>
     .prepare(),
 )
 
-/** The character's median run per quest, difficulty and setting (one run is enough: it is its own). */
-export function ownMedians(db: DB, characterId: number): Map<string, MeasuredTime> {
-  const durations = new Map<string, number[]>()
+export type OwnTime = Static<typeof OwnTimeSchema>
+
+/**
+ * The character's own times from every timed run of every life, per quest, difficulty and
+ * setting: the median run and the median XP per minute of the runs with XP (one run is enough:
+ * they are its own), most runs first.
+ */
+export function ownTimes(db: DB, characterId: number): OwnTime[] {
+  const groups = new Map<
+    string,
+    { name: string; difficulty: string; setting: string; seconds: number[]; rates: number[] }
+  >()
   for (const run of ownRunsStatement(db).all({ characterId })) {
     const key = timeKey(run.name, run.difficulty, run.setting)
-    const list = durations.get(key)
-    if (list) list.push(run.durationSeconds as number)
-    else durations.set(key, [run.durationSeconds as number])
+    let group = groups.get(key)
+    if (!group)
+      groups.set(
+        key,
+        (group = { name: run.name, difficulty: run.difficulty, setting: run.setting, seconds: [], rates: [] }),
+      )
+    const seconds = run.durationSeconds as number
+    group.seconds.push(seconds)
+    if (run.xpEarned !== null) group.rates.push(run.xpEarned / (seconds / 60))
   }
-  const medians = new Map<string, MeasuredTime>()
-  for (const [key, list] of durations) medians.set(key, { medianSeconds: median(list) as number, runs: list.length })
-  return medians
+  return [...groups.values()]
+    .map(({ name, difficulty, setting, seconds, rates }) => {
+      const rate = median(rates)
+      return {
+        name,
+        difficulty,
+        setting,
+        runs: seconds.length,
+        medianDurationSeconds: median(seconds) as number,
+        medianXpPerMinute: rate === null ? null : Math.round(rate * 10) / 10,
+      }
+    })
+    .sort((a, b) => b.runs - a.runs || a.name.localeCompare(b.name))
+}
+
+/** The character's median run per quest, difficulty and setting, for the ranking. */
+function ownMedians(db: DB, characterId: number): Map<string, MeasuredTime> {
+  return new Map(
+    ownTimes(db, characterId).map((time) => [
+      timeKey(time.name, time.difficulty, time.setting),
+      { medianSeconds: time.medianDurationSeconds, runs: time.runs },
+    ]),
+  )
+}
+
+export function characterTimes(db: DB, userId: number, characterId: number) {
+  ownedCharacter(db, userId, characterId)
+  return { times: ownTimes(db, characterId) }
 }
 
 export function nextForCharacter(

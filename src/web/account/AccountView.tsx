@@ -1,7 +1,7 @@
 // The account page's body: change the password (asks for the current one; every other session
 // and every plugin token end, this browser stays signed in), the plugin tokens with a revoke
 // button each, the player's data out and in (DataSection), and signing out everywhere.
-import { type Signal, useSignal } from '@preact/signals'
+import { type Signal, useSignal, useSignalEffect } from '@preact/signals'
 import { ApiError, api, type Character, errorMessage, type TokenListItem, type User } from '../api'
 import { Confirm } from '../components/Confirm'
 import { Messages } from '../components/Messages'
@@ -169,6 +169,44 @@ function Everywhere({ feedback }: { feedback: Feedback }) {
   )
 }
 
+/** Whether this account's runs count in the server's quest times (only medians leave it). */
+function Sharing({ feedback }: { feedback: Feedback }) {
+  const share = useSignal<boolean | null>(null)
+  useSignalEffect(() => {
+    void api.settings().then((settings) => {
+      share.value = settings.shareQuestTimes
+    })
+  })
+  return (
+    <section class="account-part" aria-labelledby="sharing-title">
+      <h2 id="sharing-title">Quest times</h2>
+      <label class="check">
+        <input
+          type="checkbox"
+          disabled={share.value === null}
+          checked={share.value ?? false}
+          onChange={async (e) => {
+            const on = e.currentTarget.checked
+            try {
+              share.value = (await api.putSettings(on)).shareQuestTimes
+              feedback.notice.value = on
+                ? 'Your runs count in the server’s quest times again.'
+                : 'Your runs no longer count in the server’s quest times.'
+            } catch (error) {
+              failed(feedback, error)
+            }
+          }}
+        />{' '}
+        Count my runs in this server’s quest times
+      </label>
+      <p class="hint">
+        The tracker shows how long each quest takes on this server: the median of every player’s runs, from 3 runs by 2
+        characters. Only those medians leave your account; your runs themselves are yours alone.
+      </p>
+    </section>
+  )
+}
+
 export function AccountView({
   user,
   initialTokens,
@@ -203,6 +241,7 @@ export function AccountView({
         }}
       />
       <Tokens tokens={tokens} feedback={feedback} />
+      <Sharing feedback={feedback} />
       <DataSection characters={characters} />
       <Everywhere feedback={feedback} />
     </div>

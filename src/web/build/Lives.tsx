@@ -28,6 +28,8 @@ interface ExtraPastLife {
 function ReincarnateForm({ store, current }: { store: BuildStore; current: Life }) {
   const extras = useSignal<ExtraPastLife[]>([])
   const nextKey = useSignal(1)
+  /** Reincarnating resets what the character has done: the button asks first, saying what. */
+  const asking = useSignal(false)
   const dominant = dominantClass(current.classes)
   const heroic = dominant ? heroicPastLife(dominant).name : null
   const racial = current.race ? racialPastLife(current.race).name : null
@@ -52,6 +54,7 @@ function ReincarnateForm({ store, current }: { store: BuildStore; current: Life 
     if (more.length > 0)
       body.additionalPastLives = more.map((e) => ({ name: e.name.trim(), type: e.type, stacks: e.stacks }))
     void store.reincarnate(body).then(() => {
+      asking.value = false
       if (store.error.value === null) {
         form.reset()
         extras.value = []
@@ -63,8 +66,8 @@ function ReincarnateForm({ store, current }: { store: BuildStore; current: Life 
     <form class="reincarnate" onSubmit={onSubmit} aria-labelledby="reincarnate-title">
       <h3 id="reincarnate-title">Reincarnate</h3>
       <p class="hint small">
-        Ends life {current.lifeIndex} ({current.name || 'unnamed'}) and starts the next. Past lives carry over; favor
-        rewards do not. Completions and builds stay as they are.
+        Ends life {current.lifeIndex} ({current.name || 'unnamed'}) and starts the next. Past lives carry over; the
+        tracker, favor and first-time bonuses start over.
       </p>
       <div class="row-fields">
         <label class="field">
@@ -155,9 +158,39 @@ function ReincarnateForm({ store, current }: { store: BuildStore; current: Life 
           Add another past life
         </button>
       </fieldset>
-      <button type="submit" class="button primary" disabled={store.busy.value !== null}>
-        {store.busy.value === 'reincarnate' ? 'Reincarnating…' : 'Reincarnate'}
-      </button>
+      {asking.value ? (
+        <fieldset class="confirm" data-reincarnate-confirm>
+          <legend>
+            Reincarnate {current.name || 'this character'}? Life {current.lifeIndex}'s quests stay in its history but no
+            longer count as done: the tracker, favor (and its rewards) and first-time XP bonuses start over in life{' '}
+            {current.lifeIndex + 1}. The class levels start over too; past lives and builds are kept.
+          </legend>
+          <button type="submit" class="button danger" disabled={store.busy.value !== null}>
+            {store.busy.value === 'reincarnate' ? 'Reincarnating…' : 'Yes, reincarnate'}
+          </button>
+          <button
+            ref={(button) => button?.focus()}
+            type="button"
+            class="button quiet"
+            onClick={() => {
+              asking.value = false
+            }}
+          >
+            Not now
+          </button>
+        </fieldset>
+      ) : (
+        <button
+          type="button"
+          class="button primary"
+          disabled={store.busy.value !== null}
+          onClick={() => {
+            asking.value = true
+          }}
+        >
+          Reincarnate…
+        </button>
+      )}
     </form>
   )
 }

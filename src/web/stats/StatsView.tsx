@@ -12,6 +12,7 @@ import { type Column, Table, type TableKind } from '../components/Table'
 import { formatNumber, patronLabel } from '../format'
 import { Chart, type ChartProps } from './Chart'
 import { daySeconds, horizontalBars, localDay, overTime } from './charts'
+import { RunTimes } from './RunTimes'
 
 /** The XP-per-minute plot shows the best this many; the table lists every one. */
 const TOP_RATES = 15
@@ -237,6 +238,7 @@ export function StatsView({ character, progress, quests }: StatsProps) {
           {...RATES}
         />
       </Part>
+      <RunTimes characterId={character.id} quests={quests} />
       <Part id="activity" {...parts.activity}>
         <Table name="activity" caption="Completions and XP by day" rows={days} {...ACTIVITY} />
       </Part>

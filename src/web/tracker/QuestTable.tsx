@@ -5,15 +5,21 @@
 // biome-ignore-all lint/a11y/noRedundantRoles: the rows are styled as grids, which drops a table's implicit roles in browsers
 import { Component } from 'preact'
 import type { PlayOn } from '../../rules/character/levels'
+import { runSetting } from '../../rules/quests/nextQuests'
 import { rowXp } from '../../rules/quests/xp'
-import { formatNumber } from '../format'
+import type { QuestRow } from '../api'
+import { formatNumber, minutes } from '../format'
 import { type Row, type RowLog, type SortKey, TICK_SETTINGS, type TickSetting } from './model'
 import type { TrackerStore } from './store'
+
+type QuestTime = QuestRow['times'][number]
 
 interface RowProps {
   row: Row
   log: RowLog
   xp: number | null
+  /** This server's median run at the Play on setting, when enough runs were measured. */
+  time: QuestTime | undefined
   readOnly: boolean
   onToggle: (row: Row, setting: TickSetting, on: boolean) => void
 }
@@ -23,11 +29,17 @@ const UNKNOWN_TIER_NOTE = 'Logged without a tier: counts for every tier of this 
 class QuestRowView extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
     const p = this.props
-    return next.row !== p.row || next.log !== p.log || next.xp !== p.xp || next.readOnly !== p.readOnly
+    return (
+      next.row !== p.row ||
+      next.log !== p.log ||
+      next.xp !== p.xp ||
+      next.time !== p.time ||
+      next.readOnly !== p.readOnly
+    )
   }
 
   override render() {
-    const { row, log, xp, readOnly, onToggle } = this.props
+    const { row, log, xp, time, readOnly, onToggle } = this.props
     const completed = log.own.size + log.viaUnknown.size > 0
     return (
       <tr
@@ -62,6 +74,14 @@ class QuestRowView extends Component<RowProps> {
         <td role="cell" data-label="Length" class="duration">
           {row.duration || '—'}
         </td>
+        <td
+          role="cell"
+          data-label="Time"
+          class="num time"
+          title={time ? `Median of ${time.runs} runs on this server (${time.setting})` : undefined}
+        >
+          {time?.medianDurationSeconds == null ? '—' : minutes(time.medianDurationSeconds)}
+        </td>
         {TICK_SETTINGS.map((setting) => {
           const own = log.own.has(setting)
           const viaUnknown = log.viaUnknown.has(setting)
@@ -94,6 +114,7 @@ const COLUMNS: readonly { key: SortKey | null; label: string; className?: string
   { key: 'favor', label: 'Favor', className: 'num' },
   { key: 'xp', label: 'XP', className: 'num' },
   { key: null, label: 'Length' },
+  { key: null, label: 'Time', className: 'num' },
 ]
 
 function SortHeader({ store, column }: { store: TrackerStore; column: (typeof COLUMNS)[number] }) {
@@ -133,6 +154,8 @@ function SortHeader({ store, column }: { store: TrackerStore; column: (typeof CO
 export function QuestTable({ store }: { store: TrackerStore }) {
   const rows = store.visible.value
   const playOn = store.playOn.value as PlayOn
+  // The setting a Play on value runs at (any: elite), whose measured time the column shows.
+  const setting = runSetting(playOn)
   const readOnly = store.readOnly
   return (
     <div class="quest-list">
@@ -164,6 +187,7 @@ export function QuestTable({ store }: { store: TrackerStore }) {
               row={row}
               log={store.logOf(row)}
               xp={rowXp(row, playOn)}
+              time={row.times.find((t) => t.setting === setting && t.medianDurationSeconds !== null)}
               readOnly={readOnly}
               onToggle={store.toggleSetting}
             />

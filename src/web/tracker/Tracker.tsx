@@ -4,6 +4,8 @@
 import { CharacterHeader } from '../components/CharacterHeader'
 import { LiveTop } from '../components/LiveSwitch'
 import { Filters } from './Filters'
+import { LifeHistory } from './LifeHistory'
+import { NextPanel } from './NextPanel'
 import { QuestTable } from './QuestTable'
 import type { TrackerStore } from './store'
 import { Totals } from './Totals'
@@ -68,6 +70,8 @@ export function Tracker({ store }: { store: TrackerStore }) {
       </LiveTop>
       <Filters store={store} />
       <Totals store={store} />
+      {!store.readOnly && <NextPanel store={store} />}
+      {!store.readOnly && <LifeHistory store={store} />}
       <QuestTable store={store} />
     </div>
   )

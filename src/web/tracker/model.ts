@@ -24,6 +24,8 @@ export const TICK_SETTINGS = ['casual', 'normal', 'hard', 'elite', 'reaper'] as 
 export type TickSetting = (typeof TICK_SETTINGS)[number]
 
 export interface Row extends TrackerRow {
+  /** This server's measured runs per setting (catalog `times`). */
+  times: QuestRow['times']
   /** Unique per remake: name and tier. */
   key: string
   /** Lowercased name, pack and patron for the search. */

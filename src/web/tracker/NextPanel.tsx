@@ -1,0 +1,95 @@
+// "What to run next": the quests worth running now for this character, ranked by XP per minute
+// or by the next favor reward (GET …/next), each with the line saying why. Read again whenever
+// the character's progress changes (a tick here, a post from the game client).
+import { useSignal, useSignalEffect } from '@preact/signals'
+import { api, errorMessage, type NextAnswer } from '../api'
+import { formatNumber, minutes } from '../format'
+import type { TrackerStore } from './store'
+
+type By = NextAnswer['by']
+
+const FROM_LABEL = { own: 'your runs', server: 'this server', estimate: 'estimate' } as const
+
+export function NextPanel({ store }: { store: TrackerStore }) {
+  const by = useSignal<By>('xp')
+  const answer = useSignal<NextAnswer | null>(null)
+  const problem = useSignal<string | null>(null)
+  useSignalEffect(() => {
+    // Read on every change of the progress (the signal's value is the dependency) or the ranking.
+    void store.progress.value
+    const ranking = by.value
+    let current = true
+    api
+      .next(store.characterId, ranking)
+      .then((next) => {
+        if (!current) return
+        answer.value = next
+        problem.value = null
+      })
+      .catch((e: unknown) => {
+        if (current) problem.value = errorMessage(e)
+      })
+    return () => {
+      current = false
+    }
+  })
+  const next = answer.value
+  // What is shown is the answer's ranking (the other one may still be on its way).
+  return (
+    <section class="next panel" aria-labelledby="next-title" data-next-by={next?.by}>
+      <div class="next-head">
+        <h2 id="next-title">What to run next</h2>
+        <fieldset class="segmented">
+          <legend class="sr-only">Rank by</legend>
+          {(['xp', 'favor'] as const).map((value) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name="next-by"
+                value={value}
+                checked={by.value === value}
+                onChange={() => {
+                  by.value = value
+                }}
+              />
+              {value === 'xp' ? 'XP per minute' : 'Next favor reward'}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      {problem.value && <p class="error">{problem.value}</p>}
+      {next && next.by === 'favor' && next.nextRewards[0] && (
+        <p class="hint" data-next-reward>
+          Nearest reward: {next.nextRewards[0].kind === 'total' ? 'total favor' : next.nextRewards[0].patron}{' '}
+          {next.nextRewards[0].at} ({next.nextRewards[0].reward}), {next.nextRewards[0].missing} favor to go.
+        </p>
+      )}
+      {next && next.quests.length === 0 && (
+        <p class="empty">
+          {next.by === 'xp'
+            ? `Nothing left in the Full XP band at ${next.setting} with these filters.`
+            : 'No quest within reach adds favor at this setting.'}
+        </p>
+      )}
+      {next && next.quests.length > 0 && (
+        <ol class="next-list">
+          {next.quests.map((q) => (
+            <li key={`${q.name}\u0000${q.difficulty}`} data-next-quest={q.name} data-difficulty={q.difficulty}>
+              <div class="next-line">
+                <strong>{q.name}</strong>{' '}
+                <span class="muted">
+                  {q.difficulty} {q.level} · {q.setting}
+                </span>
+                <span class="next-figures">
+                  {next.by === 'xp' ? `${formatNumber(q.xpPerMinute)} XP/min` : `+${q.favorGain} favor`} ·{' '}
+                  {minutes(q.expectedMinutes * 60)} ({FROM_LABEL[q.minutesFrom]})
+                </span>
+              </div>
+              <p class="why small muted">{q.why}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
