@@ -22,6 +22,7 @@ import { charactersModule } from './modules/characters'
 import { completionsModule } from './modules/completions'
 import { eventsModule } from './modules/events'
 import { ChangeFeed } from './modules/events/feed'
+import { pastLivesModule } from './modules/pastLives'
 import { playerDataModule } from './modules/playerData'
 import { progressModule } from './modules/progress'
 import { routesModule } from './modules/routes'
@@ -65,6 +66,7 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
       .use(charactersModule(deps, guard))
       .use(completionsModule(deps, guard))
       .use(progressModule(deps, guard))
+      .use(pastLivesModule(deps, guard))
   const pluginApi = new Elysia({ prefix: PLUGIN_PREFIX })
     .use(authModule(deps, bearer, loginGuard))
     .use(catalogModule(deps, bearer))
