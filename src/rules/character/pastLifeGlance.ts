@@ -5,8 +5,9 @@
 //
 // Where the numbers come from: the lives history and the live snapshot each say which past lives
 // the character has. The history's figure for a past life is the most stacks any of its lives
-// had (they carry forward, so that is usually the newest life's; a snapshot that left the
-// current life's list short does not lower it); the snapshot's is its `life.specialFeats`, which
+// had (they carry forward, so that is usually the newest life's; what a finished life recorded
+// stays, even when a later snapshot leaves a past life out); the snapshot's is its
+// `life.specialFeats`, which
 // may hold lives this server never saw (earned before the plugin was installed). The glance takes
 // the larger of the two per past life, capped at 3. A finished life's classes and race are not
 // counted as past lives by themselves: a reincarnation records what it granted in the next life's
