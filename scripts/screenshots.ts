@@ -1,9 +1,9 @@
 // Screenshots of the website, light and dark, narrow (390 px) and wide (1280 px), on the real
 // app with the 718-row catalog (or the small fixture), a character with completions spread over
-// a few days (stats), a monk with a DDO Builder plan and a live snapshot behind it (build), and
-// shared routes (routes). Usage: bun scripts/screenshots.ts [outdir] [--docs]
-// (default /tmp/qt-screenshots). `--docs` refreshes docs/screenshots/{tracker,build,routes,stats}.png
-// from the wide light run.
+// a few days (stats), a monk with a DDO Builder plan and a live snapshot behind it (build, past
+// lives), a rogue with two lives behind her (past lives), and shared routes (routes).
+// Usage: bun scripts/screenshots.ts [outdir] [--docs] (default /tmp/qt-screenshots). `--docs`
+// refreshes docs/screenshots/{tracker,build,routes,stats}.png from the wide light run.
 
 import { existsSync } from 'node:fs'
 import { copyFile, mkdir } from 'node:fs/promises'
@@ -48,7 +48,7 @@ const hero = await succeeded(
     lastLoginAt: 'now',
   }),
 )
-await succeeded(
+const lidda = await succeeded(
   alice.characters.post({
     givenName: 'Lidda',
     race: 'Halfling',
@@ -95,6 +95,17 @@ await succeeded(
     optionalPursuit: { firstTime: true, conquest: true },
   }),
 )
+
+// Lidda's lives: two heroic and racial reincarnations out of a Halfling Rogue (the past lives page).
+for (let i = 0; i < 2; i++) {
+  await succeeded(alice.characters({ id: lidda.id }).lives.reincarnate.post({ grantHeroic: true, grantRacial: true }))
+  // The new life's levels, as the game plugin sends them.
+  await succeeded(
+    alice
+      .characters({ id: lidda.id })
+      .live.put({ build: { levels: Array.from({ length: 20 }, () => ({ class: 'Rogue' })) } }),
+  )
+}
 
 // Shared routes: two of alice's, one of bob's.
 const steps = (from: number, n: number) =>
@@ -225,6 +236,16 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.waitForFunction(() => document.querySelectorAll('.chart:not([data-drawn])').length === 0)
     await shot('stats')
     await shot('stats-full', true)
+
+    // The monk's snapshot (seedBuild) holds most past lives of the game; Lidda has two lives behind her.
+    await page.goto(`${site.base}/past-lives`)
+    await page.locator('tr[data-character]').first().waitFor()
+    await shot('past-lives')
+    await shot('past-lives-full', true)
+    await page.goto(`${site.base}/past-lives/${monk.id}`)
+    await page.getByRole('heading', { name: 'Next reincarnation' }).waitFor()
+    await shot('past-lives-character')
+    await shot('past-lives-character-full', true)
 
     await page.goto(`${site.base}/account`)
     await page.getByRole('heading', { name: 'Plugin tokens' }).waitFor()

@@ -23,6 +23,7 @@ import { completionsModule } from './modules/completions'
 import { eventsModule } from './modules/events'
 import { ChangeFeed } from './modules/events/feed'
 import { nextModule } from './modules/next'
+import { pastLivesModule } from './modules/pastLives'
 import { playerDataModule } from './modules/playerData'
 import { progressModule } from './modules/progress'
 import { routesModule } from './modules/routes'
@@ -67,6 +68,7 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
       .use(completionsModule(deps, guard))
       .use(progressModule(deps, guard))
       .use(nextModule(deps, guard))
+      .use(pastLivesModule(deps, guard))
   const pluginApi = new Elysia({ prefix: PLUGIN_PREFIX })
     .use(authModule(deps, bearer, loginGuard))
     .use(catalogModule(deps, bearer))

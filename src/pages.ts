@@ -10,6 +10,8 @@ export const PAGE_PATHS = [
   '/characters/:id',
   '/characters/:id/build',
   '/characters/:id/stats',
+  '/past-lives',
+  '/past-lives/:id',
   '/routes',
   '/routes/new',
   '/routes/:id',

@@ -34,6 +34,7 @@ test('every character path answers 404 for another account’s character and cha
     ['POST login', () => theirs.login.post()],
     ['POST login now', () => theirs.login.post({ lastLoginAt: 'now' })],
     ['GET progress', () => theirs.progress.get()],
+    ['GET past-lives', () => theirs['past-lives'].get()],
     ['PUT progress', () => theirs.progress.put({ targetDifficulty: 'reaper', completions: [] })],
     ['POST completion', () => theirs.completions.post({ name: 'The Pit', difficulty: 'Heroic', xp: 999 })],
     ['POST new completion', () => theirs.completions.post({ name: 'New One' })],

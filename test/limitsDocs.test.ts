@@ -17,6 +17,7 @@ import { PING_MS } from '../src/modules/events'
 import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from '../src/modules/progress/limits'
 import * as routes from '../src/modules/routes/limits'
 import { MAX_SESSIONS_PER_ACCOUNT } from '../src/modules/session/limits'
+import { MAX_OTHER_PAST_LIVES } from '../src/rules/character/pastLifeGlance'
 
 const n = (value: number) => value.toLocaleString('en-US')
 
@@ -52,6 +53,7 @@ test('README "Limits" states the numbers the code uses', async () => {
     `as stored on reincarnation or a build's sync | ${kib(builds.MAX_LIFE_BYTES)} as JSON | 413 |`,
     `= ${((builds.MAX_LIVES_PER_CHARACTER * builds.MAX_LIFE_BYTES) / 1024 / 1024).toFixed(1)} MiB) | ${n(builds.MAX_LIVES_PER_CHARACTER)} | 409 |`,
     `\`limit\` 1–${builds.MAX_LIVES_PAGE}, default ${builds.MAX_LIVES_PAGE} (every life);`,
+    `(per character, and per account) | ${MAX_OTHER_PAST_LIVES} | left out of the lists and totals`,
     `| route steps | ${n(routes.MAX_ROUTE_STEPS)} | 400 |`,
     `| route \`boosts\`, \`optionals\` | ${kib(routes.MAX_ROUTE_FIELD_BYTES)} each, as JSON | 413 |`,
     `\`limit\` 1–${routes.MAX_ROUTE_PAGE}, default ${routes.DEFAULT_ROUTE_PAGE};`,

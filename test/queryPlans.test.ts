@@ -69,6 +69,8 @@ test('every statement of an evening finds its rows through an index', async () =
   ok(await character.get())
   ok(await character.progress.get())
   ok(await character.lives.get())
+  ok(await character['past-lives'].get())
+  ok(await plugin['past-lives'].get())
   ok(await plugin.routes.get())
   ok(await plugin.routes({ id: route.id }).get())
   ok(await plugin.navigation.get({ query: { characterId: id, routeId: route.id } }))

@@ -129,6 +129,10 @@ export function buildOpenApiDocument({ app, responses }: DocumentedApp): OpenApi
       { name: 'Builds', description: 'Live snapshot and planned build of a character.' },
       { name: 'Lives', description: 'Past and current lives of a character, and reincarnation.' },
       {
+        name: 'Past lives',
+        description: "Past lives at a glance: a character's per class, race and sphere, and an account's.",
+      },
+      {
         name: 'Catalog',
         description: 'The quest catalog (synced from the DDO wiki): list, search, lookup, scorecards.',
       },

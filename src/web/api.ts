@@ -27,6 +27,10 @@ import type { QuestListRow as QuestRowSchema } from '../modules/catalog/model'
 import type { Character as CharacterSchema } from '../modules/characters/model'
 import type { StoredCompletion } from '../modules/completions/model'
 import type { NextAnswer as NextAnswerSchema } from '../modules/next/model'
+import type {
+  AccountPastLives as AccountPastLivesSchema,
+  CharacterPastLives as CharacterPastLivesSchema,
+} from '../modules/pastLives/model'
 import type { CompletionsImportBody, ImportPreview as ImportPreviewSchema } from '../modules/playerData/model'
 import type { ProgressPut as ProgressPutSchema, Progress as ProgressSchema } from '../modules/progress/model'
 import type {
@@ -62,6 +66,8 @@ export type RouteListItem = Static<typeof RouteListItemSchema>
 export type RouteDetail = Static<typeof RouteDetailSchema>
 export type Navigation = Static<typeof NavigationSchema>
 export type MatchMode = Navigation['match']
+export type CharacterPastLives = Static<typeof CharacterPastLivesSchema>
+export type AccountPastLives = Static<typeof AccountPastLivesSchema>
 
 /**
  * A page of the shared routes. Servers before route-list pagination answer `{routes}` (every
@@ -190,6 +196,9 @@ export const api = {
   exportBuildUrl: (id: number) => `/api/characters/${encodeURIComponent(String(id))}/build/export`,
   lives: (id: number) => ok(character(id).lives.get()),
   reincarnate: (id: number, body: ReincarnateBody) => ok(character(id).lives.reincarnate.post(body)),
+  /** Past lives at a glance: the account's (each character's totals, and the sums), one character's. */
+  pastLives: () => ok(server['past-lives'].get()),
+  characterPastLives: (id: number) => ok(character(id)['past-lives'].get()),
 
   routes: (page: { limit: number; offset: number }): Promise<RoutePage> => ok(server.routes.get({ query: page })),
   route: (id: number) => ok(server.routes({ id }).get()),

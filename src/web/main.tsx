@@ -1,6 +1,6 @@
 // The website's entry, choosing the page by path. Pages are ordinary links (a full load each).
 // The sign-in, characters, tracker and share pages are in this bundle: the tracker is the page
-// kept open beside the game. The others (build, stats, routes, account) are chunks of their own,
+// kept open beside the game. The others (build, stats, past lives, routes, account) are chunks of their own,
 // loaded when visited, and the stats page's chart library is one more, loaded only there.
 import type { JSX } from 'preact'
 import { render } from 'preact'
@@ -20,6 +20,9 @@ const VIEWS: Readonly<Record<PagePath, (param: string) => Page>> = {
   '/characters/:id': (id) => <TrackerPage id={Number(id)} />,
   '/characters/:id/build': (id) => import('./pages/Build').then(({ BuildPage }) => <BuildPage id={Number(id)} />),
   '/characters/:id/stats': (id) => import('./pages/Stats').then(({ StatsPage }) => <StatsPage id={Number(id)} />),
+  '/past-lives': () => import('./pages/PastLives').then(({ PastLivesPage }) => <PastLivesPage />),
+  '/past-lives/:id': (id) =>
+    import('./pages/PastLives').then(({ CharacterPastLivesPage }) => <CharacterPastLivesPage id={Number(id)} />),
   '/routes': () => import('./pages/Routes').then(({ RoutesPage }) => <RoutesPage />),
   '/routes/new': () => import('./pages/RouteEdit').then(({ RouteNewPage }) => <RouteNewPage />),
   '/routes/:id': (id) => import('./pages/Route').then(({ RoutePage }) => <RoutePage id={Number(id)} />),

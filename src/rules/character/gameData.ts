@@ -261,5 +261,51 @@ export const NON_CLASS_LABELS = ['epic', 'legendary', 'unknown', 'none', '']
 /** `specialFeats[].type` values that are past lives (capped at 3 stacks each). */
 export const PAST_LIFE_TYPES = ['HeroicPastLife', 'RacialPastLife', 'IconicPastLife', 'EpicPastLife'] as const
 
+/** The epic destiny spheres, in the game's order: each has its own epic past lives. */
+export const EPIC_SPHERES = ['Arcane', 'Divine', 'Martial', 'Primal'] as const
+export type EpicSphere = (typeof EPIC_SPHERES)[number]
+
+export interface EpicPastLifeData {
+  /** The feat's own name ("Arcane Alacrity"). */
+  name: string
+  sphere: EpicSphere
+  /** The epic past life as DDO Builder spells the feat ("Past Life: Arcane Sphere: Arcane Alacrity"). */
+  pastLife: string
+}
+
+const epic = (sphere: EpicSphere, name: string): EpicPastLifeData => ({
+  name,
+  sphere,
+  pastLife: `Past Life: ${sphere} Sphere: ${name}`,
+})
+
+/**
+ * Every epic past life, by sphere. An epic reincarnation grants one of them, the player's choice
+ * in a sphere; each stacks to 3 like any past life. Source: DDO Builder's feat file
+ * (`Maetrim/DDOBuilderV2`, `Output/DataFiles/Feats.xml`: the feats with `Acquire` EpicPastLife,
+ * their `Sphere`, `MaxTimesAcquire` 3), which agrees with the DDO wiki's "Epic Past Life Feats"
+ * page: four per sphere, five in the Arcane and Martial spheres (12 or 15 stacks at most).
+ */
+export const EPIC_PAST_LIVES: readonly EpicPastLifeData[] = [
+  epic('Arcane', 'Ancient Knowledge'),
+  epic('Arcane', 'Arcane Alacrity'),
+  epic('Arcane', 'Eclipse Power'),
+  epic('Arcane', 'Enchant Weapon'),
+  epic('Arcane', 'Energy Criticals'),
+  epic('Divine', 'Ancient Blessings'),
+  epic('Divine', 'Block Energy'),
+  epic('Divine', 'Brace'),
+  epic('Divine', 'Power Over Life and Death'),
+  epic('Martial', 'Ancient Tactics'),
+  epic('Martial', 'Doublestrike'),
+  epic('Martial', 'Fortification'),
+  epic('Martial', 'Skill Mastery'),
+  epic('Martial', 'Trap Damage Absorption'),
+  epic('Primal', 'Ancient Power'),
+  epic('Primal', 'Colors of the Queen'),
+  epic('Primal', 'Doubleshot'),
+  epic('Primal', 'Fast Healing'),
+]
+
 /** Past lives that raise ability build points. */
 export const BUILD_POINT_PAST_LIFE_TYPES = ['HeroicPastLife', 'RacialPastLife'] as const

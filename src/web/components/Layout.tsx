@@ -37,6 +37,11 @@ export function Layout({ title, user, wide, children }: LayoutProps) {
 
 const SECTIONS = [
   { href: '/', label: 'Characters', owns: (path: string) => path === '/' || path.startsWith('/characters/') },
+  {
+    href: '/past-lives',
+    label: 'Past lives',
+    owns: (path: string) => path === '/past-lives' || path.startsWith('/past-lives/'),
+  },
   { href: '/routes', label: 'Routes', owns: (path: string) => path === '/routes' || path.startsWith('/routes/') },
   { href: '/account', label: 'Account', owns: (path: string) => path === '/account' },
 ] as const

@@ -5,7 +5,14 @@ import { describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fromDdoBuilder } from '../../../src/modules/builds/ddobuilder'
-import { CLASSES, findClass, findRace, gameNameKey, RACES } from '../../../src/rules/character/gameData'
+import {
+  CLASSES,
+  EPIC_PAST_LIVES,
+  findClass,
+  findRace,
+  gameNameKey,
+  RACES,
+} from '../../../src/rules/character/gameData'
 import { heroicPastLife, racialPastLife } from '../../../src/rules/character/pastLives'
 import { canonicalClass, canonicalRace, characterMeta } from '../../../src/rules/character/picklists'
 
@@ -113,5 +120,11 @@ describe.skipIf(!existsSync(exampleMonk))("DDO Builder's past-life feats (exampl
     // completes the Elf past life) and the 11 iconics.
     expect(pastLives).toHaveLength(51)
     for (const feat of pastLives) expect([feat.name, granted.get(feat.name ?? '')]).toEqual([feat.name, feat.type])
+  })
+
+  test('its epic past lives are the 18 of the table, by sphere', async () => {
+    const feats = fromDdoBuilder(await Bun.file(exampleMonk).text()).document.life?.specialFeats ?? []
+    const epic = feats.filter((f) => f.type === 'EpicPastLife').map((f) => f.name)
+    expect(epic.sort()).toEqual(EPIC_PAST_LIVES.map((row) => row.pastLife).sort())
   })
 })
