@@ -139,7 +139,7 @@ describe.skipIf(!openssl)('HTTPS on PORT', () => {
     expect(signIn.status).toBe(200)
     expect(signIn.headers.get('set-cookie')).toMatch(/; Secure(;|$)/)
     expect(signIn.headers.get('strict-transport-security')).toBe(HSTS_HEADER)
-    for (const path of ['/login', '/api/health', '/api/plugin/info']) {
+    for (const path of ['/login', '/manifest.webmanifest', '/api/health', '/api/plugin/info']) {
       const answer = await fetch(`https://127.0.0.1:${port}${path}`, trusting(a.cert))
       expect(answer.headers.get('strict-transport-security')).toBe(HSTS_HEADER)
     }
