@@ -5,8 +5,14 @@
 // Why a build step and not Bun's HTML-import routes: Bun 1.4.5 cannot put headers (our CSP)
 // on an HTML-import route (oven-sh/bun#41362), and in development it injects an inline script
 // the CSP forbids. Usage: `bun scripts/buildWeb.ts` (npm run build:web).
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
+//
+// The web app manifest is written here too (src/web/manifest.ts): Bun bundles what the page
+// links, but not what a manifest names, so its icons are copied beside the other assets under
+// hashed names, and the manifest, naming them, goes to /manifest.webmanifest, an address that
+// never changes; its link is added to the built page (Bun's bundler would try to bundle it).
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { extname, join, relative } from 'node:path'
+import { type IconFile, MANIFEST_ICONS, webManifest } from '../src/web/manifest'
 
 const root = join(import.meta.dir, '..')
 const source = join(root, 'src', 'web')
@@ -20,6 +26,26 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+}
+
+const MANIFEST_LINK = '<link rel="manifest" href="/manifest.webmanifest">'
+
+/** "icon-192.png" -> "assets/icon-192-k3v9x0qa.png": named by content, like Bun's own assets. */
+async function copyHashed(from: string, file: string): Promise<string> {
+  const bytes = await Bun.file(from).bytes()
+  const hash = Bun.hash(bytes).toString(36).padStart(8, '0').slice(0, 8)
+  const name = `assets/${file.replace(/(\.[^.]+)$/, `-${hash}$1`)}`
+  await copyFile(from, join(outdir, name))
+  return name
+}
+
+/** The manifest's icons copied into the output, and the manifest naming them. */
+async function writeManifest(): Promise<void> {
+  const paths = new Map<IconFile, string>()
+  for (const { file } of MANIFEST_ICONS) paths.set(file, `/${await copyHashed(join(source, 'icons', file), file)}`)
+  const manifest = webManifest((file) => paths.get(file) as string)
+  await writeFile(join(outdir, 'manifest.webmanifest'), `${JSON.stringify(manifest, null, 2)}\n`)
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -58,9 +84,14 @@ export async function buildWeb(): Promise<{ files: string[] }> {
     throw new Error('buildWeb: Bun.build failed')
   }
 
+  await writeManifest()
+
   const files = (await filesUnder(outdir)).sort()
   const html = files.find((f) => f.endsWith('index.html'))
   if (!html) throw new Error('buildWeb: no index.html in the output')
+  const page = await Bun.file(html).text()
+  if (!page.includes('</head>')) throw new Error('buildWeb: the built page has no </head>')
+  await writeFile(html, page.replace('</head>', `${MANIFEST_LINK}</head>`))
   const problems = inlineCodeIn(await Bun.file(html).text())
   if (problems.length > 0) throw new Error(`buildWeb: the built page has ${problems.join(', ')}`)
 
@@ -87,7 +118,7 @@ export async function buildWeb(): Promise<{ files: string[] }> {
     '/** The page every website path answers with. */',
     `export const INDEX_HTML: string = f${files.indexOf(html)}`,
     '',
-    '/** URL path -> file, for the hashed assets. */',
+    '/** URL path -> file, for the hashed assets and the manifest. */',
     'export const ASSETS: Readonly<Record<string, WebAsset>> = {',
     ...table,
     '}',

@@ -141,6 +141,16 @@ export const ConfigSchema = Type.Object({
     details:
       "e.g. `127.0.0.1` or `10.0.0.0/8, fd00::/8`; `none` or empty trusts no proxy. `X-Forwarded-For` counts for the per-address login limit, `X-Forwarded-Proto: https` makes the session cookie `Secure` and adds HSTS: set it only when the server is reached through that proxy, else every client counts as the proxy's address",
   }),
+  TLS_CERT_FILE: Type.Union([Type.String({ minLength: 1 }), Type.Literal('none')], {
+    default: 'none',
+    description: 'the certificate to serve HTTPS with on PORT (PEM, its chain after it); `none` or empty: plain HTTP',
+    details:
+      'read with `TLS_KEY_FILE` at start (a missing, unreadable or mismatched file stops the start with one line), and again within 30 s when either file changes, without a restart; see "HTTPS on a home network"',
+  }),
+  TLS_KEY_FILE: Type.Union([Type.String({ minLength: 1 }), Type.Literal('none')], {
+    default: 'none',
+    description: "the certificate's private key (PEM, without a passphrase); set both or neither",
+  }),
   TOKEN_IDLE_DAYS: Type.Integer({
     minimum: 1,
     maximum: 3650,
@@ -181,6 +191,9 @@ export interface Config {
   readonly logFormat: LogFormat
   /** A plugin token unused for this many days stops working (the plugin logs in again). */
   readonly tokenIdleDays: number
+  /** HTTPS on PORT with this certificate (PEM) and key; both null: plain HTTP. Never one alone. */
+  readonly tlsCertFile: string | null
+  readonly tlsKeyFile: string | null
 }
 
 /** A bad configuration value; main prints the message as one line and exits 2. */
@@ -203,16 +216,24 @@ const FIELDS = {
   LOG_LEVEL: 'logLevel',
   LOG_FORMAT: 'logFormat',
   TRUSTED_PROXY: 'trustedProxies',
+  TLS_CERT_FILE: 'tlsCertFile',
+  TLS_KEY_FILE: 'tlsKeyFile',
   TOKEN_IDLE_DAYS: 'tokenIdleDays',
 } as const satisfies { [Name in keyof Variables]: keyof Config }
 
 /** The configuration written back as its variables, in the schema's order (the debug log). */
 export function configVariables(config: Config): [name: string, value: string][] {
-  return Object.keys(ConfigSchema.properties).map((name) => {
+  return Object.entries(ConfigSchema.properties).map(([name, schema]) => {
     const value = config[FIELDS[name as keyof Variables]]
-    const text = value === null ? 'off' : Array.isArray(value) ? value.join(',') || 'none' : String(value)
+    const text = value === null ? offWord(schema) : Array.isArray(value) ? value.join(',') || 'none' : String(value)
     return [name, text]
   })
+}
+
+/** The word that switches a variable off (`off` for a schedule, `none` for a file): its union's literal. */
+function offWord(schema: TSchema): string {
+  const word = KindGuard.IsUnion(schema) ? schema.anyOf.find((member) => KindGuard.IsLiteral(member)) : undefined
+  return word ? String(word.const) : 'off'
 }
 
 /**
@@ -228,6 +249,14 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
   }
   const checked = Value.Default(ConfigSchema, values)
   if (!Value.Check(ConfigSchema, checked)) throw configError(checked, raw)
+  const tlsCertFile = checked.TLS_CERT_FILE === 'none' ? null : checked.TLS_CERT_FILE
+  const tlsKeyFile = checked.TLS_KEY_FILE === 'none' ? null : checked.TLS_KEY_FILE
+  if ((tlsCertFile === null) !== (tlsKeyFile === null)) {
+    const missing = tlsCertFile === null ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE'
+    throw new ConfigError(
+      `TLS_CERT_FILE and TLS_KEY_FILE go together (the certificate and its private key): ${missing} is not set.`,
+    )
+  }
   return Object.freeze({
     port: checked.PORT,
     host: checked.HOST,
@@ -243,6 +272,8 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
     trustedProxies: Object.freeze(checked.TRUSTED_PROXY),
     logFormat: checked.LOG_FORMAT,
     tokenIdleDays: checked.TOKEN_IDLE_DAYS,
+    tlsCertFile,
+    tlsKeyFile,
   })
 }
 
@@ -254,7 +285,9 @@ function fromText(schema: TSchema, text: string): unknown {
   const value = text.trim()
   if (KindGuard.IsInteger(schema)) return /^\d+$/.test(value) ? Number(value) : text
   if (KindGuard.IsUnion(schema)) {
-    const word = schema.anyOf.find((member) => KindGuard.IsLiteral(member) && member.const === value.toLowerCase())
+    // Empty is `none` where `none` is a word of the variable, as for a list.
+    const wanted = value === '' ? 'none' : value.toLowerCase()
+    const word = schema.anyOf.find((member) => KindGuard.IsLiteral(member) && member.const === wanted)
     return word ? word.const : value
   }
   if (KindGuard.IsArray(schema)) {

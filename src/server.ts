@@ -8,6 +8,16 @@ import { systemClock } from './clock'
 import { type Config, configVariables } from './config'
 import { BUSY_TIMEOUT_MS, openDatabase } from './db/client'
 import { asListenError, checkListen, listenerLimits } from './http/listen'
+import {
+  CERTIFICATE_CHECK_INTERVAL_MS,
+  type Certificate,
+  CertificateReloader,
+  describeCertificate,
+  expiryWarning,
+  readCertificate,
+  TlsError,
+  tlsFiles,
+} from './http/tls'
 import type { Logger } from './logger'
 import { backupFolder } from './maintenance/backup'
 import { backupCron, maintenanceCron } from './maintenance/schedule'
@@ -31,6 +41,12 @@ export interface RunningServer {
    * the scheduled jobs and the listener, and closes the database.
    */
   stop(reason?: string): Promise<void>
+  /**
+   * Over HTTPS: reads the certificate files again if they changed, and serves the new pair when
+   * it is good (what the server does by itself every CERTIFICATE_CHECK_INTERVAL_MS). True when a
+   * new certificate was put in service; always false over plain HTTP.
+   */
+  checkCertificate(): boolean
 }
 
 /**
@@ -45,7 +61,9 @@ export async function startServer({
 }: ServerOptions): Promise<RunningServer> {
   const file = resolve(config.databasePath)
   logger.debug(`configuration: ${describeConfig(config)}`)
-  // The address first: a server that cannot listen leaves no new database behind.
+  // The certificate and the address first: a server that cannot listen leaves no new database behind.
+  const files = tlsFiles(config)
+  const certificate = files ? readCertificate(files) : null
   const port = checkListen(config.host, config.port)
   const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous, requireWritable: true })
   logger.debug(`database ${file}: ${statSync(file).size} bytes, quick_check ok, writable, migrations applied`)
@@ -55,22 +73,57 @@ export async function startServer({
     .use(catalogCron(deps, config.catalogSyncCron, config.catalogSourceUrl))
     .use(backupCron(deps, config))
     .use(maintenanceCron(deps, config))
+  // The app enforces each route's body limit and time as the body arrives (src/http/body.ts);
+  // the listener's limits are the outer bound. Elysia turns reusePort on.
+  const listening = { port, hostname: config.host, reusePort: false, ...listenerLimits(app) }
+  const listen = (served: Certificate | null) =>
+    app.listen(served ? { ...listening, tls: { cert: served.cert, key: served.key } } : listening)
   try {
-    // The app enforces each route's body limit and time as the body arrives (src/http/body.ts);
-    // the listener's limits are the outer bound. Elysia turns reusePort on.
-    app.listen({ port, hostname: config.host, reusePort: false, ...listenerLimits(app) })
+    listen(certificate)
   } catch (error) {
     // The schedule started at .use(): stop it too, so a caller that goes on has no timer left.
     for (const job of Object.values(scheduledJobs(app))) job.stop()
     db.$client.close()
-    throw asListenError(error, config.host, port)
+    const listenError = asListenError(error, config.host, port)
+    if (listenError !== error || !files) throw listenError
+    throw new TlsError(`HTTPS cannot start with TLS_CERT_FILE ${resolve(files.certFile)}: ${String(error)}`)
   }
-  logger.info(`Quest Tracker ${VERSION} listening on port ${port} (HOST ${config.host}), database ${file}`, {
+  const https = certificate ? ', HTTPS' : ''
+  logger.info(`Quest Tracker ${VERSION} listening on port ${port} (HOST ${config.host}${https}), database ${file}`, {
     version: VERSION,
     port,
     host: config.host,
+    https: certificate !== null,
     database: file,
   })
+  // Listeners a new certificate replaced: they stop accepting at once, finish what they hold
+  // (requests, open event streams), and leave this set when they have.
+  const retired = new Set<NonNullable<typeof app.server>>()
+  const reloader =
+    files && certificate
+      ? new CertificateReloader({
+          files,
+          current: certificate,
+          logger,
+          now: () => systemClock.now(),
+          install(next) {
+            const old = app.server
+            if (old) {
+              retired.add(old)
+              void old.stop().then(() => retired.delete(old))
+            }
+            listen(next)
+          },
+        })
+      : null
+  const certificateTimer = reloader ? setInterval(() => reloader.check(), CERTIFICATE_CHECK_INTERVAL_MS) : null
+  if (certificate) {
+    logger.info(`HTTPS certificate ${describeCertificate(certificate)}`, {
+      certificateValidTo: certificate.validTo.toISOString(),
+    })
+    const expired = expiryWarning(certificate, systemClock.now())
+    if (expired) logger.warn(expired)
+  }
   // From a checkout whose website was never built: the API serves, the pages say how to build them.
   if (!(await loadSite())) logger.warn(SITE_NOT_BUILT)
   const jobs = scheduledJobs(app)
@@ -97,6 +150,8 @@ export async function startServer({
     shutdown.abort()
     await firstSync
     for (const job of Object.values(jobs)) job.stop()
+    if (certificateTimer) clearInterval(certificateTimer)
+    for (const old of retired) void old.stop(true)
     await app.stop()
     try {
       // The stopped server leaves one whole file (the WAL emptied into it) for a copy or a restore.
@@ -106,7 +161,7 @@ export async function startServer({
     }
     db.$client.close()
   }
-  return { port, stop }
+  return { port, stop, checkCertificate: () => reloader?.check() ?? false }
 }
 
 /** The cron jobs of the app, by name (the cron plugin keeps them in the store). */

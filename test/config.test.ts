@@ -31,6 +31,8 @@ describe('loadConfig', () => {
       trustedProxies: [],
       logFormat: 'text',
       tokenIdleDays: 180,
+      tlsCertFile: null,
+      tlsKeyFile: null,
     })
   })
 
@@ -56,6 +58,17 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       trustedProxies: ['10.0.0.1', '172.16.0.0/12', 'fd00::/8'],
       logFormat: 'json',
+    })
+  })
+
+  test('TLS_CERT_FILE and TLS_KEY_FILE are read as a pair: both paths, or both off', () => {
+    expect(loadConfig({ TLS_CERT_FILE: ' ./certs/qt.pem ', TLS_KEY_FILE: '/etc/qt/qt-key.pem' })).toMatchObject({
+      tlsCertFile: './certs/qt.pem',
+      tlsKeyFile: '/etc/qt/qt-key.pem',
+    })
+    expect(loadConfig({ TLS_CERT_FILE: 'none', TLS_KEY_FILE: '' })).toMatchObject({
+      tlsCertFile: null,
+      tlsKeyFile: null,
     })
   })
 
@@ -191,6 +204,25 @@ const VARIABLES: Record<
     ],
     fallback: [],
   },
+  // Each alone is refused (the pair goes together); alone, only "off" reads.
+  TLS_CERT_FILE: {
+    field: 'tlsCertFile',
+    good: ['', null],
+    bad: [
+      '/etc/qt/cert.pem',
+      'TLS_CERT_FILE and TLS_KEY_FILE go together (the certificate and its private key): TLS_KEY_FILE is not set.',
+    ],
+    fallback: null,
+  },
+  TLS_KEY_FILE: {
+    field: 'tlsKeyFile',
+    good: [' NONE ', null],
+    bad: [
+      '/etc/qt/key.pem',
+      'TLS_CERT_FILE and TLS_KEY_FILE go together (the certificate and its private key): TLS_CERT_FILE is not set.',
+    ],
+    fallback: null,
+  },
   TOKEN_IDLE_DAYS: {
     field: 'tokenIdleDays',
     good: ['30', 30],
@@ -248,6 +280,8 @@ test('the configuration written back as variables names every variable and loads
     CATALOG_SYNC_CRON: 'off',
     TOKEN_IDLE_DAYS: '30',
     LOG_FORMAT: 'json',
+    TLS_CERT_FILE: '/etc/qt/cert.pem',
+    TLS_KEY_FILE: '/etc/qt/key.pem',
   })
   const variables = configVariables(config)
   expect(variables.map(([name]) => name)).toEqual(Object.keys(ConfigSchema.properties))
@@ -257,5 +291,10 @@ test('the configuration written back as variables names every variable and loads
     TOKEN_IDLE_DAYS: '30',
   })
   expect(loadConfig(Object.fromEntries(variables))).toEqual(config)
-  expect(Object.fromEntries(configVariables(loadConfig({})))).toMatchObject({ TRUSTED_PROXY: 'none' })
+  expect(Object.fromEntries(configVariables(loadConfig({})))).toMatchObject({
+    TRUSTED_PROXY: 'none',
+    TLS_CERT_FILE: 'none',
+    CATALOG_SYNC_CRON: '17 4 * * *',
+  })
+  expect(loadConfig(Object.fromEntries(configVariables(loadConfig({}))))).toEqual(loadConfig({}))
 })

@@ -9,6 +9,7 @@ import { DatabaseFileError } from '../db/client'
 import { SCHEMA_VERSION } from '../db/migrate'
 import { HttpError } from '../http/errors'
 import { ListenError } from '../http/listen'
+import { TlsError } from '../http/tls'
 import { VERSION } from '../version'
 import { HelpWanted, UsageError } from './args'
 import { backup } from './backup'
@@ -145,6 +146,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       error instanceof UsageError ||
       error instanceof ConfigError ||
       error instanceof ListenError ||
+      error instanceof TlsError ||
       error instanceof DatabaseFileError
     ) {
       io.err(`quest-tracker: ${error.message}`)

@@ -35,23 +35,31 @@ export function chromiumPath(): string | null {
   return null
 }
 
+/**
+ * No sandbox: test containers run as root. The rest keeps the browser from calling home, so
+ * "no request to another host" is about the page, not Chromium's own services.
+ */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
 export async function launch(executablePath: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    // No sandbox: test containers run as root. The rest keeps the browser from calling home,
-    // so "no request to another host" is about the page, not Chromium's own services.
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
+}
+
+/**
+ * A browser with a profile in `profileDir`, as a person's is: what Chromium refuses in a
+ * throwaway (incognito) context, such as installing the site as an app, works in it.
+ */
+export async function launchWithProfile(executablePath: string, profileDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profileDir, { executablePath, headless: true, args: CHROMIUM_ARGS })
 }
 
 /**

@@ -1,10 +1,12 @@
 // How the app serves the website (no browser needed): the page on each page path with the
-// security headers, the hashed assets cached for good, nothing of it in the OpenAPI document,
-// no CORS on any of it, and a built page without inline code.
+// security headers, the hashed assets cached for good, the web app manifest and its icons,
+// nothing of it in the OpenAPI document, no CORS on any of it, and a built page without inline code.
 import { describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
 import { inlineCodeIn } from '../../scripts/buildWeb'
 import { PAGE_PATHS } from '../../src/pages'
 import { ASSETS, INDEX_HTML } from '../../src/web/dist/assets'
+import { BACKGROUND_COLOR, THEME_COLORS } from '../../src/web/manifest'
 import { ok, testApp } from '../helpers'
 
 const t = testApp()
@@ -92,10 +94,12 @@ describe('page paths', () => {
 
 describe('assets', () => {
   test('each built asset is served with its type, cached as immutable, without CORS', async () => {
-    const paths = Object.keys(ASSETS)
+    const hashed = Object.entries(ASSETS).filter(([path]) => path.startsWith('/assets/'))
+    const paths = hashed.map(([path]) => path)
     expect(paths.some((p) => p.endsWith('.js'))).toBe(true)
     expect(paths.some((p) => p.endsWith('.css'))).toBe(true)
-    for (const [path, asset] of Object.entries(ASSETS)) {
+    expect(paths.some((p) => p.endsWith('.png'))).toBe(true)
+    for (const [path, asset] of hashed) {
       expect(path).toMatch(/^\/assets\/[\w.-]+-[a-z0-9]{6,}\.\w+$/)
       const response = await t.request('GET', path, { headers: { origin: 'http://evil.example' } })
       expect(response.status).toBe(200)
@@ -111,6 +115,77 @@ describe('assets', () => {
     const response = await t.json<{ error: string }>('GET', '/assets/nothing-abcdef12.js')
     expect(response.status).toBe(404)
     expect(response.body.error).toBeString()
+  })
+})
+
+describe('the web app manifest (installing the site as an app)', () => {
+  /** The width and height a PNG's header declares. */
+  const pngSize = (bytes: Uint8Array): string => {
+    const view = new DataView(bytes.buffer, bytes.byteOffset)
+    expect([...bytes.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]) // "PNG"
+    return `${view.getUint32(16)}x${view.getUint32(20)}`
+  }
+
+  test('is served at /manifest.webmanifest as application/manifest+json, with nosniff, revalidated, without CORS', async () => {
+    const response = await t.request('GET', '/manifest.webmanifest', { headers: { origin: 'http://evil.example' } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/manifest+json')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('cache-control')).toBe('no-cache')
+    expect(response.headers.get('access-control-allow-origin')).toBeNull()
+    const manifest = (await response.json()) as Record<string, unknown>
+    expect(manifest).toMatchObject({
+      id: '/',
+      name: 'Quest Tracker',
+      short_name: 'Quests',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: BACKGROUND_COLOR,
+      theme_color: THEME_COLORS.light,
+    })
+  })
+
+  test('its icons are served assets: PNGs of 192 and 512 pixels, and a maskable one', async () => {
+    const manifest = (await (await t.request('GET', '/manifest.webmanifest')).json()) as {
+      icons: { src: string; sizes: string; type: string; purpose: string }[]
+    }
+    expect(manifest.icons.map(({ sizes, purpose }) => `${sizes} ${purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ])
+    for (const icon of manifest.icons) {
+      expect(icon.type).toBe('image/png')
+      const response = await t.request('GET', icon.src)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe('image/png')
+      expect(pngSize(new Uint8Array(await response.arrayBuffer()))).toBe(icon.sizes)
+    }
+  })
+
+  test('the page links it, an apple-touch-icon of 180 pixels, and a theme colour for each scheme', async () => {
+    const html = await Bun.file(INDEX_HTML).text()
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">')
+    expect(html).toContain(
+      `<meta name="theme-color" content="${THEME_COLORS.light}" media="(prefers-color-scheme: light)">`,
+    )
+    expect(html).toContain(
+      `<meta name="theme-color" content="${THEME_COLORS.dark}" media="(prefers-color-scheme: dark)">`,
+    )
+    const touch = /<link rel="apple-touch-icon" href="([^"]+)">/.exec(html)?.[1] ?? ''
+    const response = await t.request('GET', touch)
+    expect(response.status).toBe(200)
+    expect(pngSize(new Uint8Array(await response.arrayBuffer()))).toBe('180x180')
+  })
+
+  test("its colours are the site's: the header's ground in each scheme, and the page's", async () => {
+    const css = await Bun.file(join(import.meta.dir, '..', '..', 'src', 'web', 'styles.css')).text()
+    const [light = '', dark = ''] = css.split('@media (prefers-color-scheme: dark)')
+    const variable = (block: string, name: string) => new RegExp(`--${name}: (#[0-9a-f]{6});`).exec(block)?.[1]
+    expect(variable(light, 'surface')).toBe(THEME_COLORS.light)
+    expect(variable(dark, 'surface')).toBe(THEME_COLORS.dark)
+    expect(variable(light, 'bg')).toBe(BACKGROUND_COLOR)
   })
 })
 

@@ -14,6 +14,17 @@ import { loadSite, SITE_NOT_BUILT, type Site } from './site'
 /** Asset names carry a content hash: a changed file is a new URL, so they never need revalidating. */
 const ASSET_CACHE = 'public, max-age=31536000, immutable'
 
+/**
+ * The web app manifest keeps one address (an installed app looks for its updates there), so it is
+ * asked again on every use; it is under a kilobyte.
+ */
+export const MANIFEST_PATH = '/manifest.webmanifest'
+const MANIFEST_HEADERS = {
+  'content-type': 'application/manifest+json',
+  'cache-control': 'no-cache',
+  'x-content-type-options': 'nosniff',
+}
+
 const hidden = { detail: { hide: true } }
 
 /** The built site, or a 503 that says how to build it. */
@@ -51,6 +62,15 @@ export function webModule({ db }: AppDeps) {
         () => gzipped.get(asset.file) as Uint8Array<ArrayBuffer>,
         headers,
       )
+    },
+    hidden,
+  )
+  app.get(
+    MANIFEST_PATH,
+    async () => {
+      const manifest = (await builtSite()).assets[MANIFEST_PATH]
+      if (!manifest) throw new NotFound('No such file.')
+      return new Response(Bun.file(manifest.file), { headers: MANIFEST_HEADERS })
     },
     hidden,
   )
