@@ -168,4 +168,38 @@ describe('who may ask, and bad queries', () => {
     }
     expect(ok(await t.me.next.get({ query: { limit: 1 } })).quests).toHaveLength(1)
   })
+
+  test("the character's own times: every run of every life, medians by hand; another account's character is 404", async () => {
+    const t = await setup()
+    const run = (completedAt: string, durationSeconds: number, xpEarned: number) =>
+      t.me.completions.post({
+        name: 'Crypt',
+        difficulty: 'Heroic',
+        setting: 'elite',
+        completedAt,
+        durationSeconds,
+        xpEarned,
+      })
+    // 600 s for 3000 XP (300/min) and 1200 s for 3000 (150/min): median 900 s and 225 XP/min.
+    ok(await run('2026-11-20T10:00:00Z', 600, 3000), 201)
+    ok(await run('2026-11-20T11:00:00Z', 1200, 3000))
+    expect(ok(await t.me['quest-times'].get()).times).toEqual([
+      {
+        name: 'Crypt',
+        difficulty: 'Heroic',
+        setting: 'elite',
+        runs: 2,
+        medianDurationSeconds: 900,
+        medianXpPerMinute: 225,
+      },
+    ])
+    refused(await t.plugin(t.bob).characters({ id: t.brom.id })['quest-times'].get(), 404)
+    refused(
+      await t
+        .web(await t.signIn('bob'))
+        .characters({ id: t.brom.id })
+        ['quest-times'].get(),
+      404,
+    )
+  })
 })
