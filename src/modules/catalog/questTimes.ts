@@ -4,25 +4,21 @@
 // of its runs changes (migration 0005), and a refresh recomputes only the marked keys, at most
 // once per QUEST_TIMES_REFRESH_MS, from the catalog read that finds them.
 import { and, eq, gt, sql } from 'drizzle-orm'
+import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
 import { preparedOnce } from '../../db/prepared'
 import { characters, completions, questTimes, questTimesDirty, runs, users } from '../../db/schema'
 import { questTimeFigures } from '../../rules/quests/runs'
+import type { QuestTime as QuestTimeSchema } from './model'
 
 /** How far behind the runs the served figures may be: a refresh runs at most this often. */
 export const QUEST_TIMES_REFRESH_MS = 10_000
 /** Keys recomputed by one refresh, so no catalog read does unbounded work; the rest wait for the next. */
 export const MAX_QUEST_TIMES_KEYS_PER_REFRESH = 500
 
-/** A remake's figures on one setting, as the catalog serves them. */
-export interface QuestTime {
-  setting: string
-  /** Timed runs the duration is the median of. */
-  runs: number
-  medianDurationSeconds: number | null
-  medianXpPerMinute: number | null
-}
+/** A remake's figures on one setting, as the catalog serves them (the QuestTime schema). */
+export type QuestTime = Static<typeof QuestTimeSchema>
 
 interface State {
   lastRefreshMs: number

@@ -16,7 +16,7 @@ import {
   normalizeCompletion,
   type CompletionInput as RuleInput,
 } from '../../rules/quests/completion'
-import { type LifeWindow, lifeOfRun } from '../../rules/quests/runs'
+import { currentLifeOf, type LifeWindow, lifeOfRun } from '../../rules/quests/runs'
 import { parseTimestamp } from '../../rules/timestamp'
 import { questNames } from '../catalog/service'
 import { assertOwnsCharacter } from '../characters/access'
@@ -228,7 +228,7 @@ export function lifeWindows(db: DB, characterId: number): LifeWindow[] {
 
 /** The character's current life (1 before any life is recorded: the first is opened as 1). */
 export function currentLifeIndex(db: DB, characterId: number): number {
-  return lifeWindows(db, characterId).find((life) => life.isCurrent)?.lifeIndex ?? 1
+  return currentLifeOf(lifeWindows(db, characterId))
 }
 
 export function postCompletion(

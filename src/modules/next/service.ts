@@ -11,7 +11,7 @@ import type { PlayOn } from '../../rules/character/levels'
 import { type MeasuredTime, nextQuests, timeKey } from '../../rules/quests/nextQuests'
 import { median } from '../../rules/quests/runs'
 import type { VersionFilter } from '../../rules/quests/tracker'
-import { questTimesByRemake } from '../catalog/questTimes'
+import { questTimesByRemake, remakeKey } from '../catalog/questTimes'
 import { catalogIndex } from '../catalog/service'
 import { ownedCharacter } from '../characters/access'
 import { characterName, trackerLevel } from '../characters/service'
@@ -104,16 +104,12 @@ export function nextForCharacter(
   const by = query.by ?? 'xp'
   const row = ownedCharacter(db, userId, characterId)
   const life = currentLifeIndex(db, characterId)
-  const server = new Map<string, MeasuredTime>()
-  for (const [remake, times] of questTimesByRemake(db, clock)) {
-    const [name = '', difficulty = ''] = remake.split('\u0000')
-    for (const time of times) {
-      if (time.medianDurationSeconds === null) continue
-      server.set(timeKey(name, difficulty, time.setting), {
-        medianSeconds: time.medianDurationSeconds,
-        runs: time.runs,
-      })
-    }
+  const times = questTimesByRemake(db, clock)
+  const server = (name: string, difficulty: string, setting: string): MeasuredTime | undefined => {
+    const time = times.get(remakeKey(name, difficulty))?.find((t) => t.setting === setting)
+    return time?.medianDurationSeconds == null
+      ? undefined
+      : { medianSeconds: time.medianDurationSeconds, runs: time.runs }
   }
   const characterLevel = trackerLevel(row)
   const result = nextQuests(

@@ -11,6 +11,7 @@ import type { Writer } from '../../deps'
 import { NotFound } from '../../http/errors'
 import { assertJsonSize } from '../../http/size'
 import { minLevel, type PlayOn } from '../../rules/character/levels'
+import { currentLifeOf } from '../../rules/quests/runs'
 import { type CharacterRow, ownedCharacter, updateOwnedCharacter } from '../characters/access'
 import { characterName, trackerLevel } from '../characters/service'
 import {
@@ -63,7 +64,7 @@ export type LifeViewJson = Static<typeof LifeView>
  */
 export function lifeView(db: DB, characterId: number, requested?: number): LifeViewJson {
   const windows = lifeWindows(db, characterId)
-  const current = windows.find((life) => life.isCurrent)?.lifeIndex ?? 1
+  const current = currentLifeOf(windows)
   const count = Math.max(current, ...windows.map((life) => life.lifeIndex))
   const index = requested ?? current
   if (index > count) {

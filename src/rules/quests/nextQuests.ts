@@ -4,7 +4,7 @@
 // this life, its own runs and the server's quest times.
 import { minLevel as fullXpMinLevel, type PlayOn } from '../character/levels'
 import type { Setting } from './completion'
-import { favorFor, favorTotals } from './favor'
+import { favorFor, favorTotals, remakeFavor } from './favor'
 import {
   compareFavorSteps,
   type FavorStep,
@@ -61,8 +61,8 @@ export interface NextInput {
   optionalPursuit: Readonly<Record<string, unknown>>
   /** The character's own median runs (every life) by timeKey. */
   own: ReadonlyMap<string, MeasuredTime>
-  /** The server's median runs (shown figures only) by timeKey. */
-  server: ReadonlyMap<string, MeasuredTime>
+  /** The server's median run of a remake on a setting, when it is shown (enough runs). */
+  server: (name: string, difficulty: string, setting: Setting) => MeasuredTime | undefined
 }
 
 export const timeKey = (name: string, difficulty: string, setting: string) =>
@@ -118,7 +118,7 @@ function timeOf(input: NextInput, row: TrackerRow, setting: Setting) {
   const key = timeKey(row.name, row.difficulty, setting)
   const own = input.own.get(key)
   if (own) return { minutes: own.medianSeconds / 60, from: 'own' as const, runs: own.runs }
-  const server = input.server.get(key)
+  const server = input.server(row.name, row.difficulty, setting)
   if (server) return { minutes: server.medianSeconds / 60, from: 'server' as const, runs: server.runs }
   const minutes = ESTIMATED_MINUTES[row.duration.trim().toLowerCase()] ?? DEFAULT_ESTIMATED_MINUTES
   return { minutes, from: 'estimate' as const, runs: 0 }
@@ -167,14 +167,16 @@ export function nextQuests(input: NextInput, by: NextBy, limit: number): NextRes
   const totals = favorTotals(input.rows, index)
   const favorByPatron: Record<string, number> = {}
   for (const [patron, total] of totals.byPatron) if (patron !== '') favorByPatron[patron] = total.earned
-  // Favor already earned per quest name: its best setting over every tier (favor.ts).
+  // Favor already earned per quest name: its best remake's (favor.ts counts a name once).
   const earnedByName = new Map<string, number>()
   for (const row of input.rows) {
-    let best = earnedByName.get(row.name) ?? 0
-    for (const c of completionsFor(row, index)) best = Math.max(best, favorFor(row.favor, c.setting))
-    earnedByName.set(row.name, best)
+    earnedByName.set(row.name, Math.max(earnedByName.get(row.name) ?? 0, remakeFavor(row, index)))
   }
+  // Not done at this setting in this life: the first-time bonus is the run's, whatever the tracker says.
+  const withFirstTime = { ...input.optionalPursuit, firstTime: true }
+  const withoutFirstTime = { ...input.optionalPursuit, firstTime: false }
   const firstTime = XP_BONUSES.find((bonus) => bonus.key === 'firstTime')
+  const firstPercent = firstTime ? bonusPercent(firstTime, true, setting) : 0
   const candidates: NextQuest[] = []
   for (const row of input.rows) {
     if (!shows(row) || row.level > input.characterLevel) continue
@@ -183,12 +185,9 @@ export function nextQuests(input: NextInput, by: NextBy, limit: number): NextRes
     if (done) continue
     const favorGain = Math.max(0, favorFor(row.favor, setting) - (earnedByName.get(row.name) ?? 0))
     if (by === 'favor' && favorGain === 0) continue
-    // Not done at this setting in this life: the first-time bonus is the run's.
-    const optionals = { ...input.optionalPursuit, firstTime: true }
-    const withFirst = estimateXp(row, setting, input.xpBoosts, optionals)
+    const withFirst = estimateXp(row, setting, input.xpBoosts, withFirstTime)
     if (by === 'xp' && withFirst === null) continue
-    const without = estimateXp(row, setting, input.xpBoosts, { ...input.optionalPursuit, firstTime: false })
-    const firstPercent = firstTime ? bonusPercent(firstTime, true, setting) : 0
+    const without = estimateXp(row, setting, input.xpBoosts, withoutFirstTime)
     const time = timeOf(input, row, setting)
     const expectedXp = withFirst ?? 0
     const xpPerMinute = Math.round((expectedXp / time.minutes) * 10) / 10

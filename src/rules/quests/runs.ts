@@ -17,6 +17,10 @@ export interface LifeWindow {
 const knownWindow = (life: LifeWindow): life is LifeWindow & { archivedAt: string } =>
   life.archivedAt !== null && life.archivedAt > life.createdAt
 
+/** The current life's index (1 before any life is recorded: the first is opened as 1). */
+export const currentLifeOf = (lives: readonly LifeWindow[]): number =>
+  lives.find((life) => life.isCurrent)?.lifeIndex ?? 1
+
 /**
  * The life a run at `completedAt` was logged in: the archived life whose known window holds it;
  * when it is older than every known window, the earliest of those lives (the server saw the
@@ -33,7 +37,7 @@ export function lifeOfRun(lives: readonly LifeWindow[], completedAt: string): nu
     undefined,
   )
   if (earliest && completedAt < earliest.createdAt) return earliest.lifeIndex
-  return lives.find((life) => life.isCurrent)?.lifeIndex ?? 1
+  return currentLifeOf(lives)
 }
 
 /** The median of `values` (the mean of the middle two when their count is even); null for none. */

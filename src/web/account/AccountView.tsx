@@ -1,7 +1,8 @@
 // The account page's body: change the password (asks for the current one; every other session
 // and every plugin token end, this browser stays signed in), the plugin tokens with a revoke
 // button each, the player's data out and in (DataSection), and signing out everywhere.
-import { type Signal, useSignal, useSignalEffect } from '@preact/signals'
+import { type Signal, useSignal } from '@preact/signals'
+import { useEffect } from 'preact/hooks'
 import { ApiError, api, type Character, errorMessage, type TokenListItem, type User } from '../api'
 import { Confirm } from '../components/Confirm'
 import { Messages } from '../components/Messages'
@@ -172,11 +173,11 @@ function Everywhere({ feedback }: { feedback: Feedback }) {
 /** Whether this account's runs count in the server's quest times (only medians leave it). */
 function Sharing({ feedback }: { feedback: Feedback }) {
   const share = useSignal<boolean | null>(null)
-  useSignalEffect(() => {
+  useEffect(() => {
     void api.settings().then((settings) => {
       share.value = settings.shareQuestTimes
     })
-  })
+  }, [])
   return (
     <section class="account-part" aria-labelledby="sharing-title">
       <h2 id="sharing-title">Quest times</h2>

@@ -1,6 +1,7 @@
 // The character's own quest times from every run it logged (any life), beside this server's
 // medians for the same quest and setting: how this character compares with the guild.
-import { useSignal, useSignalEffect } from '@preact/signals'
+import { useSignal } from '@preact/signals'
+import { useEffect } from 'preact/hooks'
 import { api, errorMessage, type QuestRow } from '../api'
 import { Table, type TableKind } from '../components/Table'
 import { formatNumber, minutes } from '../format'
@@ -36,7 +37,7 @@ const TIMES: TableKind<TimeRow> = {
 export function RunTimes({ characterId, quests }: { characterId: number; quests: readonly QuestRow[] }) {
   const rows = useSignal<TimeRow[] | null>(null)
   const problem = useSignal<string | null>(null)
-  useSignalEffect(() => {
+  useEffect(() => {
     const byRemake = new Map(quests.map((q) => [`${q.name}\u0000${q.difficulty}`, q.times]))
     api
       .questTimes(characterId)
@@ -49,7 +50,7 @@ export function RunTimes({ characterId, quests }: { characterId: number; quests:
       .catch((e: unknown) => {
         problem.value = errorMessage(e)
       })
-  })
+  }, [characterId, quests])
   return (
     <section class="stats-part" aria-labelledby="run-times-title" data-part="run-times">
       <h2 id="run-times-title">Your quest times and this server's</h2>
