@@ -316,3 +316,74 @@ export const lives = sqliteTable(
   },
   (table) => [uniqueIndex('lives_character_index_unique').on(table.characterId, table.lifeIndex)],
 )
+
+/**
+ * A group of accounts (a guild, a household) that sees the characters its members share with it.
+ * The owner is a member; handing the group on changes `ownerId`. A group whose last member
+ * leaves is deleted (groups/service.ts), so there is never a group without an owner.
+ */
+export const groups = sqliteTable(
+  'groups',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    name: text().notNull(),
+    /** No cascade: removing an account hands its groups on first (account/service.ts). */
+    ownerId: integer()
+      .notNull()
+      .references(() => users.id),
+    createdAt: text().notNull(),
+  },
+  (table) => [index('groups_owner').on(table.ownerId)],
+)
+
+export const groupMembers = sqliteTable(
+  'group_members',
+  {
+    groupId: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: text().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.groupId, table.userId] }), index('group_members_user').on(table.userId)],
+)
+
+/** Which characters a group sees: none until their owner shares them, each taken back at any time. */
+export const groupShares = sqliteTable(
+  'group_shares',
+  {
+    groupId: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    characterId: integer()
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    sharedAt: text().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.characterId] }),
+    index('group_shares_character').on(table.characterId),
+  ],
+)
+
+/**
+ * One-time invite codes: to a group (from its owner), or to make an account on this server
+ * (from the operator, `groupId` null). The code is shown once; only its SHA-256 is kept. A code
+ * is used once (`usedAt`) and ends at `expiresAt`.
+ */
+export const invites = sqliteTable(
+  'invites',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    codeHash: text().notNull(),
+    groupId: integer().references(() => groups.id, { onDelete: 'cascade' }),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: text().notNull(),
+    expiresAt: text().notNull(),
+    usedAt: text(),
+    usedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [uniqueIndex('invites_code_hash_unique').on(table.codeHash), index('invites_group').on(table.groupId)],
+)

@@ -18,6 +18,7 @@ import {
   type UserRow,
 } from '../auth/service'
 import { markAccountQuestTimes } from '../catalog/questTimes'
+import { leaveEveryGroup } from '../groups/members'
 
 export interface NewUser {
   username?: string
@@ -113,6 +114,8 @@ export function listUsers(db: DB): UserListItem[] {
 export function removeUser(db: DB, identifier: string): PublicUser {
   const user = requireUser(db, identifier)
   db.transaction((tx) => {
+    // Groups keep going without the account: each it owned goes to its longest-standing member.
+    leaveEveryGroup(tx, user.id)
     tx.delete(apiTokens).where(eq(apiTokens.userId, user.id)).run()
     tx.delete(users).where(eq(users.id, user.id)).run()
   })
