@@ -22,6 +22,9 @@ import { charactersModule } from './modules/characters'
 import { completionsModule } from './modules/completions'
 import { eventsModule } from './modules/events'
 import { ChangeFeed } from './modules/events/feed'
+import { StreamCounter } from './modules/events/stream'
+import { groupsModule } from './modules/groups'
+import { GroupFeed } from './modules/groups/feed'
 import { nextModule } from './modules/next'
 import { pastLivesModule } from './modules/pastLives'
 import { playerDataModule } from './modules/playerData'
@@ -56,6 +59,8 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
   const space = watchSpace(inputs.db, inputs.logger, inputs.clock)
   // Sign-outs reach the open event streams of the sessions they end.
   const signOuts = new SignOuts()
+  // One cap on the live-update streams of an account, whichever pages they serve.
+  const streams = new StreamCounter()
   const bearer = bearerGuard(deps)
   const cookie = cookieGuard(deps, proxies)
   // The character operations, written once, mounted in both APIs.
@@ -78,7 +83,8 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
     .use(characterApi(cookie))
     .use(accountModule(deps, cookie, loginGuard, signOuts, proxies))
     .use(buildImportModule(deps, cookie))
-    .use(eventsModule(deps, cookie, signOuts))
+    .use(eventsModule(deps, cookie, signOuts, streams))
+    .use(groupsModule(deps, cookie, new GroupFeed(), signOuts, streams))
     .use(playerDataModule(deps, cookie))
 
   // The finished app, for the documents the system module builds on first use (set below).

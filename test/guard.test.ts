@@ -1,6 +1,7 @@
 // The credential guard: one named plugin per API, whose `identify` runs once per request however
 // many modules use it, and which every route of the two APIs but the public ones goes through,
 // before validation.
+
 import { describe, expect, test } from 'bun:test'
 import { treaty } from '@elysiajs/eden'
 import { type AnyElysia, Elysia, t } from 'elysia'
@@ -23,6 +24,9 @@ import { charactersModule } from '../src/modules/characters'
 import { completionsModule } from '../src/modules/completions'
 import { eventsModule } from '../src/modules/events'
 import { ChangeFeed } from '../src/modules/events/feed'
+import { StreamCounter } from '../src/modules/events/stream'
+import { groupsModule } from '../src/modules/groups'
+import { GroupFeed } from '../src/modules/groups/feed'
 import { progressModule } from '../src/modules/progress'
 import { routesModule } from '../src/modules/routes'
 import { sessionModule } from '../src/modules/session'
@@ -107,7 +111,8 @@ describe('one guard instance', () => {
       sessionModule(deps, guard, loginGuard, signOuts, proxies),
       accountModule(deps, guard, loginGuard, signOuts, proxies),
       buildImportModule(deps, guard),
-      eventsModule(deps, guard, signOuts),
+      eventsModule(deps, guard, signOuts, new StreamCounter()),
+      groupsModule(deps, guard, new GroupFeed(), signOuts, new StreamCounter()),
     ]
     const app = new Elysia()
       .use(new Elysia({ prefix: '/x' }).use(modules))

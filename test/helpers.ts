@@ -281,3 +281,21 @@ export const storedCharacter = (db: DB, id: number) => db.select().from(characte
 /** A character's stored lives, oldest first. */
 export const storedLives = (db: DB, id: number) =>
   db.select().from(lives).where(eq(lives.characterId, id)).orderBy(asc(lives.lifeIndex)).all()
+
+/** Reads server-sent events from a streaming response until `until` matches or time runs out. */
+export async function readEvents(response: Response, until: (text: string) => boolean, ms = 2000): Promise<string> {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  const deadline = Date.now() + ms
+  while (!until(text) && Date.now() < deadline) {
+    const chunk = await Promise.race([
+      reader.read(),
+      Bun.sleep(deadline - Date.now()).then(() => ({ done: true, value: undefined })),
+    ])
+    if (chunk.done) break
+    text += decoder.decode(chunk.value)
+  }
+  await reader.cancel()
+  return text
+}

@@ -10,7 +10,7 @@ import { hashToken } from '../src/modules/auth/service'
 import { MAX_STREAMS_PER_ACCOUNT } from '../src/modules/events'
 import { MAX_SESSIONS_PER_ACCOUNT } from '../src/modules/session/limits'
 import { SESSION_IDLE_MS, SESSION_REFRESH_MS } from '../src/modules/session/service'
-import { ok, refused, type TestApp, testApp } from './helpers'
+import { ok, readEvents, refused, type TestApp, testApp } from './helpers'
 
 const PASSWORD = 'correct horse battery'
 const HOUR = 60 * 60_000
@@ -432,24 +432,6 @@ describe("another account's character is 404 on every cookie route", () => {
     expect(ok(await progress())).toEqual(before)
   })
 })
-
-/** Reads server-sent events from a streaming response until `until` matches or time runs out. */
-async function readEvents(response: Response, until: (text: string) => boolean, ms = 2000): Promise<string> {
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader()
-  const decoder = new TextDecoder()
-  let text = ''
-  const deadline = Date.now() + ms
-  while (!until(text) && Date.now() < deadline) {
-    const chunk = await Promise.race([
-      reader.read(),
-      Bun.sleep(deadline - Date.now()).then(() => ({ done: true, value: undefined })),
-    ])
-    if (chunk.done) break
-    text += decoder.decode(chunk.value)
-  }
-  await reader.cancel()
-  return text
-}
 
 describe('GET /api/characters/{id}/events', () => {
   test('a completion posted through the plugin API arrives as an event', async () => {

@@ -26,6 +26,12 @@ import type {
 import type { QuestListRow as QuestRowSchema } from '../modules/catalog/model'
 import type { Character as CharacterSchema } from '../modules/characters/model'
 import type { StoredCompletion } from '../modules/completions/model'
+import type {
+  GroupDetail as GroupDetailSchema,
+  GroupSummary as GroupSummarySchema,
+  PartyAnswer as PartyAnswerSchema,
+  SharedCharacter as SharedCharacterSchema,
+} from '../modules/groups/model'
 import type { NextAnswer as NextAnswerSchema } from '../modules/next/model'
 import type {
   AccountPastLives as AccountPastLivesSchema,
@@ -40,6 +46,7 @@ import type {
   RouteListItem as RouteListItemSchema,
 } from '../modules/routes/model'
 import type { Difficulty, Setting } from '../rules/quests/completion'
+import type { StepSetting } from '../rules/routes/routeStep'
 import { loginPath } from './paths'
 
 export type User = Static<typeof UserSchema>
@@ -68,6 +75,10 @@ export type Navigation = Static<typeof NavigationSchema>
 export type MatchMode = Navigation['match']
 export type CharacterPastLives = Static<typeof CharacterPastLivesSchema>
 export type AccountPastLives = Static<typeof AccountPastLivesSchema>
+export type GroupSummary = Static<typeof GroupSummarySchema>
+export type GroupDetail = Static<typeof GroupDetailSchema>
+export type SharedCharacter = Static<typeof SharedCharacterSchema>
+export type PartyAnswer = Static<typeof PartyAnswerSchema>
 
 /**
  * A page of the shared routes. Servers before route-list pagination answer `{routes}` (every
@@ -227,6 +238,28 @@ export const api = {
   completionsCsvUrl: (id: number) => `/api/characters/${encodeURIComponent(String(id))}/completions/csv`,
   /** A CSV of completions: a preview (nothing written) unless `confirm`. */
   importCompletions: (id: number, body: CompletionsImport) => ok(character(id).completions.import.post(body)),
+
+  groups: () => ok(server.groups.get()),
+  createGroup: (name: string) => ok(server.groups.post({ name })),
+  group: (id: number) => ok(server.groups({ id }).get()),
+  renameGroup: (id: number, name: string) => ok(server.groups({ id }).patch({ name })),
+  deleteGroup: (id: number) => ok(server.groups({ id }).delete()),
+  /** A one-time invite code; `rotate` ends every invite still waiting first. */
+  inviteToGroup: (id: number, rotate = false) =>
+    ok(server.groups({ id }).invites.post({}, { query: rotate ? { rotate: 'true' } : {} })),
+  endInvite: (id: number, inviteId: number) => ok(server.groups({ id }).invites({ inviteId }).delete()),
+  joinGroup: (code: string) => ok(server.groups.join.post({ code })),
+  /** Leave (your own id) or remove a member (the owner). */
+  removeMember: (id: number, userId: number) => ok(server.groups({ id }).members({ userId }).delete()),
+  handOnGroup: (id: number, userId: number) => ok(server.groups({ id }).owner.put({ userId })),
+  shareWithGroup: (id: number, characterId: number) => ok(server.groups({ id }).characters({ characterId }).put()),
+  withdrawFromGroup: (id: number, characterId: number) =>
+    ok(server.groups({ id }).characters({ characterId }).delete()),
+  groupNeeds: (id: number, setting: StepSetting) => ok(server.groups({ id }).needs.get({ query: { setting } })),
+  party: (id: number, characters: readonly number[], setting: StepSetting) =>
+    ok(server.groups({ id }).party.get({ query: { characters: characters.join(','), setting } })),
+  /** Server-sent events of a group: `change` (a shared character's data), `group` (re-read), `removed`. */
+  groupEventsUrl: (id: number) => `/api/groups/${encodeURIComponent(String(id))}/events`,
 
   /** The whole catalog, public; fetched once per page load. */
   quests: () => ok(server.quests.get()),

@@ -28,6 +28,25 @@ export interface LiveTarget {
 
 /** Follows the character's event stream, polling while it is down; returns a function that stops everything. */
 export function followCharacter(target: LiveTarget): () => void {
+  return followStream(api.eventsUrl(target.characterId), target)
+}
+
+/** What a group's page hands its stream: as a character's, and what to do when the caller is out. */
+export interface GroupLiveTarget extends Omit<LiveTarget, 'characterId' | 'wants' | 'onChange'> {
+  groupId: number
+  /** The caller is no longer a member (removed, or the group deleted): the stream has ended. */
+  onRemoved(): void
+}
+
+/**
+ * Follows a group's event stream: a shared character's change or the group's own (`group`: its
+ * members or shares) re-reads; `removed` ends it and tells the page.
+ */
+export function followGroup(target: GroupLiveTarget): () => void {
+  return followStream(api.groupEventsUrl(target.groupId), target)
+}
+
+function followStream(url: string, target: Omit<LiveTarget, 'characterId'> & { onRemoved?: () => void }): () => void {
   let source: EventSource | null = null
   let poll: ReturnType<typeof setInterval> | undefined
   let reconnect: ReturnType<typeof setTimeout> | undefined
@@ -48,7 +67,7 @@ export function followCharacter(target: LiveTarget): () => void {
   const open = () => {
     if (stopped) return
     target.liveMode.value = 'connecting'
-    const es = new EventSource(api.eventsUrl(target.characterId))
+    const es = new EventSource(url)
     source = es
     es.addEventListener('open', () => {
       target.liveMode.value = 'push'
@@ -71,7 +90,20 @@ export function followCharacter(target: LiveTarget): () => void {
       clearTimeout(coalesce)
       coalesce = setTimeout(refresh, COALESCE_MS)
     })
+    es.addEventListener('group', () => {
+      clearTimeout(coalesce)
+      coalesce = setTimeout(refresh, COALESCE_MS)
+    })
+    es.addEventListener('removed', () => {
+      stopped = true
+      es.close()
+      source = null
+      stopPolling()
+      target.liveMode.value = 'off'
+      target.onRemoved?.()
+    })
     es.addEventListener('error', () => {
+      if (stopped) return
       dropped = true
       startPolling()
       // CLOSED: the browser gives up (the server answered with an error); CONNECTING: it retries itself.

@@ -20,6 +20,9 @@ const VIEWS: Readonly<Record<PagePath, (param: string) => Page>> = {
   '/characters/:id': (id) => <TrackerPage id={Number(id)} />,
   '/characters/:id/build': (id) => import('./pages/Build').then(({ BuildPage }) => <BuildPage id={Number(id)} />),
   '/characters/:id/stats': (id) => import('./pages/Stats').then(({ StatsPage }) => <StatsPage id={Number(id)} />),
+  '/groups': () => import('./pages/Groups').then(({ GroupsPage }) => <GroupsPage />),
+  '/groups/:id': (id) => import('./pages/Groups').then(({ GroupPage }) => <GroupPage id={Number(id)} />),
+  '/groups/:id/party': (id) => import('./pages/Groups').then(({ PartyPage }) => <PartyPage id={Number(id)} />),
   '/past-lives': () => import('./pages/PastLives').then(({ PastLivesPage }) => <PastLivesPage />),
   '/past-lives/:id': (id) =>
     import('./pages/PastLives').then(({ CharacterPastLivesPage }) => <CharacterPastLivesPage id={Number(id)} />),

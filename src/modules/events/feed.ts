@@ -14,11 +14,22 @@ type Listener = (change: Change) => void
 
 export class ChangeFeed {
   private readonly listeners = new Map<number, Set<Listener>>()
+  /** Listeners of every character's changes (a group's stream, which follows many characters). */
+  private readonly everyone = new Set<Listener>()
 
   publish(characterId: number, what: ChangeKind): void {
+    for (const listener of this.everyone) listener({ characterId, what })
     const listeners = this.listeners.get(characterId)
     if (!listeners) return
     for (const listener of listeners) listener({ characterId, what })
+  }
+
+  /** Every character's changes; returns the function that stops listening. */
+  subscribeAll(listener: Listener): () => void {
+    this.everyone.add(listener)
+    return () => {
+      this.everyone.delete(listener)
+    }
   }
 
   /** Returns the function that stops listening. */
@@ -34,7 +45,7 @@ export class ChangeFeed {
 
   /** How many streams are open (for /info and tests). */
   get listenerCount(): number {
-    let count = 0
+    let count = this.everyone.size
     for (const listeners of this.listeners.values()) count += listeners.size
     return count
   }

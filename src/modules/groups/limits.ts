@@ -8,5 +8,4 @@ export const MAX_MEMBERS_PER_GROUP = 100
 export const MAX_PENDING_INVITES_PER_GROUP = 20
 /** A group's name, in characters. */
 export const MAX_GROUP_NAME_LENGTH = 60
-/** Characters in one party: a DDO party is six. */
-export const MAX_PARTY_SIZE = 6
+export { MAX_PARTY_SIZE } from '../../rules/quests/groupNeeds'

@@ -90,11 +90,17 @@ export function pendingInvites(db: Reader, clock: Clock, groupId: number): Invit
     .all()
 }
 
-/** Ends every pending code of a group (rotating its invite): a leaked link stops working. */
-export function revokeGroupInvites(db: Pick<DB, 'delete'>, groupId: number): number {
+/** Ends every pending code of a group (rotating its invite: a leaked link stops working), or one. */
+export function revokeGroupInvites(db: Pick<DB, 'delete'>, groupId: number, inviteId?: number): number {
   return db
     .delete(invites)
-    .where(and(eq(invites.groupId, groupId), isNull(invites.usedAt)))
+    .where(
+      and(
+        eq(invites.groupId, groupId),
+        isNull(invites.usedAt),
+        inviteId === undefined ? undefined : eq(invites.id, inviteId),
+      ),
+    )
     .returning({ id: invites.id })
     .all().length
 }

@@ -14,8 +14,8 @@ import {
 } from './favorRewards'
 import {
   type CompletionIndex,
-  completionsFor,
   indexCompletions,
+  isDoneAt,
   LEVEL_BAND_ANY,
   type LoggedCompletion,
   rowFilter,
@@ -101,16 +101,6 @@ export interface NextResult {
 /** The setting a Play on value is run at: `any` is the best case, elite. */
 export const runSetting = (playOn: PlayOn): Setting => (playOn === 'any' ? 'elite' : playOn)
 
-/** Settings at least as hard as `setting` (reaper counts as elite done, as favor counts it). */
-const SETTING_RANK: Readonly<Record<Setting, number>> = {
-  unknown: 0,
-  casual: 1,
-  normal: 2,
-  hard: 3,
-  elite: 4,
-  reaper: 4,
-}
-
 const minutesText = (minutes: number) => `${Math.round(minutes)} min`
 const thousands = (n: number) => Math.round(n).toLocaleString('en-US')
 
@@ -181,8 +171,7 @@ export function nextQuests(input: NextInput, by: NextBy, limit: number): NextRes
   for (const row of input.rows) {
     if (!shows(row) || row.level > input.characterLevel) continue
     if (by === 'xp' && row.level < bandFrom) continue
-    const done = completionsFor(row, index).some((c) => SETTING_RANK[c.setting] >= SETTING_RANK[setting])
-    if (done) continue
+    if (isDoneAt(row, index, setting)) continue
     const favorGain = Math.max(0, favorFor(row.favor, setting) - (earnedByName.get(row.name) ?? 0))
     if (by === 'favor' && favorGain === 0) continue
     const withFirst = estimateXp(row, setting, input.xpBoosts, withFirstTime)

@@ -66,6 +66,25 @@ export function isCompleted(row: Pick<TrackerRow, 'name' | 'difficulty'>, index:
   return (index.get(row.name) ?? []).some((c) => coversRemake(c, row))
 }
 
+/** Settings at least as hard as another: reaper counts as elite done, as favor counts it. */
+const SETTING_RANK: Readonly<Record<Setting, number>> = {
+  unknown: 0,
+  casual: 1,
+  normal: 2,
+  hard: 3,
+  elite: 4,
+  reaper: 4,
+}
+
+/** Done at `setting` or a harder one (its own tier or `Unknown`): no first-time bonus left there. */
+export function isDoneAt(
+  row: Pick<TrackerRow, 'name' | 'difficulty'>,
+  index: CompletionIndex,
+  setting: Setting,
+): boolean {
+  return completionsFor(row, index).some((c) => SETTING_RANK[c.setting] >= SETTING_RANK[setting])
+}
+
 export const VERSION_TIERS = { heroic: 'Heroic', epic: 'Epic', legendary: 'Legendary' } as const
 export type VersionTier = keyof typeof VERSION_TIERS
 export type VersionFlag = 'any' | 'yes' | 'no'

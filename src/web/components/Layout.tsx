@@ -42,6 +42,7 @@ const SECTIONS = [
     label: 'Past lives',
     owns: (path: string) => path === '/past-lives' || path.startsWith('/past-lives/'),
   },
+  { href: '/groups', label: 'Groups', owns: (path: string) => path === '/groups' || path.startsWith('/groups/') },
   { href: '/routes', label: 'Routes', owns: (path: string) => path === '/routes' || path.startsWith('/routes/') },
   { href: '/account', label: 'Account', owns: (path: string) => path === '/account' },
 ] as const

@@ -10,6 +10,7 @@ import { rowXp } from '../../rules/quests/xp'
 import type { QuestRow } from '../api'
 import { formatNumber, minutes } from '../format'
 import { type Row, type RowLog, type SortKey, TICK_SETTINGS, type TickSetting } from './model'
+import { neededBy } from './NeededIn'
 import type { TrackerStore } from './store'
 
 type QuestTime = QuestRow['times'][number]
@@ -21,6 +22,8 @@ interface RowProps {
   /** This server's median run at the Play on setting, when enough runs were measured. */
   time: QuestTime | undefined
   readOnly: boolean
+  /** The group's other characters that still need it (NeededIn.tsx); none shown when empty. */
+  neededBy: readonly string[] | undefined
   onToggle: (row: Row, setting: TickSetting, on: boolean) => void
 }
 
@@ -34,12 +37,13 @@ class QuestRowView extends Component<RowProps> {
       next.log !== p.log ||
       next.xp !== p.xp ||
       next.time !== p.time ||
-      next.readOnly !== p.readOnly
+      next.readOnly !== p.readOnly ||
+      next.neededBy !== p.neededBy
     )
   }
 
   override render() {
-    const { row, log, xp, time, readOnly, onToggle } = this.props
+    const { row, log, xp, time, readOnly, neededBy, onToggle } = this.props
     const completed = log.own.size + log.viaUnknown.size > 0
     return (
       <tr
@@ -52,6 +56,12 @@ class QuestRowView extends Component<RowProps> {
         <th role="rowheader" scope="row" class="name">
           {row.name}
           {completed && <span class="sr-only"> (completed)</span>}
+          {neededBy && (
+            <span class="needed-by" title={`Still needed by ${neededBy.join(', ')}`}>
+              needed by {neededBy.length}
+              <span class="sr-only">: {neededBy.join(', ')}</span>
+            </span>
+          )}
         </th>
         <td role="cell" data-label="Tier" class={`tier tier-${row.difficulty.toLowerCase()}`}>
           {row.difficulty}
@@ -157,6 +167,7 @@ export function QuestTable({ store }: { store: TrackerStore }) {
   // The setting a Play on value runs at (any: elite), whose measured time the column shows.
   const setting = runSetting(playOn)
   const readOnly = store.readOnly
+  const needs = neededBy.value
   return (
     <div class="quest-list">
       {/* Explicit roles: the rows are laid out as grids (so the browser can skip laying out
@@ -189,6 +200,7 @@ export function QuestTable({ store }: { store: TrackerStore }) {
               xp={rowXp(row, playOn)}
               time={row.times.find((t) => t.setting === setting && t.medianDurationSeconds !== null)}
               readOnly={readOnly}
+              neededBy={needs.get(row.key)}
               onToggle={store.toggleSetting}
             />
           ))}

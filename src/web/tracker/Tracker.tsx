@@ -5,6 +5,7 @@ import { CharacterHeader } from '../components/CharacterHeader'
 import { LiveTop } from '../components/LiveSwitch'
 import { Filters } from './Filters'
 import { LifeHistory } from './LifeHistory'
+import { NeededIn } from './NeededIn'
 import { NextPanel } from './NextPanel'
 import { QuestTable } from './QuestTable'
 import type { TrackerStore } from './store'
@@ -72,6 +73,7 @@ export function Tracker({ store }: { store: TrackerStore }) {
       <Totals store={store} />
       {!store.readOnly && <NextPanel store={store} />}
       {!store.readOnly && <LifeHistory store={store} />}
+      {!store.readOnly && <NeededIn store={store} />}
       <QuestTable store={store} />
     </div>
   )

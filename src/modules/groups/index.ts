@@ -1,0 +1,273 @@
+// The group routes of the website API (issue 24): groups, their members and invites, the
+// characters each member shares, who still needs what, the party planner, and a group's event
+// stream. Every route answers 404 to anyone not in the group (service.ts).
+import type { ModuleDeps } from '../../deps'
+import { errors, OkBody } from '../../http/model'
+import type { Guard } from '../auth/guard'
+import { signedInRoutes } from '../auth/guard'
+import { eventStream, type StreamCounter } from '../events/stream'
+import type { SignOuts } from '../session/signOuts'
+import type { GroupFeed } from './feed'
+import { MAX_GROUPS_PER_ACCOUNT, MAX_MEMBERS_PER_GROUP, MAX_PARTY_SIZE, MAX_PENDING_INVITES_PER_GROUP } from './limits'
+import { isMember } from './members'
+import {
+  GroupCharacterParams,
+  GroupDetail,
+  GroupInviteParams,
+  GroupList,
+  GroupMemberParams,
+  GroupNameBody,
+  GroupParams,
+  GroupRouteParams,
+  HandOnBody,
+  InviteCreated,
+  JoinBody,
+  Joined,
+  NeedsAnswer,
+  NeedsQuery,
+  PartyAnswer,
+  PartyQuery,
+  Removed,
+  RotateQuery,
+  RouteNeedsAnswer,
+  SharedCharacter,
+  SharedList,
+} from './model'
+import {
+  createGroup,
+  createGroupInvite,
+  deleteGroup,
+  groupDetail,
+  groupNeeds,
+  handOnGroup,
+  joinGroup,
+  listGroups,
+  memberGroup,
+  partyPlan,
+  removeFromGroup,
+  renameGroup,
+  revokeGroupInvite,
+  routeNeeds,
+  sharedCharacter,
+  sharedCharacterIds,
+  shareWithGroup,
+  withdrawFromGroup,
+} from './service'
+
+const OWNER_ONLY = "403 for a member who is not the group's owner."
+const NOT_YOURS = '404 for a group the caller is not a member of, exactly as for one that does not exist.'
+
+export function groupsModule(
+  { db, clock, changes }: ModuleDeps,
+  guard: Guard,
+  feed: GroupFeed,
+  signOuts: SignOuts,
+  counter: StreamCounter,
+) {
+  const writer = { db, clock, feed }
+  const groupsRoutes = signedInRoutes(guard, '/groups', ['Groups'])
+    .get('', ({ user }) => listGroups(db, user.id), {
+      response: { 200: GroupList },
+      detail: { summary: 'The groups the account belongs to' },
+    })
+    .post(
+      '',
+      ({ user, body, set }) => {
+        set.status = 201
+        return createGroup(writer, user.id, body.name)
+      },
+      {
+        body: GroupNameBody,
+        response: { 201: GroupDetail, ...errors(409) },
+        detail: {
+          summary: 'Make a group (the caller owns it)',
+          description: `409 when the account already belongs to ${MAX_GROUPS_PER_ACCOUNT} groups.`,
+        },
+      },
+    )
+    .post('/join', ({ user, body }) => joinGroup(writer, user.id, body.code), {
+      body: JoinBody,
+      response: { 200: Joined, ...errors(404, 409) },
+      detail: {
+        summary: "Join a group with its owner's one-time invite code",
+        description: `The code is used (once) only when the caller joins; a member already keeps it unused. 404 for a used, expired or unknown code (the same answer). 409 when the caller belongs to ${MAX_GROUPS_PER_ACCOUNT} groups or the group has ${MAX_MEMBERS_PER_GROUP} members.`,
+      },
+    })
+    .get('/:id', ({ user, params }) => groupDetail(db, clock, user.id, params.id), {
+      params: GroupParams,
+      response: { 200: GroupDetail, ...errors(404) },
+      detail: {
+        summary: 'A group: its members, the characters they share, and your own characters',
+        description: NOT_YOURS,
+      },
+    })
+    .patch('/:id', ({ user, params, body }) => renameGroup(writer, user.id, params.id, body.name), {
+      params: GroupParams,
+      body: GroupNameBody,
+      response: { 200: GroupDetail, ...errors(403, 404) },
+      detail: { summary: 'Rename a group', description: `${OWNER_ONLY} ${NOT_YOURS}` },
+    })
+    .delete(
+      '/:id',
+      ({ user, params }) => {
+        deleteGroup(writer, user.id, params.id)
+        return { ok: true as const }
+      },
+      {
+        params: GroupParams,
+        response: { 200: OkBody, ...errors(403, 404) },
+        detail: {
+          summary: 'Delete a group (its members, shares and invites go with it; no character is touched)',
+          description: `${OWNER_ONLY} ${NOT_YOURS}`,
+        },
+      },
+    )
+    .post(
+      '/:id/invites',
+      ({ user, params, query, set }) => {
+        set.status = 201
+        return createGroupInvite(writer, user.id, params.id, query.rotate === 'true')
+      },
+      {
+        params: GroupParams,
+        query: RotateQuery,
+        response: { 201: InviteCreated, ...errors(403, 404, 409) },
+        detail: {
+          summary: 'A one-time invite code for the group',
+          description: `Single-use, ends after a week. \`?rotate=true\` first ends every invite still waiting (a link passed too far). ${OWNER_ONLY} 409 with ${MAX_PENDING_INVITES_PER_GROUP} invites waiting. ${NOT_YOURS}`,
+        },
+      },
+    )
+    .delete(
+      '/:id/invites/:inviteId',
+      ({ user, params }) => {
+        revokeGroupInvite(writer, user.id, params.id, params.inviteId)
+        return { ok: true as const }
+      },
+      {
+        params: GroupInviteParams,
+        response: { 200: OkBody, ...errors(403, 404) },
+        detail: { summary: 'End one waiting invite', description: `${OWNER_ONLY} ${NOT_YOURS}` },
+      },
+    )
+    .delete('/:id/members/:userId', ({ user, params }) => removeFromGroup(writer, user.id, params.id, params.userId), {
+      params: GroupMemberParams,
+      response: { 200: Removed, ...errors(403, 404) },
+      detail: {
+        summary: 'Leave the group (your own id), or remove a member (the owner)',
+        description: `The member's shared characters leave with them. The owner leaving hands the group to the longest-standing member; the last member leaving deletes it. 403 for removing another member when not the owner. ${NOT_YOURS}`,
+      },
+    })
+    .put('/:id/owner', ({ user, params, body }) => handOnGroup(writer, user.id, params.id, body.userId), {
+      params: GroupParams,
+      body: HandOnBody,
+      response: { 200: GroupDetail, ...errors(403, 404) },
+      detail: { summary: 'Hand the group on to another member', description: `${OWNER_ONLY} ${NOT_YOURS}` },
+    })
+    .put(
+      '/:id/characters/:characterId',
+      ({ user, params }) => shareWithGroup(writer, user.id, params.id, params.characterId),
+      {
+        params: GroupCharacterParams,
+        response: { 200: SharedList, ...errors(404) },
+        detail: {
+          summary: 'Let the group see one of your characters',
+          description: `Idempotent. 404 for a character of another account. ${NOT_YOURS}`,
+        },
+      },
+    )
+    .delete(
+      '/:id/characters/:characterId',
+      ({ user, params }) => withdrawFromGroup(writer, user.id, params.id, params.characterId),
+      {
+        params: GroupCharacterParams,
+        response: { 200: SharedList, ...errors(404) },
+        detail: {
+          summary: 'Take one of your characters back from the group',
+          description: `At once: the group's pages and streams stop showing it. 404 for a character of another account. ${NOT_YOURS}`,
+        },
+      },
+    )
+    .get(
+      '/:id/characters/:characterId',
+      ({ user, params }) => sharedCharacter(db, user.id, params.id, params.characterId),
+      {
+        params: GroupCharacterParams,
+        response: { 200: SharedCharacter, ...errors(404) },
+        detail: {
+          summary: 'A character shared with the group',
+          description: `404 for one not shared with it (or taken back). ${NOT_YOURS}`,
+        },
+      },
+    )
+    .get('/:id/needs', ({ user, params, query }) => groupNeeds(db, user.id, params.id, query), {
+      params: GroupParams,
+      query: NeedsQuery,
+      response: { 200: NeedsAnswer, ...errors(404) },
+      detail: {
+        summary: 'Who still needs what: per quest, the shared characters that have not done it at a setting',
+        description: `Current lives only; a harder setting counts (reaper as elite). 404 for a \`quest\` the catalog does not have. ${NOT_YOURS}`,
+      },
+    })
+    .get('/:id/routes/:routeId/needs', ({ user, params }) => routeNeeds(db, user.id, params.id, params.routeId), {
+      params: GroupRouteParams,
+      response: { 200: RouteNeedsAnswer, ...errors(404) },
+      detail: { summary: 'Who still needs each step of a route', description: NOT_YOURS },
+    })
+    .get('/:id/party', ({ user, params, query }) => partyPlan(db, clock, user.id, params.id, query), {
+      params: GroupParams,
+      query: PartyQuery,
+      response: { 200: PartyAnswer, ...errors(404) },
+      detail: {
+        summary: 'The party planner: quests every character of a party can run for full XP',
+        description: `Up to ${MAX_PARTY_SIZE} characters shared with the group. The quests inside every character's full XP band and in packs each has, most needed first, with favor and this server's median run. 404 for a character not shared with the group. ${NOT_YOURS}`,
+      },
+    })
+    .get(
+      '/:id/events',
+      ({ user, credential, params, request, server }) => {
+        memberGroup(db, user.id, params.id)
+        const groupId = params.id
+        const stillMember = () => isMember(db, groupId, user.id)
+        return eventStream(
+          { db, clock, signOuts, counter },
+          { user, credential, request, server },
+          {
+            stillValid: stillMember,
+            listen: ({ send, end }) => {
+              let shared = sharedCharacterIds(db, groupId)
+              const out = () => {
+                send('removed', { groupId })
+                end()
+              }
+              const stopGroup = feed.subscribe(groupId, (what) => {
+                if (what === 'deleted' || !stillMember()) return out()
+                shared = sharedCharacterIds(db, groupId)
+                send('group', { what })
+              })
+              const stopCharacters = changes.subscribeAll((change) => {
+                if (!shared.has(change.characterId)) return
+                if (!stillMember()) return out()
+                // A character deleted by its owner leaves the group's shares by cascade.
+                if (change.what === 'character') shared = sharedCharacterIds(db, groupId)
+                send('change', change)
+              })
+              return () => {
+                stopGroup()
+                stopCharacters()
+              }
+            },
+          },
+        )
+      },
+      {
+        params: GroupParams,
+        response: { ...errors(404, 429) },
+        detail: {
+          summary: "Server-sent events: a shared character's data or the group changed",
+          description: `\`change\` {characterId, what} when a shared character's data changes; \`group\` {what} when the group's name, members or shares change (read it again); \`removed\` when the caller is no longer a member (the stream ends). ${NOT_YOURS}`,
+        },
+      },
+    )
+  return groupsRoutes
+}

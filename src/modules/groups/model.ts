@@ -1,0 +1,174 @@
+// Request and response shapes of the group operations (website API).
+import { t } from 'elysia'
+import { Timestamp } from '../../http/model'
+import { REMAKE_TIERS } from '../../rules/quests/completion'
+import { STEP_DIFFICULTIES, STEP_SETTINGS } from '../../rules/routes/routeStep'
+import { Enum } from '../characters/model'
+import { MAX_GROUP_NAME_LENGTH, MAX_PARTY_SIZE } from './limits'
+
+export const GroupParams = t.Object({ id: t.Integer({ description: 'Group id.' }) })
+export const GroupMemberParams = t.Object({
+  id: t.Integer({ description: 'Group id.' }),
+  userId: t.Integer({ description: "A member's account id (the caller's own: leave the group)." }),
+})
+export const GroupCharacterParams = t.Object({
+  id: t.Integer({ description: 'Group id.' }),
+  characterId: t.Integer({ description: 'Character id.' }),
+})
+export const GroupInviteParams = t.Object({
+  id: t.Integer({ description: 'Group id.' }),
+  inviteId: t.Integer({ description: 'Invite id (from the group, never the code).' }),
+})
+export const GroupRouteParams = t.Object({
+  id: t.Integer({ description: 'Group id.' }),
+  routeId: t.Integer({ description: 'Route id.' }),
+})
+
+const Name = t.String({
+  minLength: 1,
+  maxLength: MAX_GROUP_NAME_LENGTH * 4,
+  description: `1 to ${MAX_GROUP_NAME_LENGTH} characters.`,
+})
+
+export const GroupNameBody = t.Object({ name: Name })
+export const JoinBody = t.Object({
+  code: t.String({ minLength: 1, maxLength: 200, description: 'The invite code (the last part of its /join/ link).' }),
+})
+export const RotateQuery = t.Object({
+  rotate: t.Optional(Enum(['true', 'false'] as const, { description: '`true`: end every waiting invite first.' })),
+})
+export const HandOnBody = t.Object({ userId: t.Integer({ description: 'The member who becomes the owner.' }) })
+
+const Member = t.Object({
+  id: t.Integer({ description: 'Account id.' }),
+  name: t.String({ description: 'The username (an account without one: "Player <id>"); never an e-mail address.' }),
+  isOwner: t.Boolean(),
+  joinedAt: Timestamp(),
+})
+
+export const SharedCharacter = t.Object({
+  id: t.Integer(),
+  name: t.String(),
+  owner: t.Object({ id: t.Integer(), name: t.String({ description: "The owner's name as members see it." }) }),
+  race: t.String(),
+  classes: t.String({ description: 'e.g. "Fighter 12 / Rogue 6".' }),
+  level: t.Integer({ description: "The level the owner's tracker works with." }),
+  server: t.String(),
+  guild: t.String(),
+  sharedAt: Timestamp(),
+})
+
+export const GroupSummary = t.Object({
+  id: t.Integer(),
+  name: t.String(),
+  isOwner: t.Boolean(),
+  members: t.Integer({ minimum: 1 }),
+  characters: t.Integer({ minimum: 0, description: 'Characters shared with the group.' }),
+  createdAt: Timestamp(),
+})
+
+export const GroupList = t.Object({ groups: t.Array(GroupSummary) })
+
+export const GroupDetail = t.Object({
+  id: t.Integer(),
+  name: t.String(),
+  createdAt: Timestamp(),
+  isOwner: t.Boolean(),
+  you: t.Integer({ description: "The caller's account id, to find themselves among the members." }),
+  members: t.Array(Member, { description: 'Oldest member first.' }),
+  characters: t.Array(SharedCharacter, { description: 'Every character shared with the group, first shared first.' }),
+  yourCharacters: t.Array(
+    t.Object({ id: t.Integer(), name: t.String(), shared: t.Boolean({ description: 'The group sees it.' }) }),
+    { description: "The caller's characters, and which of them the group sees." },
+  ),
+  invites: t.Array(t.Object({ id: t.Integer(), createdAt: Timestamp(), expiresAt: Timestamp() }), {
+    description: 'Invites waiting to be used (the owner only; empty for other members). Codes are never shown again.',
+  }),
+})
+
+export const InviteCreated = t.Object({
+  code: t.String({ description: 'The one-time code, shown this once.' }),
+  path: t.String({ description: 'The link to pass on, on this server: /join/<code>.' }),
+  expiresAt: Timestamp(),
+  revoked: t.Integer({ minimum: 0, description: 'Invites ended by rotating (0 otherwise).' }),
+})
+
+export const Joined = t.Object({ group: t.Object({ id: t.Integer(), name: t.String() }) })
+
+export const Removed = t.Object({
+  result: Enum(['left', 'handed-on', 'deleted'] as const, {
+    description:
+      '`handed-on`: the owner left and the longest-standing member owns the group now; `deleted`: nobody is left, the group is gone.',
+  }),
+})
+
+export const SharedList = t.Object({ characters: t.Array(SharedCharacter) })
+
+const SettingQuery = t.Optional(
+  Enum(STEP_SETTINGS, {
+    description: 'The setting a character must have done the quest at (or a harder one). Default elite.',
+  }),
+)
+
+export const NeedsQuery = t.Object({
+  setting: SettingQuery,
+  quest: t.Optional(t.String({ maxLength: 200, description: 'One quest name (any case); all quests when omitted.' })),
+  difficulty: t.Optional(Enum(STEP_DIFFICULTIES, { description: 'With `quest`: one tier only.' })),
+})
+
+const QuestNeed = {
+  name: t.String(),
+  difficulty: Enum(REMAKE_TIERS),
+  neededBy: t.Array(t.Integer(), {
+    description: 'Characters that have not done it at the setting or a harder one in their current life.',
+  }),
+  doneBy: t.Array(t.Integer(), { description: 'Characters that have.' }),
+}
+
+export const NeedsAnswer = t.Object({
+  setting: Enum(STEP_SETTINGS),
+  characters: t.Array(SharedCharacter),
+  quests: t.Array(t.Object(QuestNeed), { description: 'Every catalog row (or those of `quest`), in catalog order.' }),
+})
+
+export const RouteNeedsAnswer = t.Object({
+  route: t.Object({ id: t.Integer(), name: t.String() }),
+  characters: t.Array(SharedCharacter),
+  steps: t.Array(t.Object({ position: t.Integer(), setting: Enum(STEP_SETTINGS), ...QuestNeed }), {
+    description: "Each step of the route at the step's own setting.",
+  }),
+})
+
+export const PartyQuery = t.Object({
+  characters: t.String({
+    maxLength: 200,
+    description: `Up to ${MAX_PARTY_SIZE} character ids shared with the group, separated by commas.`,
+  }),
+  setting: SettingQuery,
+})
+
+export const PartyAnswer = t.Object({
+  setting: Enum(STEP_SETTINGS),
+  band: t.Object(
+    { from: t.Integer(), to: t.Integer() },
+    { description: 'Base quest levels that give every character of the party full XP at the setting.' },
+  ),
+  characters: t.Array(SharedCharacter, { description: 'The party, in the order asked for.' }),
+  quests: t.Array(
+    t.Object({
+      ...QuestNeed,
+      level: t.Integer(),
+      patron: t.String(),
+      pack: t.String(),
+      favor: t.Integer({ minimum: 0, description: "The quest's base favor at the setting." }),
+      time: t.Nullable(
+        t.Object(
+          { medianSeconds: t.Number(), runs: t.Integer() },
+          { description: "This server's median run at the setting, once enough runs are logged." },
+        ),
+      ),
+      estimatedMinutes: t.Nullable(t.Integer({ description: "The wiki's length word in minutes, when it has one." })),
+    }),
+    { description: 'Most needed first, then the higher level, then by name.' },
+  ),
+})

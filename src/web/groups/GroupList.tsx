@@ -1,0 +1,63 @@
+// The groups page (/groups): the account's groups, and a form to make one. Joining is by an
+// invite link from a group's owner (/join/<code>).
+import { useSignal } from '@preact/signals'
+import { api, errorMessage, type GroupSummary } from '../api'
+
+export function GroupList({ initial }: { initial: GroupSummary[] }) {
+  const error = useSignal<string | null>(null)
+  const busy = useSignal(false)
+  const onCreate = async (event: SubmitEvent) => {
+    event.preventDefault()
+    const name = String(new FormData(event.currentTarget as HTMLFormElement).get('name') ?? '')
+    error.value = null
+    busy.value = true
+    try {
+      const group = await api.createGroup(name)
+      location.assign(`/groups/${group.id}`)
+    } catch (e) {
+      error.value = errorMessage(e)
+      busy.value = false
+    }
+  }
+  return (
+    <div class="groups">
+      <h1>Groups</h1>
+      <p class="hint">
+        A group — a guild, a household — sees the characters its members choose to share: who still needs which quest,
+        and which quests a party of them should run. Join one with an invite link from its owner.
+      </p>
+      {initial.length === 0 ? (
+        <p data-groups="0">You are in no group yet.</p>
+      ) : (
+        <ul class="group-list" data-groups={initial.length}>
+          {initial.map((g) => (
+            <li key={g.id}>
+              <a href={`/groups/${g.id}`}>{g.name}</a>{' '}
+              <span class="muted small">
+                {g.isOwner ? 'yours · ' : ''}
+                {g.members} members · {g.characters} characters
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <section class="account-part" aria-labelledby="new-group-title">
+        <h2 id="new-group-title">Make a group</h2>
+        <form class="row-fields" onSubmit={onCreate}>
+          <label class="field">
+            <span>Name</span>
+            <input name="name" maxLength={60} required />
+          </label>
+          <button type="submit" class="button primary" disabled={busy.value}>
+            Make the group
+          </button>
+        </form>
+        {error.value && (
+          <p class="error" role="alert">
+            {error.value}
+          </p>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,319 @@
+// A group's page (/groups/{id}): the characters it sees, which of yours it sees (a checkbox each,
+// none by default), the members (the owner removes one or hands the group on; anyone leaves),
+// and the owner's invite links. Live: a shared character's change or the group's own re-reads;
+// removed from the group, the page says so and shows nothing more of it.
+import { type Signal, useSignal } from '@preact/signals'
+import { useEffect } from 'preact/hooks'
+import { api, errorMessage, type GroupDetail } from '../api'
+import { Confirm } from '../components/Confirm'
+import { Messages } from '../components/Messages'
+import { formatDate } from '../format'
+import { followGroup, type LiveMode } from '../live'
+
+interface Feedback {
+  error: Signal<string | null>
+  notice: Signal<string | null>
+}
+
+export function GroupView({ initial }: { initial: GroupDetail }) {
+  const group = useSignal(initial)
+  const removed = useSignal(false)
+  const liveMode = useSignal<LiveMode>('off')
+  const feedback: Feedback = { error: useSignal(null), notice: useSignal(null) }
+  const refresh = async () => {
+    try {
+      group.value = await api.group(initial.id)
+    } catch (e) {
+      feedback.error.value = errorMessage(e)
+    }
+  }
+  useEffect(
+    () =>
+      followGroup({
+        groupId: initial.id,
+        liveMode,
+        refresh,
+        onRemoved: () => {
+          removed.value = true
+        },
+      }),
+    [],
+  )
+  /** Runs a change, shows what it did, and re-reads the group. */
+  const act = async (change: () => Promise<unknown>, done: string) => {
+    feedback.error.value = null
+    try {
+      await change()
+      feedback.notice.value = done
+      await refresh()
+    } catch (e) {
+      feedback.error.value = errorMessage(e)
+    }
+  }
+  if (removed.value) {
+    return (
+      <div class="group" data-removed="true">
+        <h1>{initial.name}</h1>
+        <p class="error" role="alert">
+          You are no longer a member of this group: its characters are not shown any more.
+        </p>
+        <p>
+          <a href="/groups">Back to your groups</a>
+        </p>
+      </div>
+    )
+  }
+  const g = group.value
+  const owner = g.members.find((m) => m.isOwner)
+  return (
+    <div class="group" data-group={g.id} data-live={liveMode.value}>
+      <div class="page-head">
+        <h1>{g.name}</h1>
+        <p class="hint">
+          {g.isOwner ? 'You own this group.' : `Owned by ${owner?.name ?? 'nobody'}.`} {g.members.length} members ·{' '}
+          {g.characters.length} characters shared
+        </p>
+      </div>
+      <Messages error={feedback.error} notice={feedback.notice} />
+      <p>
+        <a class="button primary" href={`/groups/${g.id}/party`}>
+          Plan a party
+        </a>
+      </p>
+      <SharedCharacters group={g} />
+      <YourCharacters group={g} act={act} />
+      <Members group={g} act={act} feedback={feedback} />
+      {g.isOwner && <Invites group={g} act={act} feedback={feedback} />}
+      {g.isOwner && <OwnerActions group={g} act={act} feedback={feedback} />}
+    </div>
+  )
+}
+
+type Act = (change: () => Promise<unknown>, done: string) => Promise<void>
+
+function SharedCharacters({ group }: { group: GroupDetail }) {
+  return (
+    <section class="account-part" aria-labelledby="shared-title">
+      <h2 id="shared-title">Characters the group sees</h2>
+      {group.characters.length === 0 ? (
+        <p data-shared-count="0">No character is shared yet: each member chooses theirs below.</p>
+      ) : (
+        <div class="table-wrap">
+          <table class="cards group-characters" data-shared-count={group.characters.length}>
+            <caption class="sr-only">Characters shared with {group.name}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Character</th>
+                <th scope="col">Player</th>
+                <th scope="col" class="num">
+                  Level
+                </th>
+                <th scope="col">Classes</th>
+                <th scope="col">Race</th>
+                <th scope="col">Guild</th>
+              </tr>
+            </thead>
+            <tbody>
+              {group.characters.map((c) => (
+                <tr key={c.id} data-character={c.name}>
+                  <th scope="row">{c.name}</th>
+                  <td data-label="Player">{c.owner.name}</td>
+                  <td data-label="Level" class="num">
+                    {c.level}
+                  </td>
+                  <td data-label="Classes">{c.classes || '—'}</td>
+                  <td data-label="Race">{c.race || '—'}</td>
+                  <td data-label="Guild">{c.guild || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}
+
+function YourCharacters({ group, act }: { group: GroupDetail; act: Act }) {
+  return (
+    <section class="account-part" aria-labelledby="yours-title">
+      <h2 id="yours-title">Your characters in this group</h2>
+      <p class="hint">The group sees only the characters you tick here; untick one to take it back at once.</p>
+      {group.yourCharacters.length === 0 ? (
+        <p>You have no characters yet.</p>
+      ) : (
+        <ul class="checklist">
+          {group.yourCharacters.map((c) => (
+            <li key={c.id}>
+              <label class="check">
+                <input
+                  type="checkbox"
+                  checked={c.shared}
+                  data-share={c.name}
+                  onChange={(e) =>
+                    void (e.currentTarget.checked
+                      ? act(() => api.shareWithGroup(group.id, c.id), `${c.name} is shared with the group.`)
+                      : act(() => api.withdrawFromGroup(group.id, c.id), `${c.name} is no longer shared.`))
+                  }
+                />
+                {c.name}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function Members({ group, act, feedback }: { group: GroupDetail; act: Act; feedback: Feedback }) {
+  return (
+    <section class="account-part" aria-labelledby="members-title">
+      <h2 id="members-title">Members</h2>
+      <ul class="members">
+        {group.members.map((m) => (
+          <li key={m.id} data-member={m.name}>
+            <span>
+              <strong>{m.name}</strong>
+              {m.isOwner && <span class="badge">owner</span>}
+              {m.id === group.you && <span class="muted"> (you)</span>}
+              <span class="muted small"> joined {formatDate(m.joinedAt)}</span>
+            </span>
+            {group.isOwner && m.id !== group.you && (
+              <span class="member-actions">
+                <Confirm
+                  label="Make owner"
+                  class="button quiet"
+                  question={`Hand the group on to ${m.name}? You stay a member.`}
+                  yes={`Yes, make ${m.name} the owner`}
+                  no="Not now"
+                  onYes={() => void act(() => api.handOnGroup(group.id, m.id), `${m.name} owns the group now.`)}
+                />
+                <Confirm
+                  label="Remove"
+                  class="button quiet"
+                  question={`Remove ${m.name}? Their characters leave the group with them.`}
+                  yes={`Yes, remove ${m.name}`}
+                  no="Keep them"
+                  onYes={() => void act(() => api.removeMember(group.id, m.id), `${m.name} was removed.`)}
+                />
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Confirm
+        label="Leave the group"
+        class="button quiet"
+        question={
+          group.isOwner && group.members.length > 1
+            ? 'Leave the group? The longest-standing member becomes its owner, and your characters leave with you.'
+            : group.members.length === 1
+              ? 'Leave the group? You are its last member: the group is deleted.'
+              : 'Leave the group? Your characters leave with you.'
+        }
+        yes="Yes, leave"
+        no="Stay"
+        onYes={() =>
+          void api.removeMember(group.id, group.you).then(
+            () => location.assign('/groups'),
+            (e: unknown) => {
+              feedback.error.value = errorMessage(e)
+            },
+          )
+        }
+      />
+    </section>
+  )
+}
+
+function Invites({ group, act, feedback }: { group: GroupDetail; act: Act; feedback: Feedback }) {
+  const link = useSignal<string | null>(null)
+  const make = async (rotate: boolean) => {
+    feedback.error.value = null
+    try {
+      const invite = await api.inviteToGroup(group.id, rotate)
+      link.value = location.origin + invite.path
+      feedback.notice.value = rotate
+        ? `Every earlier invite link has ended (${invite.revoked}). A new link is shown.`
+        : 'A new invite link is shown.'
+    } catch (e) {
+      feedback.error.value = errorMessage(e)
+    }
+  }
+  return (
+    <section class="account-part" aria-labelledby="invite-title">
+      <h2 id="invite-title">Invite players</h2>
+      <p class="hint">
+        Each link lets one player join, and ends after a week. It is shown once: copy it to your guild's chat.
+      </p>
+      <div class="share-actions">
+        <button type="button" class="button primary" onClick={() => void make(false)}>
+          New invite link
+        </button>
+        <button type="button" class="button quiet" onClick={() => void make(true)}>
+          End all links and make a new one
+        </button>
+      </div>
+      {link.value && (
+        <label class="field invite-link">
+          <span>Invite link (shown once)</span>
+          <input type="text" readOnly value={link.value} onFocus={(e) => e.currentTarget.select()} />
+        </label>
+      )}
+      {group.invites.length > 0 && (
+        <ul class="invites" data-invites={group.invites.length}>
+          {group.invites.map((invite) => (
+            <li key={invite.id}>
+              Link made {formatDate(invite.createdAt)}, ends {formatDate(invite.expiresAt)}{' '}
+              <button
+                type="button"
+                class="button quiet"
+                onClick={() => void act(() => api.endInvite(group.id, invite.id), 'The invite link has ended.')}
+              >
+                End it
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function OwnerActions({ group, act, feedback }: { group: GroupDetail; act: Act; feedback: Feedback }) {
+  const onRename = (event: SubmitEvent) => {
+    event.preventDefault()
+    const name = String(new FormData(event.currentTarget as HTMLFormElement).get('name') ?? '')
+    void act(() => api.renameGroup(group.id, name), `The group is now called ${name.trim()}.`)
+  }
+  return (
+    <section class="account-part" aria-labelledby="owner-title">
+      <h2 id="owner-title">The group</h2>
+      <form class="row-fields" onSubmit={onRename}>
+        <label class="field">
+          <span>Name</span>
+          <input name="name" defaultValue={group.name} maxLength={60} required />
+        </label>
+        <button type="submit" class="button quiet">
+          Rename
+        </button>
+      </form>
+      <Confirm
+        label="Delete the group"
+        class="button danger"
+        question="Delete the group for everyone? No character is touched."
+        yes="Yes, delete it"
+        no="Keep it"
+        onYes={() =>
+          void api.deleteGroup(group.id).then(
+            () => location.assign('/groups'),
+            (e: unknown) => {
+              feedback.error.value = errorMessage(e)
+            },
+          )
+        }
+      />
+    </section>
+  )
+}

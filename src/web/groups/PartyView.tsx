@@ -1,0 +1,241 @@
+// The party planner (/groups/{id}/party?c=12,15&s=elite): pick up to six characters the group
+// sees and a setting; the quests every one of them can run for full XP, most needed first, with
+// favor and this server's measured time. The address holds the choice, so it is the link to send
+// the party; a completion any of them logs (from the game) re-reads it through the group's stream.
+import { useSignal, useSignalEffect } from '@preact/signals'
+import { useEffect } from 'preact/hooks'
+import { MAX_PARTY_SIZE } from '../../rules/quests/groupNeeds'
+import { STEP_SETTINGS, type StepSetting } from '../../rules/routes/routeStep'
+import { api, errorMessage, type GroupDetail, type PartyAnswer } from '../api'
+import { SelectField } from '../components/SelectField'
+import { formatNumber, minutes } from '../format'
+import { followGroup, type LiveMode } from '../live'
+
+/** The party and setting of the address: `c` the ids, `s` the setting. */
+function fromAddress(group: GroupDetail): { ids: number[]; setting: StepSetting } {
+  const params = new URLSearchParams(location.search)
+  const shared = new Set(group.characters.map((c) => c.id))
+  const ids = (params.get('c') ?? '')
+    .split(',')
+    .map(Number)
+    .filter((id) => shared.has(id))
+    .slice(0, MAX_PARTY_SIZE)
+  const s = params.get('s')
+  const setting = STEP_SETTINGS.find((x) => x === s) ?? 'elite'
+  return { ids: [...new Set(ids)], setting }
+}
+
+export function PartyView({ initial }: { initial: GroupDetail }) {
+  const group = useSignal(initial)
+  const start = fromAddress(initial)
+  const ids = useSignal<number[]>(start.ids)
+  const setting = useSignal<StepSetting>(start.setting)
+  const plan = useSignal<PartyAnswer | null>(null)
+  const problem = useSignal<string | null>(null)
+  const removed = useSignal(false)
+  const liveMode = useSignal<LiveMode>('off')
+  const version = useSignal(0)
+
+  useSignalEffect(() => {
+    const party = ids.value
+    const at = setting.value
+    void version.value
+    const params = new URLSearchParams()
+    if (party.length > 0) params.set('c', party.join(','))
+    params.set('s', at)
+    history.replaceState(null, '', `${location.pathname}?${params}`)
+    if (party.length === 0) {
+      plan.value = null
+      return
+    }
+    let current = true
+    api
+      .party(initial.id, party, at)
+      .then((answer) => {
+        if (!current) return
+        plan.value = answer
+        problem.value = null
+      })
+      .catch((e: unknown) => {
+        if (current) problem.value = errorMessage(e)
+      })
+    return () => {
+      current = false
+    }
+  })
+
+  useEffect(
+    () =>
+      followGroup({
+        groupId: initial.id,
+        liveMode,
+        refresh: async () => {
+          try {
+            const fresh = await api.group(initial.id)
+            group.value = fresh
+            // A character taken back leaves the party.
+            const shared = new Set(fresh.characters.map((c) => c.id))
+            if (ids.value.some((id) => !shared.has(id))) ids.value = ids.value.filter((id) => shared.has(id))
+            version.value++
+          } catch (e) {
+            problem.value = errorMessage(e)
+          }
+        },
+        onRemoved: () => {
+          removed.value = true
+        },
+      }),
+    [],
+  )
+
+  if (removed.value) {
+    return (
+      <div class="party" data-removed="true">
+        <h1>Plan a party</h1>
+        <p class="error" role="alert">
+          You are no longer a member of this group: its characters are not shown any more.
+        </p>
+        <p>
+          <a href="/groups">Back to your groups</a>
+        </p>
+      </div>
+    )
+  }
+
+  const g = group.value
+  const names = new Map(g.characters.map((c) => [c.id, c.name]))
+  const toggle = (id: number, on: boolean) => {
+    ids.value = on ? [...ids.value, id] : ids.value.filter((x) => x !== id)
+  }
+  const answer = plan.value
+  return (
+    <div class="party" data-live={liveMode.value}>
+      <div class="page-head">
+        <h1>Plan a party</h1>
+        <p class="crumbs">
+          <a href={`/groups/${g.id}`}>{g.name}</a>
+        </p>
+      </div>
+      <fieldset class="party-pick">
+        <legend>
+          The party (up to {MAX_PARTY_SIZE} of the characters {g.name} sees)
+        </legend>
+        {g.characters.length === 0 && <p>No character is shared with the group yet.</p>}
+        <ul class="checklist">
+          {g.characters.map((c) => {
+            const on = ids.value.includes(c.id)
+            return (
+              <li key={c.id}>
+                <label class="check">
+                  <input
+                    type="checkbox"
+                    data-party={c.name}
+                    checked={on}
+                    disabled={!on && ids.value.length >= MAX_PARTY_SIZE}
+                    onChange={(e) => toggle(c.id, e.currentTarget.checked)}
+                  />
+                  {c.name}{' '}
+                  <span class="muted small">
+                    ({c.owner.name}, level {c.level})
+                  </span>
+                </label>
+              </li>
+            )
+          })}
+        </ul>
+      </fieldset>
+      <SelectField
+        id="party-setting"
+        label="Setting"
+        options={STEP_SETTINGS}
+        value={setting.value}
+        onChange={(value) => {
+          setting.value = value
+        }}
+      />
+      {ids.value.length > 0 && (
+        <p class="hint">
+          Link for the party: <a href={location.href}>{location.href}</a>
+        </p>
+      )}
+      {problem.value && (
+        <p class="error" role="alert">
+          {problem.value}
+        </p>
+      )}
+      {answer && <PartyTable answer={answer} names={names} />}
+      {ids.value.length === 0 && <p>Pick the characters of tonight's party.</p>}
+    </div>
+  )
+}
+
+function PartyTable({ answer, names }: { answer: PartyAnswer; names: Map<number, string> }) {
+  const nameList = (list: number[]) => list.map((id) => names.get(id) ?? `#${id}`).join(', ')
+  if (answer.quests.length === 0) {
+    return (
+      <p data-party-quests="0">
+        No quest gives all of them full XP on {answer.setting}: their levels are too far apart, or their packs differ.
+      </p>
+    )
+  }
+  return (
+    <div class="table-wrap">
+      <table class="cards party-quests" data-party-quests={answer.quests.length}>
+        <caption>
+          {answer.quests.length} quests for full XP on {answer.setting} (base levels {answer.band.from} to{' '}
+          {answer.band.to}), most needed first
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Quest</th>
+            <th scope="col" class="num">
+              Level
+            </th>
+            <th scope="col">Needed by</th>
+            <th scope="col" class="num">
+              Favor
+            </th>
+            <th scope="col" class="num">
+              Time
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {answer.quests.map((q) => (
+            <tr key={`${q.difficulty}:${q.name}`} data-quest={q.name} data-needed={q.neededBy.length}>
+              <th scope="row">
+                {q.name} <span class="muted small">{q.difficulty}</span>
+              </th>
+              <td data-label="Level" class="num">
+                {q.level}
+              </td>
+              <td data-label="Needed by">
+                {q.neededBy.length === 0 ? (
+                  <span class="muted">nobody</span>
+                ) : (
+                  <>
+                    <strong>{q.neededBy.length}</strong> {nameList(q.neededBy)}
+                  </>
+                )}
+              </td>
+              <td data-label="Favor" class="num">
+                {formatNumber(q.favor)}
+              </td>
+              <td
+                data-label="Time"
+                class="num"
+                title={q.time ? `Median of ${q.time.runs} runs on this server` : "The wiki's length"}
+              >
+                {q.time
+                  ? minutes(q.time.medianSeconds)
+                  : q.estimatedMinutes === null
+                    ? '—'
+                    : `~${q.estimatedMinutes} min`}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
