@@ -5,7 +5,7 @@ import { databaseFlag, none, parse, UsageError } from './args'
 import { type CliIO, type Command, printHelp, withDatabase } from './io'
 
 const HELP = `Usage:
-  quest-tracker maintenance prune      delete ended sessions and plugin tokens now
+  quest-tracker maintenance prune      delete ended sessions, plugin tokens and old invites now
   quest-tracker maintenance optimize   refresh the query planner's statistics (PRAGMA optimize),
                                        vacuum when a quarter of the file (and 1 MiB) is free space
 

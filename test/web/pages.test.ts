@@ -447,7 +447,13 @@ describe.skipIf(!executable)('Website II in Chromium', () => {
     const page = await openPage('/')
     const nav = page.getByRole('navigation', { name: 'Site' })
     await nav.getByRole('link', { name: 'Account' }).waitFor()
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Characters', 'Past lives', 'Groups', 'Routes', 'Account'])
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Characters',
+      'Past lives',
+      'Groups',
+      'Routes',
+      'Account',
+    ])
     expect(await nav.getByRole('link', { name: 'Characters' }).getAttribute('aria-current')).toBe('page')
     await page.getByRole('link', { name: 'Stats of Stonefist' }).click()
     await page.waitForURL(`${site.base}/characters/${heroId}/stats`)
