@@ -23,7 +23,7 @@ import { completionsModule } from './modules/completions'
 import { eventsModule } from './modules/events'
 import { ChangeFeed } from './modules/events/feed'
 import { StreamCounter } from './modules/events/stream'
-import { groupsModule } from './modules/groups'
+import { groupEventsModule, groupsModule } from './modules/groups'
 import { GroupFeed } from './modules/groups/feed'
 import { nextModule } from './modules/next'
 import { pastLivesModule } from './modules/pastLives'
@@ -61,6 +61,8 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
   const signOuts = new SignOuts()
   // One cap on the live-update streams of an account, whichever pages they serve.
   const streams = new StreamCounter()
+  // What changes a group itself, for its open pages (both APIs change groups; the website follows).
+  const groupFeed = new GroupFeed()
   const bearer = bearerGuard(deps)
   const cookie = cookieGuard(deps, proxies)
   // The character operations, written once, mounted in both APIs.
@@ -78,13 +80,15 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
     .use(authModule(deps, bearer, loginGuard))
     .use(catalogModule(deps, bearer))
     .use(characterApi(bearer))
+    .use(groupsModule(deps, bearer, groupFeed))
   const websiteApi = new Elysia({ prefix: WEBSITE_PREFIX })
     .use(sessionModule(deps, cookie, loginGuard, signOuts, proxies))
     .use(characterApi(cookie))
     .use(accountModule(deps, cookie, loginGuard, signOuts, proxies))
     .use(buildImportModule(deps, cookie))
     .use(eventsModule(deps, cookie, signOuts, streams))
-    .use(groupsModule(deps, cookie, new GroupFeed(), signOuts, streams))
+    .use(groupsModule(deps, cookie, groupFeed))
+    .use(groupEventsModule(deps, cookie, groupFeed, signOuts, streams))
     .use(playerDataModule(deps, cookie))
 
   // The finished app, for the documents the system module builds on first use (set below).

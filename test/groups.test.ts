@@ -266,6 +266,13 @@ describe('shared characters', () => {
     expect(ok(await t.web(ann).groups({ id: groupId }).characters({ characterId: brom }).get()).name).toBe('Brom')
   })
 
+  test('a character its owner deletes leaves the group with its share', async () => {
+    ok(await t.web(bea).characters({ id: mira }).delete())
+    expect(ok(await t.web(ann).groups({ id: groupId }).get()).characters.map((c) => c.name)).toEqual(['Brom'])
+    refused(await t.web(ann).groups({ id: groupId }).characters({ characterId: mira }).get(), 404)
+    refused(await t.web(ann).groups({ id: groupId }).party.get({ query: { characters: `${mira}` } }), 404)
+  })
+
   test('nothing a member sees carries another member’s e-mail', async () => {
     const seen = JSON.stringify([
       ok(await t.web(bea).groups({ id: groupId }).get()),
@@ -332,6 +339,37 @@ describe('a hostile member and an outsider', () => {
       () => g.events.get(),
     ])
       refused(await call(), 404)
+  })
+
+  test('the plugin API is the same: a member reads it with a token, an outsider’s token gets 404 everywhere', async () => {
+    const login = async (identifier: string) =>
+      ok(await t.api.plugin.auth.login.post({ identifier, password: PASSWORD })).token
+    const beaToken = await login('bea')
+    const detail = ok(await t.plugin(beaToken).groups({ id: groupId }).get())
+    expect(detail.characters.map((c) => c.name)).toEqual(['Brom', 'Mira'])
+    const needs = ok(
+      await t
+        .plugin(beaToken)
+        .groups({ id: groupId })
+        .needs.get({ query: { quest: 'Crypt', difficulty: 'Heroic' } }),
+    )
+    expect(needs.quests).toEqual([{ name: 'Crypt', difficulty: 'Heroic', neededBy: [brom, mira], doneBy: [] }])
+    const g = t.plugin(await login('out')).groups({ id: groupId })
+    for (const call of [
+      () => g.get(),
+      () => g.patch({ name: 'Taken' }),
+      () => g.delete(),
+      () => g.invites.post({}, { query: {} }),
+      () => g.members({ userId: ids.bea }).delete(),
+      () => g.owner.put({ userId: ids.out }),
+      () => g.characters({ characterId: zed }).put(),
+      () => g.characters({ characterId: brom }).delete(),
+      () => g.characters({ characterId: brom }).get(),
+      () => g.needs.get({ query: {} }),
+      () => g.party.get({ query: { characters: `${brom}` } }),
+    ])
+      refused(await call(), 404)
+    refused(await t.api.plugin.groups.get(), 401)
   })
 
   test('without a session: 401', async () => {

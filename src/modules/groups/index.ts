@@ -57,15 +57,10 @@ import {
 const OWNER_ONLY = "403 for a member who is not the group's owner."
 const NOT_YOURS = '404 for a group the caller is not a member of, exactly as for one that does not exist.'
 
-export function groupsModule(
-  { db, clock, changes }: ModuleDeps,
-  guard: Guard,
-  feed: GroupFeed,
-  signOuts: SignOuts,
-  counter: StreamCounter,
-) {
+/** The group routes, written once and mounted in both APIs (a game client may ask who needs a quest). */
+export function groupsModule({ db, clock }: ModuleDeps, guard: Guard, feed: GroupFeed) {
   const writer = { db, clock, feed }
-  const groupsRoutes = signedInRoutes(guard, '/groups', ['Groups'])
+  return signedInRoutes(guard, '/groups', ['Groups'])
     .get('', ({ user }) => listGroups(db, user.id), {
       response: { 200: GroupList },
       detail: { summary: 'The groups the account belongs to' },
@@ -223,51 +218,63 @@ export function groupsModule(
         description: `Up to ${MAX_PARTY_SIZE} characters shared with the group. The quests inside every character's full XP band and in packs each has, most needed first, with favor and this server's median run. 404 for a character not shared with the group. ${NOT_YOURS}`,
       },
     })
-    .get(
-      '/:id/events',
-      ({ user, credential, params, request, server }) => {
-        memberGroup(db, user.id, params.id)
-        const groupId = params.id
-        const stillMember = () => isMember(db, groupId, user.id)
-        return eventStream(
-          { db, clock, signOuts, counter },
-          { user, credential, request, server },
-          {
-            stillValid: stillMember,
-            listen: ({ send, end }) => {
-              let shared = sharedCharacterIds(db, groupId)
-              const out = () => {
-                send('removed', { groupId })
-                end()
-              }
-              const stopGroup = feed.subscribe(groupId, (what) => {
-                if (what === 'deleted' || !stillMember()) return out()
-                shared = sharedCharacterIds(db, groupId)
-                send('group', { what })
-              })
-              const stopCharacters = changes.subscribeAll((change) => {
-                if (!shared.has(change.characterId)) return
-                if (!stillMember()) return out()
-                // A character deleted by its owner leaves the group's shares by cascade.
-                if (change.what === 'character') shared = sharedCharacterIds(db, groupId)
-                send('change', change)
-              })
-              return () => {
-                stopGroup()
-                stopCharacters()
-              }
-            },
+}
+
+/**
+ * GET /api/groups/{id}/events (website): the group's server-sent events. A shared character's
+ * change, the group's own, and the end of the caller's membership, which ends the stream at once.
+ */
+export function groupEventsModule(
+  { db, clock, changes }: ModuleDeps,
+  guard: Guard,
+  feed: GroupFeed,
+  signOuts: SignOuts,
+  counter: StreamCounter,
+) {
+  return signedInRoutes(guard, '/groups', ['Website']).get(
+    '/:id/events',
+    ({ user, credential, params, request, server }) => {
+      memberGroup(db, user.id, params.id)
+      const groupId = params.id
+      const stillMember = () => isMember(db, groupId, user.id)
+      return eventStream(
+        { db, clock, signOuts, counter },
+        { user, credential, request, server },
+        {
+          stillValid: stillMember,
+          listen: ({ send, end }) => {
+            let shared = sharedCharacterIds(db, groupId)
+            const out = () => {
+              send('removed', { groupId })
+              end()
+            }
+            const stopGroup = feed.subscribe(groupId, (what) => {
+              if (what === 'deleted' || !stillMember()) return out()
+              shared = sharedCharacterIds(db, groupId)
+              send('group', { what })
+            })
+            const stopCharacters = changes.subscribeAll((change) => {
+              if (!shared.has(change.characterId)) return
+              if (!stillMember()) return out()
+              // A character deleted by its owner leaves the group's shares by cascade.
+              if (change.what === 'character') shared = sharedCharacterIds(db, groupId)
+              send('change', change)
+            })
+            return () => {
+              stopGroup()
+              stopCharacters()
+            }
           },
-        )
-      },
-      {
-        params: GroupParams,
-        response: { ...errors(404, 429) },
-        detail: {
-          summary: "Server-sent events: a shared character's data or the group changed",
-          description: `\`change\` {characterId, what} when a shared character's data changes; \`group\` {what} when the group's name, members or shares change (read it again); \`removed\` when the caller is no longer a member (the stream ends). ${NOT_YOURS}`,
         },
+      )
+    },
+    {
+      params: GroupParams,
+      response: { ...errors(404, 429) },
+      detail: {
+        summary: "Server-sent events: a shared character's data or the group changed",
+        description: `\`change\` {characterId, what} when a shared character's data changes; \`group\` {what} when the group's name, members or shares change (read it again); \`removed\` when the caller is no longer a member (the stream ends). ${NOT_YOURS}`,
       },
-    )
-  return groupsRoutes
+    },
+  )
 }
