@@ -178,64 +178,65 @@ function PartyTable({ answer, names }: { answer: PartyAnswer; names: Map<number,
       </p>
     )
   }
+  const summary = `${answer.quests.length} quests for full XP on ${answer.setting} (base levels ${answer.band.from} to ${answer.band.to}), most needed first`
   return (
-    <div class="table-wrap">
-      <table class="cards party-quests" data-party-quests={answer.quests.length}>
-        <caption>
-          {answer.quests.length} quests for full XP on {answer.setting} (base levels {answer.band.from} to{' '}
-          {answer.band.to}), most needed first
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Quest</th>
-            <th scope="col" class="num">
-              Level
-            </th>
-            <th scope="col">Needed by</th>
-            <th scope="col" class="num">
-              Favor
-            </th>
-            <th scope="col" class="num">
-              Time
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {answer.quests.map((q) => (
-            <tr key={`${q.difficulty}:${q.name}`} data-quest={q.name} data-needed={q.neededBy.length}>
-              <th scope="row">
-                {q.name} <span class="muted small">{q.difficulty}</span>
+    <>
+      <p class="hint">{summary}</p>
+      <div class="table-wrap">
+        <table class="cards party-quests" data-party-quests={answer.quests.length}>
+          <caption class="sr-only">{summary}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Quest</th>
+              <th scope="col" class="num">
+                Level
               </th>
-              <td data-label="Level" class="num">
-                {q.level}
-              </td>
-              <td data-label="Needed by">
-                {q.neededBy.length === 0 ? (
-                  <span class="muted">nobody</span>
-                ) : (
-                  <>
-                    <strong>{q.neededBy.length}</strong> {nameList(q.neededBy)}
-                  </>
-                )}
-              </td>
-              <td data-label="Favor" class="num">
-                {formatNumber(q.favor)}
-              </td>
-              <td
-                data-label="Time"
-                class="num"
-                title={q.time ? `Median of ${q.time.runs} runs on this server` : "The wiki's length"}
-              >
-                {q.time
-                  ? minutes(q.time.medianSeconds)
-                  : q.estimatedMinutes === null
-                    ? '—'
-                    : `~${q.estimatedMinutes} min`}
-              </td>
+              <th scope="col">Needed by</th>
+              <th scope="col" class="num">
+                Favor
+              </th>
+              <th scope="col" class="num">
+                Time
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {answer.quests.map((q) => (
+              <tr key={`${q.difficulty}:${q.name}`} data-quest={q.name} data-needed={q.neededBy.length}>
+                <th scope="row">
+                  {q.name} <span class="muted small">{q.difficulty}</span>
+                </th>
+                <td data-label="Level" class="num">
+                  {q.level}
+                </td>
+                <td data-label="Needed by">
+                  {q.neededBy.length === 0 ? (
+                    <span class="muted">nobody</span>
+                  ) : (
+                    <>
+                      <strong>{q.neededBy.length}</strong> {nameList(q.neededBy)}
+                    </>
+                  )}
+                </td>
+                <td data-label="Favor" class="num">
+                  {formatNumber(q.favor)}
+                </td>
+                <td
+                  data-label="Time"
+                  class="num"
+                  title={q.time ? `Median of ${q.time.runs} runs on this server` : "The wiki's length"}
+                >
+                  {q.time
+                    ? minutes(q.time.medianSeconds)
+                    : q.estimatedMinutes === null
+                      ? '—'
+                      : `~${q.estimatedMinutes} min`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   )
 }
