@@ -270,7 +270,13 @@ describe('shared characters', () => {
     ok(await t.web(bea).characters({ id: mira }).delete())
     expect(ok(await t.web(ann).groups({ id: groupId }).get()).characters.map((c) => c.name)).toEqual(['Brom'])
     refused(await t.web(ann).groups({ id: groupId }).characters({ characterId: mira }).get(), 404)
-    refused(await t.web(ann).groups({ id: groupId }).party.get({ query: { characters: `${mira}` } }), 404)
+    refused(
+      await t
+        .web(ann)
+        .groups({ id: groupId })
+        .party.get({ query: { characters: `${mira}` } }),
+      404,
+    )
   })
 
   test('nothing a member sees carries another member’s e-mail', async () => {
@@ -315,6 +321,32 @@ describe('a hostile member and an outsider', () => {
     const before = ok(await t.web(ann).groups({ id: groupId }).get())
     for (const call of outsiderCalls()) refused(await call(), 404)
     expect(ok(await t.web(ann).groups({ id: groupId }).get())).toEqual(before)
+  })
+
+  test("a hostile member: the owner's routes are 403, other members' characters 404, and nothing changes", async () => {
+    await invite(ann)
+    const before = ok(await t.web(ann).groups({ id: groupId }).get())
+    const g = t.web(mal).groups({ id: groupId })
+    const owners: (() => Promise<Parameters<typeof refused>[0]>)[] = [
+      () => g.patch({ name: 'Mine now' }),
+      () => g.delete(),
+      () => g.invites.post({}, { query: {} }),
+      () => g.invites.post({}, { query: { rotate: 'true' } }),
+      () => g.invites({ inviteId: before.invites[0]?.id as number }).delete(),
+      () => g.members({ userId: ids.bea }).delete(),
+      () => g.members({ userId: ids.ann }).delete(),
+      () => g.owner.put({ userId: ids.mal }),
+    ]
+    for (const call of owners) refused(await call(), 403)
+    for (const call of [
+      () => g.characters({ characterId: brom }).delete(),
+      () => g.characters({ characterId: mira }).delete(),
+      () => g.characters({ characterId: zed }).put(),
+    ])
+      refused(await call(), 404)
+    expect(ok(await t.web(ann).groups({ id: groupId }).get())).toEqual(before)
+    // What a member may read, Mal reads: the members, never their invites.
+    expect(ok(await g.get()).invites).toEqual([])
   })
 
   test("a member cannot share, take back or read another member's character that is not shared", async () => {
