@@ -22,6 +22,7 @@ import { charactersModule } from './modules/characters'
 import { completionsModule } from './modules/completions'
 import { eventsModule } from './modules/events'
 import { ChangeFeed } from './modules/events/feed'
+import { invitesModule } from './modules/invites'
 import { nextModule } from './modules/next'
 import { pastLivesModule } from './modules/pastLives'
 import { playerDataModule } from './modules/playerData'
@@ -75,6 +76,7 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
     .use(characterApi(bearer))
   const websiteApi = new Elysia({ prefix: WEBSITE_PREFIX })
     .use(sessionModule(deps, cookie, loginGuard, signOuts, proxies))
+    .use(invitesModule(deps, loginGuard, proxies))
     .use(characterApi(cookie))
     .use(accountModule(deps, cookie, loginGuard, signOuts, proxies))
     .use(buildImportModule(deps, cookie))

@@ -162,7 +162,7 @@ export const ConfigSchema = Type.Object({
   SIGNUP_INVITES: Type.Union([Type.Literal('off'), Type.Literal('on')], {
     default: 'off',
     description:
-      '`on` lets a newcomer make their own account with an invite link (`invite create`, or a group owner\'s invite); `off`: only `user add` makes accounts',
+      "`on` lets a newcomer make their own account with an invite link (`invite create`, or a group owner's invite); `off`: only `user add` makes accounts",
     details:
       'each invite works once and for a week (`--days`); a group\'s invite still lets an existing account join the group when `off`. See "Joining: invite links"',
   }),

@@ -807,7 +807,7 @@ describe('quest-tracker serve', () => {
         expect.stringContaining(`configuration: PORT=0 HOST=127.0.0.1 DATABASE_PATH=${dbPath}`),
         // Every variable of the schema, the last ones too.
         expect.stringMatching(
-          /LOG_FORMAT=text TRUSTED_PROXY=none TLS_CERT_FILE=none TLS_KEY_FILE=none TOKEN_IDLE_DAYS=180 busy_timeout=\d+ms$/,
+          /LOG_FORMAT=text TRUSTED_PROXY=none TLS_CERT_FILE=none TLS_KEY_FILE=none TOKEN_IDLE_DAYS=180 SIGNUP_INVITES=off busy_timeout=\d+ms$/,
         ),
         expect.stringContaining(`database ${dbPath}: `),
         expect.stringContaining('scheduled catalog sync: off'),

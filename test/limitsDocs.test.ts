@@ -14,6 +14,7 @@ import * as builds from '../src/modules/builds/limits'
 import { MAX_CHARACTERS_PER_ACCOUNT } from '../src/modules/characters/limits'
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../src/modules/completions/limits'
 import { PING_MS } from '../src/modules/events'
+import * as invites from '../src/modules/invites/limits'
 import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from '../src/modules/progress/limits'
 import * as routes from '../src/modules/routes/limits'
 import { MAX_SESSIONS_PER_ACCOUNT } from '../src/modules/session/limits'
@@ -63,6 +64,8 @@ test('README "Limits" states the numbers the code uses', async () => {
     `| ${throttle.ADDRESS_BURST}, then one more every ${throttle.ADDRESS_REFILL_MS / 1000} s | 429 |`,
     `| ${login.MAX_HASHING} running, ${login.MAX_HASHING_QUEUED} waiting | 503 |`,
     `| ${login.MAX_IN_FLIGHT_PER_NAME} places each (running or waiting); one name checked at a time | 429 |`,
+    `| ${invites.SIGNUP_ATTEMPTS_PER_ADDRESS}, then one more every ${invites.SIGNUP_REFILL_MS / 1000} s; a success gives its attempt back | 429 |`,
+    `| ${invites.INVITE_LIFETIME_DAYS} days; \`invite create --days N\` 1 to ${invites.MAX_INVITE_DAYS} | the code is refused (404)`,
     `within ${PING_MS / 1000} s (at once when the website revoked it)`,
     `| 503, \`Retry-After: ${DISK_FULL_RETRY_SECONDS}\` | \`src/db/space.ts\` |`,
     `(health, the log) | ${kib(SPACE_PROBE_BYTES)} | still degraded |`,
