@@ -1,6 +1,7 @@
-// The admin command line: serve (default), user add|passwd|list|remove, catalog sync, scorecards
-// import, route export|import, data export, completions export|import, backup PATH|now|verify,
-// restore, maintenance prune|optimize, healthcheck; --help and --version.
+// The admin command line: serve (default), user add|passwd|list|remove, token list|revoke,
+// invite create|list|revoke, catalog sync, scorecards import, route export|import, data export,
+// completions export|import, backup PATH|now|verify, restore, maintenance prune|optimize,
+// healthcheck; --help and --version.
 // `run` returns an exit code instead of exiting so tests can drive it in-process.
 // Misuse (unknown command, bad flag, missing argument): one line on stderr, exit 2.
 // Each command is a file of this folder with its help text beside its flags; args.ts parses them.
@@ -16,6 +17,7 @@ import { backup } from './backup'
 import { catalog } from './catalog'
 import { completionsCommand, data } from './data'
 import { healthcheck } from './healthcheck'
+import { invite } from './invite'
 import { type CliIO, type Command, printHelp } from './io'
 import { maintenance } from './maintenance'
 import { restore } from './restore'
@@ -32,6 +34,7 @@ const COMMANDS = new Map<string, Command>([
   ['serve', serve],
   ['user', user],
   ['token', token],
+  ['invite', invite],
   ['catalog', catalog],
   ['scorecards', scorecards],
   ['route', route],
@@ -60,6 +63,11 @@ Commands:
   user remove NAME          delete an account, its characters and routes; revoke its tokens
   token list [NAME]         list live plugin tokens (of account NAME): id, owner, label, last use
   token revoke ID           revoke one plugin token (the plugin must log in again)
+  invite create [--days N] [--url BASE]
+                            a one-time link (/join/CODE) with which a newcomer makes an account
+                            (works when SIGNUP_INVITES=on; for 7 days unless --days N)
+  invite list               pending invites, the operator's and the groups', by id
+  invite revoke ID          end one invite: its link stops working
   catalog sync [--from URL_OR_PATH] [--verbose]
                             sync the quest catalog now (offline: --from a saved copy)
   scorecards import FILE    load optional-pursuit scorecards from a JSON file
