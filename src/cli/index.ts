@@ -93,7 +93,8 @@ Every command takes --help; those that use the database take --database PATH.
 Environment (a flag of the same meaning wins over its variable):
 ${environmentHelp()}
 
-Getting started: run "quest-tracker serve", then "quest-tracker user add --username NAME", and
+Getting started: run "quest-tracker serve", then "quest-tracker user add --username NAME" (or,
+with SIGNUP_INVITES=on, "quest-tracker invite create" for each player, who makes their own), and
 give the game plugin the base URL http://THIS-MACHINE:8080/api/plugin. The running server
 documents its API at /docs and /api/plugin/docs; /api/health answers {"ok":true,...}.
 
