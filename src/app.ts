@@ -25,6 +25,7 @@ import { ChangeFeed } from './modules/events/feed'
 import { StreamCounter } from './modules/events/stream'
 import { groupEventsModule, groupsModule } from './modules/groups'
 import { GroupFeed } from './modules/groups/feed'
+import { invitesModule } from './modules/invites'
 import { nextModule } from './modules/next'
 import { pastLivesModule } from './modules/pastLives'
 import { playerDataModule } from './modules/playerData'
@@ -83,6 +84,7 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
     .use(groupsModule(deps, bearer, groupFeed))
   const websiteApi = new Elysia({ prefix: WEBSITE_PREFIX })
     .use(sessionModule(deps, cookie, loginGuard, signOuts, proxies))
+    .use(invitesModule(deps, loginGuard, proxies, groupFeed))
     .use(characterApi(cookie))
     .use(accountModule(deps, cookie, loginGuard, signOuts, proxies))
     .use(buildImportModule(deps, cookie))

@@ -159,6 +159,13 @@ export const ConfigSchema = Type.Object({
     description: 'a plugin token unused for this many days (1–3650) stops working',
     details: 'the plugin logs in again',
   }),
+  SIGNUP_INVITES: Type.Union([Type.Literal('off'), Type.Literal('on')], {
+    default: 'off',
+    description:
+      "`on` lets a newcomer make their own account with an invite link (`invite create`, or a group owner's invite); `off`: only `user add` makes accounts",
+    details:
+      'each invite works once and for a week (`--days`); a group\'s invite still lets an existing account join the group when `off`. See "Joining: invite links"',
+  }),
 })
 
 type Variables = Static<typeof ConfigSchema>
@@ -194,6 +201,8 @@ export interface Config {
   /** HTTPS on PORT with this certificate (PEM) and key; both null: plain HTTP. Never one alone. */
   readonly tlsCertFile: string | null
   readonly tlsKeyFile: string | null
+  /** Whether an invite link lets a newcomer make an account (SIGNUP_INVITES=on); off by default. */
+  readonly signupInvites: boolean
 }
 
 /** A bad configuration value; main prints the message as one line and exits 2. */
@@ -219,15 +228,21 @@ const FIELDS = {
   TLS_CERT_FILE: 'tlsCertFile',
   TLS_KEY_FILE: 'tlsKeyFile',
   TOKEN_IDLE_DAYS: 'tokenIdleDays',
+  SIGNUP_INVITES: 'signupInvites',
 } as const satisfies { [Name in keyof Variables]: keyof Config }
 
 /** The configuration written back as its variables, in the schema's order (the debug log). */
 export function configVariables(config: Config): [name: string, value: string][] {
   return Object.entries(ConfigSchema.properties).map(([name, schema]) => {
     const value = config[FIELDS[name as keyof Variables]]
-    const text = value === null ? offWord(schema) : Array.isArray(value) ? value.join(',') || 'none' : String(value)
-    return [name, text]
+    return [name, variableText(value, schema)]
   })
+}
+
+function variableText(value: Config[keyof Config], schema: TSchema): string {
+  if (value === null) return offWord(schema)
+  if (typeof value === 'boolean') return value ? 'on' : 'off'
+  return Array.isArray(value) ? value.join(',') || 'none' : String(value)
 }
 
 /** The word that switches a variable off (`off` for a schedule, `none` for a file): its union's literal. */
@@ -274,6 +289,7 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
     tokenIdleDays: checked.TOKEN_IDLE_DAYS,
     tlsCertFile,
     tlsKeyFile,
+    signupInvites: checked.SIGNUP_INVITES === 'on',
   })
 }
 

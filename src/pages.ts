@@ -2,12 +2,15 @@
 // module) and the client (which draws each: web/main.tsx, a view per path, checked by the types).
 // Plain data and one matcher; nothing of either side.
 
-/** Every page of the site. `:id` is a number; `:token` a share token. */
+/** Every page of the site. `:id` is a number; `:token` a share token; `:code` an invite code. */
 export const PAGE_PATHS = [
   '/',
   '/login',
+  '/join/:code',
   '/account',
+  '/characters/new',
   '/characters/:id',
+  '/characters/:id/edit',
   '/characters/:id/build',
   '/characters/:id/stats',
   '/groups',

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       tokenIdleDays: 180,
       tlsCertFile: null,
       tlsKeyFile: null,
+      signupInvites: false,
     })
   })
 
@@ -82,6 +83,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ CATALOG_SYNC_CRON: 'OFF' }).catalogSyncCron).toBeNull()
   })
 
+  test('SIGNUP_INVITES is off unless turned on', () => {
+    expect(loadConfig({}).signupInvites).toBe(false)
+    expect(loadConfig({ SIGNUP_INVITES: 'On' }).signupInvites).toBe(true)
+    expect(loadConfig({ SIGNUP_INVITES: 'off' }).signupInvites).toBe(false)
+  })
+
   test('BACKUP_CRON=off disables the scheduled backup', () => {
     expect(loadConfig({ BACKUP_CRON: 'off' }).backupCron).toBeNull()
   })
@@ -105,6 +112,7 @@ describe('loadConfig', () => {
     ['DATABASE_SYNCHRONOUS', 'off', /DATABASE_SYNCHRONOUS must be one of full, normal/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of debug, info, warn, error/],
     ['LOG_FORMAT', 'xml', /LOG_FORMAT must be one of text, json/],
+    ['SIGNUP_INVITES', 'yes', /SIGNUP_INVITES must be one of off, on \(got "yes"\)/],
     ['CATALOG_SYNC_CRON', 'every day', /CATALOG_SYNC_CRON must be a cron pattern/],
     ['DATABASE_PATH', '  ', /DATABASE_PATH must not be empty/],
     ['HOST', '', /HOST must not be empty/],
@@ -229,6 +237,12 @@ const VARIABLES: Record<
     bad: ['0', 'TOKEN_IDLE_DAYS must be a whole number of days from 1 to 3650 (got "0").'],
     fallback: 180,
   },
+  SIGNUP_INVITES: {
+    field: 'signupInvites',
+    good: [' ON ', true],
+    bad: ['yes', 'SIGNUP_INVITES must be one of off, on (got "yes").'],
+    fallback: false,
+  },
 }
 
 describe('every variable of the schema', () => {
@@ -282,6 +296,7 @@ test('the configuration written back as variables names every variable and loads
     LOG_FORMAT: 'json',
     TLS_CERT_FILE: '/etc/qt/cert.pem',
     TLS_KEY_FILE: '/etc/qt/key.pem',
+    SIGNUP_INVITES: 'on',
   })
   const variables = configVariables(config)
   expect(variables.map(([name]) => name)).toEqual(Object.keys(ConfigSchema.properties))
@@ -289,12 +304,14 @@ test('the configuration written back as variables names every variable and loads
     TRUSTED_PROXY: '10.0.0.1,172.16.0.0/12',
     CATALOG_SYNC_CRON: 'off',
     TOKEN_IDLE_DAYS: '30',
+    SIGNUP_INVITES: 'on',
   })
   expect(loadConfig(Object.fromEntries(variables))).toEqual(config)
   expect(Object.fromEntries(configVariables(loadConfig({})))).toMatchObject({
     TRUSTED_PROXY: 'none',
     TLS_CERT_FILE: 'none',
     CATALOG_SYNC_CRON: '17 4 * * *',
+    SIGNUP_INVITES: 'off',
   })
   expect(loadConfig(Object.fromEntries(configVariables(loadConfig({}))))).toEqual(loadConfig({}))
 })

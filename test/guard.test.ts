@@ -157,10 +157,13 @@ describe('one guard instance', () => {
 })
 
 describe('the two APIs', () => {
-  // Open to anyone: sign-in, health and documentation, the public catalog and shared characters.
+  // Open to anyone: sign-in, sign-up with an invite (and its preview), health and documentation,
+  // the public catalog and shared characters.
   const PUBLIC = new Set([
     'POST /api/plugin/auth/login',
     'POST /api/session/',
+    'GET /api/invites/:code',
+    'POST /api/signup',
     'GET /api/health',
     'GET /api/plugin/',
     'GET /api/plugin/docs',

@@ -15,7 +15,7 @@ import { MAX_CHARACTERS_PER_ACCOUNT } from '../src/modules/characters/limits'
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../src/modules/completions/limits'
 import { MAX_STREAMS_PER_ACCOUNT, PING_MS } from '../src/modules/events'
 import * as groups from '../src/modules/groups/limits'
-import { INVITE_LIFETIME_DAYS } from '../src/modules/invites/limits'
+import * as invites from '../src/modules/invites/limits'
 import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from '../src/modules/progress/limits'
 import * as routes from '../src/modules/routes/limits'
 import { MAX_SESSIONS_PER_ACCOUNT } from '../src/modules/session/limits'
@@ -65,11 +65,12 @@ test('README "Limits" states the numbers the code uses', async () => {
     `| ${throttle.ADDRESS_BURST}, then one more every ${throttle.ADDRESS_REFILL_MS / 1000} s | 429 |`,
     `| ${login.MAX_HASHING} running, ${login.MAX_HASHING_QUEUED} waiting | 503 |`,
     `| ${login.MAX_IN_FLIGHT_PER_NAME} places each (running or waiting); one name checked at a time | 429 |`,
+    `| ${invites.SIGNUP_ATTEMPTS_PER_ADDRESS}, then one more every ${invites.SIGNUP_REFILL_MS / 1000} s; a success gives its attempt back | 429 |`,
+    `| ${invites.INVITE_LIFETIME_DAYS} days; \`invite create --days N\` 1 to ${invites.MAX_INVITE_DAYS} | the code is refused (404)`,
     `within ${PING_MS / 1000} s (at once when the website revoked it)`,
     `| groups an account belongs to (owned or joined) | ${groups.MAX_GROUPS_PER_ACCOUNT} | 409 |`,
     `| members of a group | ${groups.MAX_MEMBERS_PER_GROUP} | 409 |`,
     `| invites of a group waiting to be used | ${groups.MAX_PENDING_INVITES_PER_GROUP} | 409 |`,
-    `| an invite code's life (groups, and accounts) | ${INVITE_LIFETIME_DAYS} days, used once | 404 |`,
     `| a group's name | ${groups.MAX_GROUP_NAME_LENGTH} characters | 400 |`,
     `| characters in a party (the planner) | ${groups.MAX_PARTY_SIZE} | 400 |`,
     `(website: a character's and a group's together) | ${MAX_STREAMS_PER_ACCOUNT} | 429 |`,

@@ -73,9 +73,9 @@ describe('a stranger sends no body: 401 before its first byte is read', () => {
   })
 })
 
-test('every route that takes a body, but the two sign-ins, refuses a stranger before reading it', async () => {
+test('every route that takes a body, but the two sign-ins and the sign-up, refuses a stranger before reading it', async () => {
   const t = testApp()
-  const signIns = ['POST /api/plugin/auth/login', 'POST /api/session/']
+  const signIns = ['POST /api/plugin/auth/login', 'POST /api/session/', 'POST /api/signup']
   const withBody = t.app.routes.filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method))
   expect(withBody.length).toBeGreaterThan(40)
   const read: string[] = []
@@ -102,9 +102,9 @@ describe("a body is read only up to its route's limit", () => {
     expect(counter.pulled).toBeLessThanOrEqual(MAX_BODY_BYTES + CHUNK)
   })
 
-  test(`the sign-in routes, open to anyone, read at most ${MAX_SIGN_IN_BODY_BYTES / 1024} KiB`, async () => {
-    const t = testApp()
-    for (const path of ['/api/plugin/auth/login', '/api/session']) {
+  test(`the sign-in and sign-up routes, open to anyone, read at most ${MAX_SIGN_IN_BODY_BYTES / 1024} KiB`, async () => {
+    const t = testApp({ SIGNUP_INVITES: 'on' })
+    for (const path of ['/api/plugin/auth/login', '/api/session', '/api/signup']) {
       const { stream, counter } = countedBody(MIB)
       const response = await send(t, 'POST', path, stream)
       expect(response.status).toBe(413)

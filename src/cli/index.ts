@@ -1,6 +1,7 @@
-// The admin command line: serve (default), user add|passwd|list|remove, catalog sync, scorecards
-// import, route export|import, data export, completions export|import, backup PATH|now|verify,
-// restore, maintenance prune|optimize, healthcheck; --help and --version.
+// The admin command line: serve (default), user add|passwd|list|remove, token list|revoke,
+// invite create|list|revoke, catalog sync, scorecards import, route export|import, data export,
+// completions export|import, backup PATH|now|verify, restore, maintenance prune|optimize,
+// healthcheck; --help and --version.
 // `run` returns an exit code instead of exiting so tests can drive it in-process.
 // Misuse (unknown command, bad flag, missing argument): one line on stderr, exit 2.
 // Each command is a file of this folder with its help text beside its flags; args.ts parses them.
@@ -16,6 +17,7 @@ import { backup } from './backup'
 import { catalog } from './catalog'
 import { completionsCommand, data } from './data'
 import { healthcheck } from './healthcheck'
+import { invite } from './invite'
 import { type CliIO, type Command, printHelp } from './io'
 import { maintenance } from './maintenance'
 import { restore } from './restore'
@@ -32,6 +34,7 @@ const COMMANDS = new Map<string, Command>([
   ['serve', serve],
   ['user', user],
   ['token', token],
+  ['invite', invite],
   ['catalog', catalog],
   ['scorecards', scorecards],
   ['route', route],
@@ -60,6 +63,11 @@ Commands:
   user remove NAME          delete an account, its characters and routes; revoke its tokens
   token list [NAME]         list live plugin tokens (of account NAME): id, owner, label, last use
   token revoke ID           revoke one plugin token (the plugin must log in again)
+  invite create [--days N] [--url BASE]
+                            a one-time link (/join/CODE) with which a newcomer makes an account
+                            (works when SIGNUP_INVITES=on; for 7 days unless --days N)
+  invite list               pending invites, the operator's and the groups', by id
+  invite revoke ID          end one invite: its link stops working
   catalog sync [--from URL_OR_PATH] [--verbose]
                             sync the quest catalog now (offline: --from a saved copy)
   scorecards import FILE    load optional-pursuit scorecards from a JSON file
@@ -85,7 +93,8 @@ Every command takes --help; those that use the database take --database PATH.
 Environment (a flag of the same meaning wins over its variable):
 ${environmentHelp()}
 
-Getting started: run "quest-tracker serve", then "quest-tracker user add --username NAME", and
+Getting started: run "quest-tracker serve", then "quest-tracker user add --username NAME" (or,
+with SIGNUP_INVITES=on, "quest-tracker invite create" for each player, who makes their own), and
 give the game plugin the base URL http://THIS-MACHINE:8080/api/plugin. The running server
 documents its API at /docs and /api/plugin/docs; /api/health answers {"ok":true,...}.
 

@@ -24,7 +24,11 @@ import type {
   PlannedBuild as PlannedBuildSchema,
 } from '../modules/builds/model'
 import type { QuestListRow as QuestRowSchema } from '../modules/catalog/model'
-import type { Character as CharacterSchema } from '../modules/characters/model'
+import type {
+  CharacterInput as CharacterInputSchema,
+  CharacterMeta as CharacterMetaSchema,
+  Character as CharacterSchema,
+} from '../modules/characters/model'
 import type { StoredCompletion } from '../modules/completions/model'
 import type {
   GroupDetail as GroupDetailSchema,
@@ -32,6 +36,7 @@ import type {
   PartyAnswer as PartyAnswerSchema,
   SharedCharacter as SharedCharacterSchema,
 } from '../modules/groups/model'
+import type { InvitePreview as InvitePreviewSchema, SignUpBody } from '../modules/invites/model'
 import type { NextAnswer as NextAnswerSchema } from '../modules/next/model'
 import type {
   AccountPastLives as AccountPastLivesSchema,
@@ -58,6 +63,13 @@ export type ProgressPatch = Omit<Static<typeof ProgressPutSchema>, 'completions'
 export type Completion = Static<typeof StoredCompletion>
 /** A character as the website lists it: the plugin's Character plus distinct quests done. */
 export type Character = Static<typeof CharacterSchema> & { questsDone?: number }
+/** A character's fields as the form sends them (create and PATCH; the plugin's rules). */
+export type CharacterInput = Static<typeof CharacterInputSchema>
+/** The picklists of the character form: classes, races, alignments, genders, servers, limits. */
+export type CharacterMeta = Static<typeof CharacterMetaSchema>
+/** What an invite is, before it is used. */
+export type Invite = Static<typeof InvitePreviewSchema>['invite']
+export type SignUp = Static<typeof SignUpBody>
 
 export type { BuildDocument, ReincarnateBody, RouteInputBody, TokenListItem }
 export type CompletionsImport = Static<typeof CompletionsImportBody>
@@ -167,9 +179,19 @@ export const api = {
   session: (on401: On401 = 'sign-in') => ok(server.session.get(), on401),
   signIn: (identifier: string, password: string) => ok(server.session.post({ identifier, password }), 'throw'),
   signOut: () => ok(server.session.delete()),
+  /** What an invite is; a 404 (used, expired, unknown) is thrown for the page to say. */
+  invite: (code: string) => ok(server.invites({ code }).get(), 'throw'),
+  /** Makes the account with the invite and signs it in (the session cookie). */
+  signUp: (body: SignUp) => ok(server.signup.post(body), 'throw'),
 
   characters: () => ok(server.characters.get()),
   character: (id: number) => ok(character(id).get()),
+  characterMeta: () => ok(server.characters.meta.get()),
+  createCharacter: (body: CharacterInput) => ok(server.characters.post(body)),
+  /** Partial: the fields sent change, the others keep their value. */
+  updateCharacter: (id: number, body: CharacterInput) => ok(character(id).patch(body)),
+  /** The character goes with its completions, builds and lives. */
+  deleteCharacter: (id: number) => ok(character(id).delete()),
   /** One life's tracker state; the current life without `life`. */
   progress: (id: number, life?: number) =>
     ok(character(id).progress.get(life === undefined ? {} : { query: { life } })),
@@ -248,6 +270,7 @@ export const api = {
   inviteToGroup: (id: number, rotate = false) =>
     ok(server.groups({ id }).invites.post({}, { query: rotate ? { rotate: 'true' } : {} })),
   endInvite: (id: number, inviteId: number) => ok(server.groups({ id }).invites({ inviteId }).delete()),
+  /** A signed-in account joins the group of a group's invite. */
   joinGroup: (code: string) => ok(server.groups.join.post({ code })),
   /** Leave (your own id) or remove a member (the owner). */
   removeMember: (id: number, userId: number) => ok(server.groups({ id }).members({ userId }).delete()),

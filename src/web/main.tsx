@@ -1,6 +1,7 @@
 // The website's entry, choosing the page by path. Pages are ordinary links (a full load each).
 // The sign-in, characters, tracker and share pages are in this bundle: the tracker is the page
-// kept open beside the game. The others (build, stats, past lives, routes, account) are chunks of their own,
+// kept open beside the game. The others (joining with an invite, a character's form, build, stats,
+// past lives, routes, account) are chunks of their own,
 // loaded when visited, and the stats page's chart library is one more, loaded only there.
 import type { JSX } from 'preact'
 import { render } from 'preact'
@@ -16,8 +17,12 @@ type Page = JSX.Element | Promise<JSX.Element>
 const VIEWS: Readonly<Record<PagePath, (param: string) => Page>> = {
   '/': () => <CharactersPage />,
   '/login': () => <LoginPage />,
+  '/join/:code': (code) => import('./pages/Join').then(({ JoinPage }) => <JoinPage code={code} />),
   '/account': () => import('./pages/Account').then(({ AccountPage }) => <AccountPage />),
+  '/characters/new': () => import('./pages/CharacterEdit').then(({ CharacterNewPage }) => <CharacterNewPage />),
   '/characters/:id': (id) => <TrackerPage id={Number(id)} />,
+  '/characters/:id/edit': (id) =>
+    import('./pages/CharacterEdit').then(({ CharacterEditPage }) => <CharacterEditPage id={Number(id)} />),
   '/characters/:id/build': (id) => import('./pages/Build').then(({ BuildPage }) => <BuildPage id={Number(id)} />),
   '/characters/:id/stats': (id) => import('./pages/Stats').then(({ StatsPage }) => <StatsPage id={Number(id)} />),
   '/groups': () => import('./pages/Groups').then(({ GroupsPage }) => <GroupsPage />),

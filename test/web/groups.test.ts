@@ -1,5 +1,5 @@
 // Issue 24 on the website, in a real browser: a group made by two accounts end to end. Ann makes
-// the group and an invite link; Bea joins with it and shares her character; Ann's open pages follow
+// the group and an invite link; Bea opens the link, joins, and shares her character; Ann's open pages follow
 // (the group page, the party planner, the tracker's "needed by" mark) when Bea's game client logs a
 // quest; Ann removes Bea, and Bea's open page stops showing the group at once.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -63,20 +63,10 @@ describe.skipIf(!executable)('a group of two accounts, in Chromium', () => {
     const link = await ann.locator('.invite-link input').inputValue()
     expect(link).toMatch(new RegExp(`^${site.base}/join/qti_`))
 
-    // Bea joins with the link's code (her browser, her session), then shares Mira on the group page.
-    const bea = await pageOf('bea', '/groups')
-    await bea.locator('[data-groups="0"]').waitFor()
-    const code = link.split('/join/')[1] as string
-    const joined = await bea.evaluate(async (code) => {
-      const response = await fetch('/api/groups/join', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ code }),
-      })
-      return response.status
-    }, code)
-    expect(joined).toBe(200)
-    await bea.goto(`${site.base}${groupPath}`)
+    // Bea opens the link signed in, and joins on the invite's page; she lands on the group's page.
+    const bea = await pageOf('bea', new URL(link).pathname)
+    await bea.getByRole('button', { name: 'Join Stormreach Irregulars' }).click()
+    await bea.waitForURL(`${site.base}${groupPath}`)
     await bea.locator('[data-share="Mira"]').check()
     // Ann's open page shows Mira without a reload (the group's stream).
     await ann.locator('.group-characters [data-character="Mira"]').waitFor()

@@ -11,7 +11,7 @@ import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { type App, createApp } from '../../src/app'
 import { systemClock } from '../../src/clock'
 import { loadConfig } from '../../src/config'
-import { openDatabase } from '../../src/db/client'
+import { type DB, openDatabase } from '../../src/db/client'
 import { silentLogger } from '../../src/logger'
 import { createUser } from '../../src/modules/account/service'
 import { syncCatalog } from '../../src/modules/catalog/sync'
@@ -92,15 +92,18 @@ export interface Site {
   /** The typed plugin API with a bearer token: `ok(await site.plugin(token).characters.post(...), 201)`. */
   plugin(token: string): PluginClient
   addUser(username: string): Promise<void>
+  /** The site's database, for what only the operator makes (an invite: `invite create`). */
+  db: DB
   stop(): Promise<void>
 }
 
-export async function startSite(catalog: string = SMALL_CATALOG): Promise<Site> {
+/** `env`: variables of the site's configuration beyond the defaults (`SIGNUP_INVITES: 'on'`). */
+export async function startSite(catalog: string = SMALL_CATALOG, env: Record<string, string> = {}): Promise<Site> {
   const dir = await mkdtemp(join(tmpdir(), 'qt-web-'))
   const db = openDatabase(join(dir, 'qt.sqlite'))
   const deps = {
     db,
-    config: loadConfig({ CATALOG_SYNC_CRON: 'off' }),
+    config: loadConfig({ CATALOG_SYNC_CRON: 'off', ...env }),
     clock: systemClock,
     logger: silentLogger,
     // Cheap hashing: the tests sign in often, and argon2 at full cost is most of a sign-in's time.
@@ -114,6 +117,7 @@ export async function startSite(catalog: string = SMALL_CATALOG): Promise<Site> 
 
   return {
     base,
+    db,
     plugin: (token) => clientOf(base, { authorization: `Bearer ${token}` }).plugin,
     async addUser(username) {
       await createUser(deps, { username, password: PASSWORD })

@@ -32,12 +32,15 @@ test.each([
   ['/characters/12/build', { page: '/characters/:id/build', param: '12' }],
   ['/routes/new', { page: '/routes/new', param: '' }],
   ['/routes/3/edit', { page: '/routes/:id/edit', param: '3' }],
+  ['/characters/new', { page: '/characters/new', param: '' }],
+  ['/characters/12/edit', { page: '/characters/:id/edit', param: '12' }],
+  ['/join/qti_abc-_1', { page: '/join/:code', param: 'qti_abc-_1' }],
   ['/s/a%20b', { page: '/s/:token', param: 'a b' }],
 ])('matchPage(%p)', (path, expected) => {
   expect(matchPage(path)).toEqual(expected as ReturnType<typeof matchPage>)
 })
 
-test.each(['/characters/abc', '/s/x/build', '/foo', '/routes/3/edit/more', '/characters/'])(
+test.each(['/characters/abc', '/s/x/build', '/foo', '/routes/3/edit/more', '/characters/', '/join/', '/join/a/b'])(
   'matchPage(%p) is no page: the site says "not found"',
   (path) => {
     expect(matchPage(path)).toBeNull()
@@ -46,7 +49,7 @@ test.each(['/characters/abc', '/s/x/build', '/foo', '/routes/3/edit/more', '/cha
 
 test('every page path of the list is a page the matcher finds', () => {
   for (const path of PAGE_PATHS) {
-    const sample = path.replace(':id', '7').replace(':token', 'tok')
+    const sample = path.replace(':id', '7').replace(':token', 'tok').replace(':code', 'qti_code')
     expect(matchPage(sample)?.page).toBe(path)
   }
 })

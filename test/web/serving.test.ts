@@ -14,7 +14,10 @@ const t = testApp()
 const owner = await t.userWithToken('sharer')
 const shared = ok(await t.plugin(owner).characters.post({ givenName: 'Shared' }), 201)
 // Every page path the module declares, plus an id the page itself will call "not found".
-const PAGES = [...PAGE_PATHS.map((p) => p.replace(':id', '7').replace(':token', shared.shareToken)), '/characters/abc']
+const PAGES = [
+  ...PAGE_PATHS.map((p) => p.replace(':id', '7').replace(':token', shared.shareToken).replace(':code', 'qti_code')),
+  '/characters/abc',
+]
 
 /** The headers every HTML answer carries, whatever its status. */
 function expectPageHeaders(h: Headers) {

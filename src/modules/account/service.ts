@@ -45,26 +45,52 @@ export function checkEmail(email: string): void {
     throw new BadRequest(`"${email}" is not an e-mail address.`)
 }
 
-export async function createUser(
-  { db, clock, passwordHasher }: Pick<AppDeps, 'db' | 'clock' | 'passwordHasher'>,
-  input: NewUser,
-): Promise<PublicUser> {
+/** A new account's names, as stored: the username as given, the e-mail lower-cased. */
+export interface NewUserNames {
+  username: string | null
+  email: string | null
+}
+
+/**
+ * Checks a new account before its password is hashed: a name (a username, an e-mail or both),
+ * each well formed and taken by no account (as a username or an e-mail), and the password's
+ * length. 400 with a sentence otherwise. Run it again in the transaction that inserts, when
+ * another request may have taken the name in between (sign-up: checkNamesFree).
+ */
+export function checkNewUser(db: Pick<DB, 'select'>, input: NewUser): NewUserNames {
   const username = input.username?.trim() || null
   const email = input.email?.trim().toLowerCase() || null
   if (!username && !email) throw new BadRequest('Give a username, an e-mail address, or both.')
   if (username) checkUsername(username)
   if (email) checkEmail(email)
   checkPassword(input.password)
+  checkNamesFree(db, { username, email })
+  return { username, email }
+}
+
+/** 400 when an account already has the username or the e-mail (as either). */
+export function checkNamesFree(db: Pick<DB, 'select'>, { username, email }: NewUserNames): void {
   for (const identifier of [username, email]) {
     if (identifier && findUser(db, identifier)) throw new BadRequest(`An account "${identifier}" already exists.`)
   }
-  const passwordHash = await passwordHasher.hash(input.password)
-  const row = db
+}
+
+/** Inserts the account (its names checked by checkNewUser, its password hashed). */
+export function insertUser(db: Pick<DB, 'insert'>, clock: Clock, names: NewUserNames, passwordHash: string): UserRow {
+  return db
     .insert(users)
-    .values({ username, email, passwordHash, createdAt: isoNow(clock) })
+    .values({ ...names, passwordHash, createdAt: isoNow(clock) })
     .returning()
     .get()
-  return toPublicUser(row)
+}
+
+export async function createUser(
+  { db, clock, passwordHasher }: Pick<AppDeps, 'db' | 'clock' | 'passwordHasher'>,
+  input: NewUser,
+): Promise<PublicUser> {
+  const names = checkNewUser(db, input)
+  const passwordHash = await passwordHasher.hash(input.password)
+  return toPublicUser(insertUser(db, clock, names, passwordHash))
 }
 
 /**

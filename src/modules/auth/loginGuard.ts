@@ -5,8 +5,9 @@ import type { AppDeps } from '../../deps'
 import { type PeerSource, TrustedProxies } from '../../http/address'
 import { ServiceUnavailable, TooManyRequests } from '../../http/errors'
 import { type Logger, silentLogger } from '../../logger'
+import { SIGNUP_ATTEMPTS_PER_ADDRESS, SIGNUP_REFILL_MS } from '../invites/limits'
 import type { PasswordHasher } from './password'
-import { AddressLimiter, LoginThrottle } from './throttle'
+import { AddressLimiter, LoginThrottle, MAX_ADDRESSES } from './throttle'
 
 /** argon2 verifications running at once (each holds 64 MiB at the production cost)… */
 export const MAX_HASHING = 2
@@ -164,6 +165,11 @@ export class LoginGuard {
    */
   readonly accounts: LoginThrottle
   readonly addresses: AddressLimiter
+  /**
+   * Sign-ups with an invite per client address (invites/signup.ts): their own count, so a
+   * newcomer's tries do not lock the address's sign-ins, with the same argon2 bound below.
+   */
+  readonly signups: AddressLimiter
   readonly hashing = new HashingBound()
   readonly hasher: PasswordHasher
   private readonly proxies: TrustedProxies
@@ -177,6 +183,7 @@ export class LoginGuard {
     this.names = new LoginThrottle(clock)
     this.accounts = new LoginThrottle(clock)
     this.addresses = new AddressLimiter(clock)
+    this.signups = new AddressLimiter(clock, MAX_ADDRESSES, SIGNUP_ATTEMPTS_PER_ADDRESS, SIGNUP_REFILL_MS)
     this.hasher = passwordHasher
     this.proxies = new TrustedProxies(config.trustedProxies)
   }

@@ -41,7 +41,7 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 export const newToken = (): string => TOKEN_PREFIX + randomBytes(32).toString('base64url')
 
 /** Finds an account by username or e-mail, both without regard to case. */
-export function findUser(db: DB, identifier: string): UserRow | undefined {
+export function findUser(db: Pick<DB, 'select'>, identifier: string): UserRow | undefined {
   const value = identifier.trim()
   return db
     .select()

@@ -129,7 +129,13 @@ interface Bucket {
 }
 
 export class AddressLimiter extends RecentTable<Bucket> {
-  constructor(clock: Clock, maxTracked = MAX_ADDRESSES) {
+  /** `burst` attempts, then one more every `refillMs` (the sign-up limiter has its own numbers). */
+  constructor(
+    clock: Clock,
+    maxTracked = MAX_ADDRESSES,
+    private readonly burst = ADDRESS_BURST,
+    private readonly refillMs = ADDRESS_REFILL_MS,
+  ) {
     super(clock, maxTracked)
   }
 
@@ -141,7 +147,7 @@ export class AddressLimiter extends RecentTable<Bucket> {
   private refilled(address: string, now: number): Bucket | undefined {
     const bucket = this.find(address)
     if (!bucket) return undefined
-    bucket.allowance = Math.min(ADDRESS_BURST, bucket.allowance + (now - bucket.updatedAt) / ADDRESS_REFILL_MS)
+    bucket.allowance = Math.min(this.burst, bucket.allowance + (now - bucket.updatedAt) / this.refillMs)
     bucket.updatedAt = now
     return bucket
   }
@@ -151,13 +157,13 @@ export class AddressLimiter extends RecentTable<Bucket> {
     const now = this.clock.now().getTime()
     const bucket = this.refilled(address, now)
     if (!bucket || bucket.allowance >= 1) return 0
-    return Math.ceil(((1 - bucket.allowance) * ADDRESS_REFILL_MS) / 1000)
+    return Math.ceil(((1 - bucket.allowance) * this.refillMs) / 1000)
   }
 
   /** Takes one attempt from the address's allowance (given back by `refund` on success). */
   take(address: string): void {
     const now = this.clock.now().getTime()
-    const bucket = this.refilled(address, now) ?? { allowance: ADDRESS_BURST, updatedAt: now }
+    const bucket = this.refilled(address, now) ?? { allowance: this.burst, updatedAt: now }
     bucket.allowance -= 1
     this.put(address, bucket, now)
   }
@@ -168,6 +174,6 @@ export class AddressLimiter extends RecentTable<Bucket> {
     if (!bucket) return
     bucket.allowance += 1
     // A full bucket is the same as none: forget it.
-    if (bucket.allowance >= ADDRESS_BURST) this.forget(address)
+    if (bucket.allowance >= this.burst) this.forget(address)
   }
 }

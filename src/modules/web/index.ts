@@ -79,9 +79,11 @@ export function webModule({ db }: AppDeps) {
   // or stopped is dead: the same 404 page a wrong link gets.
   const id = { ...hidden, params: t.Object({ id: t.String({ maxLength: 40 }) }) }
   const token = { ...hidden, params: t.Object({ token: t.String({ maxLength: 200 }) }) }
+  // An invite's page says itself whether the code is live (it asks GET /api/invites/{code}).
+  const code = { ...hidden, params: t.Object({ code: t.String({ maxLength: 200 }) }) }
   for (const path of PAGE_PATHS) {
     if (path === '/s/:token') app.get(path, ({ params }) => html(isLiveShareLink(db, params.token) ? 200 : 404), token)
-    else app.get(path, ok, path.includes(':id') ? id : hidden)
+    else app.get(path, ok, path.includes(':id') ? id : path.includes(':code') ? code : hidden)
   }
   return (
     app

@@ -11,8 +11,11 @@ const PAGES: readonly { page: CharacterPage; label: string; path: (id: number) =
   { page: 'stats', label: 'Stats', path: (id) => `/characters/${id}/stats` },
 ]
 
+/** Level, classes, race, server and the guild the plugin sends (or the form): what is known of them. */
 export function characterFacts(c: Character, level: number = c.totalLevel): string {
-  return [`Level ${level}`, c.classSummary, c.race, c.server].filter(Boolean).join(' · ')
+  return [`Level ${level}`, c.classSummary, c.race, c.server, c.guild && `Guild: ${c.guild}`]
+    .filter(Boolean)
+    .join(' · ')
 }
 
 interface Props {
@@ -30,7 +33,7 @@ export function CharacterHeader({ character, current, readOnly = false, level, c
     <div class="character-head">
       {!readOnly && (
         <p class="crumbs">
-          <a href="/">← All characters</a>
+          <a href="/">← All characters</a> · <a href={`/characters/${character.id}/edit`}>Edit character</a>
         </p>
       )}
       <h1>

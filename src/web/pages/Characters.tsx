@@ -1,4 +1,5 @@
-// The characters page (/ when signed in): every character of the account, each a link to its tracker.
+// The characters page (/ when signed in): every character of the account, each a link to its
+// tracker, and the way to make one (or edit one) without the game plugin.
 import { api, type Character, type User } from '../api'
 import { Layout } from '../components/Layout'
 import { PageData } from '../components/PageData'
@@ -30,6 +31,7 @@ const CHARACTER_TABLE: TableKind<Character> = {
     { head: 'Classes', cell: (c) => dash(c.classSummary) },
     { head: 'Race', cell: (c) => dash(c.race) },
     { head: 'Server', cell: (c) => dash(c.server) },
+    { head: 'Guild', class: 'guild', cell: (c) => dash(c.guild) },
     { head: 'Last login', cell: (c) => formatDate(c.lastLoginAt) },
     { head: 'Quests done', class: 'num', cell: (c) => formatNumber(c.questsDone ?? 0) },
     {
@@ -42,6 +44,9 @@ const CHARACTER_TABLE: TableKind<Character> = {
           </a>{' '}
           <a href={`/characters/${c.id}/stats`}>
             Stats<span class="sr-only"> of {c.name}</span>
+          </a>{' '}
+          <a href={`/characters/${c.id}/edit`}>
+            Edit<span class="sr-only"> {c.name}</span>
           </a>
         </>
       ),
@@ -52,11 +57,16 @@ const CHARACTER_TABLE: TableKind<Character> = {
 function CharactersView({ user, characters }: { user: User; characters: Character[] }) {
   return (
     <Layout title="Characters" user={user}>
-      <h1>Your characters</h1>
+      <div class="page-head">
+        <h1>Your characters</h1>
+        <a class="button primary" href="/characters/new">
+          New character
+        </a>
+      </div>
       {characters.length === 0 ? (
         <p>
-          No characters yet. The game plugin adds each character the first time you log in with it; then it appears
-          here.
+          No characters yet. The game plugin adds each character the first time you log in with it; without the plugin,
+          make one with <a href="/characters/new">New character</a>.
         </p>
       ) : (
         <div class="table-wrap">
