@@ -92,6 +92,10 @@ export interface Site {
   /** The typed plugin API with a bearer token: `ok(await site.plugin(token).characters.post(...), 201)`. */
   plugin(token: string): PluginClient
   addUser(username: string): Promise<void>
+  /** The server goes away (connections closed, nothing listening); the database stays. */
+  pause(): Promise<void>
+  /** The server is back, on the same port, over the same database. */
+  resume(): void
   stop(): Promise<void>
 }
 
@@ -110,7 +114,8 @@ export async function startSite(catalog: string = SMALL_CATALOG): Promise<Site> 
   if (!synced.ok) throw new Error(`catalog fixture did not load: ${synced.error}`)
   const app = createApp(deps)
   app.listen({ port: 0, hostname: '127.0.0.1' })
-  const base = `http://127.0.0.1:${app.server?.port}`
+  const port = app.server?.port
+  const base = `http://127.0.0.1:${port}`
 
   return {
     base,
@@ -122,6 +127,12 @@ export async function startSite(catalog: string = SMALL_CATALOG): Promise<Site> 
       const { data, status } = await clientOf(base).plugin.auth.login.post({ identifier: username, password: PASSWORD })
       if (!data) throw new Error(`plugin login: ${status}`)
       return data.token
+    },
+    async pause() {
+      await app.stop(true)
+    },
+    resume() {
+      app.listen({ port, hostname: '127.0.0.1' })
     },
     async stop() {
       await app.stop(true)
