@@ -45,7 +45,7 @@ export function OfflineBar() {
           <>
             <strong>Offline.</strong> The server cannot be reached.{' '}
             {kept !== null ? <>Showing what it sent {age}.</> : null}{' '}
-            {waiting.length > 0 || kept === null ? 'Your changes are kept here and sent when it is back.' : null}
+            {waiting.length > 0 || kept === null ? 'Changes wait here until it is back.' : null}
           </>
         )}
         {state === 'back' && (
@@ -59,20 +59,23 @@ export function OfflineBar() {
         {state === 'online' && waiting.length > 0 && 'Sending your changes…'}
       </p>
       {waiting.length > 0 && (
-        <div class="offline-writes">
-          <h2>
+        // Folded: a phone's first screen stays the tracker's; the count says enough at a glance.
+        <details class="offline-writes">
+          <summary class="offline-title offline-toggle">
             {waiting.length === 1 ? '1 change waiting to be sent' : `${waiting.length} changes waiting to be sent`}
-          </h2>
+          </summary>
           <ul>
             {waiting.map((w) => (
               <QueuedItem key={w.id} write={w} />
             ))}
           </ul>
-        </div>
+        </details>
       )}
       {refused.length > 0 && (
         <div class="offline-writes refused">
-          <h2>{refused.length === 1 ? 'Not saved: the server refused it' : 'Not saved: the server refused these'}</h2>
+          <p class="offline-title">
+            {refused.length === 1 ? 'Not saved: the server refused it' : 'Not saved: the server refused these'}
+          </p>
           <ul>
             {refused.map((w) => (
               <QueuedItem key={w.id} write={w} />
@@ -93,7 +96,8 @@ function QueuedItem({ write }: { write: QueuedWrite }) {
       </span>
       {write.refused !== undefined && (
         <>
-          <span class="offline-reason">{write.refused}</span>
+          {' '}
+          <span class="offline-reason">{write.refused}</span>{' '}
           <button type="button" class="button quiet" onClick={() => void dismiss(write.id)}>
             Dismiss
           </button>
