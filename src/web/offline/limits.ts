@@ -23,6 +23,3 @@ export const NETWORK_WAIT_MS = 5000
  * a change is refused on the page (it says so) rather than kept.
  */
 export const MAX_QUEUED_WRITES = 1000
-
-/** While the server cannot be reached, how often a page asks whether it is back. */
-export const OFFLINE_PROBE_MS = 5000

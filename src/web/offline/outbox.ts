@@ -8,9 +8,9 @@ import { signal } from '@preact/signals'
 import { ApiError, api, errorMessage, type On401, type Progress } from '../api'
 import { CACHE_PREFIX, DATA_CACHE_PREFIX, SESSION_CACHE } from './cachePolicy'
 import { addWrite, allWrites, clearWrites, deleteWrite, putWrite } from './idb'
-import { MAX_QUEUED_WRITES, OFFLINE_PROBE_MS } from './limits'
+import { MAX_QUEUED_WRITES } from './limits'
 import { type Delivery, deliveryOf, isWaiting, type QueuedChange, type QueuedWrite } from './queue'
-import { reachable, whenReachable } from './status'
+import { OFFLINE_PROBE_MS, reachable, whenReachable } from './status'
 
 /** The signed-in account's queued writes, waiting and refused, in order. */
 export const queuedWrites = signal<readonly QueuedWrite[]>([])

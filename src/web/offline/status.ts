@@ -4,7 +4,9 @@
 // whether it is back, and `whenReachable` callers (the write queue) hear when it is.
 import { computed, effect, signal } from '@preact/signals'
 import { STORED_AT_HEADER } from './cachePolicy'
-import { OFFLINE_PROBE_MS } from './limits'
+
+/** While the server is away, how often a page asks whether it is back (and a busy one is tried again). */
+export const OFFLINE_PROBE_MS = 5000
 
 /** False from a call that could not reach the server (or got a kept answer) until one that did. */
 export const reachable = signal(true)
