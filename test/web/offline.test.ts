@@ -214,12 +214,42 @@ describe.skipIf(!executable)('the website with the server away, in Chromium', ()
       expect(text).toContain(`No character ${ghostId} on this account.`)
     }
 
-    // Still shown after a reload, until dismissed.
-    await page.reload()
+    // The rest of the page is still what was kept: the bar offers a reload. The refusals are
+    // still shown after it, until dismissed.
+    await bar('[data-state="back"]').getByRole('button', { name: 'Reload' }).click()
     await bar('[data-state="online"][data-waiting="0"][data-refused="2"]').waitFor()
     await refused.first().getByRole('button', { name: 'Dismiss' }).click()
     await bar('[data-refused="1"]').waitFor()
     expect(await queuedInBrowser()).toBe(1)
+  }, 60_000)
+
+  test('a tick whose answer never came is queued and sent again: the server has it once, one run', async () => {
+    await page.goto(trackerOf(heroId))
+    await row('The Pit', 'Heroic').waitFor()
+    // The tick reaches the server, and its answer is lost on the way back.
+    let reached = 0
+    await page.route(
+      `**/api/characters/${heroId}/completions`,
+      async (route) => {
+        await route.fetch()
+        reached++
+        await route.abort('connectionreset')
+      },
+      { times: 1 },
+    )
+    await box("Tempest's Spine", 'hard').check()
+    await bar('[data-waiting="1"]').waitFor()
+    expect(reached).toBe(1)
+    // The page finds the server again by itself, and sends the tick once more.
+    await bar('[data-waiting="0"]').waitFor()
+    await page.unrouteAll()
+    const exported = (await page.evaluate(() => fetch('/api/account/export').then((r) => r.json()))) as {
+      characters: { id: number; completions: { name: string; difficulty: string; setting: string; runs: number }[] }[]
+    }
+    const spine = exported.characters
+      .find((c) => c.id === heroId)
+      ?.completions.filter((c) => c.name === "Tempest's Spine" && c.setting === 'hard')
+    expect(spine?.map((c) => c.runs)).toEqual([1])
   }, 60_000)
 
   test('a kept answer revalidated by a 304 keeps its body, and is what an offline page gets', async () => {
