@@ -20,6 +20,7 @@ import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from '../src/modules/pr
 import * as routes from '../src/modules/routes/limits'
 import { MAX_SESSIONS_PER_ACCOUNT } from '../src/modules/session/limits'
 import { MAX_OTHER_PAST_LIVES } from '../src/rules/character/pastLifeGlance'
+import * as offline from '../src/web/offline/limits'
 
 const n = (value: number) => value.toLocaleString('en-US')
 
@@ -76,10 +77,15 @@ test('README "Limits" states the numbers the code uses', async () => {
     `(website: a character's and a group's together) | ${MAX_STREAMS_PER_ACCOUNT} | 429 |`,
     `| 503, \`Retry-After: ${DISK_FULL_RETRY_SECONDS}\` | \`src/db/space.ts\` |`,
     `(health, the log) | ${kib(SPACE_PROBE_BYTES)} | still degraded |`,
+    `how old one may be and still be shown | ${offline.OFFLINE_MAX_AGE_DAYS} days (a session's life unused) | not shown,`,
+    `before it shows the kept answer | ${offline.NETWORK_WAIT_MS / 1000} s | the kept answer, marked offline;`,
+    `(ticks, unticks, filter changes; refused ones until dismissed), per account | ${n(offline.MAX_QUEUED_WRITES)} | the change is refused on the page`,
   ]
   for (const text of expected) expect(section).toContain(text)
   // Both skill and feat limits are one number in the table.
   expect(builds.MAX_SKILLS_PER_LEVEL).toBe(builds.MAX_FEATS_PER_LEVEL)
   // So are the per-name and per-address shares of the login queue.
   expect(login.MAX_IN_FLIGHT_PER_ADDRESS).toBe(login.MAX_IN_FLIGHT_PER_NAME)
+  // The offline age is given in days and used in milliseconds: one number.
+  expect(offline.OFFLINE_MAX_AGE_MS).toBe(offline.OFFLINE_MAX_AGE_DAYS * 24 * 60 * 60_000)
 })

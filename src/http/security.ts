@@ -9,6 +9,8 @@ export const CONTENT_SECURITY_POLICY = [
   "style-src 'self'",
   "img-src 'self' data:",
   "connect-src 'self'",
+  // The service worker (/sw.js) that keeps the site readable offline.
+  "worker-src 'self'",
   "font-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",

@@ -52,6 +52,7 @@ import type {
 } from '../modules/routes/model'
 import type { Difficulty, Setting } from '../rules/quests/completion'
 import type { StepSetting } from '../rules/routes/routeStep'
+import { noteAnswer, noteUnreachable } from './offline/status'
 import { loginPath } from './paths'
 
 export type User = Static<typeof UserSchema>
@@ -133,7 +134,7 @@ interface Answer {
 }
 
 /** What a 401 means for a call: the session ended (go to sign in), or an answer the caller reads. */
-type On401 = 'sign-in' | 'throw'
+export type On401 = 'sign-in' | 'throw'
 
 /** The sentence of an error answer: the server's `error`, else its status line. */
 function sentenceOf(error: Answer['error'], response: Response): string {
@@ -154,12 +155,18 @@ async function ok<A extends Answer>(call: Promise<A>, on401: On401 = 'sign-in'):
   try {
     answer = await call
   } catch {
+    noteUnreachable()
     throw new ApiError(0, UNREACHABLE)
   }
+  // Whether the server answered, or the service worker with a kept answer (offline/status.ts).
+  if (answer.response) noteAnswer(answer.response)
   if (answer.error === null) return answer.data as NonNullable<A['data']>
   // Eden answers a fetch that failed (no server, no network) with an error and no response.
   const { response } = answer
-  if (!response) throw new ApiError(0, UNREACHABLE)
+  if (!response) {
+    noteUnreachable()
+    throw new ApiError(0, UNREACHABLE)
+  }
   if (response.status === 401 && on401 === 'sign-in') {
     location.replace(loginPath(location.pathname + location.search))
     return new Promise<never>(() => {})
@@ -200,9 +207,16 @@ export const api = {
   /** The character's own times from every run (any life). */
   questTimes: (id: number) => ok(character(id)['quest-times'].get()),
   /** Partial: send only the fields that changed (the plugin reads the same fields). */
-  putProgress: (id: number, patch: ProgressPatch) => ok(character(id).progress.put(patch)),
-  logCompletion: (id: number, key: CompletionKey) => ok(character(id).completions.post(key)),
-  deleteCompletion: (id: number, key: CompletionKey) => ok(character(id).completions.delete(key)),
+  putProgress: (id: number, patch: ProgressPatch, on401: On401 = 'sign-in') =>
+    ok(character(id).progress.put(patch), on401),
+  /**
+   * The plugin's upsert: with `completedAt`, the same tick sent twice is one completion and one
+   * run (the write queue may send a tick again whose answer never came).
+   */
+  logCompletion: (id: number, key: CompletionKey & { completedAt?: string }, on401: On401 = 'sign-in') =>
+    ok(character(id).completions.post(key), on401),
+  deleteCompletion: (id: number, key: CompletionKey, on401: On401 = 'sign-in') =>
+    ok(character(id).completions.delete(key), on401),
   /** Server-sent events: `change` each time the character's data changes, from any client. */
   eventsUrl: (id: number) => `/api/characters/${encodeURIComponent(String(id))}/events`,
 

@@ -20,3 +20,14 @@ export function minutes(seconds: number): string {
   if (total < 60) return `${total} min`
   return `${Math.floor(total / 60)} h ${String(total % 60).padStart(2, '0')} min`
 }
+
+/** How long ago, roughly: "just now", "12 min ago", "3 h ago", "2 days ago". */
+export function formatAge(ms: number): string {
+  const total = Math.floor(Math.max(0, ms) / 60_000)
+  if (total < 1) return 'just now'
+  if (total < 60) return `${total} min ago`
+  const hours = Math.floor(total / 60)
+  if (hours < 24) return `${hours} h ago`
+  const days = Math.floor(hours / 24)
+  return days === 1 ? '1 day ago' : `${days} days ago`
+}

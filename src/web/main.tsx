@@ -6,6 +6,8 @@
 import type { JSX } from 'preact'
 import { render } from 'preact'
 import { matchPage, type PagePath } from '../pages'
+import { registerServiceWorker } from './offline/register'
+import { watchReachability } from './offline/status'
 import { CharactersPage } from './pages/Characters'
 import { LoginPage } from './pages/Login'
 import { NotFoundPage } from './pages/NotFound'
@@ -43,6 +45,9 @@ function pageFor(path: string): Page {
   const match = matchPage(path)
   return match ? VIEWS[match.page](match.param) : <NotFoundPage />
 }
+
+watchReachability()
+registerServiceWorker()
 
 const root = document.getElementById('app')
 if (root) {

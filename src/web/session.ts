@@ -1,10 +1,16 @@
 // Who is signed in. The check is client side; the cookie API refuses without a session anyway,
 // and a call that finds the session ended sends the page to sign in (api.ts).
 import { ApiError, api, type User } from './api'
+import { forgetOfflineData, openOutbox } from './offline/outbox'
 
-/** The signed-in user; without a session, replaces the page with sign in (and never resolves). */
+/**
+ * The signed-in user; without a session, replaces the page with sign in (and never resolves).
+ * The account's queued writes (offline/outbox.ts) are shown, and sent, from here on.
+ */
 export async function requireUser(): Promise<User> {
-  return (await api.session()).user
+  const { user } = await api.session()
+  await openOutbox(user.id)
+  return user
 }
 
 /** The user when signed in, else null (for the sign-in page). */
@@ -17,7 +23,16 @@ export async function currentUser(): Promise<User | null> {
   }
 }
 
+/** Signed out: nothing of the account stays in this browser (its queued writes, its kept answers). */
 export async function signOut(): Promise<void> {
   await api.signOut()
+  await forgetOfflineData()
+  location.replace('/login')
+}
+
+/** Every session of the account ends, this one too: the same as signing out here. */
+export async function signOutEverywhere(): Promise<void> {
+  await api.signOutEverywhere()
+  await forgetOfflineData()
   location.replace('/login')
 }

@@ -94,6 +94,10 @@ export interface Site {
   addUser(username: string): Promise<void>
   /** The site's database, for what only the operator makes (an invite: `invite create`). */
   db: DB
+  /** The server goes away (connections closed, nothing listening); the database stays. */
+  pause(): Promise<void>
+  /** The server is back, on the same port, over the same database. */
+  resume(): void
   stop(): Promise<void>
 }
 
@@ -113,7 +117,8 @@ export async function startSite(catalog: string = SMALL_CATALOG, env: Record<str
   if (!synced.ok) throw new Error(`catalog fixture did not load: ${synced.error}`)
   const app = createApp(deps)
   app.listen({ port: 0, hostname: '127.0.0.1' })
-  const base = `http://127.0.0.1:${app.server?.port}`
+  const port = app.server?.port
+  const base = `http://127.0.0.1:${port}`
 
   return {
     base,
@@ -126,6 +131,12 @@ export async function startSite(catalog: string = SMALL_CATALOG, env: Record<str
       const { data, status } = await clientOf(base).plugin.auth.login.post({ identifier: username, password: PASSWORD })
       if (!data) throw new Error(`plugin login: ${status}`)
       return data.token
+    },
+    async pause() {
+      await app.stop(true)
+    },
+    resume() {
+      app.listen({ port, hostname: '127.0.0.1' })
     },
     async stop() {
       await app.stop(true)

@@ -53,9 +53,13 @@ describe.skipIf(!executable)('Website II in Chromium', () => {
   /** The session cookie of the last sign-in, reused by the next pages (signing in each time is slow). */
   let signedIn: Awaited<ReturnType<import('playwright-core').BrowserContext['storageState']>> | undefined
 
-  /** A signed-in page; console errors and exceptions are collected (a CSP refusal is one). */
-  async function openPage(path: string): Promise<Page> {
-    const { context, requests: seen } = await newContext(browser, { storageState: signedIn })
+  /**
+   * A signed-in page; console errors and exceptions are collected (a CSP refusal is one).
+   * `serviceWorkers: 'block'` for a test that stands in for the server with page.route: requests a
+   * service worker answers never reach page.route (test/web/offline.test.ts tests the worker).
+   */
+  async function openPage(path: string, serviceWorkers: 'allow' | 'block' = 'allow'): Promise<Page> {
+    const { context, requests: seen } = await newContext(browser, { storageState: signedIn, serviceWorkers })
     context.on('close', () => requests.push(...seen))
     const page = await context.newPage()
     // Fail a wait well inside the test's own time, so the error says which wait it was.
@@ -316,7 +320,7 @@ describe.skipIf(!executable)('Website II in Chromium', () => {
   }, 30_000)
 
   test("the routes list pages through the server's list, and takes the older answer without total", async () => {
-    const page = await openPage('/routes')
+    const page = await openPage('/routes', 'block')
     // This server pages the list: a page of 50, and every route fits in it.
     await page.locator('.pager [data-range="1-1/1"]').waitFor()
     expect(await page.locator('tr[data-route]').textContent()).toContain('3')

@@ -31,6 +31,8 @@ function expectPageHeaders(h: Headers) {
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
+    // The service worker that keeps the site readable offline.
+    "worker-src 'self'",
   ]) {
     expect(csp).toContain(directive)
   }
@@ -192,6 +194,33 @@ describe('the web app manifest (installing the site as an app)', () => {
   })
 })
 
+describe('the service worker (the site readable offline)', () => {
+  test('is served at /sw.js as JavaScript, revalidated on every visit, with nosniff and the CSP, without CORS', async () => {
+    const response = await t.request('GET', '/sw.js', { headers: { origin: 'http://evil.example' } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(response.headers.get('cache-control')).toBe('no-cache')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'")
+    expect(response.headers.get('access-control-allow-origin')).toBeNull()
+    // At the root already: it may serve every page without widening its scope.
+    expect(response.headers.get('service-worker-allowed')).toBeNull()
+    expect(await response.text()).toBe(await Bun.file(ASSETS['/sw.js']?.file ?? '').text())
+  })
+
+  test('keeps the whole app shell of its build: the page and every other built file', async () => {
+    const worker = await Bun.file(ASSETS['/sw.js']?.file ?? '').text()
+    const shell = /\["\/"(?:,"[^"]+")*\]/.exec(worker)?.[0]
+    const files = JSON.parse(shell ?? '[]') as string[]
+    expect(files.sort()).toEqual(['/', ...Object.keys(ASSETS).filter((path) => path !== '/sw.js')].sort())
+  })
+
+  test('is a classic script with no import left in it (a worker registered without type: module)', async () => {
+    const worker = await Bun.file(ASSETS['/sw.js']?.file ?? '').text()
+    expect(worker).not.toMatch(/^\s*import[\s{*]|\bexport\s*\{/m)
+  })
+})
+
 test('the OpenAPI document lists none of the website paths', async () => {
   const paths = Object.keys(ok(await t.api['openapi.json'].get()).paths)
   expect(
@@ -201,6 +230,7 @@ test('the OpenAPI document lists none of the website paths', async () => {
         p === '/login' ||
         p === '/account' ||
         p.startsWith('/assets') ||
+        p === '/sw.js' ||
         p.startsWith('/s/') ||
         p.startsWith('/routes'),
     ),

@@ -6,7 +6,7 @@ import { Elysia, t } from 'elysia'
 import type { AppDeps } from '../../deps'
 import { HttpError, NotFound, noSuchEndpoint } from '../../http/errors'
 import { compressible, maybeGzipped } from '../../http/gzip'
-import { PAGE_HEADERS } from '../../http/security'
+import { CONTENT_SECURITY_POLICY, PAGE_HEADERS } from '../../http/security'
 import { PAGE_PATHS } from '../../pages'
 import { isLiveShareLink } from '../share/service'
 import { loadSite, SITE_NOT_BUILT, type Site } from './site'
@@ -23,6 +23,20 @@ const MANIFEST_HEADERS = {
   'content-type': 'application/manifest+json',
   'cache-control': 'no-cache',
   'x-content-type-options': 'nosniff',
+}
+
+/**
+ * The service worker (src/web/sw.ts) keeps one address too, at the root so that it may serve
+ * every page (no Service-Worker-Allowed needed). Browsers ask for it again on each visit and
+ * install it when a byte differs, so it is never taken from the HTTP cache unchecked. The policy
+ * is the page's: it governs what the worker may fetch (its own origin).
+ */
+export const SERVICE_WORKER_PATH = '/sw.js'
+const SERVICE_WORKER_HEADERS = {
+  'content-type': 'text/javascript; charset=utf-8',
+  'cache-control': 'no-cache',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': CONTENT_SECURITY_POLICY,
 }
 
 const hidden = { detail: { hide: true } }
@@ -71,6 +85,15 @@ export function webModule({ db }: AppDeps) {
       const manifest = (await builtSite()).assets[MANIFEST_PATH]
       if (!manifest) throw new NotFound('No such file.')
       return new Response(Bun.file(manifest.file), { headers: MANIFEST_HEADERS })
+    },
+    hidden,
+  )
+  app.get(
+    SERVICE_WORKER_PATH,
+    async () => {
+      const worker = (await builtSite()).assets[SERVICE_WORKER_PATH]
+      if (!worker) throw new NotFound('No such file.')
+      return new Response(Bun.file(worker.file), { headers: SERVICE_WORKER_HEADERS })
     },
     hidden,
   )

@@ -7,7 +7,7 @@ import { ApiError, api, type Character, errorMessage, type TokenListItem, type U
 import { Confirm } from '../components/Confirm'
 import { Messages } from '../components/Messages'
 import { formatDate } from '../format'
-import { requireUser } from '../session'
+import { signOutEverywhere as endEverySession, requireUser } from '../session'
 import { DataSection } from './DataSection'
 
 interface Feedback {
@@ -148,8 +148,7 @@ function Tokens({ tokens, feedback }: { tokens: Signal<TokenListItem[]>; feedbac
 function Everywhere({ feedback }: { feedback: Feedback }) {
   const signOutEverywhere = async () => {
     try {
-      await api.signOutEverywhere()
-      location.replace('/login')
+      await endEverySession()
     } catch (e) {
       failed(feedback, e)
     }

@@ -1,8 +1,10 @@
 // The frame of every page: a skip link, the site header (when signed in: the site's sections,
-// the account and Sign out) and the main landmark the skip link and screen readers jump to.
+// the account and Sign out), when signed in the connection's state and the changes waiting to be
+// sent (offline/OfflineBar.tsx), and the main landmark the skip link and screen readers jump to.
 import type { ComponentChildren } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { errorMessage, type User } from '../api'
+import { OfflineBar } from '../offline/OfflineBar'
 import { signOut } from '../session'
 
 interface LayoutProps {
@@ -28,6 +30,7 @@ export function Layout({ title, user, wide, children }: LayoutProps) {
         {user && <SiteNav />}
         {user && <Account user={user} />}
       </header>
+      {user && <OfflineBar />}
       <main id="main" tabIndex={-1} class={wide ? 'main wide' : 'main'}>
         {children}
       </main>

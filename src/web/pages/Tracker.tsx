@@ -3,6 +3,7 @@
 import { api, type User } from '../api'
 import { Layout } from '../components/Layout'
 import { PageData, TO_CHARACTERS } from '../components/PageData'
+import { afterFlush } from '../offline/outbox'
 import { requireUser } from '../session'
 import { followLive } from '../tracker/live'
 import { createTrackerStore, type TrackerStore } from '../tracker/store'
@@ -26,10 +27,20 @@ export function TrackerPage({ id }: { id: number }) {
     return { user, store: createTrackerStore({ character, progress, quests: catalog.quests, save: true }) }
   }
   return (
-    <PageData {...FRAME} back={TO_CHARACTERS} load={load} follow={({ store }) => followLive(store)}>
+    <PageData {...FRAME} back={TO_CHARACTERS} load={load} follow={({ store }) => followSigned(store)}>
       {(data) => <TrackerLayout {...data} />}
     </PageData>
   )
+}
+
+/** Live updates, and a fresh read each time queued writes were sent (or refused) after a time offline. */
+function followSigned(store: TrackerStore): () => void {
+  const stopLive = followLive(store)
+  const stopFlushed = afterFlush(() => void store.refresh())
+  return () => {
+    stopLive()
+    stopFlushed()
+  }
 }
 
 export function SharePage({ token }: { token: string }) {

@@ -17,8 +17,11 @@ import {
   type QuestRow,
 } from '../api'
 import type { LiveMode } from '../live'
+import { QUEUED, queuedWrites, sendOrQueue } from '../offline/outbox'
+import { isWaiting, type QueuedChange } from '../offline/queue'
 import { rememberedFlag } from '../remembered'
 import { type Row, type Sort, type TickSetting, toRows, trackerModel } from './model'
+import { patchProgress, withQueued } from './queued'
 import { writeQueue } from './writes'
 
 export interface StoreOptions {
@@ -32,9 +35,15 @@ export interface StoreOptions {
 export type TrackerStore = ReturnType<typeof createTrackerStore>
 
 export function createTrackerStore(options: StoreOptions) {
+  const characterId = options.character.id
+  /** This character's changes still waiting in the write queue (offline/outbox.ts), in order. */
+  const waiting = (): QueuedChange[] =>
+    options.save
+      ? queuedWrites.value.filter((w) => w.characterId === characterId && isWaiting(w)).map((w) => w.change)
+      : []
   const rows = signal<Row[]>(toRows(options.quests))
   const character = signal<Character>(options.character)
-  const progress = signal<Progress>(options.progress)
+  const progress = signal<Progress>(withQueued(options.progress, waiting()))
   const search = signal('')
   /** Kept in this browser per character, like the progress filters are kept per character. */
   const hideCompleted = rememberedFlag(`qt.hideCompleted.${options.character.id}`)
@@ -45,7 +54,6 @@ export function createTrackerStore(options: StoreOptions) {
   const notice = signal<string | null>(null)
   const live = signal(true)
   const liveMode = signal<LiveMode>('off')
-  const characterId = options.character.id
 
   const model = trackerModel({ rows, progress, search, hideCompleted, sort })
   const { patrons, packs } = model
@@ -59,7 +67,7 @@ export function createTrackerStore(options: StoreOptions) {
     read: () => api.progress(characterId),
     take(next) {
       const before = progress.value.completions.length
-      progress.value = next
+      progress.value = withQueued(next, waiting())
       if (next.completions.length > before && next.completions[0]) {
         notice.value = `Logged: ${next.completions[0].name} (${next.completions[0].setting})`
       }
@@ -85,20 +93,17 @@ export function createTrackerStore(options: StoreOptions) {
     }
   }
 
+  /** Sends a change, or queues it while the server is away (offline/outbox.ts). */
+  const send = (change: QueuedChange) => sendOrQueue({ characterId, characterName: character.value.name }, change)
+
   /** Changes saved progress fields: at once on the page, then one partial PUT. */
   function saveProgress(patch: ProgressPatch): void {
-    const current = progress.value
-    const next: Progress = { ...current, ...(patch as Partial<Progress>) }
-    if (patch.targetDifficulty !== undefined) {
-      next.minLevel = minLevel(current.characterLevel, patch.targetDifficulty as PlayOn)
-      next.character = { ...current.character, targetDifficulty: patch.targetDifficulty }
-    }
-    progress.value = next
+    progress.value = patchProgress(progress.value, patch)
     if (!options.save) return
     void write(
-      () => api.putProgress(characterId, patch),
+      () => send({ kind: 'progress', patch }),
       (answer) => {
-        progress.value = answer
+        if (answer !== QUEUED && answer !== null) progress.value = answer
       },
     )
   }
@@ -156,7 +161,8 @@ export function createTrackerStore(options: StoreOptions) {
         reaperXpEarned: null,
       }
       progress.value = { ...current, completions: [added, ...current.completions] }
-      void write(() => api.logCompletion(characterId, { name: row.name, difficulty: row.difficulty, setting }))
+      const { name, difficulty, completedAt } = added
+      void write(() => send({ kind: 'tick', name, difficulty, setting, completedAt }))
       return
     }
     const removed = current.completions.filter(
@@ -165,7 +171,7 @@ export function createTrackerStore(options: StoreOptions) {
     )
     progress.value = { ...current, completions: current.completions.filter((c) => !removed.includes(c)) }
     for (const difficulty of new Set(removed.map((c) => c.difficulty))) {
-      void write(() => api.deleteCompletion(characterId, { name: row.name, difficulty, setting }))
+      void write(() => send({ kind: 'untick', name: row.name, difficulty, setting }))
     }
   }
 
