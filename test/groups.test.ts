@@ -1,7 +1,7 @@
 // Groups over HTTP (issue 24): making one, inviting with one-time codes, members leaving and
 // removed, characters shared and taken back, who still needs what, the party planner, and the
 // group's event stream. Authorisation first: an outsider and a hostile member on every route.
-import { beforeEach, describe, expect, test } from 'bun:test'
+import { beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { groupMembers, groupShares, groups, invites, users } from '../src/db/schema'
 import { createUser } from '../src/modules/account/service'
@@ -14,7 +14,7 @@ import {
 import { INVITE_LIFETIME_DAYS } from '../src/modules/invites/limits'
 import { loadCatalog } from './catalogFixture'
 import { readRows, SMALL_JSON } from './catalogFixtures'
-import { insertCharacter, ok, readEvents, refused, type TestApp, testApp } from './helpers'
+import { databaseFrom, insertCharacter, ok, readEvents, refused, type TestApp, testApp } from './helpers'
 
 const PASSWORD = 'correct horse battery'
 
@@ -48,7 +48,10 @@ async function join(cookie: string, code: string) {
   return ok(await t.web(cookie).groups.join.post({ code }))
 }
 
-beforeEach(async () => {
+// The world every test starts from, made once through the API and copied per test.
+let snapshot: Uint8Array
+
+beforeAll(async () => {
   t = testApp()
   loadCatalog(t.db, await readRows(SMALL_JSON))
   ann = await account('ann')
@@ -65,6 +68,11 @@ beforeEach(async () => {
   await join(mal, await invite(ann))
   ok(await t.web(ann).groups({ id: groupId }).characters({ characterId: brom }).put())
   ok(await t.web(bea).groups({ id: groupId }).characters({ characterId: mira }).put())
+  snapshot = t.db.$client.serialize()
+})
+
+beforeEach(() => {
+  t = testApp({}, { db: databaseFrom(snapshot) })
 })
 
 describe('making a group and joining it', () => {

@@ -2,14 +2,17 @@
 // and small request helpers. Every request an app of the tests handles passes a validating
 // proxy: it and its answer are checked against the OpenAPI document that app serves.
 
+import { Database } from 'bun:sqlite'
 import { expect } from 'bun:test'
 import { treaty } from '@elysiajs/eden'
 import { and, asc, eq } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/bun-sqlite'
 import { isDocumented } from '../src/apiDocs/openapi'
 import { createApp } from '../src/app'
 import type { Clock } from '../src/clock'
 import { loadConfig } from '../src/config'
 import { type DB, openDatabase } from '../src/db/client'
+import * as schema from '../src/db/schema'
 import { builds, characters, lives } from '../src/db/schema'
 import { type Logger, silentLogger } from '../src/logger'
 import { createUser } from '../src/modules/account/service'
@@ -298,4 +301,15 @@ export async function readEvents(response: Response, until: (text: string) => bo
   }
   await reader.cancel()
   return text
+}
+
+/**
+ * A copy of a test's in-memory database (`t.db.$client.serialize()`), for a file whose every test
+ * starts from the same accounts, sessions and characters: built once, copied per test in a
+ * millisecond instead of made again through the API. Ids and session cookies stay valid.
+ */
+export function databaseFrom(snapshot: Uint8Array): DB {
+  const sqlite = Database.deserialize(snapshot, { strict: true })
+  sqlite.run('PRAGMA foreign_keys = ON')
+  return drizzle({ client: sqlite, schema, casing: 'snake_case' }) as DB
 }
