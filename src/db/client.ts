@@ -37,6 +37,16 @@ function sqliteError(error: unknown): (Error & { code: string }) | null {
   return null
 }
 
+/**
+ * How many times another connection (the CLI, another process) has committed to the database
+ * since this one opened: SQLite's `PRAGMA data_version`, which this connection's own commits
+ * leave alone. Part of every ETag, so a write the change feed never saw still changes them.
+ */
+export function outsideWrites(db: DB): () => number {
+  const statement = db.$client.prepare('PRAGMA data_version')
+  return () => Number(statement.values()[0]?.[0] ?? 0)
+}
+
 /** SQLITE_BUSY and its _SNAPSHOT/_RECOVERY/_TIMEOUT variants. */
 export function isDatabaseBusy(error: unknown): boolean {
   return sqliteError(error)?.code.startsWith('SQLITE_BUSY') ?? false

@@ -19,6 +19,7 @@ import {
   SERVERS,
 } from '../../rules/character/picklists'
 import { parseTimestampOrNow } from '../../rules/timestamp'
+import type { ChangeDelta, ProgressHead } from '../events/feed'
 import { type CharacterRow, ownedCharacter, updateOwnedCharacter } from './access'
 import { MAX_CHARACTERS_PER_ACCOUNT } from './limits'
 import type { Character, CharacterInput, FindQuery } from './model'
@@ -53,6 +54,31 @@ export const characterName = (row: Pick<CharacterRow, 'givenName' | 'surname'>):
 /** The level the tracker works with: the PUT-progress override, else the derived total level. */
 export const trackerLevel = (row: CharacterRow): number =>
   row.characterLevelOverride ?? levels.totalLevel(row.classes, row.epicLevels)
+
+/**
+ * The progress fields the character's own row decides, in the answer's order: what an open
+ * tracker takes from an event when only the row changed (src/modules/events/feed.ts).
+ */
+export function progressHead(row: CharacterRow): ProgressHead {
+  const level = trackerLevel(row)
+  const targetDifficulty = row.targetDifficulty as levels.PlayOn
+  return {
+    character: { id: row.id, name: characterName(row), targetDifficulty },
+    minLevel: levels.minLevel(level, targetDifficulty),
+    characterLevel: level,
+    targetDifficulty,
+    levelBand: row.levelBand,
+    excludedPatrons: row.excludedPatrons,
+    versionFilter: row.versionFilter as ProgressHead['versionFilter'],
+    xpBoosts: row.xpBoosts,
+    optionalPursuit: row.optionalPursuit,
+    packState: row.packState,
+    questNotes: row.questNotes,
+  }
+}
+
+/** A change of the character's row alone, as its event carries it. */
+export const headChange = (row: CharacterRow) => (): ChangeDelta => ({ kind: 'head', head: progressHead(row) })
 
 export function toCharacterJson(row: CharacterRow): CharacterJson {
   const total = levels.totalLevel(row.classes, row.epicLevels)
@@ -203,6 +229,23 @@ export function listCharacters(db: DB, userId: number): CharacterJson[] {
     .map(({ row, questsDone }) => ({ ...toCharacterJson(row), questsDone }))
 }
 
+// The list's ETag needs only the ids: read from the (user_id) index, no row.
+const idsStatement = preparedOnce((db: DB) =>
+  db
+    .select({ id: characters.id })
+    .from(characters)
+    .where(eq(characters.userId, sql.placeholder('userId')))
+    .orderBy(asc(characters.id))
+    .prepare(),
+)
+
+/** The ids of the account's characters, in the list's order. */
+export function characterIds(db: DB, userId: number): number[] {
+  return idsStatement(db)
+    .all({ userId })
+    .map((row) => row.id)
+}
+
 /** Deletes the character; its completions, lives and builds go with it (foreign-key cascade). */
 export function deleteCharacter({ db, changes }: Writer, userId: number, id: number): void {
   const removed = db
@@ -275,7 +318,7 @@ export function noteLogin(
 
 /** The owned character with `set` applied; the change is published. */
 function updateCharacterRow({ db, changes }: Writer, userId: number, id: number, set: Partial<CharacterRow>) {
-  const row = toCharacterJson(updateOwnedCharacter(db, userId, id, set))
-  changes.publish(id, 'character')
-  return row
+  const row = updateOwnedCharacter(db, userId, id, set)
+  changes.publish(id, 'character', headChange(row))
+  return toCharacterJson(row)
 }

@@ -10,6 +10,7 @@ import { signedInRoutes } from '../auth/guard'
 import { assertOwnsCharacter } from '../characters/access'
 import { sessionIsLive } from '../session/service'
 import type { SignOuts } from '../session/signOuts'
+import type { Change } from './feed'
 
 /**
  * Keep-alive comment interval: under the idle timeouts of common reverse proxies (60 s). Each
@@ -20,6 +21,23 @@ export const PING_MS = 20_000
 export const MAX_STREAMS_PER_ACCOUNT = 32
 
 const encoder = new TextEncoder()
+
+// One write reaches every tab open on its character: its event is written out once, for all.
+const eventTexts = new WeakMap<Change, string>()
+
+/**
+ * `event: change` with `{characterId, what, tag, delta}`: the character's new ETag, and what
+ * changed when the writer said so (feed.ts ChangeDelta; null: re-read).
+ */
+function eventText(change: Change): string {
+  let text = eventTexts.get(change)
+  if (text === undefined) {
+    const { characterId, what, tag } = change
+    text = `event: change\ndata: ${JSON.stringify({ characterId, what, tag, delta: change.delta() })}\n\n`
+    eventTexts.set(change, text)
+  }
+  return text
+}
 
 export function eventsModule({ db, clock, changes }: ModuleDeps, guard: Guard, signOuts: SignOuts) {
   const streamsPerUser = new Map<number, number>()
@@ -53,9 +71,7 @@ export function eventsModule({ db, clock, changes }: ModuleDeps, guard: Guard, s
           }
           // `retry`: how soon the browser reconnects after a drop (it polls meanwhile).
           send(': connected\nretry: 2000\n\n')
-          const unsubscribe = changes.subscribe(params.id, (change) =>
-            send(`event: change\ndata: ${JSON.stringify(change)}\n\n`),
-          )
+          const unsubscribe = changes.subscribe(params.id, (change) => send(eventText(change)))
           const ping = setInterval(() => {
             if (stillSignedIn()) send(': ping\n\n')
             else stop()
