@@ -50,19 +50,9 @@ type Listener = (change: Change) => void
 /**
  * A character's tag is `"<feed>.<outside>.<version>"`: the feed's own random prefix (a restart, or
  * another app on another file, never reuses a tag), how many times another connection (the CLI)
- * has written to the database, and the number of this process's writes to the character.
+ * has written to the database, and the number of this process's writes to the character. Pages
+ * read the version out of it (src/web/tracker/changes.ts tagParts).
  */
-export interface TagParts {
-  prefix: string
-  version: number
-}
-
-/** The parts of a character tag, or null for any other string (a list's tag, a stranger's). */
-export function tagParts(tag: string | null | undefined): TagParts | null {
-  const match = /^"([\w-]+\.\d+)\.(\d+)"$/.exec(tag ?? '')
-  return match ? { prefix: match[1] as string, version: Number(match[2]) } : null
-}
-
 export class ChangeFeed {
   private readonly listeners = new Map<number, Set<Listener>>()
   /** Each character's version: how many writes this process published for it. */
