@@ -16,6 +16,15 @@ import type { QuestTime as QuestTimeSchema } from './model'
 export const QUEST_TIMES_REFRESH_MS = 10_000
 /** Keys recomputed by one refresh, so no catalog read does unbounded work; the rest wait for the next. */
 export const MAX_QUEST_TIMES_KEYS_PER_REFRESH = 500
+/**
+ * Runs one refresh reads (after the key that passes it, it stops): a key's median reads every run
+ * of it on the server, a few hundred per remake and setting in a community of five million
+ * completions, so 500 keys took seconds, and every request waited behind the catalog read that ran
+ * them (bench/README.md). About 10-20 ms at that size.
+ */
+export const MAX_QUEST_TIMES_RUNS_PER_REFRESH = 10_000
+/** When a refresh left keys marked (a burst of posts), the next may run this soon, not a whole interval later. */
+export const QUEST_TIMES_BACKLOG_MS = 1_000
 
 /** A remake's figures on one setting, as the catalog serves them (the QuestTime schema). */
 export type QuestTime = Static<typeof QuestTimeSchema>
@@ -82,9 +91,16 @@ export function refreshQuestTimes(db: DB, clock: Clock, force = false): boolean 
   // Most requests find nothing marked: one read, no transaction.
   if (dirty.all({ limit: 1 }).length === 0) return false
   const now = isoNow(clock)
+  const keys = dirty.all({ limit: MAX_QUEST_TIMES_KEYS_PER_REFRESH })
+  let done = 0
   db.transaction((tx) => {
-    for (const key of dirty.all({ limit: MAX_QUEST_TIMES_KEYS_PER_REFRESH })) {
-      const figures = questTimeFigures(runsOf.all(key))
+    let read = 0
+    for (const key of keys) {
+      if (read >= MAX_QUEST_TIMES_RUNS_PER_REFRESH) break
+      done++
+      const rows = runsOf.all(key)
+      read += rows.length
+      const figures = questTimeFigures(rows)
       const where = and(
         eq(questTimes.name, key.name),
         eq(questTimes.difficulty, key.difficulty),
@@ -110,6 +126,9 @@ export function refreshQuestTimes(db: DB, clock: Clock, force = false): boolean 
         .run()
     }
   }, IMMEDIATE)
+  // Keys left over (this refresh's share was read, or more were marked than it lists): sooner.
+  if (done < keys.length || keys.length === MAX_QUEST_TIMES_KEYS_PER_REFRESH)
+    state.lastRefreshMs = nowMs - QUEST_TIMES_REFRESH_MS + QUEST_TIMES_BACKLOG_MS
   state.generation++
   state.byRemake = undefined
   return true
