@@ -251,12 +251,12 @@ describe('lives of completions', () => {
 describe('the refresh of the quest times is bounded by the runs it reads', () => {
   test('a backlog of marked quests is recomputed a share at a time, the rest a second later, until none is left', async () => {
     const t = await setup()
-    // 40 remakes marked, each with 1,000 runs (by three characters): 40,000 runs, four times what
+    // 12 remakes marked, each with 1,000 runs (by three characters): 12,000 runs, six times what
     // one refresh reads. Written straight into the tables: posting them would take minutes.
     const sqlite = t.db.$client
     const characters = [t.brom.id, t.vesna.id, t.bobbin.id]
     sqlite.transaction(() => {
-      for (let key = 0; key < 40; key++) {
+      for (let key = 0; key < 12; key++) {
         const ids = characters.map(
           (characterId) =>
             sqlite
@@ -275,18 +275,18 @@ describe('the refresh of the quest times is bounded by the runs it reads', () =>
       }
     })()
     const marked = () => t.db.select().from(questTimesDirty).all().length
-    expect(marked()).toBe(40)
+    expect(marked()).toBe(12)
     expect(refreshQuestTimes(t.db, t.clock, true)).toBe(true)
-    // Quests are read until MAX_QUEST_TIMES_RUNS_PER_REFRESH runs have been: 10 of the 40 here.
+    // Quests are read until MAX_QUEST_TIMES_RUNS_PER_REFRESH runs have been: 2 of the 12 here.
     const left = marked()
-    expect(40 - left).toBe(MAX_QUEST_TIMES_RUNS_PER_REFRESH / 1000)
+    expect(12 - left).toBe(MAX_QUEST_TIMES_RUNS_PER_REFRESH / 1000)
     // A backlog is taken up a second later, not at the next ten seconds.
     t.clock.advance(QUEST_TIMES_BACKLOG_MS - 1)
     expect(refreshQuestTimes(t.db, t.clock)).toBe(false)
     t.clock.advance(1)
     expect(refreshQuestTimes(t.db, t.clock)).toBe(true)
-    expect(marked()).toBe(left - 10)
-    for (let i = 0; i < 3; i++) {
+    expect(marked()).toBe(left - 2)
+    for (let i = 0; i < 4; i++) {
       t.clock.advance(QUEST_TIMES_BACKLOG_MS)
       refreshQuestTimes(t.db, t.clock)
     }

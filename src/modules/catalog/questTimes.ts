@@ -7,6 +7,7 @@ import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
+import { aliased, prepareNative } from '../../db/native'
 import { preparedOnce } from '../../db/prepared'
 import { characters, completions, questTimes, questTimesDirty, runs, users } from '../../db/schema'
 import { questTimeFigures } from '../../rules/quests/runs'
@@ -18,11 +19,12 @@ export const QUEST_TIMES_REFRESH_MS = 10_000
 export const MAX_QUEST_TIMES_KEYS_PER_REFRESH = 500
 /**
  * Runs one refresh reads (after the key that passes it, it stops): a key's median reads every run
- * of it on the server, a few hundred per remake and setting in a community of five million
- * completions, so 500 keys took seconds, and every request waited behind the catalog read that ran
- * them (bench/README.md). About 10-20 ms at that size.
+ * of it on the server, about 450 per remake and setting in a community of five million
+ * completions at 10 µs each, so 500 keys took seconds, and every request waited behind the
+ * catalog read that ran them (bench/README.md). 2,000 runs: about 20 ms; a backlog is caught up
+ * at 2,000 runs a second (several times what a community's players post).
  */
-export const MAX_QUEST_TIMES_RUNS_PER_REFRESH = 10_000
+export const MAX_QUEST_TIMES_RUNS_PER_REFRESH = 2_000
 /** When a refresh left keys marked (a burst of posts), the next may run this soon, not a whole interval later. */
 export const QUEST_TIMES_BACKLOG_MS = 1_000
 
@@ -134,6 +136,27 @@ export function refreshQuestTimes(db: DB, clock: Clock, force = false): boolean 
   return true
 }
 
+// Every figure a catalog answer shows, after each refresh: straight from bun:sqlite (a row per
+// remake and setting, about 12,000 in a community; Drizzle's mapping of them took 30-40 ms).
+const shownStatement = preparedOnce((db: DB) =>
+  prepareNative(
+    db,
+    db
+      .select(
+        aliased({
+          name: questTimes.name,
+          difficulty: questTimes.difficulty,
+          setting: questTimes.setting,
+          runs: questTimes.timedRuns,
+          medianDurationSeconds: questTimes.medianDurationSeconds,
+          medianXpPerMinute: questTimes.medianXpPerMinute,
+        }),
+      )
+      .from(questTimes)
+      .where(sql`${questTimes.medianDurationSeconds} is not null or ${questTimes.medianXpPerMinute} is not null`),
+  ),
+)
+
 /**
  * The figures that may be shown (a duration or an XP rate over enough runs), by remake
  * (remakeKey), each remake's settings in the order of the table. Read once per generation.
@@ -143,19 +166,8 @@ export function questTimesByRemake(db: DB, clock: Clock): Map<string, QuestTime[
   const state = stateOf(db)
   if (state.byRemake) return state.byRemake
   const byRemake = new Map<string, QuestTime[]>()
-  const rows = db
-    .select()
-    .from(questTimes)
-    .where(sql`${questTimes.medianDurationSeconds} is not null or ${questTimes.medianXpPerMinute} is not null`)
-    .all()
-  for (const row of rows) {
-    const key = remakeKey(row.name, row.difficulty)
-    const time: QuestTime = {
-      setting: row.setting,
-      runs: row.timedRuns,
-      medianDurationSeconds: row.medianDurationSeconds,
-      medianXpPerMinute: row.medianXpPerMinute,
-    }
+  for (const { name, difficulty, ...time } of shownStatement(db).all()) {
+    const key = remakeKey(name, difficulty)
     const list = byRemake.get(key)
     if (list) list.push(time)
     else byRemake.set(key, [time])
