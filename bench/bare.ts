@@ -122,14 +122,28 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
        elite_xp as eliteXP, duration, pack, patron, favor from quests order by id`,
   )
 
-  // The catalog, read once per sync like the app's index; every request reads the stamp.
-  let catalog: { stamp: string; etag: string; index: CatalogIndex } | undefined
+  const timesQuery = sqlite.query<Row, []>(
+    `select name, difficulty, setting, timed_runs as runs, median_duration_seconds as medianDurationSeconds,
+       median_xp_per_minute as medianXpPerMinute from quest_times
+     where median_duration_seconds is not null or median_xp_per_minute is not null`,
+  )
+
+  // The catalog, read once per sync like the app's index (with the server's quest times, as the
+  // lists show them); every request reads the stamp.
+  let catalog: { stamp: string; etag: string; index: CatalogIndex; listed: Row[] } | undefined
   const currentCatalog = () => {
     const state = stampQuery.get()
     const stamp = state ? `${state.synced_at}\u0000${state.rows}\u0000${state.source}` : 'never synced'
     if (catalog?.stamp !== stamp) {
       const etag = new Bun.CryptoHasher('sha1').update(stamp).digest('base64url').slice(0, 16)
-      catalog = { stamp, etag, index: new CatalogIndex(questsQuery.all() as never) }
+      const index = new CatalogIndex(questsQuery.all() as never)
+      const times = new Map<string, Row[]>()
+      for (const { name, difficulty, ...time } of timesQuery.all()) {
+        const key = `${name}\u0000${difficulty}`
+        times.set(key, [...(times.get(key) ?? []), time])
+      }
+      const listed = index.rows.map((row) => ({ ...row, times: times.get(`${row.name}\u0000${row.difficulty}`) ?? [] }))
+      catalog = { stamp, etag, index, listed }
     }
     return catalog
   }
@@ -235,10 +249,10 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
       return json({ ok: true, schemaVersion: schema?.n })
     }
     if (path === '/api/quests') {
-      const { etag, index } = currentCatalog()
+      const { etag, listed } = currentCatalog()
       const quoted = `"${etag}"`
       if (request.headers.get('if-none-match') === quoted) return new Response(null, { status: 304 })
-      return json({ count: index.rows.length, quests: index.rows }, 200, {
+      return json({ count: listed.length, quests: listed }, 200, {
         etag: quoted,
         'cache-control': 'no-cache',
       })
@@ -254,8 +268,8 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
       return json({ characters: rows.map(characterJson) }, 200, { ...TAGGED, etag: tag })
     }
     if (path === '/api/plugin/quests') {
-      const { rows } = currentCatalog().index
-      return json({ count: rows.length, quests: rows })
+      const { listed } = currentCatalog()
+      return json({ count: listed.length, quests: listed })
     }
     if (path === '/api/plugin/quests/search') {
       const query = (url.searchParams.get('q') ?? '').trim()

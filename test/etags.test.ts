@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { systemClock } from '../src/clock'
 import { openDatabase } from '../src/db/client'
 import { syncCatalog } from '../src/modules/catalog/sync'
+import { listCharacters } from '../src/modules/characters/service'
 import { postCompletion } from '../src/modules/completions/service'
 import { ChangeFeed } from '../src/modules/events/feed'
 import { SMALL_JSON, syncDeps } from './catalogFixtures'
@@ -198,6 +199,14 @@ describe('no answer changes under the same tag', () => {
         const gone = label === 'sharing off' && name === '/api/share/{token}'
         expect({ name, status: read.status }).toEqual({ name, status: gone ? 404 : 200 })
       }
+      // The list's counts, kept per version of each character, are the ones counted afresh.
+      const listed = JSON.parse(after['/api/plugin/characters']?.body as string) as {
+        characters: { questsDone?: number }[]
+      }
+      const userId = ok(await s.plugin.auth.me.get()).id
+      expect(listed.characters.map((c) => c.questsDone)).toEqual(
+        listCharacters(s.t.db, userId).map((c) => c.questsDone),
+      )
       // Every write to the character moves its tags on; the catalog and a route are not the character.
       if (label === 'a catalog sync') expect(changed).toEqual([])
       else if (label === 'the route changed') expect(changed).toEqual(['/api/plugin/navigation', '/api/navigation'])

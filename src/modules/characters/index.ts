@@ -56,7 +56,7 @@ export function charactersModule({ db, clock, changes }: ModuleDeps, guard: Guar
       '',
       ({ user, request, set }) =>
         tagged(request, set, changes.listTag(user.id, characterIds(db, user.id)), () => ({
-          characters: listCharacters(db, user.id),
+          characters: listCharacters(db, user.id, changes),
         })),
       {
         response: { 200: CharacterList, 304: NotModified },
@@ -85,7 +85,7 @@ export function charactersModule({ db, clock, changes }: ModuleDeps, guard: Guar
     .get(
       '/find',
       ({ user, query }) => {
-        const characters = findCharacters(db, user.id, query)
+        const characters = findCharacters(db, user.id, query, changes)
         return { count: characters.length, characters }
       },
       {
