@@ -1,16 +1,22 @@
 // The baseline: bare Bun.serve + bun:sqlite doing the same work as the app for every request of
 // bench/floor.ts: the same SQL statements (token or session lookup, ownership in the query, the
-// same reads and the one upsert), the same pure rules (completion normaliser, levels, navigate,
-// the catalog index) and the same JSON out, with the same pragmas, but no framework, no schema
-// validation and no ORM. bench/floor.ts checks that both answer the same JSON.
+// lives of the character, the same reads, and the upsert with its run, the runs kept and the
+// cap), the same pure rules (completion normaliser, catalog spelling, lives, levels, navigate,
+// the catalog index), the same ETags and the same JSON out, with the same pragmas, but no
+// framework, no schema validation, no ORM and no request log. bench/floor.ts checks that both
+// answer the same JSON.
 // Usage: DATABASE_SYNCHRONOUS=normal|full bun bench/bare.ts <database path> [port]
 //        (prints {"port": N} on its first line)
 import { Database } from 'bun:sqlite'
 import { createHash } from 'node:crypto'
+import { tierOf } from '../src/modules/catalog/parse'
 import { CatalogIndex } from '../src/modules/catalog/search'
+import { MAX_COMPLETIONS_PER_CHARACTER, MAX_RUNS_PER_COMPLETION } from '../src/modules/completions/limits'
 import { classSummary, heroicLevel, minLevel, type PlayOn, totalLevel } from '../src/rules/character/levels'
 import { type CompletionInput, normalizeCompletion } from '../src/rules/quests/completion'
+import { currentLifeOf, type LifeWindow, lifeOfRun } from '../src/rules/quests/runs'
 import { type MatchMode, navigate } from '../src/rules/routes/navigation'
+import { parseTimestamp } from '../src/rules/timestamp'
 
 type Row = Record<string, unknown>
 type ClassLevels = { name: string; levels: number }[]
@@ -19,6 +25,7 @@ type ClassLevels = { name: string; levels: number }[]
 export function bareHandler(path: string, synchronous = process.env.DATABASE_SYNCHRONOUS ?? 'full') {
   const sqlite = new Database(path, { strict: true })
   sqlite.run('PRAGMA journal_mode = WAL')
+  sqlite.run('PRAGMA wal_autocheckpoint = 100')
   sqlite.run(`PRAGMA synchronous = ${synchronous.toUpperCase()}`)
   sqlite.run('PRAGMA busy_timeout = 5000')
   sqlite.run('PRAGMA foreign_keys = ON')
@@ -35,28 +42,60 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
   )
   const ownedQuery = sqlite.query<Row, [number, number]>('select * from characters where id = ? and user_id = ?')
   const ownsQuery = sqlite.query<Row, [number, number]>('select id from characters where id = ? and user_id = ?')
+  // Of the current life (life 1 before any is recorded), as the tracker counts them.
   const listQuery = sqlite.query<Row, [number]>(
-    `select *, (select count(distinct c.name) from completions c where c.character_id = characters.id) as questsDone
+    `select *, (select count(distinct c.name) from completions c where c.character_id = characters.id
+       and c.life_index = coalesce((select l.life_index from lives l where l.character_id = characters.id
+       and l.is_current = 1), 1)) as questsDone
      from characters where user_id = ? order by id`,
   )
+  const livesQuery = sqlite.query<
+    { lifeIndex: number; isCurrent: number; createdAt: string; archivedAt: string | null },
+    [number]
+  >(
+    `select life_index as lifeIndex, is_current as isCurrent, created_at as createdAt, archived_at as archivedAt
+     from lives where character_id = ?`,
+  )
+  const windowsOf = (characterId: number): LifeWindow[] =>
+    livesQuery.all(characterId).map((life) => ({ ...life, isCurrent: life.isCurrent === 1 }))
+  // The row holds the latest run; an omitted figure of the latest run keeps the stored one.
+  const latest = 'excluded.completed_at >= completed_at'
   const upsertQuery = sqlite.query<Row, Record<string, string | number | null>>(
-    `insert into completions (character_id, name, difficulty, setting, completed_at, duration_seconds,
+    `insert into completions (character_id, life_index, name, difficulty, setting, completed_at, duration_seconds,
        xp_earned, reaper_xp_earned, runs, updated_at)
-     values ($characterId, coalesce((select name from quests where lower(name) = lower($name) order by name limit 1), $name),
-       $difficulty, $setting, $completedAt, $durationSeconds, $xpEarned, $reaperXpEarned, 1, $now)
-     on conflict (character_id, name, difficulty, setting) do update set
-       completed_at = excluded.completed_at,
-       duration_seconds = case when $keepDuration then duration_seconds else excluded.duration_seconds end,
-       xp_earned = case when $keepXp then xp_earned else excluded.xp_earned end,
-       reaper_xp_earned = case when $keepReaperXp then reaper_xp_earned else excluded.reaper_xp_earned end,
+     values ($characterId, $lifeIndex, $name, $difficulty, $setting, $completedAt, $durationSeconds, $xpEarned,
+       $reaperXpEarned, 1, $now)
+     on conflict (character_id, life_index, name, difficulty, setting) do update set
+       completed_at = max(completed_at, excluded.completed_at),
+       duration_seconds = case when ${latest} and not $keepDuration then excluded.duration_seconds else duration_seconds end,
+       xp_earned = case when ${latest} and not $keepXp then excluded.xp_earned else xp_earned end,
+       reaper_xp_earned = case when ${latest} and not $keepReaperXp then excluded.reaper_xp_earned else reaper_xp_earned end,
        runs = runs + 1, updated_at = excluded.updated_at
-     returning name, difficulty, setting, completed_at as completedAt, duration_seconds as durationSeconds,
+     returning id, name, difficulty, setting, completed_at as completedAt, duration_seconds as durationSeconds,
        xp_earned as xpEarned, reaper_xp_earned as reaperXpEarned, runs`,
   )
-  const completionsQuery = sqlite.query<Row, [number]>(
+  const insertRunQuery = sqlite.query<Row, Record<string, string | number | null>>(
+    `insert into runs (completion_id, completed_at, duration_seconds, xp_earned, reaper_xp_earned)
+     values ($completionId, $completedAt, $durationSeconds, $xpEarned, $reaperXpEarned) on conflict do nothing returning id`,
+  )
+  const pruneRunsQuery = sqlite.query<Row, [number, number, number]>(
+    `delete from runs where completion_id = ? and completed_at < (select r.completed_at from runs r
+       where r.completion_id = ? order by r.completed_at desc limit 1 offset ?)`,
+  )
+  const resentRunQuery = sqlite.query<Row, Record<string, string | number | null>>(
+    `update runs set duration_seconds = case when $keepDuration then duration_seconds else $durationSeconds end,
+       xp_earned = case when $keepXp then xp_earned else $xpEarned end,
+       reaper_xp_earned = case when $keepReaperXp then reaper_xp_earned else $reaperXpEarned end
+     where completion_id = $completionId and completed_at = $completedAt`,
+  )
+  const resentCountQuery = sqlite.query<Row, [number]>('update completions set runs = runs - 1 where id = ?')
+  const countQuery = sqlite.query<{ n: number }, [number]>(
+    'select count(*) as n from completions where character_id = ?',
+  )
+  const completionsQuery = sqlite.query<Row, [number, number]>(
     `select name, difficulty, setting, completed_at as completedAt, duration_seconds as durationSeconds,
        xp_earned as xpEarned, reaper_xp_earned as reaperXpEarned
-     from completions where character_id = ? order by completed_at desc, id desc`,
+     from completions where character_id = ? and life_index = ? order by completed_at desc, id desc`,
   )
   const routeQuery = sqlite.query<{ id: number; name: string }, [number]>('select id, name from routes where id = ?')
   const stepsQuery = sqlite.query<{ position: number; name: string; difficulty: string; setting: string }, [number]>(
@@ -64,25 +103,47 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
   )
   const loggedQuery = sqlite.query<
     { id: number; name: string; difficulty: string; setting: string; completedAt: string; durationSeconds: number },
-    [number]
+    [number, number]
   >(
     `select id, name, difficulty, setting, completed_at as completedAt, duration_seconds as durationSeconds
-     from completions where character_id = ?`,
+     from completions where character_id = ? and life_index = ?`,
   )
+  // Conditional reads: a version per character, moved on by each write, and SQLite's count of
+  // other connections' commits, as the app's ETags (src/http/etag.ts).
+  const dataVersionQuery = sqlite.prepare<{ data_version: number }, []>('PRAGMA data_version')
+  const versions = new Map<number, number>()
+  const nonce = Bun.randomUUIDv7().slice(-12)
+  const tagOf = (characterId: number) =>
+    `"${nonce}.${dataVersionQuery.get()?.data_version}.${versions.get(characterId) ?? 0}"`
+  const TAGGED = { 'cache-control': 'private, no-cache' }
   const stampQuery = sqlite.query<Row, []>('select * from catalog_state where id = 1')
   const questsQuery = sqlite.query<Row, []>(
     `select name, difficulty, level, solo_xp as soloXP, normal_xp as normalXP, hard_xp as hardXP,
        elite_xp as eliteXP, duration, pack, patron, favor from quests order by id`,
   )
 
-  // The catalog, read once per sync like the app's index; every request reads the stamp.
-  let catalog: { stamp: string; etag: string; index: CatalogIndex } | undefined
+  const timesQuery = sqlite.query<Row, []>(
+    `select name, difficulty, setting, timed_runs as runs, median_duration_seconds as medianDurationSeconds,
+       median_xp_per_minute as medianXpPerMinute from quest_times
+     where median_duration_seconds is not null or median_xp_per_minute is not null`,
+  )
+
+  // The catalog, read once per sync like the app's index (with the server's quest times, as the
+  // lists show them); every request reads the stamp.
+  let catalog: { stamp: string; etag: string; index: CatalogIndex; listed: Row[] } | undefined
   const currentCatalog = () => {
     const state = stampQuery.get()
     const stamp = state ? `${state.synced_at}\u0000${state.rows}\u0000${state.source}` : 'never synced'
     if (catalog?.stamp !== stamp) {
       const etag = new Bun.CryptoHasher('sha1').update(stamp).digest('base64url').slice(0, 16)
-      catalog = { stamp, etag, index: new CatalogIndex(questsQuery.all() as never) }
+      const index = new CatalogIndex(questsQuery.all() as never)
+      const times = new Map<string, Row[]>()
+      for (const { name, difficulty, ...time } of timesQuery.all()) {
+        const key = `${name}\u0000${difficulty}`
+        times.set(key, [...(times.get(key) ?? []), time])
+      }
+      const listed = index.rows.map((row) => ({ ...row, times: times.get(`${row.name}\u0000${row.difficulty}`) ?? [] }))
+      catalog = { stamp, etag, index, listed }
     }
     return catalog
   }
@@ -158,7 +219,9 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
 
   function progress(row: Row) {
     const level = levelOf(row, JSON.parse(row.classes as string))
-    const done = completionsQuery.all(row.id as number)
+    const windows = windowsOf(row.id as number)
+    const current = currentLifeOf(windows)
+    const done = completionsQuery.all(row.id as number, current)
     return {
       character: { id: row.id, name: displayName(row), targetDifficulty: row.target_difficulty },
       minLevel: minLevel(level, row.target_difficulty as PlayOn),
@@ -170,6 +233,7 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
       questNotes: JSON.parse(row.quest_notes as string),
       completions: done,
       completedQuests: [...new Set(done.map((c) => c.name as string))].sort(),
+      life: { index: current, current: true, count: Math.max(current, ...windows.map((life) => life.lifeIndex)) },
     }
   }
 
@@ -180,15 +244,15 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
     const url = new URL(request.url)
     const path = url.pathname
     if (path === '/api/health') {
-      // The app's health check touches the database (a file that cannot be read answers 503).
-      sqlite.query('SELECT count(*) FROM sqlite_master').get()
-      return json({ ok: true })
+      // The app's health check reads the schema version (a file that cannot be read answers 503).
+      const schema = sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM __drizzle_migrations').get()
+      return json({ ok: true, schemaVersion: schema?.n })
     }
     if (path === '/api/quests') {
-      const { etag, index } = currentCatalog()
+      const { etag, listed } = currentCatalog()
       const quoted = `"${etag}"`
       if (request.headers.get('if-none-match') === quoted) return new Response(null, { status: 304 })
-      return json({ count: index.rows.length, quests: index.rows }, 200, {
+      return json({ count: listed.length, quests: listed }, 200, {
         etag: quoted,
         'cache-control': 'no-cache',
       })
@@ -198,11 +262,14 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
     if (!user) return json({ error: 'unauthorized' }, 401)
     if (path === '/api/plugin/auth/me') return json(user)
     if (path === '/api/plugin/characters') {
-      return json({ characters: listQuery.all(user.id as number).map(characterJson) })
+      const rows = listQuery.all(user.id as number)
+      const ids = rows.map((r) => `${r.id}.${versions.get(r.id as number) ?? 0}`).join(',')
+      const tag = `"${nonce}.${dataVersionQuery.get()?.data_version}.u${user.id}.${Bun.hash(ids).toString(36)}"`
+      return json({ characters: rows.map(characterJson) }, 200, { ...TAGGED, etag: tag })
     }
     if (path === '/api/plugin/quests') {
-      const { rows } = currentCatalog().index
-      return json({ count: rows.length, quests: rows })
+      const { listed } = currentCatalog()
+      return json({ count: listed.length, quests: listed })
     }
     if (path === '/api/plugin/quests/search') {
       const query = (url.searchParams.get('q') ?? '').trim()
@@ -226,48 +293,76 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
       const route = row ? routeQuery.get(routeId) : null
       if (!row || !route) return notFound()
       const steps = stepsQuery.all(route.id)
-      const logged = loggedQuery.all(characterId)
-      return json({
-        character: {
-          id: row.id,
-          name: [row.given_name, row.surname].filter((part) => part !== '').join(' '),
-          targetDifficulty: row.target_difficulty,
+      const logged = loggedQuery.all(characterId, currentLifeOf(windowsOf(characterId)))
+      return json(
+        {
+          character: {
+            id: row.id,
+            name: [row.given_name, row.surname].filter((part) => part !== '').join(' '),
+            targetDifficulty: row.target_difficulty,
+          },
+          route,
+          match,
+          ...navigate(steps, logged, match),
         },
-        route,
-        match,
-        ...navigate(steps, logged, match),
-      })
+        200,
+        { ...TAGGED, etag: `${tagOf(characterId).slice(0, -1)}.r${routeId}"` },
+      )
     }
     if (!character) return notFound()
     const characterId = Number(character[2])
     if (character[3] === 'progress' && request.method === 'GET') {
+      if (!ownsQuery.get(characterId, user.id as number)) return notFound()
+      const tag = tagOf(characterId)
+      if (request.headers.get('if-none-match') === tag)
+        return new Response(null, { status: 304, headers: { etag: tag } })
       const row = ownedQuery.get(characterId, user.id as number)
-      return row ? json(progress(row)) : notFound()
+      return row ? json(progress(row), 200, { ...TAGGED, etag: tag }) : notFound()
     }
     if (character[3] === 'completions' && request.method === 'POST') {
       const c = normalizeCompletion((await request.json()) as CompletionInput)
       const now = new Date().toISOString()
-      const row = sqlite
+      const completedAt = (c.completedAt ? parseTimestamp(c.completedAt) : null) ?? now
+      const figures = {
+        completedAt,
+        durationSeconds: c.durationSeconds ?? null,
+        xpEarned: c.xpEarned ?? null,
+        reaperXpEarned: c.reaperXpEarned ?? null,
+      }
+      const keep = {
+        keepDuration: c.durationSeconds === undefined ? 1 : 0,
+        keepXp: c.xpEarned === undefined ? 1 : 0,
+        keepReaperXp: c.reaperXpEarned === undefined ? 1 : 0,
+      }
+      const tier = c.difficulty ? tierOf(c.difficulty) : null
+      const result = sqlite
         .transaction(() => {
           if (!ownsQuery.get(characterId, user.id as number)) return null
-          return upsertQuery.get({
+          const row = upsertQuery.get({
             characterId,
-            name: c.name,
+            lifeIndex: lifeOfRun(windowsOf(characterId), completedAt),
+            name: currentCatalog().index.resolveName(c.name, tier),
             difficulty: c.difficulty,
             setting: c.setting,
-            completedAt: now,
-            durationSeconds: c.durationSeconds ?? null,
-            xpEarned: c.xpEarned ?? null,
-            reaperXpEarned: c.reaperXpEarned ?? null,
-            keepDuration: c.durationSeconds === undefined ? 1 : 0,
-            keepXp: c.xpEarned === undefined ? 1 : 0,
-            keepReaperXp: c.reaperXpEarned === undefined ? 1 : 0,
+            ...figures,
+            ...keep,
             now,
-          })
+          }) as Row
+          const completionId = row.id as number
+          if (insertRunQuery.get({ completionId, ...figures }))
+            pruneRunsQuery.run(completionId, completionId, MAX_RUNS_PER_COMPLETION - 1)
+          else {
+            resentRunQuery.run({ completionId, ...figures, ...keep })
+            resentCountQuery.run(completionId)
+          }
+          if (row.runs === 1 && (countQuery.get(characterId)?.n ?? 0) > MAX_COMPLETIONS_PER_CHARACTER)
+            throw new Error('at the cap')
+          return row
         })
         .immediate()
-      if (!row) return notFound()
-      const { runs, ...completion } = row
+      if (!result) return notFound()
+      versions.set(characterId, (versions.get(characterId) ?? 0) + 1)
+      const { id: _id, runs, ...completion } = result
       return json({ ok: true, completion }, runs === 1 ? 201 : 200)
     }
     return notFound()

@@ -10,7 +10,9 @@
 //   bun bench/floor.ts latency  p50 and p99 of each read from 1 to 32 connections, app and bare:
 //                               where a p99 under 5 ms holds on this machine
 // Options: --duration S (5; 2 for growth), --connections N (32), --runs N (3),
-//          --sync full|normal (full), --only KEY,KEY (some rows of the table: keys of CASES)
+//          --sync full|normal (full), --only KEY,KEY (some rows of the table: keys of CASES),
+//          --before DIR (table: also an earlier checkout of the app, e.g. `git archive` of an
+//          older commit with node_modules beside it, measured in the same run: before and after)
 import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -27,6 +29,7 @@ const { values, positionals } = parseArgs({
     runs: { type: 'string' },
     sync: { type: 'string', default: 'full' },
     only: { type: 'string' },
+    before: { type: 'string' },
   },
 })
 const mode = positionals[0] ?? 'table'
@@ -164,7 +167,20 @@ async function prepare(name: string, options: Parameters<typeof seed>[1]) {
     app: await spawnServer('app', appDb, SYNC),
     bare: await spawnServer('bare', bareDb, SYNC),
   } satisfies Record<ServerKind, Server>
-  return { seeded, servers, stop: () => Promise.all([servers.app.stop(), servers.bare.stop()]) }
+  // The earlier checkout, on its own copy too.
+  let before: Server | undefined
+  if (values.before) {
+    const beforeDb = join(work, `${name}-before.sqlite`)
+    for (const suffix of ['', '-wal', '-shm']) rmSync(beforeDb + suffix, { force: true })
+    copyFileSync(bareDb, beforeDb)
+    before = await spawnServer('app', beforeDb, SYNC, values.before)
+  }
+  return {
+    seeded,
+    servers,
+    before,
+    stop: () => Promise.all([servers.app.stop(), servers.bare.stop(), before?.stop()]),
+  }
 }
 
 /** Both servers must answer each GET with the same JSON: the bare one does the same work. */
@@ -235,12 +251,25 @@ async function table() {
     'navigation',
     'upsert',
   ])
-  const { seeded, servers, stop } = await prepare('table', {})
-  await sameAnswers(servers, cases, seeded)
+  const { seeded, servers, before: earlier, stop } = await prepare('table', {})
+  try {
+    await sameAnswers(servers, cases, seeded)
+    if (earlier) await sameAnswers({ app: earlier, bare: servers.bare }, cases, seeded)
+  } catch (error) {
+    await stop()
+    throw error
+  }
   const before = load()
   const started = new Date().toISOString()
   const rows: string[] = []
   for (const c of cases) {
+    if (earlier) {
+      const { app, bare, ratio, earlierRatio, earlierRps } = await measureThree(servers, earlier, c, seeded)
+      const row = `| ${c.label} | ${fmt(earlierRps)} | ${fmt(app.rps)} | ${fmt(bare.rps)} | ${earlierRatio.toFixed(2)} | ${ratio.toFixed(2)} | ${ms(app.p99)} | ${ms(bare.p99)} |`
+      rows.push(row)
+      console.error(row)
+      continue
+    }
     const { app, bare, ratio } = await measureBoth(servers, c, seeded)
     const row = `| ${c.label} | ${fmt(app.rps)} | ${fmt(bare.rps)} | ${ratio.toFixed(2)} | ${ms(app.p99)} | ${ms(bare.p99)} |`
     rows.push(row)
@@ -248,12 +277,42 @@ async function table() {
   }
   await stop()
   console.log(
-    `\nwrk -t2 -c${CONNECTIONS} -d${DURATION}s after a 1 s warm-up, median of ${RUNS} (app and bare alternating),` +
+    `\nwrk -t2 -c${CONNECTIONS} -d${DURATION}s after a 1 s warm-up, median of ${RUNS} (${earlier ? 'before, after and bare' : 'app and bare'} alternating),` +
       ` synchronous=${SYNC}; ${started}; load average before ${before}, after ${load()}\n`,
   )
-  console.log('| operation | app req/s | bare req/s | app / bare | app p99 | bare p99 |')
-  console.log('|---|--:|--:|--:|--:|--:|')
+  if (earlier) {
+    console.log(
+      '| operation | before req/s | after req/s | bare req/s | before / bare | after / bare | after p99 | bare p99 |',
+    )
+    console.log('|---|--:|--:|--:|--:|--:|--:|--:|')
+  } else {
+    console.log('| operation | app req/s | bare req/s | app / bare | app p99 | bare p99 |')
+    console.log('|---|--:|--:|--:|--:|--:|')
+  }
   for (const row of rows) console.log(row)
+}
+
+/** measureBoth with the earlier checkout too: before, after and bare in turn, run by run. */
+async function measureThree(servers: Record<ServerKind, Server>, earlier: Server, c: Case, s: Seeded) {
+  const runs: { before: Measure; app: Measure; bare: Measure }[] = []
+  for (let run = 0; run < RUNS; run++) {
+    runs.push({
+      before: await measure(earlier, c, s),
+      app: await measure(servers.app, c, s),
+      bare: await measure(servers.bare, c, s),
+    })
+  }
+  const of = (pick: (r: (typeof runs)[number]) => Measure) => ({
+    rps: median(runs.map((r) => pick(r).rps)),
+    p99: median(runs.map((r) => pick(r).p99)),
+  })
+  return {
+    app: of((r) => r.app),
+    bare: of((r) => r.bare),
+    earlierRps: of((r) => r.before).rps,
+    ratio: median(runs.map((r) => r.app.rps / r.bare.rps)),
+    earlierRatio: median(runs.map((r) => r.before.rps / r.bare.rps)),
+  }
 }
 
 async function growth() {

@@ -3,6 +3,7 @@
 import { Elysia } from 'elysia'
 import { apiDocsModule } from './apiDocs'
 import type { DocumentedApp } from './apiDocs/openapi'
+import { outsideWrites } from './db/client'
 import { watchSpace } from './db/space'
 import type { AppDeps, ModuleDeps } from './deps'
 import { TrustedProxies } from './http/address'
@@ -55,7 +56,7 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
   // TRUSTED_PROXY: whether a request came over HTTPS (the Secure cookie, HSTS).
   const proxies = new TrustedProxies(inputs.config.trustedProxies)
   // What every service that changes a character's data tells, and the event streams follow.
-  const deps: ModuleDeps = { ...inputs, changes: new ChangeFeed() }
+  const deps: ModuleDeps = { ...inputs, changes: new ChangeFeed(outsideWrites(inputs.db)) }
   // Whether the database has room to write (a full disk: 503 for writes, reads go on, health says so).
   const space = watchSpace(inputs.db, inputs.logger, inputs.clock)
   // Sign-outs reach the open event streams of the sessions they end.

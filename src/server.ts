@@ -6,7 +6,7 @@ import { resolve } from 'node:path'
 import { createApp } from './app'
 import { systemClock } from './clock'
 import { type Config, configVariables } from './config'
-import { BUSY_TIMEOUT_MS, openDatabase } from './db/client'
+import { BUSY_TIMEOUT_MS, leaveCleanStopMark, openDatabase, takeCleanStopMark } from './db/client'
 import { asListenError, checkListen, listenerLimits } from './http/listen'
 import {
   CERTIFICATE_CHECK_INTERVAL_MS,
@@ -65,8 +65,15 @@ export async function startServer({
   const files = tlsFiles(config)
   const certificate = files ? readCertificate(files) : null
   const port = checkListen(config.host, config.port)
-  const db = openDatabase(config.databasePath, { synchronous: config.databaseSynchronous, requireWritable: true })
-  logger.debug(`database ${file}: ${statSync(file).size} bytes, quick_check ok, writable, migrations applied`)
+  // A file as the last clean stop left it is not read through again (seconds for a large one).
+  const cleanStop = takeCleanStopMark(file)
+  const db = openDatabase(config.databasePath, {
+    synchronous: config.databaseSynchronous,
+    requireWritable: true,
+    quickCheck: !cleanStop,
+  })
+  const checked = cleanStop ? 'as the last clean stop left it (no quick_check)' : 'quick_check ok'
+  logger.debug(`database ${file}: ${statSync(file).size} bytes, ${checked}, writable, migrations applied`)
   const deps = { db, config, clock: systemClock, logger, passwordHasher }
   // The cron plugin starts its job at .use(), so the jobs are added here and never in createApp.
   const app = createApp(deps)
@@ -160,6 +167,7 @@ export async function startServer({
       // Another process reads or writes it: SQLite checkpoints at the next open.
     }
     db.$client.close()
+    leaveCleanStopMark(file)
   }
   return { port, stop, checkCertificate: () => reloader?.check() ?? false }
 }

@@ -4,36 +4,49 @@
 // route without a row below fails the first test: no writer can be forgotten.
 import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
+import type { ChangeDelta } from '../src/modules/events/feed'
 import { ok, testApp } from './helpers'
 
 const FIGHTER = join(import.meta.dir, 'fixtures', 'small-fighter.DDOBuild')
 
-/** Each write route (path relative to the API), a valid body, and the change it publishes ('' for none). */
-const WRITES: Record<string, { body?: unknown; what: string; website?: true }> = {
-  'PATCH /characters/:id': { body: { guild: 'Stone' }, what: 'character' },
-  'PUT /characters/:id': { body: { server: 'Thrane' }, what: 'character' },
-  'POST /characters/:id/login': { body: {}, what: 'character' },
-  'POST /characters/:id/share': { what: 'character' },
-  'DELETE /characters/:id/share': { what: 'character' },
-  'POST /characters/:id/completions': { body: { name: 'The Pit', setting: 'elite' }, what: 'completions' },
-  'DELETE /characters/:id/completions': { body: { name: 'The Pit', setting: 'elite' }, what: 'completions' },
-  'PUT /characters/:id/progress': { body: { levelBand: 0 }, what: 'progress' },
-  'PUT /characters/:id/live': { body: { life: { name: 'Tordek' } }, what: 'live' },
-  'PUT /characters/:id/live/partial': { body: { build: { notes: 'x' } }, what: 'live' },
-  'POST /characters/:id/live/promote-to-planned': { what: 'build' },
-  'PUT /characters/:id/build': { body: { build: { notes: 'plan' } }, what: 'build' },
-  'PUT /characters/:id/build/partial': { body: { build: { notes: 'more' } }, what: 'build' },
-  'POST /characters/:id/build/import': { what: 'build', website: true },
+/**
+ * Each write route (path relative to the API), a valid body, the change it publishes ('' for
+ * none), and the delta its event carries (feed.ts ChangeDelta; null: the page re-reads).
+ */
+const WRITES: Record<string, { body?: unknown; what: string; delta?: ChangeDelta['kind'] | null; website?: true }> = {
+  'PATCH /characters/:id': { body: { guild: 'Stone' }, what: 'character', delta: 'head' },
+  'PUT /characters/:id': { body: { server: 'Thrane' }, what: 'character', delta: 'head' },
+  'POST /characters/:id/login': { body: {}, what: 'character', delta: 'head' },
+  'POST /characters/:id/share': { what: 'character', delta: 'head' },
+  'DELETE /characters/:id/share': { what: 'character', delta: 'head' },
+  'POST /characters/:id/completions': {
+    body: { name: 'The Pit', setting: 'elite' },
+    what: 'completions',
+    delta: 'upsert',
+  },
+  'DELETE /characters/:id/completions': {
+    body: { name: 'The Pit', setting: 'elite' },
+    what: 'completions',
+    delta: 'remove',
+  },
+  'PUT /characters/:id/progress': { body: { levelBand: 0 }, what: 'progress', delta: 'head' },
+  'PUT /characters/:id/live': { body: { life: { name: 'Tordek' } }, what: 'live', delta: 'head' },
+  'PUT /characters/:id/live/partial': { body: { build: { notes: 'x' } }, what: 'live', delta: 'head' },
+  'POST /characters/:id/live/promote-to-planned': { what: 'build', delta: 'head' },
+  'PUT /characters/:id/build': { body: { build: { notes: 'plan' } }, what: 'build', delta: 'head' },
+  'PUT /characters/:id/build/partial': { body: { build: { notes: 'more' } }, what: 'build', delta: 'head' },
+  'POST /characters/:id/build/import': { what: 'build', delta: null, website: true },
   // A preview writes nothing, so it publishes nothing.
   'POST /characters/:id/build/import/preview': { what: '', website: true },
   'POST /characters/:id/completions/import': {
     body: { csv: 'name\nA Quest Not In The Catalog\n', confirm: true, keepUnmatched: true },
     what: 'completions',
+    delta: null,
     website: true,
   },
-  'POST /characters/:id/lives/reincarnate': { body: {}, what: 'lives' },
+  'POST /characters/:id/lives/reincarnate': { body: {}, what: 'lives', delta: null },
   // Last: the character is gone after it.
-  'DELETE /characters/:id': { what: 'character' },
+  'DELETE /characters/:id': { what: 'character', delta: null },
 }
 
 /** The first `event: change` of a stream, or '' when none comes within `ms`. */
@@ -78,8 +91,7 @@ describe('every write route publishes its change', () => {
         201,
       )
       // Raw from here: the writes are walked as the table names them, and the event stream read as text.
-      const published: Record<string, string> = {}
-      for (const [route, { body, what, website: websiteOnly }] of Object.entries(WRITES)) {
+      for (const [route, { body, what, delta, website: websiteOnly }] of Object.entries(WRITES)) {
         if (websiteOnly && !website) continue
         const [method, path] = route.split(' ') as [string, string]
         const stream = await t.request('GET', `/api/characters/${character.id}/events`, { cookie })
@@ -89,8 +101,20 @@ describe('every write route publishes its change', () => {
           : { ...credential, body }
         const answer = await t.request(method, `${prefix}${path.replace(':id', String(character.id))}`, request)
         expect({ route, status: answer.status }).toEqual({ route, status: answer.status < 300 ? answer.status : 200 })
-        published[route] = await event
-        expect(published[route]).toBe(what === '' ? '' : JSON.stringify({ characterId: character.id, what }))
+        const data = await event
+        const change =
+          data === '' ? null : (JSON.parse(data) as { characterId: number; what: string; delta: ChangeDelta | null })
+        expect({
+          route,
+          characterId: change?.characterId,
+          what: change?.what ?? '',
+          delta: change?.delta?.kind ?? null,
+        }).toEqual({
+          route,
+          characterId: what === '' ? undefined : character.id,
+          what,
+          delta: delta ?? null,
+        })
       }
     })
   }

@@ -4,7 +4,12 @@
 import { describe, expect, test } from 'bun:test'
 import { asc, eq } from 'drizzle-orm'
 import { completions, questTimesDirty, runs } from '../src/db/schema'
-import { QUEST_TIMES_REFRESH_MS } from '../src/modules/catalog/questTimes'
+import {
+  MAX_QUEST_TIMES_RUNS_PER_REFRESH,
+  QUEST_TIMES_BACKLOG_MS,
+  QUEST_TIMES_REFRESH_MS,
+  refreshQuestTimes,
+} from '../src/modules/catalog/questTimes'
 import { loadCatalog } from './catalogFixture'
 import { readRows, SMALL_JSON } from './catalogFixtures'
 import { insertCharacter, ok, refused, testApp } from './helpers'
@@ -240,5 +245,55 @@ describe('lives of completions', () => {
     )
     const bad = await t.json('GET', `/api/plugin/characters/${t.brom.id}/progress?life=0`, { token: t.alice })
     expect(bad.status).toBe(400)
+  })
+})
+
+describe('the refresh of the quest times is bounded by the runs it reads', () => {
+  test('a backlog of marked quests is recomputed a share at a time, the rest a second later, until none is left', async () => {
+    const t = await setup()
+    // 12 remakes marked, each with 1,000 runs (by three characters): 12,000 runs, six times what
+    // one refresh reads. Written straight into the tables: posting them would take minutes.
+    const sqlite = t.db.$client
+    const characters = [t.brom.id, t.vesna.id, t.bobbin.id]
+    sqlite.transaction(() => {
+      for (let key = 0; key < 12; key++) {
+        const ids = characters.map(
+          (characterId) =>
+            sqlite
+              .query<{ id: number }, [number, string]>(
+                `insert into completions (character_id, name, difficulty, setting, completed_at, runs, updated_at)
+                 values (?, ?, 'Heroic', 'elite', '2026-11-20T10:00:00.000Z', 1, '2026-11-20T10:00:00.000Z') returning id`,
+              )
+              .get(characterId, `Quest ${key}`)?.id as number,
+        )
+        for (let n = 0; n < 1000; n++) {
+          const completedAt = new Date(Date.parse('2026-11-01T00:00:00Z') + n * 60_000).toISOString()
+          sqlite
+            .query('insert into runs (completion_id, completed_at, duration_seconds) values (?, ?, 600)')
+            .run(ids[n % 3] as number, completedAt)
+        }
+      }
+    })()
+    const marked = () => t.db.select().from(questTimesDirty).all().length
+    expect(marked()).toBe(12)
+    expect(refreshQuestTimes(t.db, t.clock, true)).toBe(true)
+    // Quests are read until MAX_QUEST_TIMES_RUNS_PER_REFRESH runs have been: 2 of the 12 here.
+    const left = marked()
+    expect(12 - left).toBe(MAX_QUEST_TIMES_RUNS_PER_REFRESH / 1000)
+    // A backlog is taken up a second later, not at the next ten seconds.
+    t.clock.advance(QUEST_TIMES_BACKLOG_MS - 1)
+    expect(refreshQuestTimes(t.db, t.clock)).toBe(false)
+    t.clock.advance(1)
+    expect(refreshQuestTimes(t.db, t.clock)).toBe(true)
+    expect(marked()).toBe(left - 2)
+    for (let i = 0; i < 4; i++) {
+      t.clock.advance(QUEST_TIMES_BACKLOG_MS)
+      refreshQuestTimes(t.db, t.clock)
+    }
+    expect(marked()).toBe(0)
+    // With nothing left over, the next waits the whole interval again.
+    t.clock.advance(QUEST_TIMES_BACKLOG_MS)
+    ok(await t.post(t.alice, t.brom.id, crypt('2026-11-20T12:00:00Z', 600)), 201)
+    expect(refreshQuestTimes(t.db, t.clock)).toBe(false)
   })
 })

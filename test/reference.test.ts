@@ -77,7 +77,7 @@ const residue = (cell: string) =>
     .replace(/`[^`]*`/g, ' ')
     .replace(/\((?:[\w-]+|any keys)\)/g, ' ')
     .replace(
-      /\b(?:array of|map of string to|one of|empty JSON object|JSON object|any JSON value|or|and|null|string|integer|number|boolean|text\/markdown text)\b/g,
+      /\b(?:array of|map of string to|one of|empty JSON object|JSON object|any JSON value|or|and|null|string|integer|number|boolean|text\/markdown text|no body)\b/g,
       ' ',
     )
     .replace(/[,\s]+/g, ' ')

@@ -1,6 +1,8 @@
 // Start-up checks: every problem with the address or the database file is one line on stderr and
 // exit 2, found before the database file is created; the real entry point is spawned where the
 // exit code and the absence of a stack trace are what is checked.
+
+import { Database } from 'bun:sqlite'
 import { afterAll, beforeEach, describe, expect, test } from 'bun:test'
 import {
   chmodSync,
@@ -18,7 +20,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type CliIO, run } from '../src/cli'
-import { openDatabase } from '../src/db/client'
+import { cleanStopMark, openDatabase } from '../src/db/client'
 import { listenProblem } from '../src/http/listen'
 import { AS_NOBODY, compiledBinary, NOBODY, whyNobodyCannotRun } from './compiled'
 
@@ -175,11 +177,18 @@ function damagedDatabase(file: string): void {
   const db = openDatabase(file)
   db.$client.run("INSERT INTO users (username, password_hash, created_at) VALUES ('a', 'x', 'now')")
   db.$client.run('PRAGMA wal_checkpoint(TRUNCATE)')
-  const { rootpage } = db.$client.query("SELECT rootpage FROM sqlite_master WHERE name = 'users'").get() as {
+  db.$client.close()
+  damageInPlace(file)
+}
+
+/** The users table's root page of a closed database overwritten, nothing else touched. */
+function damageInPlace(file: string): void {
+  const db = new Database(file, { readonly: true })
+  const { rootpage } = db.query("SELECT rootpage FROM sqlite_master WHERE name = 'users'").get() as {
     rootpage: number
   }
-  const pageSize = (db.$client.query('PRAGMA page_size').get() as { page_size: number }).page_size
-  db.$client.close()
+  const pageSize = (db.query('PRAGMA page_size').get() as { page_size: number }).page_size
+  db.close()
   const fd = openSync(file, 'r+')
   writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, (rootpage - 1) * pageSize)
   closeSync(fd)
@@ -203,6 +212,36 @@ describe('the database file', () => {
     expect(err[0]).toStartWith(`quest-tracker: the database ${file} is damaged (`)
     expect(err[0]).toEndWith('); restore a backup')
     expect(out).toEqual([])
+  })
+
+  test('a file as the last clean stop left it is not read through again; a change to it, or a crash, is', async () => {
+    const file = join(dir, 'qt.sqlite')
+    const checked = () => out.find((line) => line.includes(`database ${file}:`)) ?? ''
+    let markWhileUp = true
+    const serveDebug = async () => {
+      out = []
+      return serve({ LOG_LEVEL: 'debug' }, async () => {
+        markWhileUp = existsSync(cleanStopMark(file))
+      })
+    }
+    // The first start makes the file and checks it; its clean stop leaves the mark.
+    expect(await serveDebug()).toBe(0)
+    expect(checked()).toContain('quick_check ok')
+    expect(existsSync(cleanStopMark(file))).toBe(true)
+    expect(await serveDebug()).toBe(0)
+    expect(checked()).toContain('as the last clean stop left it (no quick_check)')
+    // A running server has taken the mark: one that crashes leaves none, and the next start checks.
+    expect(markWhileUp).toBe(false)
+    rmSync(cleanStopMark(file))
+    expect(await serveDebug()).toBe(0)
+    expect(checked()).toContain('quick_check ok')
+    // Damaged after a clean stop: the file is not as the mark says, so it is checked and refused.
+    expect(existsSync(cleanStopMark(file))).toBe(true)
+    // File times tick coarsely (a few ms on ext4): no real change comes within a tick of the stop.
+    await Bun.sleep(20)
+    damageInPlace(file)
+    expect(await serveDebug()).toBe(2)
+    expect(err[0]).toStartWith(`quest-tracker: the database ${file} is damaged (`)
   })
 
   test('a file that is not a database is one line and exit 2', async () => {

@@ -34,9 +34,17 @@ export async function readFirstLine(stream: ReadableStream<Uint8Array>): Promise
   return text.split('\n')[0] as string
 }
 
+/** Reads a server's output to its end: dropped, or appended to BENCH_SERVER_LOG when set (to find slow requests). */
 async function drain(stream: ReadableStream<Uint8Array>): Promise<void> {
+  const file = process.env.BENCH_SERVER_LOG
+  const writer = file ? Bun.file(file).writer() : null
   const reader = stream.getReader()
-  while (!(await reader.read()).done) {}
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    writer?.write(value)
+  }
+  await writer?.end()
 }
 
 export interface Server {
@@ -47,14 +55,22 @@ export interface Server {
 
 export type ServerKind = 'app' | 'bare'
 
-/** Starts the app or the bare server on `database`, at DATABASE_SYNCHRONOUS `synchronous`. */
-export async function spawnServer(kind: ServerKind, database: string, synchronous = 'full'): Promise<Server> {
+/**
+ * Starts the app or the bare server on `database`, at DATABASE_SYNCHRONOUS `synchronous`; the
+ * app from `appRoot` (another checkout: an earlier version, for a before-and-after in one run).
+ */
+export async function spawnServer(
+  kind: ServerKind,
+  database: string,
+  synchronous = 'full',
+  appRoot = root,
+): Promise<Server> {
   const command =
     kind === 'app'
-      ? ['bun', 'src/main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--database', database]
-      : ['bun', 'bench/bare.ts', database]
+      ? [process.execPath, 'src/main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--database', database]
+      : [process.execPath, 'bench/bare.ts', database]
   const child = Bun.spawn(command, {
-    cwd: root,
+    cwd: kind === 'app' ? appRoot : root,
     stdout: 'pipe',
     stderr: 'inherit',
     // The log level as shipped (info: a line per request), unless BENCH_LOG_LEVEL says otherwise.

@@ -166,7 +166,7 @@ function renderOperation(
     const schema = jsonSchemaOf(content)
     const mediaType = content ? Object.keys(content)[0] : undefined
     const what =
-      schema === undefined ? '' : mediaType === 'application/json' ? typeOf(status, schema) : `${mediaType} text`
+      schema === undefined ? 'no body' : mediaType === 'application/json' ? typeOf(status, schema) : `${mediaType} text`
     const description = response.description ? `— ${String(response.description)}` : ''
     out.push([`- **${status}**`, what, description].filter(Boolean).join(' '))
   }

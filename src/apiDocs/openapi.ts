@@ -180,6 +180,8 @@ function completeOperation(operation: Operation, hooks: DocumentedRoute['hooks']
   if (operation.requestBody !== undefined) statuses.push('408', '413')
   if (secured) statuses.push('401')
   for (const status of statuses) responses[status] ??= errorResponse(status)
+  // A 304 has no body: the generator shows the schema of `NotModified` (src/http/etag.ts) as content.
+  if (isPlainObject(responses['304'])) delete responses['304'].content
   // The generator describes every response as "Response for status N"; say what it means.
   for (const [status, response] of Object.entries(responses)) {
     if (

@@ -1,7 +1,7 @@
 // Opens the SQLite file with the pragmas this service relies on, after checking that it can be
 // used (folder, permissions, damage), and runs migrations.
 import { Database } from 'bun:sqlite'
-import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs'
+import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { type BunSQLiteDatabase, drizzle } from 'drizzle-orm/bun-sqlite'
 import { type EmbeddedMigration, MigrationError, migrate, refuseNewer } from './migrate'
@@ -28,6 +28,15 @@ export const IMMEDIATE = { behavior: 'immediate' } as const
  */
 export const BUSY_TIMEOUT_MS = 500
 
+/**
+ * WAL pages after which a commit copies them into the database (SQLite's automatic checkpoint,
+ * run by the commit that passes it). SQLite's default, 1,000 pages, took about 10 ms at community
+ * size (five million completions, their pages spread over 1.6 GB), and every request waited
+ * behind that one commit; 100 pages take about 1 ms, ten times as often: the same work, a steady
+ * tail (bench/README.md "The community").
+ */
+export const WAL_AUTOCHECKPOINT_PAGES = 100
+
 /** The SQLite error behind `error` (Drizzle wraps them in its own, with the original as cause). */
 function sqliteError(error: unknown): (Error & { code: string }) | null {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
@@ -35,6 +44,16 @@ function sqliteError(error: unknown): (Error & { code: string }) | null {
     if (typeof code === 'string' && code.startsWith('SQLITE_')) return e as Error & { code: string }
   }
   return null
+}
+
+/**
+ * How many times another connection (the CLI, another process) has committed to the database
+ * since this one opened: SQLite's `PRAGMA data_version`, which this connection's own commits
+ * leave alone. Part of every ETag, so a write the change feed never saw still changes them.
+ */
+export function outsideWrites(db: DB): () => number {
+  const statement = db.$client.prepare('PRAGMA data_version')
+  return () => Number(statement.values()[0]?.[0] ?? 0)
 }
 
 /** SQLITE_BUSY and its _SNAPSHOT/_RECOVERY/_TIMEOUT variants. */
@@ -65,6 +84,11 @@ export interface OpenOptions {
   requireWritable?: boolean
   /** Tests only: the migrations to bring it to (a failing or a future one); this binary's by default. */
   migrations?: EmbeddedMigration[]
+  /**
+   * Read every page once (PRAGMA quick_check) before using the file; the default. The server
+   * skips it for a file exactly as its last clean stop left it (takeCleanStopMark).
+   */
+  quickCheck?: boolean
 }
 
 /** The database file cannot be used (folder, permissions, damage, lock): one line, exit 2. */
@@ -89,12 +113,16 @@ export function openDatabase(path: string, options: OpenOptions = {}): DB {
     refuseNewer(sqlite, options.migrations)
     // WAL lets readers run beside the one writer.
     sqlite.run('PRAGMA journal_mode = WAL')
+    sqlite.run(`PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`)
     // SQLite gives new -wal/-shm files the database's mode; these may predate the fix.
     for (const sidecar of [`${file}-wal`, `${file}-shm`]) ownerOnly(sidecar)
     // A damaged file otherwise opens, says healthy, and takes writes. quick_check reads every
-    // page once (milliseconds for a home server's database) but skips the slow index checks.
-    const check = sqlite.query('PRAGMA quick_check(1)').values()[0]?.[0]
-    if (check !== 'ok') throw new DatabaseFileError(`the database ${file} is damaged (${check}); restore a backup`)
+    // page once but skips the slow index checks: milliseconds for a household's database, 2 s
+    // warm (10 s cold) for a community's 1.6 GB, hence the clean-stop mark below.
+    if (options.quickCheck ?? true) {
+      const check = sqlite.query('PRAGMA quick_check(1)').values()[0]?.[0]
+      if (check !== 'ok') throw new DatabaseFileError(`the database ${file} is damaged (${check}); restore a backup`)
+    }
     if (options.requireWritable) probeWrite(sqlite)
     return setUp(sqlite, options)
   } catch (error) {
@@ -204,4 +232,46 @@ function ownerOnly(file: string): void {
   } catch {
     // Not ours to change (another owner): the folder's permissions are then what protect it.
   }
+}
+
+/**
+ * Beside the database, while the server is stopped: what the file was (device, inode, size,
+ * modification and change times) when the server last stopped cleanly, the WAL emptied into it.
+ */
+export const cleanStopMark = (file: string): string => `${resolve(file)}-stopped`
+
+function fileIdentity(file: string): string | null {
+  const stats = statSync(file, { bigint: true, throwIfNoEntry: false })
+  return stats ? `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}` : null
+}
+
+/** After a clean stop (the database closed): the mark of the file as it is now. */
+export function leaveCleanStopMark(file: string): void {
+  const identity = fileIdentity(resolve(file))
+  if (identity === null) return
+  try {
+    writeFileSync(cleanStopMark(file), `${identity}\n`, { mode: 0o600 })
+  } catch {
+    // Not written (a read-only folder): the next start reads every page, as without it.
+  }
+}
+
+/**
+ * At start, before the database is opened: whether the file is exactly as the server's last clean
+ * stop left it (the mark matches, and no WAL holds writes since), so reading every page again
+ * would find what the last check found. Anything else (a crash, a copy, a restore, a command
+ * that wrote, any byte changed) fails the match. The mark is removed either way: only a clean
+ * stop leaves one, so the start after a crash always checks.
+ */
+export function takeCleanStopMark(file: string): boolean {
+  const mark = cleanStopMark(file)
+  let recorded: string
+  try {
+    recorded = readFileSync(mark, 'utf8').trim()
+  } catch {
+    return false
+  }
+  rmSync(mark, { force: true })
+  const wal = statSync(`${resolve(file)}-wal`, { throwIfNoEntry: false })
+  return (wal === undefined || wal.size === 0) && recorded === fileIdentity(resolve(file))
 }

@@ -36,6 +36,13 @@ export function appliedMigrations(sqlite: Database): number[] {
 /** The schema version of a database: how many migrations it has applied (0 for a new file). */
 export const schemaVersionOf = (sqlite: Database): number => appliedMigrations(sqlite).length
 
+/**
+ * The schema version of a database the server migrated at its start, in one cached statement
+ * (health reads it on every check); throws when the bookkeeping table cannot be read.
+ */
+export const migratedVersionOf = (sqlite: Database): number =>
+  sqlite.query<{ n: number }, []>(`SELECT count(*) AS n FROM ${TABLE}`).get()?.n ?? 0
+
 /** Whether a database that applied `applied` holds a migration `migrations` does not know. */
 export function isNewer(applied: number[], migrations: EmbeddedMigration[] = embedded): boolean {
   const known = new Set(migrations.map((migration) => migration.when))

@@ -1,4 +1,5 @@
-// Reads that return many rows (a character's completions, a route's steps): the select is built
+// Reads that return many rows (a character's completions, a route's steps), and the one every
+// request makes (its token or session): the select is built
 // with Drizzle, so it stays typed and its SQL portable, but it runs as bun:sqlite's own
 // statement, which builds each row object in native code, keyed by the select's keys (every
 // column is aliased to its key), instead of Drizzle mapping every cell in JavaScript: about 40%
@@ -33,11 +34,16 @@ interface Query<Row> {
 export interface NativeStatement<Row> {
   /** Every row, with the values of the query's `sql.placeholder`s. */
   all(values?: Record<string, unknown>): Row[]
+  /** The first row, or undefined. */
+  get(values?: Record<string, unknown>): Row | undefined
 }
 
 /** Prepares a select of `aliased(...)` fields (see above) as a bun:sqlite statement of `db`. */
 export function prepareNative<Row>(db: DB, query: Query<Row>): NativeStatement<Row> {
   const { sql: text, params } = query.toSQL()
   const statement = db.$client.prepare<Row, never[]>(text)
-  return { all: (values = {}) => statement.all(...(fillPlaceholders(params, values) as never[])) }
+  return {
+    all: (values = {}) => statement.all(...(fillPlaceholders(params, values) as never[])),
+    get: (values = {}) => statement.get(...(fillPlaceholders(params, values) as never[])) ?? undefined,
+  }
 }

@@ -202,6 +202,22 @@ export const api = {
   /** One life's tracker state; the current life without `life`. */
   progress: (id: number, life?: number) =>
     ok(character(id).progress.get(life === undefined ? {} : { query: { life } })),
+  /**
+   * The current life's tracker state and its ETag: the character's version, which the events
+   * that follow continue (tracker/store.ts applies their changes to it).
+   */
+  progressTagged: async (id: number): Promise<{ progress: Progress; tag: string | null }> => {
+    let tag: string | null = null
+    const progress = await ok(
+      character(id)
+        .progress.get()
+        .then((answer) => {
+          tag = answer.response?.headers.get('etag') ?? null
+          return answer
+        }),
+    )
+    return { progress, tag }
+  },
   /** What to run next, ranked by XP per minute or by the next favor reward. */
   next: (id: number, by: 'xp' | 'favor') => ok(character(id).next.get({ query: { by, limit: 8 } })),
   /** The character's own times from every run (any life). */

@@ -1,9 +1,21 @@
 // Live updates of any page that shows a character's data (domain rule 4: a completion posted by
 // the game shows within a few seconds): the tracker, a route's navigation, the build page. The
-// server pushes `change` events (server-sent events) and the page re-reads what it shows; when
-// the stream drops it polls every few seconds until the stream is back.
+// server pushes `change` events (server-sent events) and the page either applies the change an
+// event carries (the tracker: tracker/changes.ts) or re-reads what it shows, by ETag, so an
+// unchanged answer costs a 304; when the stream drops it polls every few seconds until it is back.
 import type { Signal } from '@preact/signals'
+import type { ChangeDelta } from '../modules/events/feed'
 import { api } from './api'
+
+/** An event as the server sends it (src/modules/events/index.ts). */
+export interface ChangeEvent {
+  characterId: number
+  what: string
+  /** The character's ETag after the write. */
+  tag: string
+  /** What changed, when the writer said; null: re-read. */
+  delta: ChangeDelta | null
+}
 
 export type LiveMode = 'off' | 'connecting' | 'push' | 'polling'
 
@@ -20,8 +32,11 @@ export interface LiveTarget {
   liveMode: Signal<LiveMode>
   /** Re-reads what the page shows: after a burst of changes, on each poll, after a reconnection. */
   refresh(): Promise<void> | void
-  /** Each change as it arrives, with what changed (`completions`, `progress`, `live`, `build`, …). */
-  onChange?(what: string): void
+  /**
+   * Each change as it arrives, with what changed (`completions`, `progress`, `live`, `build`, …)
+   * and the event itself (null when unreadable). True: the page applied it, nothing to re-read.
+   */
+  onChange?(what: string, event: ChangeEvent | null): boolean | undefined
   /** Which changes call for a re-read (default: every one); a page about builds skips completions. */
   wants?(what: string): boolean
 }
@@ -51,7 +66,6 @@ function followStream(url: string, target: Omit<LiveTarget, 'characterId'> & { o
   let poll: ReturnType<typeof setInterval> | undefined
   let reconnect: ReturnType<typeof setTimeout> | undefined
   let coalesce: ReturnType<typeof setTimeout> | undefined
-  let dropped = false
   let stopped = false
   const refresh = () => void target.refresh()
 
@@ -72,20 +86,23 @@ function followStream(url: string, target: Omit<LiveTarget, 'characterId'> & { o
     es.addEventListener('open', () => {
       target.liveMode.value = 'push'
       stopPolling()
-      // Whatever changed while the stream was down was never pushed.
-      if (dropped) refresh()
-      dropped = false
+      // Whatever changed before the stream was open (since the page's read, or while it was
+      // down) was never pushed: one read, by ETag, so a page that missed nothing gets a 304.
+      refresh()
     })
     es.addEventListener('change', (event) => {
       let what = ''
+      let change: ChangeEvent | null = null
       try {
         const data: unknown = JSON.parse((event as MessageEvent<string>).data)
-        if (typeof data === 'object' && data !== null && 'what' in data && typeof data.what === 'string')
+        if (typeof data === 'object' && data !== null && 'what' in data && typeof data.what === 'string') {
           what = data.what
+          change = data as ChangeEvent
+        }
       } catch {
         // An unreadable event still means something changed.
       }
-      target.onChange?.(what)
+      if (target.onChange?.(what, change) === true) return
       if (target.wants && what !== '' && !target.wants(what)) return
       clearTimeout(coalesce)
       coalesce = setTimeout(refresh, COALESCE_MS)
@@ -104,7 +121,6 @@ function followStream(url: string, target: Omit<LiveTarget, 'characterId'> & { o
     })
     es.addEventListener('error', () => {
       if (stopped) return
-      dropped = true
       startPolling()
       // CLOSED: the browser gives up (the server answered with an error); CONNECTING: it retries itself.
       if (es.readyState === EventSource.CLOSED) {

@@ -31,15 +31,18 @@ const credentialChecks = new WeakSet<CredentialCheck>()
  */
 export function credentialGuard(seed: Identity['credential']['kind'], identify: Identify) {
   const identities = new WeakMap<Request, Identity>()
-  const check: CredentialCheck = (context) => {
-    if (!identities.has(context.request)) identities.set(context.request, identify(context))
+  // The hooks name the parts of the context they read: Elysia reads each hook's source, and a
+  // context passed whole to a function makes it prepare every part (cookies parsed, headers and
+  // query copied into objects) for every request of every route that has the hook.
+  const check: CredentialCheck = ({ request, set, server }) => {
+    if (!identities.has(request)) identities.set(request, identify({ request, set, server }))
   }
   credentialChecks.add(check)
   return new Elysia({ name: 'auth', seed }).macro({
     auth: {
       transform: check,
-      resolve(context) {
-        const identity = identities.get(context.request) ?? identify(context)
+      resolve({ request, set, server }) {
+        const identity = identities.get(request) ?? identify({ request, set, server })
         return { user: identity.user, credential: identity.credential }
       },
     },

@@ -1,9 +1,11 @@
 // The live snapshot and planned build routes under /api/plugin/characters/{id}.
 import type { Writer } from '../../deps'
+import { CONDITIONAL, NotModified, tagged } from '../../http/etag'
 import { errors, IdParams } from '../../http/model'
 import { kib } from '../../http/size'
 import type { Guard } from '../auth/guard'
 import { signedInRoutes } from '../auth/guard'
+import { assertOwnsCharacter } from '../characters/access'
 import { MAX_BUILD_DOCUMENT_BYTES } from './limits'
 import { LiveBuild, LivePutBody, LivePutQuery, PartialBody, PlannedBuild, PlannedPutBody } from './model'
 import {
@@ -18,13 +20,20 @@ import {
 } from './service'
 
 export function buildsModule(writer: Writer, guard: Guard) {
-  const { db, clock } = writer
+  const { db, clock, changes } = writer
   return signedInRoutes(guard, '/characters', ['Builds'])
     .guard({ params: IdParams })
-    .get('/:id/live', ({ user, params }) => getLive(db, clock, user.id, params.id), {
-      response: { 200: LiveBuild, ...errors(404) },
-      detail: { summary: 'The live snapshot (404 before the first one)' },
-    })
+    .get(
+      '/:id/live',
+      ({ user, params, request, set }) => {
+        assertOwnsCharacter(db, user.id, params.id)
+        return tagged(request, set, changes.characterTag(params.id), () => getLive(db, clock, user.id, params.id))
+      },
+      {
+        response: { 200: LiveBuild, 304: NotModified, ...errors(404) },
+        detail: { summary: 'The live snapshot (404 before the first one)', description: CONDITIONAL },
+      },
+    )
     .put(
       '/:id/live',
       ({ user, params, body, query }) =>
@@ -54,13 +63,20 @@ export function buildsModule(writer: Writer, guard: Guard) {
         description: `404 when there is no live snapshot. The live snapshot is unchanged. 413 when the planned build, with its breakdown, would take more than ${kib(MAX_BUILD_DOCUMENT_BYTES)} as JSON.`,
       },
     })
-    .get('/:id/build', ({ user, params }) => getPlanned(db, clock, user.id, params.id), {
-      response: { 200: PlannedBuild, ...errors(404) },
-      detail: {
-        summary: 'The planned build, its breakdown and validation errors',
-        description: 'Before any planned build is saved: 200 with `document` and `updatedAt` null.',
+    .get(
+      '/:id/build',
+      ({ user, params, request, set }) => {
+        assertOwnsCharacter(db, user.id, params.id)
+        return tagged(request, set, changes.characterTag(params.id), () => getPlanned(db, clock, user.id, params.id))
       },
-    })
+      {
+        response: { 200: PlannedBuild, 304: NotModified, ...errors(404) },
+        detail: {
+          summary: 'The planned build, its breakdown and validation errors',
+          description: `Before any planned build is saved: 200 with \`document\` and \`updatedAt\` null. ${CONDITIONAL}`,
+        },
+      },
+    )
     .put('/:id/build', ({ user, params, body }) => putPlanned(writer, user.id, params.id, documentFromBody(body)), {
       body: PlannedPutBody,
       response: { 200: PlannedBuild, ...errors(404) },

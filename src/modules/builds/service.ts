@@ -17,6 +17,7 @@ import { validateBuild } from '../../rules/builds/buildValidation'
 import { MAX_CLASS_LEVEL, MAX_CLASSES } from '../../rules/character/gameData'
 import { normalizeFeats, replacePastLives } from '../../rules/character/pastLives'
 import { ownedCharacter } from '../characters/access'
+import { headChange } from '../characters/service'
 import { MAX_BUILD_DOCUMENT_BYTES } from './limits'
 import { assertLifeSize, currentLife, type Db, type LifeRow, toLife } from './lives/service'
 import type { BuildDocument, PartialBody, PutBody } from './model'
@@ -198,7 +199,8 @@ function changeCharacter<T>(
   work: (tx: Db, character: CharacterRow) => T,
 ): T {
   const result = onCharacter(db, userId, characterId, work)
-  changes.publish(characterId, what)
+  // A build may sync the profile (classes, level, race), never the completions or the lives shown.
+  changes.publish(characterId, what, () => headChange(ownedCharacter(db, userId, characterId))())
   return result
 }
 

@@ -7,6 +7,7 @@ import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
+import { aliased, prepareNative } from '../../db/native'
 import { preparedOnce } from '../../db/prepared'
 import { characters, completions, questTimes, questTimesDirty, runs, users } from '../../db/schema'
 import { questTimeFigures } from '../../rules/quests/runs'
@@ -16,6 +17,16 @@ import type { QuestTime as QuestTimeSchema } from './model'
 export const QUEST_TIMES_REFRESH_MS = 10_000
 /** Keys recomputed by one refresh, so no catalog read does unbounded work; the rest wait for the next. */
 export const MAX_QUEST_TIMES_KEYS_PER_REFRESH = 500
+/**
+ * Runs one refresh reads (after the key that passes it, it stops): a key's median reads every run
+ * of it on the server, about 450 per remake and setting in a community of five million
+ * completions at 10 µs each, so 500 keys took seconds, and every request waited behind the
+ * catalog read that ran them (bench/README.md). 2,000 runs: about 20 ms; a backlog is caught up
+ * at 2,000 runs a second (several times what a community's players post).
+ */
+export const MAX_QUEST_TIMES_RUNS_PER_REFRESH = 2_000
+/** When a refresh left keys marked (a burst of posts), the next may run this soon, not a whole interval later. */
+export const QUEST_TIMES_BACKLOG_MS = 1_000
 
 /** A remake's figures on one setting, as the catalog serves them (the QuestTime schema). */
 export type QuestTime = Static<typeof QuestTimeSchema>
@@ -82,9 +93,16 @@ export function refreshQuestTimes(db: DB, clock: Clock, force = false): boolean 
   // Most requests find nothing marked: one read, no transaction.
   if (dirty.all({ limit: 1 }).length === 0) return false
   const now = isoNow(clock)
+  const keys = dirty.all({ limit: MAX_QUEST_TIMES_KEYS_PER_REFRESH })
+  let done = 0
   db.transaction((tx) => {
-    for (const key of dirty.all({ limit: MAX_QUEST_TIMES_KEYS_PER_REFRESH })) {
-      const figures = questTimeFigures(runsOf.all(key))
+    let read = 0
+    for (const key of keys) {
+      if (read >= MAX_QUEST_TIMES_RUNS_PER_REFRESH) break
+      done++
+      const rows = runsOf.all(key)
+      read += rows.length
+      const figures = questTimeFigures(rows)
       const where = and(
         eq(questTimes.name, key.name),
         eq(questTimes.difficulty, key.difficulty),
@@ -110,10 +128,34 @@ export function refreshQuestTimes(db: DB, clock: Clock, force = false): boolean 
         .run()
     }
   }, IMMEDIATE)
+  // Keys left over (this refresh's share was read, or more were marked than it lists): sooner.
+  if (done < keys.length || keys.length === MAX_QUEST_TIMES_KEYS_PER_REFRESH)
+    state.lastRefreshMs = nowMs - QUEST_TIMES_REFRESH_MS + QUEST_TIMES_BACKLOG_MS
   state.generation++
   state.byRemake = undefined
   return true
 }
+
+// Every figure a catalog answer shows, after each refresh: straight from bun:sqlite (a row per
+// remake and setting, about 12,000 in a community; Drizzle's mapping of them took 30-40 ms).
+const shownStatement = preparedOnce((db: DB) =>
+  prepareNative(
+    db,
+    db
+      .select(
+        aliased({
+          name: questTimes.name,
+          difficulty: questTimes.difficulty,
+          setting: questTimes.setting,
+          runs: questTimes.timedRuns,
+          medianDurationSeconds: questTimes.medianDurationSeconds,
+          medianXpPerMinute: questTimes.medianXpPerMinute,
+        }),
+      )
+      .from(questTimes)
+      .where(sql`${questTimes.medianDurationSeconds} is not null or ${questTimes.medianXpPerMinute} is not null`),
+  ),
+)
 
 /**
  * The figures that may be shown (a duration or an XP rate over enough runs), by remake
@@ -124,19 +166,8 @@ export function questTimesByRemake(db: DB, clock: Clock): Map<string, QuestTime[
   const state = stateOf(db)
   if (state.byRemake) return state.byRemake
   const byRemake = new Map<string, QuestTime[]>()
-  const rows = db
-    .select()
-    .from(questTimes)
-    .where(sql`${questTimes.medianDurationSeconds} is not null or ${questTimes.medianXpPerMinute} is not null`)
-    .all()
-  for (const row of rows) {
-    const key = remakeKey(row.name, row.difficulty)
-    const time: QuestTime = {
-      setting: row.setting,
-      runs: row.timedRuns,
-      medianDurationSeconds: row.medianDurationSeconds,
-      medianXpPerMinute: row.medianXpPerMinute,
-    }
+  for (const { name, difficulty, ...time } of shownStatement(db).all()) {
+    const key = remakeKey(name, difficulty)
     const list = byRemake.get(key)
     if (list) list.push(time)
     else byRemake.set(key, [time])

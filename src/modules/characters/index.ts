@@ -1,9 +1,11 @@
 // The character routes of the plugin API: create, list, meta, find, get, PATCH/PUT, login.
 import type { ModuleDeps } from '../../deps'
+import { CONDITIONAL, NotModified, tagged } from '../../http/etag'
 import { errors, IdParams, OkBody } from '../../http/model'
 import { characterMeta } from '../../rules/character/picklists'
 import type { Guard } from '../auth/guard'
 import { signedInRoutes } from '../auth/guard'
+import { assertOwnsCharacter } from './access'
 import { MAX_CHARACTERS_PER_ACCOUNT } from './limits'
 import {
   Character,
@@ -16,6 +18,7 @@ import {
   LoginBody,
 } from './model'
 import {
+  characterIds,
   createCharacter,
   deleteCharacter,
   findCharacters,
@@ -49,10 +52,17 @@ export function charactersModule({ db, clock, changes }: ModuleDeps, guard: Guar
   })
   // The list's path is '' rather than '/': /characters, as the API document names it (both answer).
   return signedInRoutes(guard, '/characters', ['Characters'])
-    .get('', ({ user }) => ({ characters: listCharacters(db, user.id) }), {
-      response: { 200: CharacterList },
-      detail: { summary: "All of the account's characters" },
-    })
+    .get(
+      '',
+      ({ user, request, set }) =>
+        tagged(request, set, changes.listTag(user.id, characterIds(db, user.id)), () => ({
+          characters: listCharacters(db, user.id, changes),
+        })),
+      {
+        response: { 200: CharacterList, 304: NotModified },
+        detail: { summary: "All of the account's characters", description: CONDITIONAL },
+      },
+    )
     .post(
       '',
       ({ user, body, set }) => {
@@ -75,7 +85,7 @@ export function charactersModule({ db, clock, changes }: ModuleDeps, guard: Guar
     .get(
       '/find',
       ({ user, query }) => {
-        const characters = findCharacters(db, user.id, query)
+        const characters = findCharacters(db, user.id, query, changes)
         return { count: characters.length, characters }
       },
       {
@@ -88,10 +98,17 @@ export function charactersModule({ db, clock, changes }: ModuleDeps, guard: Guar
       },
     )
     .guard({ params: IdParams })
-    .get('/:id', ({ user, params }) => getCharacter(db, user.id, params.id), {
-      response: { 200: Character, ...errors(404) },
-      detail: { summary: 'One character' },
-    })
+    .get(
+      '/:id',
+      ({ user, params, request, set }) => {
+        assertOwnsCharacter(db, user.id, params.id)
+        return tagged(request, set, changes.characterTag(params.id), () => getCharacter(db, user.id, params.id))
+      },
+      {
+        response: { 200: Character, 304: NotModified, ...errors(404) },
+        detail: { summary: 'One character', description: CONDITIONAL },
+      },
+    )
     .patch('/:id', update, updateHook('PATCH'))
     .put('/:id', update, updateHook('PUT'))
     .post(

@@ -6,7 +6,7 @@ import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
 import { preparedOnce } from '../../db/prepared'
-import { characters } from '../../db/schema'
+import { characters, completions } from '../../db/schema'
 import type { Writer } from '../../deps'
 import { BadRequest, Conflict } from '../../http/errors'
 import * as levels from '../../rules/character/levels'
@@ -19,6 +19,7 @@ import {
   SERVERS,
 } from '../../rules/character/picklists'
 import { parseTimestampOrNow } from '../../rules/timestamp'
+import type { ChangeDelta, ChangeFeed, ProgressHead } from '../events/feed'
 import { type CharacterRow, ownedCharacter, updateOwnedCharacter } from './access'
 import { MAX_CHARACTERS_PER_ACCOUNT } from './limits'
 import type { Character, CharacterInput, FindQuery } from './model'
@@ -53,6 +54,31 @@ export const characterName = (row: Pick<CharacterRow, 'givenName' | 'surname'>):
 /** The level the tracker works with: the PUT-progress override, else the derived total level. */
 export const trackerLevel = (row: CharacterRow): number =>
   row.characterLevelOverride ?? levels.totalLevel(row.classes, row.epicLevels)
+
+/**
+ * The progress fields the character's own row decides, in the answer's order: what an open
+ * tracker takes from an event when only the row changed (src/modules/events/feed.ts).
+ */
+export function progressHead(row: CharacterRow): ProgressHead {
+  const level = trackerLevel(row)
+  const targetDifficulty = row.targetDifficulty as levels.PlayOn
+  return {
+    character: { id: row.id, name: characterName(row), targetDifficulty },
+    minLevel: levels.minLevel(level, targetDifficulty),
+    characterLevel: level,
+    targetDifficulty,
+    levelBand: row.levelBand,
+    excludedPatrons: row.excludedPatrons,
+    versionFilter: row.versionFilter as ProgressHead['versionFilter'],
+    xpBoosts: row.xpBoosts,
+    optionalPursuit: row.optionalPursuit,
+    packState: row.packState,
+    questNotes: row.questNotes,
+  }
+}
+
+/** A change of the character's row alone, as its event carries it. */
+export const headChange = (row: CharacterRow) => (): ChangeDelta => ({ kind: 'head', head: progressHead(row) })
 
 export function toCharacterJson(row: CharacterRow): CharacterJson {
   const total = levels.totalLevel(row.classes, row.epicLevels)
@@ -179,28 +205,76 @@ export function createCharacter(db: DB, clock: Clock, userId: number, input: Inp
   return toCharacterJson(row)
 }
 
-function prepareList(db: DB) {
-  return db
-    .select({
-      row: characters,
-      // Qualified by hand: inside a subquery an unqualified "id" would name the completion's own.
-      // Of the current life (life 1 before any is recorded), as the tracker counts them.
-      questsDone: sql<number>`(select count(distinct c.name) from completions c where c.character_id = "characters"."id" and c.life_index = coalesce((select l.life_index from lives l where l.character_id = "characters"."id" and l.is_current = 1), 1))`,
-    })
+// Prepared once per database: building and compiling the statement cost a fifth of the request.
+const listStatement = preparedOnce((db: DB) =>
+  db
+    .select()
     .from(characters)
     .where(eq(characters.userId, sql.placeholder('userId')))
     .orderBy(asc(characters.id))
-    .prepare()
-}
+    .prepare(),
+)
 
-// Prepared once per database: building and compiling the statement cost a fifth of the request.
-const listStatement = preparedOnce(prepareList)
+// Of the current life (life 1 before any is recorded), as the tracker counts them.
+const questsDoneStatement = preparedOnce((db: DB) =>
+  db
+    .select({ n: sql<number>`count(distinct ${completions.name})` })
+    .from(completions)
+    .where(
+      and(
+        eq(completions.characterId, sql.placeholder('id')),
+        eq(
+          completions.lifeIndex,
+          sql`coalesce((select l.life_index from lives l where l.character_id = ${sql.placeholder('id')} and l.is_current = 1), 1)`,
+        ),
+      ),
+    )
+    .prepare(),
+)
 
-/** The account's characters, each with its count of distinct quests done. */
-export function listCharacters(db: DB, userId: number): CharacterJson[] {
+/**
+ * Each character's count of quests done, with the version of the character it was counted at
+ * (its ETag): counting reads all of the character's completions of its life, and the list is
+ * read far more often than a character changes, so it is counted again only after a write.
+ */
+const counted = new WeakMap<ChangeFeed, Map<number, { tag: string; n: number }>>()
+
+/**
+ * The account's characters, each with its count of distinct quests done: counted once per
+ * version of the character when `changes` (the feed whose versions say when) is given.
+ */
+export function listCharacters(db: DB, userId: number, changes?: ChangeFeed): CharacterJson[] {
+  let cache = changes ? counted.get(changes) : undefined
+  if (changes && !cache) counted.set(changes, (cache = new Map()))
+  const count = questsDoneStatement(db)
   return listStatement(db)
     .all({ userId })
-    .map(({ row, questsDone }) => ({ ...toCharacterJson(row), questsDone }))
+    .map((row) => {
+      const tag = changes?.characterTag(row.id) ?? ''
+      let entry = cache?.get(row.id)
+      if (!entry || entry.tag !== tag) {
+        entry = { tag, n: count.get({ id: row.id })?.n ?? 0 }
+        cache?.set(row.id, entry)
+      }
+      return { ...toCharacterJson(row), questsDone: entry.n }
+    })
+}
+
+// The list's ETag needs only the ids: read from the (user_id) index, no row.
+const idsStatement = preparedOnce((db: DB) =>
+  db
+    .select({ id: characters.id })
+    .from(characters)
+    .where(eq(characters.userId, sql.placeholder('userId')))
+    .orderBy(asc(characters.id))
+    .prepare(),
+)
+
+/** The ids of the account's characters, in the list's order. */
+export function characterIds(db: DB, userId: number): number[] {
+  return idsStatement(db)
+    .all({ userId })
+    .map((row) => row.id)
 }
 
 /** Deletes the character; its completions, lives and builds go with it (foreign-key cascade). */
@@ -238,11 +312,16 @@ const same = (a: string, b: string) => a.toLocaleLowerCase() === b.trim().toLoca
  * Any combination of criteria, all case-insensitive, among the caller's characters only.
  * No criteria: all of them. Compared here rather than in SQL so case folding covers accents.
  */
-export function findCharacters(db: DB, userId: number, query: Static<typeof FindQuery>): CharacterJson[] {
+export function findCharacters(
+  db: DB,
+  userId: number,
+  query: Static<typeof FindQuery>,
+  changes?: ChangeFeed,
+): CharacterJson[] {
   const given = query.givenName ?? query.firstName
   const surname = query.surname ?? query.lastName
   const name = query.name
-  return listCharacters(db, userId).filter(
+  return listCharacters(db, userId, changes).filter(
     (c) =>
       (given === undefined || same(c.givenName, given)) &&
       (surname === undefined || same(c.surname, surname)) &&
@@ -275,7 +354,7 @@ export function noteLogin(
 
 /** The owned character with `set` applied; the change is published. */
 function updateCharacterRow({ db, changes }: Writer, userId: number, id: number, set: Partial<CharacterRow>) {
-  const row = toCharacterJson(updateOwnedCharacter(db, userId, id, set))
-  changes.publish(id, 'character')
-  return row
+  const row = updateOwnedCharacter(db, userId, id, set)
+  changes.publish(id, 'character', headChange(row))
+  return toCharacterJson(row)
 }

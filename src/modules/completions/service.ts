@@ -20,6 +20,7 @@ import { currentLifeOf, type LifeWindow, lifeOfRun } from '../../rules/quests/ru
 import { parseTimestamp } from '../../rules/timestamp'
 import { questNames } from '../catalog/service'
 import { assertOwnsCharacter } from '../characters/access'
+import type { CompletionKey } from '../events/feed'
 import { MAX_COMPLETIONS_PER_CHARACTER, MAX_RUNS_PER_COMPLETION } from './limits'
 import type { CompletionInput, StoredCompletion } from './model'
 
@@ -172,7 +173,7 @@ export function upsertCompletion(
   c: NormalizedCompletion & { completedAt: string },
   nowIso: string,
   { lifeIndex, run }: UpsertOptions,
-): { created: boolean; completion: StoredCompletionJson } {
+): { id: number; created: boolean; completion: StoredCompletionJson } {
   const keep = {
     keepDuration: c.durationSeconds === undefined ? 1 : 0,
     keepXp: c.xpEarned === undefined ? 1 : 0,
@@ -205,7 +206,7 @@ export function upsertCompletion(
       resent.count.run({ completionId: id })
     }
   }
-  return { created: count === 1, completion: completion as StoredCompletionJson }
+  return { id, created: count === 1, completion: completion as StoredCompletionJson }
 }
 
 const lifeWindowsStatement = preparedOnce((db: DB) =>
@@ -239,7 +240,7 @@ export function postCompletion(
 ) {
   const now = isoNow(clock)
   const completion = normalizePosted(input, now)
-  const result = db.transaction(() => {
+  const { lifeIndex, ...result } = db.transaction(() => {
     assertOwnsCharacter(db, userId, characterId)
     const lifeIndex = lifeOfRun(lifeWindows(db, characterId), completion.completedAt)
     const result = upsertCompletion(db, characterId, completion, now, { lifeIndex, run: true })
@@ -251,11 +252,40 @@ export function postCompletion(
         `Character ${characterId} already has ${MAX_COMPLETIONS_PER_CHARACTER} completions, the most a character may have; delete some before logging another quest (updating one already logged still works).`,
       )
     }
-    return result
+    return { ...result, lifeIndex }
   }, IMMEDIATE)
-  changes.publish(characterId, 'completions')
+  // An open tracker puts the completion where a re-read would show it: after the rows of its
+  // life that come before it (most recent first; the later id first at the same time).
+  changes.publish(characterId, 'completions', () => ({
+    kind: 'upsert',
+    life: lifeIndex,
+    completion: result.completion,
+    position:
+      positionStatement(db).get({ characterId, lifeIndex, id: result.id, at: result.completion.completedAt })?.n ?? 0,
+  }))
   return result
 }
+
+// Rows listed before a completion in its life's list (listCompletions: completed_at desc, id
+// desc), counted through the (character, life, completed_at) index: a new run is the most recent,
+// so this usually counts nothing.
+const positionStatement = preparedOnce((db: DB) => {
+  const p = (name: string) => sql.placeholder(name)
+  return db
+    .select({ n: count() })
+    .from(completions)
+    .where(
+      and(
+        eq(completions.characterId, p('characterId')),
+        eq(completions.lifeIndex, p('lifeIndex')),
+        or(
+          sql`${completions.completedAt} > ${p('at')}`,
+          and(eq(completions.completedAt, p('at')), sql`${completions.id} > ${p('id')}`),
+        ),
+      ),
+    )
+    .prepare()
+})
 
 function prepareCount(db: DB) {
   return db
@@ -303,29 +333,30 @@ export function deleteScopeFrom(body: DeleteFields | undefined, query: DeleteFie
 }
 
 export function deleteCompletions({ db, changes }: Writer, userId: number, characterId: number, scope: DeleteScope) {
-  const deleted = db.transaction((tx) => {
+  const { life, removed } = db.transaction((tx) => {
     assertOwnsCharacter(db, userId, characterId)
     // A completion posted by its bare name was stored with the catalog's spelling.
     const catalogSpelling = questNames(db)(scope.name, scope.difficulty)
+    // A finished life's completions are its history: the tracker unticks this life's.
+    const life = currentLifeIndex(db, characterId)
     const removed = tx
       .delete(completions)
       .where(
         and(
           eq(completions.characterId, characterId),
-          // A finished life's completions are its history: the tracker unticks this life's.
-          eq(completions.lifeIndex, currentLifeIndex(db, characterId)),
+          eq(completions.lifeIndex, life),
           // Any case: a name typed differently from how it was logged still finds the row.
           or(eq(completions.name, catalogSpelling), sql`lower(${completions.name}) = lower(${scope.name})`),
           eq(completions.difficulty, scope.difficulty),
           scope.setting === null ? undefined : eq(completions.setting, scope.setting),
         ),
       )
-      .returning({ id: completions.id })
-      .all()
-    return removed.length
+      .returning({ name: completions.name, difficulty: completions.difficulty, setting: completions.setting })
+      .all() as CompletionKey[]
+    return { life, removed }
   }, IMMEDIATE)
-  changes.publish(characterId, 'completions')
-  return deleted
+  changes.publish(characterId, 'completions', () => ({ kind: 'remove', life, removed }))
+  return removed.length
 }
 
 /** The database or a transaction, for the writes that follow a change of lives. */

@@ -9,9 +9,27 @@ import type { Guard } from '../auth/guard'
 import { signedInRoutes } from '../auth/guard'
 import { assertOwnsCharacter } from '../characters/access'
 import type { SignOuts } from '../session/signOuts'
+import type { Change } from './feed'
 import { eventStream, type StreamCounter } from './stream'
 
 export { MAX_STREAMS_PER_ACCOUNT, PING_MS } from './stream'
+
+// One write reaches every tab open on its character: its event is written out once, for all.
+const eventTexts = new WeakMap<Change, string>()
+
+/**
+ * `event: change` with `{characterId, what, tag, delta}`: the character's new ETag, and what
+ * changed when the writer said so (feed.ts ChangeDelta; null: re-read).
+ */
+function eventText(change: Change): string {
+  let text = eventTexts.get(change)
+  if (text === undefined) {
+    const { characterId, what, tag } = change
+    text = `event: change\ndata: ${JSON.stringify({ characterId, what, tag, delta: change.delta() })}\n\n`
+    eventTexts.set(change, text)
+  }
+  return text
+}
 
 export function eventsModule(
   { db, clock, changes }: ModuleDeps,
@@ -26,7 +44,7 @@ export function eventsModule(
       return eventStream(
         { db, clock, signOuts, counter },
         { user, credential, request, server },
-        { listen: ({ send }) => changes.subscribe(params.id, (change) => send('change', change)) },
+        { listen: ({ write }) => changes.subscribe(params.id, (change) => write(eventText(change))) },
       )
     },
     {

@@ -22,6 +22,8 @@ const encoder = new TextEncoder()
 /** What a stream's owner gets: send an event, or end the stream. */
 export interface StreamControl {
   send(event: string, data: unknown): void
+  /** An event already written out (one text for every tab of a character: events/index.ts). */
+  write(text: string): void
   end(): void
 }
 
@@ -78,6 +80,7 @@ export function eventStream(
       write(': connected\nretry: 2000\n\n')
       const unlisten = options.listen({
         send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+        write,
         end: () => stop(),
       })
       const ping = setInterval(() => {

@@ -258,7 +258,8 @@ export function groupEventsModule(
               if (!stillMember()) return out()
               // A character deleted by its owner leaves the group's shares by cascade.
               if (change.what === 'character') shared = sharedCharacterIds(db, groupId)
-              send('change', change)
+              // Which character and what: the group's pages re-read (the tag and the delta are the owner's tracker's).
+              send('change', { characterId: change.characterId, what: change.what })
             })
             return () => {
               stopGroup()

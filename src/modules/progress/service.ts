@@ -10,10 +10,9 @@ import { completions } from '../../db/schema'
 import type { Writer } from '../../deps'
 import { NotFound } from '../../http/errors'
 import { assertJsonSize } from '../../http/size'
-import { minLevel, type PlayOn } from '../../rules/character/levels'
 import { currentLifeOf } from '../../rules/quests/runs'
 import { type CharacterRow, ownedCharacter, updateOwnedCharacter } from '../characters/access'
-import { characterName, trackerLevel } from '../characters/service'
+import { headChange, progressHead } from '../characters/service'
 import {
   lifeWindows,
   normalizePosted,
@@ -76,20 +75,8 @@ export function lifeView(db: DB, characterId: number, requested?: number): LifeV
 }
 
 export function toProgress(row: CharacterRow, done: StoredCompletionJson[], life: LifeViewJson): ProgressJson {
-  const level = trackerLevel(row)
-  const targetDifficulty = row.targetDifficulty as PlayOn
   return {
-    character: { id: row.id, name: characterName(row), targetDifficulty },
-    minLevel: minLevel(level, targetDifficulty),
-    characterLevel: level,
-    targetDifficulty,
-    levelBand: row.levelBand,
-    excludedPatrons: row.excludedPatrons,
-    versionFilter: row.versionFilter as ProgressJson['versionFilter'],
-    xpBoosts: row.xpBoosts,
-    optionalPursuit: row.optionalPursuit,
-    packState: row.packState,
-    questNotes: row.questNotes,
+    ...progressHead(row),
     completions: done,
     completedQuests: [...new Set(done.map((c) => c.name))].sort(),
     life,
@@ -143,8 +130,9 @@ export function putProgress(
         upsertCompletion(db, characterId, completion, now, { lifeIndex: life.index, run: true })
       }
     }
-    return toProgress(row, listCompletions(db, characterId, life.index), life)
+    return { row, answer: toProgress(row, listCompletions(db, characterId, life.index), life) }
   }, IMMEDIATE)
-  changes.publish(characterId, 'progress')
-  return progress
+  // A new set of completions is re-read; tracker fields alone travel with the event.
+  changes.publish(characterId, 'progress', replacement ? undefined : headChange(progress.row))
+  return progress.answer
 }

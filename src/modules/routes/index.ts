@@ -1,14 +1,16 @@
 // Shared routes (list, detail, create, update, delete) and navigation along a route.
-import type { AppDeps } from '../../deps'
+import type { ModuleDeps } from '../../deps'
+import { CONDITIONAL, NotModified, tagged } from '../../http/etag'
 import { errors, IdParams, OkBody } from '../../http/model'
 import { kib } from '../../http/size'
 import type { Guard } from '../auth/guard'
 import { signedInRoutes } from '../auth/guard'
 import { DEFAULT_ROUTE_PAGE, MAX_ROUTE_FIELD_BYTES, MAX_ROUTE_PAGE, MAX_ROUTES_PER_ACCOUNT } from './limits'
 import { Navigation, NavigationQuery, RouteDetail, RouteInput, RouteList, RouteListQuery } from './model'
-import { createRoute, deleteRoute, getRoute, listRoutes, navigation, updateRoute } from './service'
+import { createRoute, deleteRoute, getRoute, listRoutes, navigation, navigationTag, updateRoute } from './service'
 
-export function routesModule({ db, clock }: AppDeps, guard: Guard) {
+export function routesModule(deps: ModuleDeps, guard: Guard) {
+  const { db, clock } = deps
   return signedInRoutes(guard, '', ['Routes'])
     .get('/routes', ({ user, query }) => listRoutes(db, user.id, query), {
       query: RouteListQuery,
@@ -39,7 +41,7 @@ export function routesModule({ db, clock }: AppDeps, guard: Guard) {
       response: { 200: RouteDetail, ...errors(404) },
       detail: { summary: 'One route with its steps in order' },
     })
-    .put('/routes/:id', ({ user, params, body }) => updateRoute(db, clock, user.id, params.id, body), {
+    .put('/routes/:id', ({ user, params, body }) => updateRoute(deps, user.id, params.id, body), {
       params: IdParams,
       body: RouteInput,
       response: { 200: RouteDetail, ...errors(404) },
@@ -52,7 +54,7 @@ export function routesModule({ db, clock }: AppDeps, guard: Guard) {
     .delete(
       '/routes/:id',
       ({ user, params }) => {
-        deleteRoute(db, user.id, params.id)
+        deleteRoute(deps, user.id, params.id)
         return { ok: true as const }
       },
       {
@@ -64,13 +66,17 @@ export function routesModule({ db, clock }: AppDeps, guard: Guard) {
         },
       },
     )
-    .get('/navigation', ({ user, query }) => navigation(db, user.id, query), {
-      query: NavigationQuery,
-      response: { 200: Navigation, ...errors(404) },
-      detail: {
-        summary: "A character's progress along a route, and the quest to run next",
-        description:
-          'match=setting (default): a step is completed when its exact setting is logged; match=remake: when any setting is logged for its remake. A completion whose remake is Unknown matches any remake of that quest name, in both modes. nextQuest is the first step not completed; once the route is finished, its last step with completed: true. Someone else’s character, or an unknown route: 404.',
+    .get(
+      '/navigation',
+      ({ user, query, request, set }) =>
+        tagged(request, set, navigationTag(deps, user.id, query), () => navigation(db, user.id, query)),
+      {
+        query: NavigationQuery,
+        response: { 200: Navigation, 304: NotModified, ...errors(404) },
+        detail: {
+          summary: "A character's progress along a route, and the quest to run next",
+          description: `match=setting (default): a step is completed when its exact setting is logged; match=remake: when any setting is logged for its remake. A completion whose remake is Unknown matches any remake of that quest name, in both modes. nextQuest is the first step not completed; once the route is finished, its last step with completed: true. Someone else’s character, or an unknown route: 404. ${CONDITIONAL}`,
+        },
       },
-    })
+    )
 }

@@ -7,6 +7,7 @@ import type { DB } from '../../db/client'
 import { aliased, prepareNative } from '../../db/native'
 import { preparedOnce } from '../../db/prepared'
 import { completions, routeSteps, routes, users } from '../../db/schema'
+import type { Writer } from '../../deps'
 import { BadRequest, Conflict, NotFound } from '../../http/errors'
 import { assertJsonSize } from '../../http/size'
 import { isPlainObject, type Json } from '../../json'
@@ -20,7 +21,7 @@ import {
 } from '../../rules/routes/routeStep'
 import { userDisplayName } from '../auth/service'
 import { questNames } from '../catalog/service'
-import { ownedCharacter } from '../characters/access'
+import { assertOwnsCharacter, ownedCharacter } from '../characters/access'
 import { characterName } from '../characters/service'
 import { currentLifeIndex } from '../completions/service'
 import { DEFAULT_ROUTE_PAGE, MAX_ROUTE_FIELD_BYTES, MAX_ROUTE_PAGE, MAX_ROUTES_PER_ACCOUNT } from './limits'
@@ -156,7 +157,12 @@ export function createRoute(db: DB, clock: Clock, ownerId: number, input: RouteI
 }
 
 /** Replaces the whole route (name, steps, boosts, optionals) when `userId` owns it; else 404. */
-export function updateRoute(db: DB, clock: Clock, userId: number, id: number, input: RouteInputBody): RouteDetail {
+export function updateRoute(
+  { db, clock, changes }: Writer,
+  userId: number,
+  id: number,
+  input: RouteInputBody,
+): RouteDetail {
   const route = normalizeRouteInput(db, input)
   db.transaction(
     (tx) => {
@@ -172,10 +178,11 @@ export function updateRoute(db: DB, clock: Clock, userId: number, id: number, in
     },
     { behavior: 'immediate' },
   )
+  changes.routeChanged(id)
   return getRoute(db, userId, id)
 }
 
-export function deleteRoute(db: DB, userId: number, id: number): void {
+export function deleteRoute({ db, changes }: Writer, userId: number, id: number): void {
   // Steps go with the route (foreign-key cascade).
   const deleted = db
     .delete(routes)
@@ -183,6 +190,7 @@ export function deleteRoute(db: DB, userId: number, id: number): void {
     .returning({ id: routes.id })
     .get()
   if (!deleted) throw notYours(id)
+  changes.routeChanged(id)
 }
 
 const notYours = (id: number) => new NotFound(`No route ${id} of yours (only its owner may change or delete a route).`)
@@ -324,6 +332,20 @@ export interface NavigationResult extends NavigationState<StepDifficulty, StepSe
   character: { id: number; name: string; targetDifficulty: string }
   route: { id: number; name: string }
   match: MatchMode
+}
+
+/**
+ * The ETag of a navigation answer, after its 404s: someone else's (or no) character, no route.
+ * It changes with every write to the character and every change of the route.
+ */
+export function navigationTag(
+  { db, changes }: Pick<Writer, 'db' | 'changes'>,
+  userId: number,
+  query: NavigationQueryInput,
+) {
+  assertOwnsCharacter(db, userId, query.characterId)
+  if (!statements(db).route.get({ routeId: query.routeId })) throw new NotFound(`No route ${query.routeId}.`)
+  return changes.navigationTag(query.characterId, query.routeId)
 }
 
 export function navigation(db: DB, userId: number, query: NavigationQueryInput): NavigationResult {

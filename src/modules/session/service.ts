@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
+import { aliased, prepareNative } from '../../db/native'
 import { preparedOnce } from '../../db/prepared'
 import { sessions, users } from '../../db/schema'
 import { unlessFull } from '../../db/space'
@@ -72,26 +73,31 @@ export function pruneSessions(db: DB, clock: Clock): number {
     .all().length
 }
 
-// Every cookie API request runs this query: prepared once per database.
+// Every cookie API request runs this query: prepared once per database, its row straight from
+// bun:sqlite (src/db/native.ts).
 function prepareLookup(db: DB) {
-  return db
-    .select({
-      id: sessions.id,
-      expiresAt: sessions.expiresAt,
-      userId: users.id,
-      email: users.email,
-      username: users.username,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('hash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
+  return prepareNative(
+    db,
+    db
+      .select(
+        aliased({
+          id: sessions.id,
+          expiresAt: sessions.expiresAt,
+          userId: users.id,
+          email: users.email,
+          username: users.username,
+        }),
+      )
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('hash')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+        ),
       ),
-    )
-    .prepare()
+  )
 }
 
 const lookups = preparedOnce(prepareLookup)

@@ -2,7 +2,7 @@
 import { basename } from 'node:path'
 import { count, eq } from 'drizzle-orm'
 import type { DB } from '../../db/client'
-import { SCHEMA_VERSION, schemaVersionOf } from '../../db/migrate'
+import { migratedVersionOf, SCHEMA_VERSION } from '../../db/migrate'
 import { catalogState, characters, quests, routes } from '../../db/schema'
 import type { DiskSpace } from '../../db/space'
 import { DOC_PATHS } from '../../http/api'
@@ -36,7 +36,7 @@ export type HealthReport = { ok: true; schemaVersion: number } | { ok: false; er
  */
 export function health(db: DB, logger: Logger, space: DiskSpace): HealthReport {
   try {
-    const schemaVersion = schemaVersionOf(db.$client)
+    const schemaVersion = migratedVersionOf(db.$client)
     if (!space.probe()) {
       return {
         ok: false,

@@ -23,8 +23,12 @@ export function TrackerPage({ id }: { id: number }) {
   const load = async () => {
     const user = await requireUser()
     // The three reads do not depend on each other.
-    const [character, progress, catalog] = await Promise.all([api.character(id), api.progress(id), api.quests()])
-    return { user, store: createTrackerStore({ character, progress, quests: catalog.quests, save: true }) }
+    const [character, { progress, tag }, catalog] = await Promise.all([
+      api.character(id),
+      api.progressTagged(id),
+      api.quests(),
+    ])
+    return { user, store: createTrackerStore({ character, progress, tag, quests: catalog.quests, save: true }) }
   }
   return (
     <PageData {...FRAME} back={TO_CHARACTERS} load={load} follow={({ store }) => followSigned(store)}>

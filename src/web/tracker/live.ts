@@ -1,6 +1,7 @@
 // Live updates of an open tracker: signed in, the character's event stream (the shared
-// followCharacter, with polling when it drops); the share page has no stream and polls its
-// public view instead.
+// followCharacter, with polling when it drops), whose events carry their change (applied by the
+// store, no re-read); the share page has no stream and polls its public view instead (by ETag:
+// a 304 while nothing changed).
 import { effect } from '@preact/signals'
 import { api, errorMessage } from '../api'
 import { followCharacter, POLL_MS } from '../live'
@@ -34,8 +35,10 @@ export function followLive(store: TrackerStore, shareToken?: string): () => void
       characterId: store.characterId,
       liveMode: store.liveMode,
       refresh: store.refresh,
-      onChange: (what) => {
+      onChange: (what, event) => {
         if (CHARACTER_CHANGES.has(what)) void store.refreshCharacter()
+        // The change the event carries, applied to the progress held; a gap or no change: re-read.
+        return event !== null && store.applyEvent(event)
       },
     })
   })

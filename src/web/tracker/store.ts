@@ -16,10 +16,11 @@ import {
   type ProgressPatch,
   type QuestRow,
 } from '../api'
-import type { LiveMode } from '../live'
+import type { ChangeEvent, LiveMode } from '../live'
 import { QUEUED, queuedWrites, sendOrQueue } from '../offline/outbox'
 import { isWaiting, type QueuedChange } from '../offline/queue'
 import { rememberedFlag } from '../remembered'
+import { applyChange, tagParts } from './changes'
 import { type Row, type Sort, type TickSetting, toRows, trackerModel } from './model'
 import { patchProgress, withQueued } from './queued'
 import { writeQueue } from './writes'
@@ -27,6 +28,8 @@ import { writeQueue } from './writes'
 export interface StoreOptions {
   character: Character
   progress: Progress
+  /** The progress answer's ETag (api.progressTagged): the version the events continue from. */
+  tag?: string | null
   quests: readonly QuestRow[]
   /** false for the share page: nothing is sent to the server. */
   save: boolean
@@ -63,15 +66,28 @@ export function createTrackerStore(options: StoreOptions) {
     error.value = errorMessage(e)
   }
 
+  /**
+   * The character's version the progress above holds (its ETag, src/modules/events/feed.ts): an
+   * event that continues it is applied here; one that skips a number means a missed change.
+   */
+  let tag = tagParts(options.tag)
+
+  /** Takes a progress read from the server, unless a later event has already moved past it. */
+  function takeRead(next: Progress, nextTag: string | null): void {
+    const read = tagParts(nextTag)
+    if (read && tag && read.prefix === tag.prefix && read.version < tag.version) return
+    tag = read
+    const before = progress.value.completions.length
+    // The changes still waiting in the offline queue stay on the page over what the server holds.
+    progress.value = withQueued(next, waiting())
+    if (next.completions.length > before && next.completions[0]) {
+      notice.value = `Logged: ${next.completions[0].name} (${next.completions[0].setting})`
+    }
+  }
+
   const queue = writeQueue({
-    read: () => api.progress(characterId),
-    take(next) {
-      const before = progress.value.completions.length
-      progress.value = withQueued(next, waiting())
-      if (next.completions.length > before && next.completions[0]) {
-        notice.value = `Logged: ${next.completions[0].name} (${next.completions[0].setting})`
-      }
-    },
+    read: () => api.progressTagged(characterId),
+    take: (next) => takeRead(next.progress, next.tag),
     failed: report,
     succeeded() {
       error.value = null
@@ -82,6 +98,27 @@ export function createTrackerStore(options: StoreOptions) {
   /** Re-reads the progress (after the writes in flight); the share page has nothing to read here. */
   async function refresh(): Promise<void> {
     if (options.save) await queue.refresh()
+  }
+
+  /**
+   * An event of the character's stream: applied when it is the next version after the one held
+   * and carries its change (true); else (a gap, or a change to re-read) false, and the page
+   * re-reads. One already held is true: nothing to do.
+   */
+  function applyEvent(event: ChangeEvent): boolean {
+    const next = tagParts(event.tag)
+    if (!options.save || !next || !tag || next.prefix !== tag.prefix) return false
+    if (next.version <= tag.version) return true
+    if (next.version !== tag.version + 1 || !event.delta) return false
+    const changed = applyChange(progress.value, event.delta)
+    tag = next
+    // A completion from elsewhere (the game) is announced, as after a read; this page's own
+    // tick is on the page already.
+    if (event.delta.kind === 'upsert' && changed.completions.length > progress.value.completions.length) {
+      notice.value = `Logged: ${event.delta.completion.name} (${event.delta.completion.setting})`
+    }
+    progress.value = withQueued(changed, waiting())
+    return true
   }
 
   async function refreshCharacter(): Promise<void> {
@@ -162,7 +199,7 @@ export function createTrackerStore(options: StoreOptions) {
       }
       progress.value = { ...current, completions: [added, ...current.completions] }
       const { name, difficulty, completedAt } = added
-      void write(() => send({ kind: 'tick', name, difficulty, setting, completedAt }))
+      void write(() => send({ kind: 'tick', name, difficulty, setting, completedAt }), settled())
       return
     }
     const removed = current.completions.filter(
@@ -171,8 +208,16 @@ export function createTrackerStore(options: StoreOptions) {
     )
     progress.value = { ...current, completions: current.completions.filter((c) => !removed.includes(c)) }
     for (const difficulty of new Set(removed.map((c) => c.difficulty))) {
-      void write(() => send({ kind: 'untick', name: row.name, difficulty, setting }))
+      void write(() => send({ kind: 'untick', name: row.name, difficulty, setting }), settled())
     }
+  }
+
+  /**
+   * What a tick's answer does: while the event stream is open, nothing (its event brings the
+   * stored completion, applied by applyEvent); else nothing given, so the queue re-reads.
+   */
+  function settled(): (() => void) | undefined {
+    return liveMode.value === 'push' ? () => {} : undefined
   }
 
   /** Sharing: `rotate` makes a new link (the old one dies) and turns sharing on; `stop` turns it off. */
@@ -222,6 +267,7 @@ export function createTrackerStore(options: StoreOptions) {
     ...model,
     refresh,
     refreshCharacter,
+    applyEvent,
     saveProgress,
     setVersionFlag,
     setPatronShown,

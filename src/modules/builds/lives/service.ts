@@ -85,6 +85,20 @@ export interface LivesPage {
   offset: number
 }
 
+/** The page a lives query asks for: 400 for a limit or an offset out of range. */
+export function livesPage(query: LivesQuery): { limit: number; offset: number } {
+  const limit = query.limit ?? MAX_LIVES_PAGE
+  const offset = query.offset ?? 0
+  if (limit < 1 || limit > MAX_LIVES_PAGE) {
+    throw new BadRequest(`Query parameter "limit" must be an integer from 1 to ${MAX_LIVES_PAGE}.`)
+  }
+  // Beyond 2^53 a number is no longer an exact integer for SQLite to bind.
+  if (offset < 0 || offset > Number.MAX_SAFE_INTEGER) {
+    throw new BadRequest(`Query parameter "offset" must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}.`)
+  }
+  return { limit, offset }
+}
+
 /**
  * One page of the character's lives, oldest first, with the count of them all (one transaction,
  * so they agree). The default page holds every life a character may have, so the plain request
@@ -97,15 +111,7 @@ export function listLives(
   characterId: number,
   query: LivesQuery = {},
 ): LivesPage {
-  const limit = query.limit ?? MAX_LIVES_PAGE
-  const offset = query.offset ?? 0
-  if (limit < 1 || limit > MAX_LIVES_PAGE) {
-    throw new BadRequest(`Query parameter "limit" must be an integer from 1 to ${MAX_LIVES_PAGE}.`)
-  }
-  // Beyond 2^53 a number is no longer an exact integer for SQLite to bind.
-  if (offset < 0 || offset > Number.MAX_SAFE_INTEGER) {
-    throw new BadRequest(`Query parameter "offset" must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}.`)
-  }
+  const { limit, offset } = livesPage(query)
   return db.transaction(
     (tx) => {
       const character = ownedCharacter(tx, userId, characterId)
