@@ -44,7 +44,7 @@ describe.skipIf(!executable)('a group of two accounts, in Chromium', () => {
   async function pageOf(username: string, path: string): Promise<Page> {
     const { context } = await newContext(browser)
     const page = await context.newPage()
-    page.setDefaultTimeout(8000)
+    page.setDefaultTimeout(15_000)
     await signIn(page, site.base, username, path)
     return page
   }
