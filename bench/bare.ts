@@ -239,6 +239,35 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
 
   const notFound = () => json({ error: 'not found' }, 404)
   const CHARACTER = /^\/api(\/plugin)?\/characters\/(\d+)\/(completions|progress)$/
+  const PLAIN = /^\/plain\/characters\/(\d+)$/
+  const escapeHtml = (text: unknown) =>
+    String(text ?? '').replace(
+      /[&<>"]/g,
+      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string,
+    )
+  const TICKS = ['casual', 'normal', 'hard', 'elite', 'reaper']
+
+  /**
+   * The tracker's rows as a plain HTML page, rendered here: what a browser needs at least to show
+   * them (bench/trackerFeel.bench.ts compares the tracker's cold load with this page's).
+   */
+  function plainPage(row: Row): Response {
+    const done = new Set<string>()
+    for (const c of completionsQuery.all(row.id as number, currentLifeOf(windowsOf(row.id as number)))) {
+      done.add(`${c.name}\u0000${c.difficulty}\u0000${c.setting}`)
+    }
+    const ticked = (name: string, tier: string, setting: string) =>
+      done.has(`${name}\u0000${tier}\u0000${setting}`) || done.has(`${name}\u0000Unknown\u0000${setting}`)
+    const rows = currentCatalog().listed.map((q) => {
+      const boxes = TICKS.map(
+        (setting) =>
+          `<td><input type="checkbox" aria-label="${setting}"${ticked(q.name as string, q.difficulty as string, setting) ? ' checked' : ''}></td>`,
+      ).join('')
+      return `<tr data-quest="${escapeHtml(q.name)}" data-difficulty="${q.difficulty}"><th>${escapeHtml(q.name)}</th><td>${q.difficulty}</td><td>${q.level}</td><td>${escapeHtml(q.pack)}</td><td>${escapeHtml(q.patron)}</td><td>${q.favor ?? '—'}</td><td>${q.eliteXP ?? '—'}</td><td>${escapeHtml(q.duration)}</td><td>—</td>${boxes}</tr>`
+    })
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(displayName(row))}</title></head><body><table><tbody>${rows.join('')}</tbody></table></body></html>`
+    return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } })
+  }
 
   return async function fetch(request: Request): Promise<Response> {
     const url = new URL(request.url)
@@ -256,6 +285,12 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
         etag: quoted,
         'cache-control': 'no-cache',
       })
+    }
+    const plain = PLAIN.exec(path)
+    if (plain) {
+      const user = session(request)
+      const row = user ? ownedQuery.get(Number(plain[1]), user.id as number) : null
+      return row ? plainPage(row) : notFound()
     }
     const character = CHARACTER.exec(path)
     const user = character && !character[1] ? session(request) : bearer(request)

@@ -17,8 +17,10 @@
 // 250 ms, timed from the post to its event.
 //
 // Usage: bun bench/community.ts [all|build|startup|mix] [--dir DIR] [--accounts N] [--duration S]
-//          [--connections 8,32] [--rebuild] [--only active]   (mix: the mix alone, on the community
-//          database or with --only active on the other; BENCH_SERVER_LOG=FILE keeps the request log)
+//          [--connections 8,32] [--rebuild] [--only active] [--app DIR]   (mix: the mix alone, on the
+//          community database or with --only active on the other; --app: the app of another checkout,
+//          e.g. an earlier commit's `git archive` with node_modules beside it; BENCH_SERVER_LOG=FILE
+//          keeps the request log)
 //   DIR (default /tmp/qt-community, outside the repository) keeps the two databases between runs.
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -39,6 +41,7 @@ const { values, positionals } = parseArgs({
     rebuild: { type: 'boolean', default: false },
     sync: { type: 'string', default: 'full' },
     only: { type: 'string' },
+    app: { type: 'string' },
   },
 })
 const mode = positionals[0] ?? 'all'
@@ -48,6 +51,8 @@ const DURATION = Number(values.duration)
 const LEVELS = (values.connections as string).split(',').map(Number)
 const SYNC = values.sync as string
 const root = join(import.meta.dir, '..')
+/** Where the app runs from: this checkout, or another (--app DIR: an earlier version, for a before). */
+const APP_ROOT = (values.app as string | undefined) ?? root
 mkdirSync(DIR, { recursive: true })
 
 const load = () =>
@@ -114,8 +119,9 @@ function requestLines(data: LoadData, op: Operation, catalogTag: string): string
     const line = (method: string, path: string, headers: string[], body = '-') =>
       [method, path, ...headers, body].join('\t')
     if (op === 'upsert') {
-      // Not the characters at the cap: a new quest there is refused (409).
-      const open = account.characters.filter((c) => c.completions < 9500)
+      // Not the characters at the cap (a new quest there is refused, 409), nor the event probe's.
+      const probe = data.active[0]?.characters[0]?.id
+      const open = account.characters.filter((c) => c.completions < 9500 && c.id !== probe)
       if (open.length === 0) continue
       const body = JSON.stringify({
         name: pick(data.names),
@@ -208,7 +214,8 @@ async function paced(port: number, data: LoadData, seconds: number): Promise<Pac
   const result: Paced = { login: [], event: [], eventsReceived: 0, errors: 0 }
   const until = performance.now() + seconds * 1000
   const streams = new AbortController()
-  const waiting = new Map<string, (at: number) => void>()
+  // The probe's post waits for the next event of its character (no other writer touches it).
+  let waiting: ((at: number) => void) | null = null
   const [prober] = data.active
   if (!prober) throw new Error('no active account')
   const probeCharacter = prober.characters[0]?.id as number
@@ -231,12 +238,9 @@ async function paced(port: number, data: LoadData, seconds: number): Promise<Pac
         while (end >= 0) {
           const event = text.slice(0, end)
           text = text.slice(end + 2)
-          const data = /^data: (.*)$/m.exec(event)?.[1]
-          if (data) {
+          if (/^data: /m.test(event)) {
             result.eventsReceived++
-            const change = JSON.parse(data) as { delta?: { completion?: { xpEarned?: number } } }
-            const key = String(change.delta?.completion?.xpEarned)
-            waiting.get(key)?.(performance.now())
+            if (i === 0) waiting?.(performance.now())
           }
           end = text.indexOf('\n\n')
         }
@@ -250,7 +254,9 @@ async function paced(port: number, data: LoadData, seconds: number): Promise<Pac
   const posts = (async () => {
     while (performance.now() < until) {
       const xp = 1_000_000 + probe++
-      const arrived = new Promise<number>((resolve) => waiting.set(String(xp), resolve))
+      const arrived = new Promise<number>((resolve) => {
+        waiting = resolve
+      })
       const sent = performance.now()
       const answer = await fetch(`${base}/api/plugin/characters/${probeCharacter}/completions`, {
         method: 'POST',
@@ -260,7 +266,7 @@ async function paced(port: number, data: LoadData, seconds: number): Promise<Pac
       await answer.arrayBuffer()
       if (answer.status >= 300) result.errors++
       const at = await Promise.race([arrived, Bun.sleep(5000).then(() => Number.NaN)])
-      waiting.delete(String(xp))
+      waiting = null
       if (Number.isNaN(at)) result.errors++
       else result.event.push(at - sent)
       await Bun.sleep(250)
@@ -335,7 +341,7 @@ function memoryOf(server: Server): { rss: number; peak: number } {
 /** Milliseconds from spawning `src/main.ts serve` to its first 200 of /api/health. */
 async function startupTime(path: string): Promise<number> {
   const start = performance.now()
-  const server = await spawnServer('app', path, SYNC)
+  const server = await spawnServer('app', path, SYNC, APP_ROOT)
   for (;;) {
     const response = await fetch(`http://127.0.0.1:${server.port}/api/health`).catch(() => null)
     if (response?.status === 200) break
@@ -352,7 +358,7 @@ async function startupTime(path: string): Promise<number> {
 async function cli(args: string[]): Promise<{ ms: number; code: number; out: string }> {
   const start = performance.now()
   const child = Bun.spawn([process.execPath, 'src/main.ts', ...args], {
-    cwd: root,
+    cwd: APP_ROOT,
     stdout: 'pipe',
     stderr: 'pipe',
     env: { ...process.env, LOG_LEVEL: 'warn' },
@@ -382,7 +388,7 @@ async function measureDatabase(prepared: Prepared): Promise<Report> {
   const startup: number[] = []
   for (let i = 0; i < 3; i++) startup.push(await startupTime(path))
   console.error(`  start-up ${startup.map(fmt).join(', ')} ms`)
-  const server = await spawnServer('app', path, SYNC)
+  const server = await spawnServer('app', path, SYNC, APP_ROOT)
   const runs: Record<number, MixResult> = {}
   try {
     await mix(server, prepared, 8, 3) // warm-up: JIT, connections, page cache
@@ -470,7 +476,7 @@ async function main() {
   if (mode === 'mix') {
     // The mix alone, on one database, at each --connections: for working on one operation.
     const prepared = await prepare(values.only === 'active' ? 'active' : 'community')
-    const server = await spawnServer('app', prepared.path, SYNC)
+    const server = await spawnServer('app', prepared.path, SYNC, APP_ROOT)
     try {
       await mix(server, prepared, 8, 3)
       for (const connections of LEVELS) {

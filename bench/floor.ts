@@ -48,6 +48,8 @@ interface Case {
   auth: 'bearer' | 'cookie' | 'none'
   /** POST completions (bench/upsert.lua) instead of a GET. */
   upsert?: boolean
+  /** Sent with the server's own ETag of the answer in If-None-Match: a 304 each time. */
+  conditional?: boolean
 }
 
 const progress = (label: string, id: (s: Seeded) => number, auth: Case['auth'] = 'bearer'): Case => ({
@@ -62,6 +64,10 @@ const CASES = {
   progress: progress('`GET …/progress`, 200 completions', (s) => s.small),
   progressBig: progress('`GET …/progress`, 2,000 completions', (s) => s.big),
   progressCookie: progress('`GET /api/characters/{id}/progress` (website), 200', (s) => s.small, 'cookie'),
+  progressNotModified: {
+    ...progress('`GET …/progress`, 200 completions, unchanged (304)', (s) => s.small),
+    conditional: true,
+  },
   progressOnly: progress('`GET …/progress`', (s) => s.small),
   progressOnlyCookie: progress('`GET /api/characters/{id}/progress` (website)', (s) => s.small, 'cookie'),
   search: { label: '`GET /quests/search?q=the`', path: () => '/api/plugin/quests/search?q=the', auth: 'bearer' },
@@ -93,7 +99,13 @@ const headersFor = (c: Case, s: Seeded): Record<string, string> =>
   c.auth === 'bearer' ? { authorization: `Bearer ${s.token}` } : c.auth === 'cookie' ? { cookie: s.cookie } : {}
 
 async function wrk(server: Server, c: Case, s: Seeded, seconds: number, connections = CONNECTIONS): Promise<Measure> {
-  const headers = Object.entries(headersFor(c, s)).flatMap(([name, value]) => ['-H', `${name}: ${value}`])
+  const sent = headersFor(c, s)
+  if (c.conditional) {
+    const answer = await fetch(`http://127.0.0.1:${server.port}${c.path(s)}`, { headers: sent })
+    await answer.arrayBuffer()
+    sent['if-none-match'] = answer.headers.get('etag') ?? ''
+  }
+  const headers = Object.entries(sent).flatMap(([name, value]) => ['-H', `${name}: ${value}`])
   const script = c.upsert ? 'bench/upsert.lua' : 'bench/lib/report.lua'
   const child = Bun.spawn(
     [
@@ -185,7 +197,7 @@ async function prepare(name: string, options: Parameters<typeof seed>[1]) {
 
 /** Both servers must answer each GET with the same JSON: the bare one does the same work. */
 async function sameAnswers(servers: Record<ServerKind, Server>, cases: Case[], s: Seeded) {
-  for (const c of cases.filter((c) => !c.upsert)) {
+  for (const c of cases.filter((c) => !c.upsert && !c.conditional)) {
     const [app, bare] = await Promise.all(
       [servers.app, servers.bare].map(async (server) => {
         const response = await fetch(`http://127.0.0.1:${server.port}${c.path(s)}`, { headers: headersFor(c, s) })
@@ -241,6 +253,7 @@ async function table() {
   const cases = casesOf([
     'health',
     'me',
+    'progressNotModified',
     'progress',
     'progressBig',
     'progressCookie',

@@ -1,11 +1,14 @@
 // The change an event carries, applied to the progress a page holds (src/web/tracker/changes.ts),
 // equals a progress read after the write, for every kind of change; the event's tag is the one
-// that read answers with, one version after the page's; and an open tracker (the store) follows a
-// burst of writes from the events alone, re-reading only after a gap in their numbers.
+// that read answers with, one version after the page's; an open tracker (the store) follows a
+// burst of writes from the events alone, re-reading only after a gap in their numbers; and a
+// change redraws the rows it changed, not all of them.
 import { afterEach, describe, expect, test } from 'bun:test'
 import type { ChangeDelta } from '../src/modules/events/feed'
+import type { Completion, QuestRow } from '../src/web/api'
 import type { ChangeEvent } from '../src/web/live'
 import { applyChange, tagParts } from '../src/web/tracker/changes'
+import { rowKey } from '../src/web/tracker/model'
 import { createTrackerStore } from '../src/web/tracker/store'
 import { insertCharacter, ok, testApp } from './helpers'
 
@@ -287,5 +290,59 @@ describe('an open tracker follows the events', () => {
     ok(await s.me.lives.reincarnate.post({}))
     expect(store.applyEvent(await events.next())).toBe(false)
     await events.close()
+  })
+})
+
+describe("the tracker's rows after a change", () => {
+  test('a tick gives a new log to its own remake only: every other row keeps its object, so it is not drawn again', async () => {
+    const s = await setup()
+    await withHistory(s)
+    const quests = ['The Pit', 'Tangleroot', 'Delera', 'Gwylan'].flatMap((name) =>
+      ['Heroic', 'Epic'].map((difficulty) => ({
+        name,
+        difficulty,
+        level: 5,
+        soloXP: null,
+        normalXP: 100,
+        hardXP: 110,
+        eliteXP: 120,
+        duration: 'Short',
+        pack: 'Free',
+        patron: 'The Coin Lords',
+        favor: 3,
+        times: [],
+      })),
+    ) as QuestRow[]
+    const { progress } = await read(s)
+    const store = createTrackerStore({
+      character: ok(await s.t.web(s.cookie).characters({ id: s.character.id }).get()),
+      progress,
+      quests,
+      save: false,
+    })
+    const before = new Map(store.logs.value)
+    store.progress.value = applyChange(store.progress.value, {
+      kind: 'upsert',
+      life: 1,
+      completion: {
+        ...(progress.completions[0] as Completion),
+        name: 'The Pit',
+        difficulty: 'Heroic',
+        setting: 'normal',
+      },
+      position: 0,
+    })
+    const after = store.logs.value
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort())
+    for (const [key, log] of after) {
+      const changed = key === rowKey({ name: 'The Pit', difficulty: 'Heroic' })
+      expect({ key, same: log === before.get(key) }).toEqual({ key, same: !changed })
+    }
+    // The history's The Pit was logged without a tier (it ticks every tier); the new one is Heroic's own.
+    const pit = after.get(rowKey({ name: 'The Pit', difficulty: 'Heroic' }))
+    expect({ own: [...(pit?.own ?? [])], viaUnknown: [...(pit?.viaUnknown ?? [])].sort() }).toEqual({
+      own: ['normal'],
+      viaUnknown: ['elite', 'hard'],
+    })
   })
 })

@@ -45,6 +45,9 @@ export interface RowLog {
 }
 
 const NO_LOG: RowLog = { own: new Set(), viaUnknown: new Set() }
+
+const sameSettings = (a: ReadonlySet<Setting>, b: ReadonlySet<Setting>) =>
+  a.size === b.size && [...a].every((setting) => b.has(setting))
 const TIER_ORDER = ['Heroic', 'Epic', 'Legendary', 'Unknown']
 
 export const rowKey = (row: Pick<TrackerRow, 'name' | 'difficulty'>) => `${row.difficulty}\u0000${row.name}`
@@ -123,7 +126,12 @@ export function trackerModel({ rows, progress, search, hideCompleted, sort }: Mo
     return sorted.value.filter(keep)
   })
 
-  /** Per remake: which settings are ticked (own tier) and which come from an Unknown-tier completion. */
+  /**
+   * Per remake: which settings are ticked (own tier) and which come from an Unknown-tier completion.
+   * A remake whose ticks did not change keeps its RowLog object, so its row (which re-renders only
+   * when its props change) is left alone: a tick re-renders one row, not every row of a long history.
+   */
+  let previousLogs = new Map<string, RowLog>()
   const logs = computed(() => {
     const result = new Map<string, RowLog>()
     const idx = index.value
@@ -132,9 +140,13 @@ export function trackerModel({ rows, progress, search, hideCompleted, sort }: Mo
         const own = new Set<Setting>()
         const viaUnknown = new Set<Setting>()
         for (const c of completionsFor(remake, idx)) (c.difficulty === 'Unknown' ? viaUnknown : own).add(c.setting)
-        if (own.size + viaUnknown.size > 0) result.set(remake.key, { own, viaUnknown })
+        if (own.size + viaUnknown.size === 0) continue
+        const before = previousLogs.get(remake.key)
+        const same = before && sameSettings(before.own, own) && sameSettings(before.viaUnknown, viaUnknown)
+        result.set(remake.key, same ? before : { own, viaUnknown })
       }
     }
+    previousLogs = result
     return result
   })
 

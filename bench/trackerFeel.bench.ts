@@ -1,0 +1,198 @@
+// The website at the limits (issue 25 item 4): the tracker page with the whole catalog, in
+// Debian's Chromium with the CPU throttled 4× (a phone), for a character with 100 completions
+// and one with 10,000 (the cap), medians of --runs, all in one run:
+//   cold load    a new browser context (empty cache) to every catalog row on the page;
+//   keystroke    a search keystroke to the filtered list painted (measured in the page);
+//   tick         a ticked box to its write answered and painted, any re-read it causes included
+//                (measured in the page: every fetch it starts, then the next frame);
+// beside the floor of the browser: the same rows as a plain HTML page rendered by bench/bare.ts
+// (its cold load), and the keystroke unthrottled against one 60 Hz frame (16.7 ms).
+// The app as shipped (`src/main.ts serve`), or another checkout's (--app DIR: a before).
+//   bun bench/trackerFeel.bench.ts [--runs 5] [--app DIR]
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import type { Page } from 'playwright-core'
+import { chromiumPath, launch } from '../test/web/harness'
+import { spawnServer } from './lib/servers'
+import { seed } from './seed'
+
+const { values } = parseArgs({
+  args: Bun.argv.slice(2),
+  options: { runs: { type: 'string', default: '5' }, app: { type: 'string' } },
+})
+const RUNS = Number(values.runs)
+const executable = chromiumPath()
+if (!executable) process.exit(1)
+const work = mkdtempSync(join(tmpdir(), 'qt-feel-'))
+process.on('exit', () => rmSync(work, { recursive: true, force: true }))
+
+/** Counts the page's fetches and notes the frame after the last one settled (read by `tick`). */
+const FETCH_PROBE = `(() => {
+  const original = window.fetch
+  window.__probe = { inflight: 0, started: 0, lastPaint: 0 }
+  window.fetch = async (...args) => {
+    const p = window.__probe
+    p.inflight++
+    p.started++
+    try {
+      const response = await original(...args)
+      const body = await response.arrayBuffer()
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
+    } finally {
+      p.inflight--
+      setTimeout(() => requestAnimationFrame(() => { p.lastPaint = performance.now() }), 0)
+    }
+  }
+})()`
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
+
+async function throttle(page: Page, rate: number) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+}
+
+/** Milliseconds from a search keystroke to the first frame painted after the list changed. */
+const keystroke = (page: Page) =>
+  page.evaluate(async () => {
+    const input = document.querySelector<HTMLInputElement>('input[type="search"]') as HTMLInputElement
+    const rows = () => document.querySelectorAll('tr[data-quest]').length
+    const before = rows()
+    const start = performance.now()
+    input.value = 'the'
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+    await new Promise<void>((resolve) => {
+      const check = () => (rows() !== before ? resolve() : requestAnimationFrame(check))
+      check()
+    })
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+    const took = performance.now() - start
+    input.value = ''
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+    await new Promise<void>((resolve) => {
+      const check = () => (rows() === before ? resolve() : requestAnimationFrame(check))
+      check()
+    })
+    return took
+  })
+
+/** Milliseconds from ticking a box to the frame after the last fetch it caused settled. */
+const tick = (page: Page, quest: string, setting: string) =>
+  page.evaluate(
+    async ({ quest, setting }) => {
+      const probe = (window as unknown as { __probe: { inflight: number; started: number; lastPaint: number } }).__probe
+      const box = document.querySelector<HTMLInputElement>(
+        `tr[data-quest="${CSS.escape(quest)}"] input[aria-label="${setting}"]`,
+      ) as HTMLInputElement
+      const started = probe.started
+      const start = performance.now()
+      box.click()
+      // Quiet: the write went out, nothing is in flight, and nothing new started for 300 ms
+      // (an answer may set off a re-read, and an event another one 100 ms later).
+      let quietSince = performance.now()
+      let seen = probe.started
+      while (probe.started === started || probe.inflight > 0 || performance.now() - quietSince < 300) {
+        await new Promise((resolve) => setTimeout(resolve, 10))
+        if (probe.started !== seen || probe.inflight > 0) {
+          seen = probe.started
+          quietSince = performance.now()
+        }
+      }
+      return probe.lastPaint - start
+    },
+    { quest, setting },
+  )
+
+async function measureSize(completions: number) {
+  const appDb = join(work, `app-${completions}.sqlite`)
+  const bareDb = join(work, `bare-${completions}.sqlite`)
+  const seeded = await seed(appDb, { completions, big: 0, characters: 1, others: 0 })
+  copyFileSync(appDb, bareDb)
+  const app = await spawnServer('app', appDb, 'full', values.app)
+  const bare = await spawnServer('bare', bareDb, 'full')
+  const appBase = `http://127.0.0.1:${app.port}`
+  const bareBase = `http://127.0.0.1:${bare.port}`
+  // Every row shown: the "any level" band.
+  await fetch(`${appBase}/api/plugin/characters/${seeded.small}/progress`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${seeded.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ levelBand: 255 }),
+  })
+  const catalog = (await (await fetch(`${appBase}/api/quests`)).json()) as { quests: { name: string }[] }
+  const lastRow = `tr[data-quest]:nth-of-type(${catalog.quests.length})`
+  const [, cookieValue] = seeded.cookie.split('=') as [string, string]
+  const browser = await launch(executable as string)
+  const result = {
+    cold: [] as number[],
+    plain: [] as number[],
+    keystroke: [] as number[],
+    tick: [] as number[],
+    fast: [] as number[],
+  }
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+      await context.addCookies([{ name: 'qt_session', value: cookieValue, domain: '127.0.0.1', path: '/' }])
+      await context.addInitScript(FETCH_PROBE)
+      const plainPage = await context.newPage()
+      await throttle(plainPage, 4)
+      let start = performance.now()
+      await plainPage.goto(`${bareBase}/plain/characters/${seeded.small}`)
+      await plainPage.locator(lastRow).waitFor({ state: 'attached' })
+      result.plain.push(performance.now() - start)
+      await plainPage.close()
+
+      const page = await context.newPage()
+      await throttle(page, 4)
+      start = performance.now()
+      await page.goto(`${appBase}/characters/${seeded.small}`)
+      await page.locator(lastRow).waitFor({ state: 'attached' })
+      result.cold.push(performance.now() - start)
+      // The stream open and its read done before anything is timed.
+      await page.waitForTimeout(1000)
+      result.keystroke.push(await keystroke(page))
+      // A quest not ticked at this setting (the seeded completions go through every name first).
+      const quest = catalog.quests[(run * 37) % catalog.quests.length]?.name as string
+      result.tick.push(await tick(page, quest, run % 2 === 0 ? 'casual' : 'normal'))
+      await throttle(page, 1)
+      result.fast.push(await keystroke(page))
+      await context.close()
+    }
+  } finally {
+    await browser.close()
+    await Promise.all([app.stop(), bare.stop()])
+  }
+  return result
+}
+
+const before = loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ')
+const started = new Date().toISOString()
+const small = await measureSize(100)
+const large = await measureSize(10_000)
+const ms = (n: number) => `${n.toFixed(0)} ms`
+const ratio = (a: number, b: number) => (a / b).toFixed(2)
+console.log(
+  `\ntracker page, Chromium headless, CPU throttled 4x (keystroke unthrottled last), median of ${RUNS}; ` +
+    `${started}; load average before ${before}, after ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}${values.app ? `; app from ${values.app}` : ''}\n`,
+)
+console.log('| measure | 100 completions | 10,000 completions | 10,000 / 100 |')
+console.log('|---|--:|--:|--:|')
+const row = (label: string, key: keyof typeof small) =>
+  console.log(
+    `| ${label} | ${ms(median(small[key]))} | ${ms(median(large[key]))} | ${ratio(median(large[key]), median(small[key]))} |`,
+  )
+row('cold load to every row', 'cold')
+row('the same rows as plain HTML (bench/bare.ts)', 'plain')
+row('search keystroke to the list painted', 'keystroke')
+row('a tick to its write answered and painted', 'tick')
+row('search keystroke, unthrottled', 'fast')
+console.log(
+  `\ncold load / plain HTML: ${ratio(median(small.cold), median(small.plain))} at 100, ${ratio(median(large.cold), median(large.plain))} at 10,000`,
+)
+process.exit(0)
