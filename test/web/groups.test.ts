@@ -52,6 +52,8 @@ describe.skipIf(!executable)('a group of two accounts, in Chromium', () => {
   test('made, joined, shared, planned, followed live, and a removed member shut out', async () => {
     // Ann makes the group on /groups and lands on its page.
     const ann = await pageOf('ann', '/groups')
+    // The page has loaded its groups (none yet) before the form is used.
+    await ann.locator('[data-groups="0"]').waitFor()
     await ann.getByLabel('Name').fill('Stormreach Irregulars')
     await ann.getByRole('button', { name: 'Make the group' }).click()
     await ann.waitForURL(/\/groups\/\d+$/)
