@@ -71,3 +71,31 @@ export function assertOwnsCharacter(db: DB, userId: number, characterId: number)
   const statement = ownsStatement(db)
   if (!statement.get({ id: characterId, userId })) throw noCharacter(characterId)
 }
+
+/** What a character's name and Play on setting take: its own row's few columns. */
+export type CharacterHead = Pick<CharacterRow, 'id' | 'givenName' | 'surname' | 'targetDifficulty'>
+
+// A read that shows only the character's name (navigation) parses none of its JSON columns.
+const headStatement = preparedOnce((db: DB) =>
+  prepareNative(
+    db,
+    db
+      .select(
+        aliased({
+          id: characters.id,
+          givenName: characters.givenName,
+          surname: characters.surname,
+          targetDifficulty: characters.targetDifficulty,
+        }),
+      )
+      .from(characters)
+      .where(and(eq(characters.id, sql.placeholder('id')), eq(characters.userId, sql.placeholder('userId')))),
+  ),
+)
+
+/** The same 404 as ownedCharacter, reading only the name and the Play on setting. */
+export function ownedCharacterHead(db: DB, userId: number, characterId: number): CharacterHead {
+  const row = headStatement(db).get({ id: characterId, userId })
+  if (!row) throw noCharacter(characterId)
+  return row
+}

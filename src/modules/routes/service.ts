@@ -21,7 +21,7 @@ import {
 } from '../../rules/routes/routeStep'
 import { userDisplayName } from '../auth/service'
 import { questNames } from '../catalog/service'
-import { type CharacterRow, ownedCharacter } from '../characters/access'
+import { type CharacterHead, ownedCharacterHead } from '../characters/access'
 import { characterName } from '../characters/service'
 import { currentLifeIndex } from '../completions/service'
 import { DEFAULT_ROUTE_PAGE, MAX_ROUTE_FIELD_BYTES, MAX_ROUTE_PAGE, MAX_ROUTES_PER_ACCOUNT } from './limits'
@@ -344,7 +344,7 @@ export function navigationRead(
   userId: number,
   query: NavigationQueryInput,
 ): { tag: string; answer: () => NavigationResult } {
-  const character = ownedCharacter(db, userId, query.characterId)
+  const character = ownedCharacterHead(db, userId, query.characterId)
   const route = routeOf(db, query.routeId)
   return {
     tag: changes.navigationTag(query.characterId, query.routeId),
@@ -353,7 +353,7 @@ export function navigationRead(
 }
 
 export function navigation(db: DB, userId: number, query: NavigationQueryInput): NavigationResult {
-  const character = ownedCharacter(db, userId, query.characterId)
+  const character = ownedCharacterHead(db, userId, query.characterId)
   return navigationOf(db, character, routeOf(db, query.routeId), query.match ?? 'setting')
 }
 
@@ -365,7 +365,7 @@ function routeOf(db: DB, routeId: number): { id: number; name: string } {
 
 function navigationOf(
   db: DB,
-  character: CharacterRow,
+  character: CharacterHead,
   route: { id: number; name: string },
   match: MatchMode,
 ): NavigationResult {
