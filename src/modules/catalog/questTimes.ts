@@ -20,20 +20,25 @@ export const MAX_QUEST_TIMES_KEYS_PER_REFRESH = 500
 /**
  * Runs one refresh reads (after the key that passes it, it stops): a key's median reads every run
  * of it on the server, about 450 per remake and setting in a community of five million
- * completions at 10 µs each, so 500 keys took seconds, and every request waited behind the
- * catalog read that ran them (bench/README.md). 2,000 runs: about 20 ms; a backlog is caught up
- * at 2,000 runs a second (several times what a community's players post).
+ * completions at 10-15 µs each, so 500 keys took seconds, and every request waited behind the
+ * catalog read that ran them (bench/README.md "The community"). 500 runs: 5-8 ms.
  */
-export const MAX_QUEST_TIMES_RUNS_PER_REFRESH = 2_000
-/** When a refresh left keys marked (a burst of posts), the next may run this soon, not a whole interval later. */
-export const QUEST_TIMES_BACKLOG_MS = 1_000
+export const MAX_QUEST_TIMES_RUNS_PER_REFRESH = 500
+/**
+ * When a refresh left keys marked (a burst of posts), the next may run this soon, not a whole
+ * interval later: a backlog is caught up in small bites, 2,000 runs a second (several times what
+ * a community's players post), and the figures served change once it is (or every interval).
+ */
+export const QUEST_TIMES_BACKLOG_MS = 250
 
 /** A remake's figures on one setting, as the catalog serves them (the QuestTime schema). */
 export type QuestTime = Static<typeof QuestTimeSchema>
 
 interface State {
   lastRefreshMs: number
-  /** Changes whenever a refresh changed a figure: part of the catalog's ETag. */
+  /** When the figures served last changed (a new generation). */
+  lastServedMs: number
+  /** Changes whenever the figures served change: part of the catalog's ETag. */
   generation: number
   byRemake?: Map<string, QuestTime[]>
 }
@@ -41,7 +46,15 @@ interface State {
 const states = new WeakMap<DB, State>()
 const stateOf = (db: DB): State => {
   let state = states.get(db)
-  if (!state) states.set(db, (state = { lastRefreshMs: Number.NEGATIVE_INFINITY, generation: 0 }))
+  if (!state)
+    states.set(
+      db,
+      (state = {
+        lastRefreshMs: Number.NEGATIVE_INFINITY,
+        lastServedMs: Number.NEGATIVE_INFINITY,
+        generation: 0,
+      }),
+    )
   return state
 }
 
@@ -129,8 +142,12 @@ export function refreshQuestTimes(db: DB, clock: Clock, force = false): boolean 
     }
   }, IMMEDIATE)
   // Keys left over (this refresh's share was read, or more were marked than it lists): sooner.
-  if (done < keys.length || keys.length === MAX_QUEST_TIMES_KEYS_PER_REFRESH)
-    state.lastRefreshMs = nowMs - QUEST_TIMES_REFRESH_MS + QUEST_TIMES_BACKLOG_MS
+  const left = done < keys.length || keys.length === MAX_QUEST_TIMES_KEYS_PER_REFRESH
+  if (left) state.lastRefreshMs = nowMs - QUEST_TIMES_REFRESH_MS + QUEST_TIMES_BACKLOG_MS
+  // The figures served (and the catalog answer built from them, some milliseconds each time) change
+  // once a backlog is caught up, or once an interval while it lasts: not at every bite of it.
+  if (left && nowMs - state.lastServedMs < QUEST_TIMES_REFRESH_MS) return true
+  state.lastServedMs = nowMs
   state.generation++
   state.byRemake = undefined
   return true

@@ -2,6 +2,7 @@
 // account are the same 404, so nothing leaks whether an id exists.
 import { and, eq, sql } from 'drizzle-orm'
 import type { DB } from '../../db/client'
+import { aliased, prepareNative } from '../../db/native'
 import { preparedOnce } from '../../db/prepared'
 import { characters } from '../../db/schema'
 import { NotFound } from '../../http/errors'
@@ -50,20 +51,51 @@ export function updateOwnedCharacter(
   return row
 }
 
-// Prepared once per database: the hot write path (a completion after every quest) only
-// needs to know the character is the caller's, not to read and parse the whole row.
+// Prepared once per database, its row straight from bun:sqlite: the hot write path (a completion
+// after every quest) and every conditional read (a 304) only need to know the character is the
+// caller's, not to read and parse the whole row.
 const ownsStatement = preparedOnce(prepareOwns)
 
 function prepareOwns(db: DB) {
-  return db
-    .select({ id: characters.id })
-    .from(characters)
-    .where(and(eq(characters.id, sql.placeholder('id')), eq(characters.userId, sql.placeholder('userId'))))
-    .prepare()
+  return prepareNative(
+    db,
+    db
+      .select(aliased({ id: characters.id }))
+      .from(characters)
+      .where(and(eq(characters.id, sql.placeholder('id')), eq(characters.userId, sql.placeholder('userId')))),
+  )
 }
 
 /** The same 404 as ownedCharacter, reading only the id. */
 export function assertOwnsCharacter(db: DB, userId: number, characterId: number): void {
   const statement = ownsStatement(db)
   if (!statement.get({ id: characterId, userId })) throw noCharacter(characterId)
+}
+
+/** What a character's name and Play on setting take: its own row's few columns. */
+export type CharacterHead = Pick<CharacterRow, 'id' | 'givenName' | 'surname' | 'targetDifficulty'>
+
+// A read that shows only the character's name (navigation) parses none of its JSON columns.
+const headStatement = preparedOnce((db: DB) =>
+  prepareNative(
+    db,
+    db
+      .select(
+        aliased({
+          id: characters.id,
+          givenName: characters.givenName,
+          surname: characters.surname,
+          targetDifficulty: characters.targetDifficulty,
+        }),
+      )
+      .from(characters)
+      .where(and(eq(characters.id, sql.placeholder('id')), eq(characters.userId, sql.placeholder('userId')))),
+  ),
+)
+
+/** The same 404 as ownedCharacter, reading only the name and the Play on setting. */
+export function ownedCharacterHead(db: DB, userId: number, characterId: number): CharacterHead {
+  const row = headStatement(db).get({ id: characterId, userId })
+  if (!row) throw noCharacter(characterId)
+  return row
 }

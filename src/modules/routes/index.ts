@@ -7,7 +7,7 @@ import type { Guard } from '../auth/guard'
 import { signedInRoutes } from '../auth/guard'
 import { DEFAULT_ROUTE_PAGE, MAX_ROUTE_FIELD_BYTES, MAX_ROUTE_PAGE, MAX_ROUTES_PER_ACCOUNT } from './limits'
 import { Navigation, NavigationQuery, RouteDetail, RouteInput, RouteList, RouteListQuery } from './model'
-import { createRoute, deleteRoute, getRoute, listRoutes, navigation, navigationTag, updateRoute } from './service'
+import { createRoute, deleteRoute, getRoute, listRoutes, navigationRead, updateRoute } from './service'
 
 export function routesModule(deps: ModuleDeps, guard: Guard) {
   const { db, clock } = deps
@@ -68,8 +68,10 @@ export function routesModule(deps: ModuleDeps, guard: Guard) {
     )
     .get(
       '/navigation',
-      ({ user, query, request, set }) =>
-        tagged(request, set, navigationTag(deps, user.id, query), () => navigation(db, user.id, query)),
+      ({ user, query, request, set }) => {
+        const { tag, answer } = navigationRead(deps, user.id, query)
+        return tagged(request, set, tag, answer)
+      },
       {
         query: NavigationQuery,
         response: { 200: Navigation, 304: NotModified, ...errors(404) },

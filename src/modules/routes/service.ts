@@ -21,7 +21,7 @@ import {
 } from '../../rules/routes/routeStep'
 import { userDisplayName } from '../auth/service'
 import { questNames } from '../catalog/service'
-import { assertOwnsCharacter, ownedCharacter } from '../characters/access'
+import { type CharacterHead, ownedCharacterHead } from '../characters/access'
 import { characterName } from '../characters/service'
 import { currentLifeIndex } from '../completions/service'
 import { DEFAULT_ROUTE_PAGE, MAX_ROUTE_FIELD_BYTES, MAX_ROUTE_PAGE, MAX_ROUTES_PER_ACCOUNT } from './limits'
@@ -335,24 +335,40 @@ export interface NavigationResult extends NavigationState<StepDifficulty, StepSe
 }
 
 /**
- * The ETag of a navigation answer, after its 404s: someone else's (or no) character, no route.
- * It changes with every write to the character and every change of the route.
+ * A navigation read, after its 404s (someone else's or no character, no route): its ETag, which
+ * changes with every write to the character and every change of the route, and the answer, built
+ * only when the client does not hold that tag already.
  */
-export function navigationTag(
+export function navigationRead(
   { db, changes }: Pick<Writer, 'db' | 'changes'>,
   userId: number,
   query: NavigationQueryInput,
-) {
-  assertOwnsCharacter(db, userId, query.characterId)
-  if (!statements(db).route.get({ routeId: query.routeId })) throw new NotFound(`No route ${query.routeId}.`)
-  return changes.navigationTag(query.characterId, query.routeId)
+): { tag: string; answer: () => NavigationResult } {
+  const character = ownedCharacterHead(db, userId, query.characterId)
+  const route = routeOf(db, query.routeId)
+  return {
+    tag: changes.navigationTag(query.characterId, query.routeId),
+    answer: () => navigationOf(db, character, route, query.match ?? 'setting'),
+  }
 }
 
 export function navigation(db: DB, userId: number, query: NavigationQueryInput): NavigationResult {
-  const match = query.match ?? 'setting'
-  const character = ownedCharacter(db, userId, query.characterId)
-  const route = statements(db).route.get({ routeId: query.routeId })
-  if (!route) throw new NotFound(`No route ${query.routeId}.`)
+  const character = ownedCharacterHead(db, userId, query.characterId)
+  return navigationOf(db, character, routeOf(db, query.routeId), query.match ?? 'setting')
+}
+
+function routeOf(db: DB, routeId: number): { id: number; name: string } {
+  const route = statements(db).route.get({ routeId })
+  if (!route) throw new NotFound(`No route ${routeId}.`)
+  return route
+}
+
+function navigationOf(
+  db: DB,
+  character: CharacterHead,
+  route: { id: number; name: string },
+  match: MatchMode,
+): NavigationResult {
   const steps = routeStepsOf(db, route.id)
   const logged = statements(db).logged.all({ characterId: character.id, lifeIndex: currentLifeIndex(db, character.id) })
   return {
