@@ -2,7 +2,7 @@
 // multiplier of the best setting completed, counted once, and shared between the tiers of one
 // quest name. Pure functions over plain data.
 import type { Setting } from './completion'
-import { type CompletionIndex, completionsFor, type TrackerRow } from './tracker'
+import { type CompletionIndex, completionsFor, rowsByName, type TrackerRow } from './tracker'
 
 /**
  * Multiplier of base favor per challenge setting. `unknown` (a completion whose setting the game
@@ -46,8 +46,15 @@ export interface FavorTotals extends FavorTotal {
   byPatron: Map<string, FavorTotal>
 }
 
+/** One quest name's favor: what its remakes earned (the best one), what it is worth, and whose it is. */
+export interface NameFavor {
+  earned: number
+  possible: number
+  patron: string
+}
+
 /**
- * Favor per patron and overall.
+ * Favor of one quest name from its remakes (in catalog order, at least one).
  *
  * "Shared between the tiers of one quest name" is read as: a name's favor is counted once, as
  * the largest favor any of its remakes earned (heroic elite and epic normal of the same quest
@@ -56,34 +63,42 @@ export interface FavorTotals extends FavorTotal {
  * patron of the remake that earned it (or of the most valuable remake while none did); the
  * tiers of one name have the same patron in the catalog, so this choice rarely matters.
  */
-export function favorTotals(rows: readonly FavorRow[], index: CompletionIndex): FavorTotals {
-  const byName = new Map<string, { earned: number; earnedPatron: string; possible: number; bestPatron: string }>()
-  for (const row of rows) {
-    const earned = remakeFavor(row, index)
-    const possible = (row.favor ?? 0) * MAX_FAVOR_MULTIPLIER
-    const seen = byName.get(row.name)
-    if (!seen) {
-      byName.set(row.name, { earned, earnedPatron: row.patron, possible, bestPatron: row.patron })
-      continue
+export function nameFavor(remakes: readonly FavorRow[], index: CompletionIndex): NameFavor {
+  let earned = 0
+  let earnedPatron = ''
+  let possible = 0
+  let bestPatron = ''
+  remakes.forEach((row, i) => {
+    const remakeEarned = remakeFavor(row, index)
+    const remakePossible = (row.favor ?? 0) * MAX_FAVOR_MULTIPLIER
+    // The first remake sets both; a later one takes over only when it is worth strictly more.
+    if (i === 0 || remakeEarned > earned) {
+      earned = remakeEarned
+      earnedPatron = row.patron
     }
-    if (earned > seen.earned) {
-      seen.earned = earned
-      seen.earnedPatron = row.patron
+    if (i === 0 || remakePossible > possible) {
+      possible = remakePossible
+      bestPatron = row.patron
     }
-    if (possible > seen.possible) {
-      seen.possible = possible
-      seen.bestPatron = row.patron
-    }
-  }
+  })
+  return { earned, possible, patron: earned > 0 ? earnedPatron : bestPatron }
+}
+
+/** Favor per patron and overall from each name's favor, in the names' order (first seen in the catalog). */
+export function sumFavor(names: Iterable<NameFavor>): FavorTotals {
   const totals: FavorTotals = { earned: 0, possible: 0, byPatron: new Map() }
-  for (const name of byName.values()) {
-    const patron = name.earned > 0 ? name.earnedPatron : name.bestPatron
-    const entry = totals.byPatron.get(patron) ?? { earned: 0, possible: 0 }
+  for (const name of names) {
+    const entry = totals.byPatron.get(name.patron) ?? { earned: 0, possible: 0 }
     entry.earned += name.earned
     entry.possible += name.possible
-    totals.byPatron.set(patron, entry)
+    totals.byPatron.set(name.patron, entry)
     totals.earned += name.earned
     totals.possible += name.possible
   }
   return totals
+}
+
+/** Favor per patron and overall: each quest name's favor (nameFavor), summed. */
+export function favorTotals(rows: readonly FavorRow[], index: CompletionIndex): FavorTotals {
+  return sumFavor([...rowsByName(rows).values()].map((remakes) => nameFavor(remakes, index)))
 }

@@ -5,10 +5,7 @@
 import { computed, type ReadonlySignal } from '@preact/signals'
 import type { PlayOn } from '../../rules/character/levels'
 import type { Setting } from '../../rules/quests/completion'
-import { favorTotals } from '../../rules/quests/favor'
 import {
-  completionsFor,
-  indexCompletions,
   isCompleted,
   rowFilter,
   rowsByName,
@@ -16,8 +13,11 @@ import {
   type TrackerRow,
   tiersByName,
 } from '../../rules/quests/tracker'
-import { rowXp, xpTotal } from '../../rules/quests/xp'
+import { rowXp } from '../../rules/quests/xp'
 import type { Progress, QuestRow } from '../api'
+import { nextTally, type RowLog, type Tally } from './tally'
+
+export type { RowLog } from './tally'
 
 /** The settings a player ticks (the stored `unknown` is shown, never ticked). */
 export const TICK_SETTINGS = ['casual', 'normal', 'hard', 'elite', 'reaper'] as const satisfies readonly Setting[]
@@ -38,16 +38,7 @@ export interface Sort {
   descending: boolean
 }
 
-/** What each row shows of the logged settings: its own tier's, and those logged with tier Unknown. */
-export interface RowLog {
-  own: ReadonlySet<Setting>
-  viaUnknown: ReadonlySet<Setting>
-}
-
 const NO_LOG: RowLog = { own: new Set(), viaUnknown: new Set() }
-
-const sameSettings = (a: ReadonlySet<Setting>, b: ReadonlySet<Setting>) =>
-  a.size === b.size && [...a].every((setting) => b.has(setting))
 const TIER_ORDER = ['Heroic', 'Epic', 'Legendary', 'Unknown']
 
 export const rowKey = (row: Pick<TrackerRow, 'name' | 'difficulty'>) => `${row.difficulty}\u0000${row.name}`
@@ -99,7 +90,23 @@ export type TrackerModel = ReturnType<typeof trackerModel>
 export function trackerModel({ rows, progress, search, hideCompleted, sort }: ModelInputs) {
   const byName = computed(() => rowsByName(rows.value))
   const tiers = computed(() => tiersByName(rows.value))
-  const index = computed(() => indexCompletions(progress.value.completions))
+  /**
+   * The completions counted (tally.ts): a change is followed from the tally before, so what a
+   * tick costs does not grow with the history. The selections below change only when their part did.
+   */
+  let last: Tally | null = null
+  const tally = computed(() => {
+    const p = progress.value
+    last = nextTally(last, {
+      rows: rows.value,
+      byName: byName.value,
+      completions: p.completions,
+      xpBoosts: p.xpBoosts,
+      optionalPursuit: p.optionalPursuit,
+    })
+    return last
+  })
+  const index = computed(() => tally.value.index)
   const playOn = computed(() => progress.value.targetDifficulty as PlayOn)
 
   const filters = computed<TrackerFilters>(() => {
@@ -131,31 +138,12 @@ export function trackerModel({ rows, progress, search, hideCompleted, sort }: Mo
    * A remake whose ticks did not change keeps its RowLog object, so its row (which re-renders only
    * when its props change) is left alone: a tick re-renders one row, not every row of a long history.
    */
-  let previousLogs = new Map<string, RowLog>()
-  const logs = computed(() => {
-    const result = new Map<string, RowLog>()
-    const idx = index.value
-    for (const name of idx.keys()) {
-      for (const remake of byName.value.get(name) ?? []) {
-        const own = new Set<Setting>()
-        const viaUnknown = new Set<Setting>()
-        for (const c of completionsFor(remake, idx)) (c.difficulty === 'Unknown' ? viaUnknown : own).add(c.setting)
-        if (own.size + viaUnknown.size === 0) continue
-        const before = previousLogs.get(remake.key)
-        const same = before && sameSettings(before.own, own) && sameSettings(before.viaUnknown, viaUnknown)
-        result.set(remake.key, same ? before : { own, viaUnknown })
-      }
-    }
-    previousLogs = result
-    return result
-  })
+  const logs = computed(() => tally.value.logs)
 
   const logOf = (row: Row): RowLog => logs.value.get(row.key) ?? NO_LOG
 
-  const favor = computed(() => favorTotals(rows.value, index.value))
-  const xp = computed(() =>
-    xpTotal(progress.value.completions, byName.value, progress.value.xpBoosts, progress.value.optionalPursuit),
-  )
+  const favor = computed(() => tally.value.favor)
+  const xp = computed(() => tally.value.xp)
   const counts = computed(() => {
     const idx = index.value
     const shown = visible.value
@@ -164,5 +152,5 @@ export function trackerModel({ rows, progress, search, hideCompleted, sort }: Mo
   const patrons = computed(() => [...new Set(rows.value.map((r) => r.patron))].sort((a, b) => a.localeCompare(b)))
   const packs = computed(() => [...new Set(rows.value.map((r) => r.pack))].sort((a, b) => a.localeCompare(b)))
 
-  return { index, playOn, visible, logs, logOf, favor, xp, counts, patrons, packs }
+  return { tally, index, playOn, visible, logs, logOf, favor, xp, counts, patrons, packs }
 }

@@ -20,7 +20,7 @@ import type { ChangeEvent, LiveMode } from '../live'
 import { QUEUED, queuedWrites, sendOrQueue } from '../offline/outbox'
 import { isWaiting, type QueuedChange } from '../offline/queue'
 import { rememberedFlag } from '../remembered'
-import { applyChange, tagParts } from './changes'
+import { applyChange, edited, tagParts } from './changes'
 import { type Row, type Sort, type TickSetting, toRows, trackerModel } from './model'
 import { patchProgress, withQueued } from './queued'
 import { writeQueue } from './writes'
@@ -197,7 +197,7 @@ export function createTrackerStore(options: StoreOptions) {
         xpEarned: null,
         reaperXpEarned: null,
       }
-      progress.value = { ...current, completions: [added, ...current.completions] }
+      progress.value = edited(current, [added, ...current.completions], [], [added])
       const { name, difficulty, completedAt } = added
       void write(() => send({ kind: 'tick', name, difficulty, setting, completedAt }), settled())
       return
@@ -206,7 +206,12 @@ export function createTrackerStore(options: StoreOptions) {
       (c) =>
         c.name === row.name && c.setting === setting && (c.difficulty === row.difficulty || c.difficulty === 'Unknown'),
     )
-    progress.value = { ...current, completions: current.completions.filter((c) => !removed.includes(c)) }
+    progress.value = edited(
+      current,
+      current.completions.filter((c) => !removed.includes(c)),
+      removed,
+      [],
+    )
     for (const difficulty of new Set(removed.map((c) => c.difficulty))) {
       void write(() => send({ kind: 'untick', name: row.name, difficulty, setting }), settled())
     }
