@@ -5,9 +5,12 @@
 import { afterAll, afterEach } from 'bun:test'
 import { removeCompiledBinary } from './compiled'
 import { documentViolations, invalidResponses } from './helpers'
+import { closeSharedBrowsers } from './web/driver'
 
-// After the last test of the run: the executable that test/compiled.ts built for several files.
+// After the last test of the run: the executable that test/compiled.ts built for several files,
+// and the browsers the website's tests share (test/web/driver.ts).
 afterAll(removeCompiledBinary)
+afterAll(closeSharedBrowsers)
 
 afterEach(() => {
   const invalid = invalidResponses.splice(0)
