@@ -17,6 +17,17 @@ const WRITES: Record<string, { body?: unknown; what: string; website?: true }> =
   'DELETE /characters/:id/share': { what: 'character' },
   'POST /characters/:id/completions': { body: { name: 'The Pit', setting: 'elite' }, what: 'completions' },
   'DELETE /characters/:id/completions': { body: { name: 'The Pit', setting: 'elite' }, what: 'completions' },
+  'POST /characters/:id/completions/restore': {
+    body: {
+      completions: [
+        {
+          ...{ name: 'The Pit', difficulty: 'Heroic', setting: 'hard', completedAt: '2026-11-20T18:00:00.000Z' },
+          ...{ durationSeconds: 600, xpEarned: 3000, reaperXpEarned: null, runs: 1, history: [] },
+        },
+      ],
+    },
+    what: 'completions',
+  },
   'PUT /characters/:id/progress': { body: { levelBand: 0 }, what: 'progress' },
   'PUT /characters/:id/live': { body: { life: { name: 'Tordek' } }, what: 'live' },
   'PUT /characters/:id/live/partial': { body: { build: { notes: 'x' } }, what: 'live' },
