@@ -44,7 +44,7 @@ async function setup() {
       .all()
       .map(({ id, updatedAt: _, ...row }) => ({
         ...row,
-        history: t.db
+        runList: t.db
           .select({
             completedAt: runs.completedAt,
             durationSeconds: runs.durationSeconds,
@@ -73,13 +73,13 @@ describe('DELETE answers what it removed, whole', () => {
           setting: 'elite',
           ...(reported[2] as (typeof reported)[number]),
           runs: 3,
-          history: reported,
+          runList: reported,
         },
       ],
     })
     expect(stored().map((c) => c.setting)).toEqual(['hard'])
     // The runs went with it.
-    expect(stored()[0]?.history).toHaveLength(1)
+    expect(stored()[0]?.runList).toHaveLength(1)
   })
 })
 
@@ -119,7 +119,7 @@ describe('POST completions/restore puts it back exactly', () => {
     expect(ok(await me.completions.restore.post({ completions: removed })).restored).toBe(1)
     const elite = stored().find((c) => c.setting === 'elite')
     expect(elite).toMatchObject({ runs: 4, completedAt: '2026-11-21T09:00:00.000Z', xpEarned: null })
-    expect(elite?.history.map((r) => r.xpEarned)).toEqual([3000, 3100, 2900, null])
+    expect(elite?.runList.map((r) => r.xpEarned)).toEqual([3000, 3100, 2900, null])
     ok(await me.completions.restore.post({ completions: removed }))
     expect(stored().find((c) => c.setting === 'elite')?.runs).toBe(4)
   })
@@ -167,12 +167,12 @@ describe('POST completions/restore puts it back exactly', () => {
       refused(
         await me.completions.restore.post({
           completions: [
-            { ...gone, history: [{ ...(gone.history[0] as (typeof gone.history)[number]), completedAt: 'yesterday' }] },
+            { ...gone, runList: [{ ...(gone.runList[0] as (typeof gone.runList)[number]), completedAt: 'yesterday' }] },
           ],
         }),
         400,
       ),
-    ).toEqual({ error: 'Body field "completions[0].history[0].completedAt" must be an ISO 8601 timestamp.' })
+    ).toEqual({ error: 'Body field "completions[0].runList[0].completedAt" must be an ISO 8601 timestamp.' })
     refused(await me.completions.restore.post({ completions: [{ ...gone, runs: 0 }] }), 400)
     refused(await me.completions.restore.post({ completions: [{ ...gone, xpEarned: -1 }] }), 400)
     expect(stored()).toEqual(after)

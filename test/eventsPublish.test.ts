@@ -22,7 +22,7 @@ const WRITES: Record<string, { body?: unknown; what: string; website?: true }> =
       completions: [
         {
           ...{ name: 'The Pit', difficulty: 'Heroic', setting: 'hard', completedAt: '2026-11-20T18:00:00.000Z' },
-          ...{ durationSeconds: 600, xpEarned: 3000, reaperXpEarned: null, runs: 1, history: [] },
+          ...{ durationSeconds: 600, xpEarned: 3000, reaperXpEarned: null, runs: 1, runList: [] },
         },
       ],
     },

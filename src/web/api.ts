@@ -25,7 +25,7 @@ import type {
 } from '../modules/builds/model'
 import type { QuestListRow as QuestRowSchema } from '../modules/catalog/model'
 import type { Character as CharacterSchema } from '../modules/characters/model'
-import type { StoredCompletion } from '../modules/completions/model'
+import type { RemovedCompletion as RemovedCompletionSchema, StoredCompletion } from '../modules/completions/model'
 import type { NextAnswer as NextAnswerSchema } from '../modules/next/model'
 import type {
   AccountPastLives as AccountPastLivesSchema,
@@ -49,6 +49,8 @@ export type NextAnswer = Static<typeof NextAnswerSchema>
 export type Progress = Static<typeof ProgressSchema>
 export type ProgressPatch = Omit<Static<typeof ProgressPutSchema>, 'completions'>
 export type Completion = Static<typeof StoredCompletion>
+/** A completion as a DELETE removed it, whole: what restoreCompletions takes back. */
+export type RemovedCompletion = Static<typeof RemovedCompletionSchema>
 /** A character as the website lists it: the plugin's Character plus distinct quests done. */
 export type Character = Static<typeof CharacterSchema> & { questsDone?: number }
 
@@ -169,7 +171,10 @@ export const api = {
   /** Partial: send only the fields that changed (the plugin reads the same fields). */
   putProgress: (id: number, patch: ProgressPatch) => ok(character(id).progress.put(patch)),
   logCompletion: (id: number, key: CompletionKey) => ok(character(id).completions.post(key)),
+  /** Answers what it removed, whole (`removed`): restoreCompletions puts it back. */
   deleteCompletion: (id: number, key: CompletionKey) => ok(character(id).completions.delete(key)),
+  restoreCompletions: (id: number, completions: RemovedCompletion[]) =>
+    ok(character(id).completions.restore.post({ completions })),
   /** Server-sent events: `change` each time the character's data changes, from any client. */
   eventsUrl: (id: number) => `/api/characters/${encodeURIComponent(String(id))}/events`,
 

@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { POLL_MS } from '../../src/web/live'
+import { UNDO_MS } from '../../src/web/tracker/undo'
 import { ok } from '../helpers'
 import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
 import type { Page } from './driver'
@@ -219,6 +220,69 @@ describe.skipIf(BROWSERS.length === 0)(`the website ${IN_BROWSERS}`, () => {
       const until = Date.now() + 3000
       while ((await progress()).completions.length > 0 && Date.now() < until) await Bun.sleep(50)
       expect((await progress()).completions).toEqual([])
+      await page.close()
+    }),
+    30_000,
+  )
+
+  test(
+    'an untick says what goes and can be undone for a while: the completion comes back with its runs and XP',
+    each(async ({ site, trackerPath, openPage, me, progress }) => {
+      // Two runs of The Pit on elite, as the game posts them, with what it reported.
+      const pit = { name: 'The Pit', difficulty: 'Heroic', setting: 'elite' } as const
+      ok(
+        await me().completions.post({
+          ...pit,
+          completedAt: '2026-11-20T18:00:00Z',
+          durationSeconds: 600,
+          xpEarned: 3000,
+        }),
+        201,
+      )
+      ok(
+        await me().completions.post({
+          ...pit,
+          completedAt: '2026-11-20T19:00:00Z',
+          durationSeconds: 540,
+          xpEarned: 3100,
+        }),
+      )
+      const web = site.web(await site.session('alice'))
+      /** The Pit on elite as the account export has it: its figures, count of runs and runs. */
+      const stored = async () =>
+        ok(await web.account.export.get()).characters[0]?.completions.find(
+          (c) => c.name === 'The Pit' && c.setting === 'elite',
+        )
+      const before = await stored()
+      expect(before).toMatchObject({ runs: 2, xpEarned: 3100, durationSeconds: 540 })
+
+      const page = await openPage(trackerPath)
+      // The page's slow timers are the test's: the undo's window is moved on, not waited for.
+      await page.clock.install()
+      await page.reload()
+      const box = row(page, 'The Pit', 'Heroic').getByLabel('elite', { exact: true })
+      await box.uncheck()
+      const offer = page.locator('.undo-offer')
+      expect(await offer.textContent()).toBe(
+        'Unticked The Pit (elite): 2 runs, and the 3,100 XP and 9 min the game reported, gone unless you undo.Undo',
+      )
+      // Gone on the server already: the plugin sees it go at once.
+      expect((await progress()).completions.filter((c) => c.name === 'The Pit')).toEqual([])
+      await offer.getByRole('button', { name: 'Undo' }).click()
+      await offer.waitFor({ state: 'detached' })
+      await page.locator('tr[data-quest="The Pit"][data-completed="true"]').waitFor()
+      expect(await box.isChecked()).toBe(true)
+      const deadline = Date.now() + 3000
+      while ((await stored()) === undefined && Date.now() < deadline) await Bun.sleep(50)
+      // Back exactly: the same runs, times and XP.
+      expect(await stored()).toEqual(before)
+
+      // Untouched, the offer goes by itself after UNDO_MS, and the completion with it.
+      await box.uncheck()
+      await offer.waitFor()
+      await page.clock.runFor(UNDO_MS)
+      await offer.waitFor({ state: 'detached' })
+      expect(await stored()).toBeUndefined()
       await page.close()
     }),
     30_000,

@@ -74,6 +74,8 @@ const clientOf = (base: string, headers: Record<string, string> = {}) =>
 
 /** The plugin API of the site, as a game client with a bearer token calls it. */
 export type PluginClient = ReturnType<typeof clientOf>['plugin']
+/** The website's cookie API of the site, with a session (Site.session). */
+export type WebClient = ReturnType<typeof clientOf>
 
 /**
  * The data of a call that succeeded (any 2xx), else an Error with its status and body: for the
@@ -100,6 +102,8 @@ export interface Site {
    * that starts signed in: the form itself is tested once (browser.test.ts), not before each test.
    */
   session(username: string): Promise<Cookie[]>
+  /** The website's typed cookie API with a session: `ok(await site.web(cookies).account.export.get())`. */
+  web(cookies: readonly Cookie[]): WebClient
   stop(): Promise<void>
 }
 
@@ -123,6 +127,7 @@ export async function startSite(catalog: string = SMALL_CATALOG): Promise<Site> 
   return {
     base,
     plugin: (token) => clientOf(base, { authorization: `Bearer ${token}` }).plugin,
+    web: (cookies) => clientOf(base, { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') }),
     async addUser(username) {
       await createUser(deps, { username, password: PASSWORD })
     },

@@ -132,7 +132,7 @@ export const RemovedCompletion = t.Object(
       minimum: 1,
       description: 'How many times it was logged (runs older than those kept, or logged without one, count here only).',
     }),
-    history: t.Array(RunRecord, {
+    runList: t.Array(RunRecord, {
       maxItems: MAX_RUNS_PER_COMPLETION,
       description: `The runs kept of it, oldest first (at most ${MAX_RUNS_PER_COMPLETION}).`,
     }),

@@ -352,7 +352,7 @@ export function deleteCompletions({ db, changes }: Writer, userId: number, chara
     // Read before the delete: the runs go with their completion (ON DELETE CASCADE).
     const history = historyOf(tx, ids)
     if (ids.length > 0) tx.delete(completions).where(inArray(completions.id, ids)).run()
-    return rows.map(({ id, ...row }) => ({ ...row, history: history.get(id) ?? [] }) as RemovedCompletionJson)
+    return rows.map(({ id, ...row }) => ({ ...row, runList: history.get(id) ?? [] }) as RemovedCompletionJson)
   }, IMMEDIATE)
   changes.publish(characterId, 'completions')
   return removed
@@ -380,9 +380,9 @@ export function restoreCompletions(
   const wanted = items.map((item, i) => ({
     ...item,
     completedAt: parsedTime(item.completedAt, `completions[${i}].completedAt`),
-    history: item.history.map((run, j) => ({
+    runList: item.runList.map((run, j) => ({
       ...run,
-      completedAt: parsedTime(run.completedAt, `completions[${i}].history[${j}].completedAt`),
+      completedAt: parsedTime(run.completedAt, `completions[${i}].runList[${j}].completedAt`),
     })),
   }))
   const result = db.transaction((tx) => {

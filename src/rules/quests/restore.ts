@@ -15,8 +15,8 @@ export interface RunFigures {
 export interface RemovedCompletion extends RunFigures {
   /** How many times it was logged (runs older than the kept ones, or logged without one, count here only). */
   runs: number
-  /** The runs kept of it. */
-  history: readonly RunFigures[]
+  /** The runs kept of it (`runList`, as the account export names them). */
+  runList: readonly RunFigures[]
 }
 
 /** What the life holds of the triple now: its figures, its count, and the times of its kept runs. */
@@ -48,11 +48,11 @@ const figuresOf = ({ completedAt, durationSeconds, xpEarned, reaperXpEarned }: R
  * is there already and the stored count is as high (restored before, or never deleted).
  */
 export function restorePlan(stored: StoredTriple | null, removed: RemovedCompletion): RestorePlan | null {
-  const count = Math.max(removed.runs, removed.history.length)
-  if (stored === null) return { latest: figuresOf(removed), runs: count, newRuns: removed.history.map(figuresOf) }
-  const newRuns = removed.history.filter((run) => !stored.runTimes.has(run.completedAt)).map(figuresOf)
+  const count = Math.max(removed.runs, removed.runList.length)
+  if (stored === null) return { latest: figuresOf(removed), runs: count, newRuns: removed.runList.map(figuresOf) }
+  const newRuns = removed.runList.filter((run) => !stored.runTimes.has(run.completedAt)).map(figuresOf)
   if (newRuns.length === 0 && count <= stored.runs) return null
-  const present = removed.history.length - newRuns.length
+  const present = removed.runList.length - newRuns.length
   return {
     latest: removed.completedAt > stored.latest.completedAt ? figuresOf(removed) : stored.latest,
     runs: stored.runs + count - present,

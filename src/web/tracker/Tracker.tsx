@@ -9,6 +9,7 @@ import { NextPanel } from './NextPanel'
 import { QuestTable } from './QuestTable'
 import type { TrackerStore } from './store'
 import { Totals } from './Totals'
+import { UndoBar } from './UndoBar'
 
 function TrackerHeader({ store }: { store: TrackerStore }) {
   const c = store.character.value
@@ -73,6 +74,7 @@ export function Tracker({ store }: { store: TrackerStore }) {
       {!store.readOnly && <NextPanel store={store} />}
       {!store.readOnly && <LifeHistory store={store} />}
       <QuestTable store={store} />
+      {!store.readOnly && <UndoBar store={store} />}
     </div>
   )
 }

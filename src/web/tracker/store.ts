@@ -19,6 +19,7 @@ import {
 import type { LiveMode } from '../live'
 import { rememberedFlag } from '../remembered'
 import { type Row, type Sort, type TickSetting, toRows, trackerModel } from './model'
+import { createUndo } from './undo'
 import { writeQueue } from './writes'
 
 export interface StoreOptions {
@@ -70,6 +71,13 @@ export function createTrackerStore(options: StoreOptions) {
     },
   })
   const { write } = queue
+
+  /** An untick can be undone for a while (undo.ts): what its deletes removed goes back, on the page at once. */
+  const undo = createUndo((removed) => {
+    const back: Completion[] = removed.map(({ runs: _runs, runList: _runList, ...completion }) => completion)
+    progress.value = { ...progress.value, completions: [...back, ...progress.value.completions] }
+    void write(() => api.restoreCompletions(characterId, removed))
+  })
 
   /** Re-reads the progress (after the writes in flight); the share page has nothing to read here. */
   async function refresh(): Promise<void> {
@@ -140,7 +148,8 @@ export function createTrackerStore(options: StoreOptions) {
   /**
    * Ticks or unticks a setting of a remake. Ticking logs (name, tier, setting). Unticking
    * removes what made the box ticked: the remake's own completion and one logged with tier
-   * Unknown (which also covers the name's other tiers, as domain rule 2 reads it).
+   * Unknown (which also covers the name's other tiers, as domain rule 2 reads it), and offers
+   * to undo that.
    */
   function toggleSetting(row: Row, setting: TickSetting, on: boolean): void {
     if (!options.save) return
@@ -164,8 +173,13 @@ export function createTrackerStore(options: StoreOptions) {
         c.name === row.name && c.setting === setting && (c.difficulty === row.difficulty || c.difficulty === 'Unknown'),
     )
     progress.value = { ...current, completions: current.completions.filter((c) => !removed.includes(c)) }
+    const offer = undo.open(row.name, setting)
     for (const difficulty of new Set(removed.map((c) => c.difficulty))) {
-      void write(() => api.deleteCompletion(characterId, { name: row.name, difficulty, setting }))
+      void write(async () => {
+        const answer = await api.deleteCompletion(characterId, { name: row.name, difficulty, setting })
+        offer.add(answer.removed)
+        return answer
+      })
     }
   }
 
@@ -213,6 +227,7 @@ export function createTrackerStore(options: StoreOptions) {
     notice,
     live,
     liveMode,
+    undo,
     ...model,
     refresh,
     refreshCharacter,

@@ -20,7 +20,7 @@ const run = (hour: number, xpEarned: number | null = null, durationSeconds: numb
 const removed = (history: RunFigures[], count = history.length): RemovedCompletion => ({
   ...(history.at(-1) ?? run(1)),
   runs: count,
-  history,
+  runList: history,
 })
 
 const stored = (history: RunFigures[], count = history.length): StoredTriple => ({
