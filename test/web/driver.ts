@@ -882,6 +882,11 @@ export class Locator {
     return (await this.state()).count
   }
 
+  /** Whether the (first) element is there and visible now: no waiting. */
+  async isVisible(): Promise<boolean> {
+    return (await this.state()).visible
+  }
+
   /** The one element's value, once there is exactly one (two or more is a mistake in the test). */
   private async read<T>(what: 'text' | 'attr' | 'value' | 'checked', name?: string): Promise<T> {
     return poll(`${this.description} to exist`, this.page.timeout, async () => {

@@ -3,6 +3,7 @@
 
 import { CharacterHeader } from '../components/CharacterHeader'
 import { LiveTop } from '../components/LiveSwitch'
+import { PhoneFold } from '../components/PhoneFold'
 import { Filters } from './Filters'
 import { LifeHistory } from './LifeHistory'
 import { NextPanel } from './NextPanel'
@@ -71,7 +72,11 @@ export function Tracker({ store }: { store: TrackerStore }) {
       </LiveTop>
       <Filters store={store} />
       <Totals store={store} />
-      {!store.readOnly && <NextPanel store={store} />}
+      {!store.readOnly && (
+        <PhoneFold id="next-fold" label="What to run next">
+          <NextPanel store={store} />
+        </PhoneFold>
+      )}
       {!store.readOnly && <LifeHistory store={store} />}
       <QuestTable store={store} />
       {!store.readOnly && <UndoBar store={store} />}
