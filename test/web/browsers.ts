@@ -8,14 +8,10 @@
 // event loop inside the call, which reads the browsers' sockets out of turn and has dropped the
 // connection to Firefox mid-test ("Connection closed"). `expect(await promise)` instead.
 import { afterAll, beforeAll } from 'bun:test'
-import { BROWSER_NAMES, BROWSER_TITLES, type Browser, type BrowserName, browserPath, sharedBrowser } from './driver'
+import { BROWSER_TITLES, type Browser, type BrowserName, browserPath, browsersToRun, sharedBrowser } from './driver'
 import type { Site } from './harness'
 
-/** TEST_BROWSERS=firefox (a comma-separated list) runs the tests in those alone, while working on them. */
-const chosen = process.env.TEST_BROWSERS?.split(',').map((name) => name.trim())
-
-const installed = BROWSER_NAMES.flatMap((name) => {
-  if (chosen && !chosen.includes(name)) return []
+const installed = browsersToRun().flatMap((name) => {
   const path = browserPath(name)
   return path ? [{ name, path }] : []
 })

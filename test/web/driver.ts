@@ -4,7 +4,7 @@
 // test reads the same as before): elements are found by one script run in the page (CSS, label,
 // role, text: the same rules in both browsers), acted on with each library's real input (clicks,
 // keys, file choosers), and waited for by polling from here.
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -36,6 +36,12 @@ export function browserPath(name: BrowserName): string | null {
   }
   console.warn(`skipped in ${BROWSER_TITLES[name]}: not installed (set ${env} or apt-get install ${install})`)
   return null
+}
+
+/** The browsers to run the tests in: TEST_BROWSERS=firefox (a comma-separated list) while working on them, else all. */
+export function browsersToRun(): BrowserName[] {
+  const chosen = process.env.TEST_BROWSERS?.split(',').map((name) => name.trim())
+  return BROWSER_NAMES.filter((name) => !chosen || chosen.includes(name))
 }
 
 /** How long a wait or an action waits before it fails, unless the page says otherwise. */
@@ -611,6 +617,51 @@ export function sharedBrowser(name: BrowserName, executablePath: string): Promis
     shared.set(name, browser)
   }
   return browser
+}
+
+/** The options of `bun test` that take the next argument as their value (the rest are flags or name=value). */
+const VALUE_OPTIONS = new Set([
+  '-t',
+  '--test-name-pattern',
+  '--preload',
+  '--timeout',
+  '--rerun-each',
+  '--seed',
+  '--shard',
+])
+
+/**
+ * Whether this `bun test` runs the website's tests: it names no file (the whole suite) or names
+ * one under test/web. Read from the process's own command line (Linux); elsewhere: no.
+ */
+function runsWebsiteTests(): boolean {
+  let args: string[]
+  try {
+    args = readFileSync('/proc/self/cmdline', 'utf8')
+      .split('\0')
+      .filter((a) => a !== '')
+  } catch {
+    return false
+  }
+  const rest = args.slice(args.indexOf('test') + 1)
+  const filters = rest.filter((arg, i) => !arg.startsWith('-') && !VALUE_OPTIONS.has(rest[i - 1] ?? ''))
+  return filters.length === 0 || filters.some((f) => /(^|\/)web(\/|$)/.test(f))
+}
+
+/**
+ * Starts the shared browsers before the first test file (test/setup.ts): Firefox takes seconds to
+ * start, and this way they pass while the tests before the website's run. Quiet: a browser that is
+ * missing is left for browsers.ts to report, and a failed start for the first test that needs it.
+ */
+export function warmSharedBrowsers(): void {
+  if (!runsWebsiteTests()) return
+  for (const name of browsersToRun()) {
+    const { env, paths } = CANDIDATES[name]
+    const path = [process.env[env], ...paths].find(
+      (p): p is string => typeof p === 'string' && p !== '' && existsSync(p),
+    )
+    if (path) sharedBrowser(name, path).catch(() => {})
+  }
 }
 
 export async function closeSharedBrowsers(): Promise<void> {
