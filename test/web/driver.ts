@@ -68,7 +68,7 @@ export interface Cookie {
 export interface PageOptions {
   viewport?: { width: number; height: number }
   deviceScaleFactor?: number
-  /** Cookies to start with (a session signed in on an earlier page: Page.cookies()). */
+  /** Cookies to start with (a session signed in through the API: Site.session). */
   cookies?: readonly Cookie[]
 }
 
@@ -382,7 +382,6 @@ interface EnginePage {
   addInitScript(fn: () => void): Promise<void>
   route(match: UrlMatch, handler: RouteHandler): Promise<void>
   unrouteAll(): Promise<void>
-  cookies(): Promise<Cookie[]>
   close(): Promise<void>
 }
 
@@ -467,17 +466,6 @@ function chromiumPage(context: Playwright.BrowserContext, page: Playwright.Page)
       })
     },
     unrouteAll: () => page.unrouteAll({ behavior: 'ignoreErrors' }),
-    cookies: async () =>
-      (await context.cookies()).map(({ name, value, domain, path, httpOnly, secure, sameSite, expires }) => ({
-        name,
-        value,
-        domain,
-        path,
-        httpOnly,
-        secure,
-        sameSite,
-        expires,
-      })),
     close: () => context.close(),
   }
 }
@@ -579,17 +567,6 @@ function firefoxPage(context: Puppeteer.BrowserContext, page: Puppeteer.Page): E
     async unrouteAll() {
       routes.length = 0
     },
-    cookies: async () =>
-      (await context.cookies()).map(({ name, value, domain, path, httpOnly, secure, sameSite, expires }) => ({
-        name,
-        value,
-        domain,
-        path,
-        httpOnly: httpOnly ?? false,
-        secure,
-        sameSite: sameSite === 'Strict' || sameSite === 'None' ? sameSite : 'Lax',
-        expires,
-      })),
     close: () => context.close(),
   }
 }
@@ -810,11 +787,6 @@ export class Page {
     return this.engine.unrouteAll()
   }
 
-  /** The page's cookies: a signed-in session to hand the next page (PageOptions.cookies). */
-  cookies(): Promise<Cookie[]> {
-    return this.engine.cookies()
-  }
-
   private uploads: string | undefined
 
   /** Writes a file for an upload (Locator.setInputFiles) where it stays until the page closes. */
@@ -894,14 +866,6 @@ export class Locator {
 
   first(): Locator {
     return this.and({ kind: 'nth', index: 0 })
-  }
-
-  last(): Locator {
-    return this.and({ kind: 'nth', index: -1 })
-  }
-
-  nth(index: number): Locator {
-    return this.and({ kind: 'nth', index })
   }
 
   private state(): Promise<ElementState> {
@@ -1074,10 +1038,6 @@ export class Locator {
   async setInputFiles(file: InputFile): Promise<void> {
     const path = typeof file === 'string' ? file : await this.page.writeUpload(file.name, file.buffer)
     await this.act('take a file', (el) => this.page.engine.setFiles(el, [path]))
-  }
-
-  async scrollIntoViewIfNeeded(): Promise<void> {
-    await this.evaluate((el) => el.scrollIntoView({ block: 'nearest' }))
   }
 
   /** Where the one element is on the page, in CSS pixels. */
