@@ -346,7 +346,6 @@ export function deleteCompletions({ db, changes }: Writer, userId: number, chara
           scope.setting === null ? undefined : eq(completions.setting, scope.setting),
         ),
       )
-      .orderBy(completions.id)
       .all()
     const ids = rows.map((row) => row.id)
     // Read before the delete: the runs go with their completion (ON DELETE CASCADE).
