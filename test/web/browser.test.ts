@@ -420,8 +420,10 @@ describe.skipIf(BROWSERS.length === 0 || !haveFull)(`the full catalog in the tra
       await page.waitForFunction(() => document.querySelectorAll('tr[data-quest]').length === 718, undefined, {
         timeout: 10_000,
       })
-      // The event stream is the page's last request of its load: count from after it.
+      // The event stream and what to run next are the page's last requests of its load (in
+      // either order): count from after both.
       await page.locator('.live-state[data-mode="push"]').waitFor()
+      await page.locator('section.next[data-next-by]').waitFor({ state: 'attached' })
       const before = page.requests.length
       await page.getByLabel('Search quests').pressSequentially('devil', { delay: 20 })
       await page.waitForFunction(() => {
