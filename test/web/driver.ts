@@ -46,8 +46,13 @@ export function browsersToRun(): BrowserName[] {
 
 /** How long a wait or an action waits before it fails, unless the page says otherwise. */
 const DEFAULT_TIMEOUT_MS = 8000
-/** How often a wait asks the page again. */
+/** How often a wait asks the page again (after an error, or a slice that ended without its state). */
 const POLL_MS = 30
+/**
+ * How long the page itself waits for a state before answering (it answers at once on reaching
+ * it). Under a second: the fake clock of Page.clock leaves shorter timers alone.
+ */
+const WAIT_SLICE_MS = 500
 /** Playwright's default window, used for both browsers so that layouts match. */
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 }
 
@@ -94,10 +99,14 @@ type Probe =
   | { op: 'all'; steps: Step[] }
   | { op: 'first'; steps: Step[] }
   | { op: 'state'; steps: Step[] }
+  | { op: 'wait'; steps: Step[]; until: Until; within: number }
   | { op: 'read'; steps: Step[]; what: 'text' | 'attr' | 'value' | 'checked'; name?: string }
   | { op: 'texts'; steps: Step[] }
   | { op: 'fill'; steps: Step[]; value: string }
   | { op: 'select'; steps: Step[]; value: string | null; label: string | null }
+
+/** What a wait waits for: `actionable` is exactly one element, visible and enabled (or two: a mistake). */
+type Until = 'attached' | 'detached' | 'visible' | 'hidden' | 'actionable'
 
 interface ElementState {
   count: number
@@ -205,51 +214,95 @@ function pageQuery(probe: Probe): unknown {
   const within = (roots: (Document | Element)[], selector: string) =>
     inOrder(roots.flatMap((root) => [...root.querySelectorAll(selector)]))
 
-  let found: Element[] = []
-  let roots: (Document | Element)[] = [document]
-  for (const step of probe.steps) {
-    switch (step.kind) {
-      case 'css':
-        found = within(roots, step.css)
-        break
-      case 'label':
-        found = within(roots, `${CONTROLS},[aria-label],[aria-labelledby],meter,output,progress`).filter((el) =>
-          labelsOf(el).some((label) => matches(label, step.text, step.exact)),
-        )
-        break
-      case 'role':
-        found = within(roots, roleSelector(step.role)).filter((el) => {
-          const explicit = el.getAttribute('role')
-          if (explicit && explicit.split(/\s+/)[0] !== step.role) return false
-          if (hiddenFromAt(el)) return false
-          if (step.level !== null) {
-            const level = Number(el.getAttribute('aria-level') ?? el.tagName.slice(1))
-            if (level !== step.level) return false
-          }
-          return step.name === null || matches(nameOf(el, step.role), step.name, step.exact)
-        })
-        break
-      case 'text': {
-        const all = within(roots, '*').filter(
-          (el) =>
-            !['SCRIPT', 'STYLE', 'HEAD', 'TITLE'].includes(el.tagName) &&
-            matches(el.textContent ?? '', step.text, step.exact),
-        )
-        // The innermost: an element none of whose children matches too.
-        found = all.filter((el) => ![...el.children].some((child) => all.includes(child)))
-        break
+  const resolveSteps = (): Element[] => {
+    let found: Element[] = []
+    let roots: (Document | Element)[] = [document]
+    for (const step of probe.steps) {
+      switch (step.kind) {
+        case 'css':
+          found = within(roots, step.css)
+          break
+        case 'label':
+          found = within(roots, `${CONTROLS},[aria-label],[aria-labelledby],meter,output,progress`).filter((el) =>
+            labelsOf(el).some((label) => matches(label, step.text, step.exact)),
+          )
+          break
+        case 'role':
+          found = within(roots, roleSelector(step.role)).filter((el) => {
+            const explicit = el.getAttribute('role')
+            if (explicit && explicit.split(/\s+/)[0] !== step.role) return false
+            if (hiddenFromAt(el)) return false
+            if (step.level !== null) {
+              const level = Number(el.getAttribute('aria-level') ?? el.tagName.slice(1))
+              if (level !== step.level) return false
+            }
+            return step.name === null || matches(nameOf(el, step.role), step.name, step.exact)
+          })
+          break
+        case 'text': {
+          const all = within(roots, '*').filter(
+            (el) =>
+              !['SCRIPT', 'STYLE', 'HEAD', 'TITLE'].includes(el.tagName) &&
+              matches(el.textContent ?? '', step.text, step.exact),
+          )
+          // The innermost: an element none of whose children matches too.
+          found = all.filter((el) => ![...el.children].some((child) => all.includes(child)))
+          break
+        }
+        case 'hasText':
+          found = found.filter((el) => matches(el.textContent ?? '', step.text, false))
+          break
+        case 'nth': {
+          const el = step.index < 0 ? found[found.length + step.index] : found[step.index]
+          found = el ? [el] : []
+          break
+        }
       }
-      case 'hasText':
-        found = found.filter((el) => matches(el.textContent ?? '', step.text, false))
-        break
-      case 'nth': {
-        const el = step.index < 0 ? found[found.length + step.index] : found[step.index]
-        found = el ? [el] : []
-        break
-      }
+      roots = found
     }
-    roots = found
+    return found
   }
+  const stateOf = (list: Element[]): ElementState => ({
+    count: list.length,
+    visible: list[0] !== undefined && visible(list[0]),
+    enabled: list[0] !== undefined && !list[0].matches(':disabled'),
+  })
+
+  if (probe.op === 'wait') {
+    // Answers as soon as the state is reached: checked at once, then on every change of the
+    // document and every 50 ms (a change of layout alone: a resize, a stylesheet), up to `within`.
+    const { until, within } = probe
+    const reached = (now: ElementState) =>
+      until === 'attached'
+        ? now.count > 0
+        : until === 'detached'
+          ? now.count === 0
+          : until === 'visible'
+            ? now.visible
+            : until === 'hidden'
+              ? !now.visible
+              : now.count > 1 || (now.count === 1 && now.visible && now.enabled)
+    const first = stateOf(resolveSteps())
+    if (reached(first)) return first
+    return new Promise<ElementState>((resolve) => {
+      const check = () => {
+        const now = stateOf(resolveSteps())
+        if (reached(now)) finish(now)
+      }
+      const observer = new MutationObserver(check)
+      const timer = setInterval(check, 50)
+      const limit = setTimeout(() => finish(stateOf(resolveSteps())), within)
+      const finish = (now: ElementState) => {
+        observer.disconnect()
+        clearInterval(timer)
+        clearTimeout(limit)
+        resolve(now)
+      }
+      observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
+    })
+  }
+
+  const found = resolveSteps()
 
   const first = found[0]
   switch (probe.op) {
@@ -258,11 +311,7 @@ function pageQuery(probe: Probe): unknown {
     case 'first':
       return first ?? null
     case 'state':
-      return {
-        count: found.length,
-        visible: first !== undefined && visible(first),
-        enabled: first !== undefined && !first.matches(':disabled'),
-      } satisfies ElementState
+      return stateOf(found)
     case 'texts':
       return found.map((el) => el.textContent ?? '')
     case 'read': {
@@ -872,6 +921,35 @@ export class Locator {
     return this.page.engine.evaluate(pageQuery, { op: 'state', steps: this.steps }) as Promise<ElementState>
   }
 
+  /**
+   * Waits for the state, in the page (pageQuery's `wait`: it answers as soon as the document
+   * changes to it), a slice at a time so that a navigation only costs the slice it ended.
+   */
+  private reach(until: Until, timeout = this.page.timeout): Promise<ElementState> {
+    return poll(`${this.description} to be ${until}`, timeout, async () => {
+      const now = (await this.page.engine.evaluate(pageQuery, {
+        op: 'wait',
+        steps: this.steps,
+        until,
+        within: WAIT_SLICE_MS,
+      })) as ElementState
+      if (until === 'actionable' && now.count > 1) {
+        throw new DriverError(`${this.description} matches ${now.count} elements, not one`)
+      }
+      const reached =
+        until === 'attached'
+          ? now.count > 0
+          : until === 'detached'
+            ? now.count === 0
+            : until === 'visible'
+              ? now.visible
+              : until === 'hidden'
+                ? !now.visible
+                : now.count === 1 && now.visible && now.enabled
+      return reached ? now : undefined
+    })
+  }
+
   async waitFor({
     state = 'visible',
     timeout = this.page.timeout,
@@ -879,18 +957,7 @@ export class Locator {
     state?: 'visible' | 'attached' | 'detached' | 'hidden'
     timeout?: number
   } = {}): Promise<void> {
-    await poll(`${this.description} to be ${state}`, timeout, async () => {
-      const now = await this.state()
-      const done =
-        state === 'attached'
-          ? now.count > 0
-          : state === 'detached'
-            ? now.count === 0
-            : state === 'visible'
-              ? now.visible
-              : !now.visible
-      return done ? true : undefined
-    })
+    await this.reach(state, timeout)
   }
 
   async count(): Promise<number> {
@@ -904,6 +971,7 @@ export class Locator {
 
   /** The one element's value, once there is exactly one (two or more is a mistake in the test). */
   private async read<T>(what: 'text' | 'attr' | 'value' | 'checked', name?: string): Promise<T> {
+    await this.reach('attached')
     return poll(`${this.description} to exist`, this.page.timeout, async () => {
       const { count, value } = (await this.page.engine.evaluate(pageQuery, {
         op: 'read',
@@ -959,6 +1027,7 @@ export class Locator {
 
   /** Acts on the one element once it is visible and enabled. */
   private async act(what: string, action: (element: Handle) => Promise<void>): Promise<void> {
+    await this.reach('actionable')
     await poll(`${this.description} to ${what}`, this.page.timeout, async () => {
       const now = await this.state()
       if (now.count > 1) throw new DriverError(`${this.description} matches ${now.count} elements, not one`)
@@ -999,6 +1068,7 @@ export class Locator {
 
   /** Sets an input's value and fires input and change, as typing and leaving would. */
   async fill(value: string): Promise<void> {
+    await this.reach('actionable')
     await poll(`${this.description} to be filled`, this.page.timeout, async () => {
       const { count, done } = (await this.page.engine.evaluate(pageQuery, {
         op: 'fill',
@@ -1019,6 +1089,7 @@ export class Locator {
   /** Chooses an option of a select, by its value or by its label. */
   async selectOption(choice: string | { label: string }): Promise<void> {
     const [value, label] = typeof choice === 'string' ? [choice, null] : [null, choice.label]
+    await this.reach('actionable')
     await poll(`${this.description} to select ${JSON.stringify(choice)}`, this.page.timeout, async () => {
       const { count, done } = (await this.page.engine.evaluate(pageQuery, {
         op: 'select',
