@@ -395,6 +395,38 @@ describe.skipIf(BROWSERS.length === 0)(`Website II ${IN_BROWSERS}`, () => {
   )
 
   test(
+    'a chart whose script does not load says so, and its numbers stay in the tables',
+    each(async ({ site, token, openPage, character }) => {
+      const fresh = ok(await site.plugin(token).characters.post({ givenName: 'Chartless' }), 201)
+      ok(
+        await character(fresh.id).completions.post({
+          ...{ name: 'The Pit', difficulty: 'Heroic', setting: 'elite' },
+          ...{ durationSeconds: 600, xpEarned: 3000 },
+        }),
+        201,
+      )
+      const page = await openPage('/')
+      // The plotting library's chunk is refused: a dropped connection, or a server restarted
+      // with a new build (Firefox also reported an import cut off by leaving the page).
+      await page.route(
+        (url) => url.pathname.startsWith('/assets/uPlot'),
+        () => ({ abort: true }),
+      )
+      await page.goto(`${site.base}/characters/${fresh.id}/stats`)
+      const failed = page.locator('.chart[data-drawn="failed"]')
+      await failed.first().waitFor()
+      await page.waitForFunction(() => document.querySelectorAll('.chart:not([data-drawn])').length === 0)
+      expect(await failed.count()).toBe(await page.locator('.chart').count())
+      expect(await failed.first().textContent()).toBe('This chart could not load; its numbers are in the table below.')
+      expect(await page.locator('table[data-table="activity"] tbody tr').count()).toBe(1)
+      // Nothing thrown (Chromium logs the refused load itself, as it does any).
+      expect(page.problems.filter((p) => !/Failed to load resource|net::ERR_FAILED/.test(p))).toEqual([])
+      await page.close()
+    }),
+    30_000,
+  )
+
+  test(
     'a token revoked on the account page is refused by the plugin API; a password change keeps this browser in',
     each(async (world) => {
       const { site, token, openPage } = world
