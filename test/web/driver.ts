@@ -418,6 +418,8 @@ interface Handle {
 interface RouteRequest {
   url: URL
   method: string
+  /** The request's body as text (a POST's JSON), or null. */
+  body: string | null
 }
 /** What a routed request gets: aborted, answered with JSON, or sent on to the server. */
 export type RouteAnswer = { abort: true } | { json: unknown } | { continue: true }
@@ -441,6 +443,8 @@ interface EnginePage {
   addInitScript(fn: () => void): Promise<void>
   route(match: UrlMatch, handler: RouteHandler): Promise<void>
   unrouteAll(): Promise<void>
+  /** Every cookie of the page's context goes (a session that ended without a sign-out). */
+  clearCookies(): Promise<void>
   close(): Promise<void>
 }
 
@@ -519,13 +523,18 @@ function chromiumPage(context: Playwright.BrowserContext, page: Playwright.Page)
     route: async (match, handler) => {
       await page.route(match, async (route) => {
         const request = route.request()
-        const answer = await handler({ url: new URL(request.url()), method: request.method() })
+        const answer = await handler({
+          url: new URL(request.url()),
+          method: request.method(),
+          body: request.postData(),
+        })
         if ('abort' in answer) await route.abort()
         else if ('json' in answer) await route.fulfill({ json: answer.json })
         else await route.continue()
       })
     },
     unrouteAll: () => page.unrouteAll({ behavior: 'ignoreErrors' }),
+    clearCookies: () => context.clearCookies(),
     close: () => context.close(),
   }
 }
@@ -588,7 +597,9 @@ function firefoxPage(context: Puppeteer.BrowserContext, page: Puppeteer.Page): E
     const url = new URL(request.url())
     const route = routes.find((r) => r.match(url))
     try {
-      const answer = route ? await route.handler({ url, method: request.method() }) : { continue: true as const }
+      // Over WebDriver BiDi the body is fetched (postData() is CDP's).
+      const body = request.hasPostData() ? ((await request.fetchPostData()) ?? null) : null
+      const answer = route ? await route.handler({ url, method: request.method(), body }) : { continue: true as const }
       if ('abort' in answer) await request.abort()
       else if ('json' in answer) {
         await request.respond({ status: 200, contentType: 'application/json', body: JSON.stringify(answer.json) })
@@ -628,6 +639,10 @@ function firefoxPage(context: Puppeteer.BrowserContext, page: Puppeteer.Page): E
     },
     async unrouteAll() {
       routes.length = 0
+    },
+    async clearCookies() {
+      const cookies = await context.cookies()
+      if (cookies.length > 0) await context.deleteCookie(...cookies)
     },
     close: () => context.close(),
   }
@@ -849,6 +864,11 @@ export class Page {
     return this.engine.unrouteAll()
   }
 
+  /** Every cookie of the page goes (a session that ended without a sign-out). */
+  clearCookies(): Promise<void> {
+    return this.engine.clearCookies()
+  }
+
   private uploads: string | undefined
 
   /** Writes a file for an upload (Locator.setInputFiles) where it stays until the page closes. */
@@ -928,6 +948,10 @@ export class Locator {
 
   first(): Locator {
     return this.and({ kind: 'nth', index: 0 })
+  }
+
+  nth(index: number): Locator {
+    return this.and({ kind: 'nth', index })
   }
 
   private state(): Promise<ElementState> {

@@ -131,6 +131,7 @@ export async function startSite(catalog: string = SMALL_CATALOG, env: Record<str
   app.listen({ port: 0, hostname: '127.0.0.1' })
   const port = app.server?.port
   const base = `http://127.0.0.1:${port}`
+  let listening = true
 
   return {
     base,
@@ -165,12 +166,15 @@ export async function startSite(catalog: string = SMALL_CATALOG, env: Record<str
     },
     async pause() {
       await app.stop(true)
+      listening = false
     },
     resume() {
       app.listen({ port, hostname: '127.0.0.1' })
+      listening = true
     },
     async stop() {
-      await app.stop(true)
+      // A test that failed while the server was away leaves it paused.
+      if (listening) await app.stop(true)
       db.$client.close()
       await rm(dir, { recursive: true, force: true })
     },
