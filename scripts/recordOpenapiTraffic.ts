@@ -143,6 +143,11 @@ try {
     raw: { text: JSON.stringify({ name: 'Bell Tower', setting: 'hard' }), type: 'text/plain;charset=UTF-8' },
   })
   await call('POST', completions, { body: { difficulty: 'Heroic' } })
+  const unticked = await call('DELETE', `${completions}?name=Bell%20Tower&setting=hard`)
+  // The undo: what the delete answered, put back (twice: the second restores nothing).
+  const { removed } = JSON.parse(unticked) as { removed: unknown[] }
+  await call('POST', `${completions}/restore`, { body: { completions: removed } })
+  await call('POST', `${completions}/restore`, { body: { completions: removed } })
   await call('DELETE', `${completions}?name=Bell%20Tower&setting=hard`)
   await call('DELETE', completions, { body: { name: 'Sewer Run', allSettings: true } })
   await call('GET', `/api/plugin/characters/${id}/progress`)

@@ -416,7 +416,10 @@ describe('DELETE completions: rules 1-3, body or query', () => {
   for (const [why, request, gone] of cases) {
     test(why, async () => {
       const t = await seeded()
-      expect(ok(await t.del(request))).toEqual({ ok: true, deleted: gone.length })
+      const answer = ok(await t.del(request))
+      expect(answer.deleted).toBe(gone.length)
+      // The answer names what went, whole (the restore tests below read the rest of it).
+      expect(answer.removed.map((c) => `${c.name}|${c.difficulty}|${c.setting}`).sort()).toEqual([...gone].sort())
       expect(t.keys()).toEqual(without(...gone))
     })
   }

@@ -29,6 +29,18 @@ const WRITES: Record<string, { body?: unknown; what: string; delta?: ChangeDelta
     what: 'completions',
     delta: 'remove',
   },
+  'POST /characters/:id/completions/restore': {
+    body: {
+      completions: [
+        {
+          ...{ name: 'The Pit', difficulty: 'Heroic', setting: 'hard', completedAt: '2026-11-20T18:00:00.000Z' },
+          ...{ durationSeconds: 600, xpEarned: 3000, reaperXpEarned: null, runs: 1, runList: [] },
+        },
+      ],
+    },
+    what: 'completions',
+    delta: null,
+  },
   'PUT /characters/:id/progress': { body: { levelBand: 0 }, what: 'progress', delta: 'head' },
   'PUT /characters/:id/live': { body: { life: { name: 'Tordek' } }, what: 'live', delta: 'head' },
   'PUT /characters/:id/live/partial': { body: { build: { notes: 'x' } }, what: 'live', delta: 'head' },

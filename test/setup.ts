@@ -5,9 +5,15 @@
 import { afterAll, afterEach } from 'bun:test'
 import { removeCompiledBinary } from './compiled'
 import { documentViolations, invalidResponses } from './helpers'
+import { closeSharedBrowsers, warmSharedBrowsers } from './web/driver'
 
-// After the last test of the run: the executable that test/compiled.ts built for several files.
+// After the last test of the run: the executable that test/compiled.ts built for several files,
+// and the browsers the website's tests share (test/web/driver.ts).
 afterAll(removeCompiledBinary)
+afterAll(closeSharedBrowsers)
+
+// The browsers start now, while the tests before the website's run (driver.ts).
+warmSharedBrowsers()
 
 afterEach(() => {
   const invalid = invalidResponses.splice(0)

@@ -378,7 +378,7 @@ describe('twins: one service behind both APIs', () => {
     const removed = ok(
       await website.completions.delete({ name: 'Waterworks', difficulty: 'Heroic', setting: 'casual' }),
     )
-    expect(removed).toEqual({ ok: true, deleted: 1 })
+    expect(removed).toMatchObject({ ok: true, deleted: 1, removed: [{ name: 'Waterworks', xpEarned: 1234, runs: 1 }] })
   })
 
   test('the character list carries the distinct quests done', async () => {

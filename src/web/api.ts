@@ -29,7 +29,7 @@ import type {
   CharacterMeta as CharacterMetaSchema,
   Character as CharacterSchema,
 } from '../modules/characters/model'
-import type { StoredCompletion } from '../modules/completions/model'
+import type { RemovedCompletion as RemovedCompletionSchema, StoredCompletion } from '../modules/completions/model'
 import type {
   GroupDetail as GroupDetailSchema,
   GroupSummary as GroupSummarySchema,
@@ -62,6 +62,8 @@ export type NextAnswer = Static<typeof NextAnswerSchema>
 export type Progress = Static<typeof ProgressSchema>
 export type ProgressPatch = Omit<Static<typeof ProgressPutSchema>, 'completions'>
 export type Completion = Static<typeof StoredCompletion>
+/** A completion as a DELETE removed it, whole: what restoreCompletions takes back. */
+export type RemovedCompletion = Static<typeof RemovedCompletionSchema>
 /** A character as the website lists it: the plugin's Character plus distinct quests done. */
 export type Character = Static<typeof CharacterSchema> & { questsDone?: number }
 /** A character's fields as the form sends them (create and PATCH; the plugin's rules). */
@@ -231,8 +233,11 @@ export const api = {
    */
   logCompletion: (id: number, key: CompletionKey & { completedAt?: string }, on401: On401 = 'sign-in') =>
     ok(character(id).completions.post(key), on401),
+  /** Answers what it removed, whole (`removed`): restoreCompletions puts it back. */
   deleteCompletion: (id: number, key: CompletionKey, on401: On401 = 'sign-in') =>
     ok(character(id).completions.delete(key), on401),
+  restoreCompletions: (id: number, completions: RemovedCompletion[]) =>
+    ok(character(id).completions.restore.post({ completions })),
   /** Server-sent events: `change` each time the character's data changes, from any client. */
   eventsUrl: (id: number) => `/api/characters/${encodeURIComponent(String(id))}/events`,
 

@@ -1,122 +1,112 @@
-// Issue 24 on the website, in a real browser: a group made by two accounts end to end. Ann makes
+// Issue 24 on the website, in Chromium and Firefox: a group made by two accounts end to end. Ann makes
 // the group and an invite link; Bea opens the link, joins, and shares her character; Ann's open pages follow
 // (the group page, the party planner, the tracker's "needed by" mark) when Bea's game client logs a
 // quest; Ann removes Bea, and Bea's open page stops showing the group at once.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, test } from 'bun:test'
 import { SMALL_JSON } from '../catalogFixtures'
 import { ok } from '../helpers'
-import { chromiumPath, launch, newContext, type Site, signIn, startSite } from './harness'
+import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
+import type { Page } from './driver'
+import { openSignedIn, startSite } from './harness'
 
-const executable = chromiumPath()
-
-describe.skipIf(!executable)('a group of two accounts, in Chromium', () => {
-  let site: Site
-  let browser: Browser
-  let beaToken: string
-  let brom: number
-  let mira: number
-
-  beforeAll(async () => {
-    site = await startSite(SMALL_JSON)
+describe.skipIf(BROWSERS.length === 0)(`a group of two accounts, ${IN_BROWSERS}`, () => {
+  const each = inEachBrowser(async (browser) => {
+    const site = await startSite(SMALL_JSON)
     await site.addUser('ann')
     await site.addUser('bea')
     const annToken = await site.pluginToken('ann')
-    beaToken = await site.pluginToken('bea')
-    brom = ok(
+    const beaToken = await site.pluginToken('bea')
+    const brom = ok(
       await site.plugin(annToken).characters.post({ givenName: 'Brom', classes: [{ name: 'Fighter', levels: 9 }] }),
       201,
     ).id
-    mira = ok(
+    const mira = ok(
       await site.plugin(beaToken).characters.post({ givenName: 'Mira', classes: [{ name: 'Wizard', levels: 8 }] }),
       201,
     ).id
     // Every level on Brom's tracker, on elite.
     ok(await site.plugin(annToken).characters({ id: brom }).progress.put({ targetDifficulty: 'elite', levelBand: 255 }))
-    browser = await launch(executable as string)
-  }, 60_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await site?.stop()
+    async function pageOf(username: string, path: string): Promise<Page> {
+      const page = await openSignedIn(browser, site, username, path)
+      page.setDefaultTimeout(15_000)
+      return page
+    }
+    return { site, beaToken, brom, mira, pageOf }
   })
 
-  async function pageOf(username: string, path: string): Promise<Page> {
-    const { context } = await newContext(browser)
-    const page = await context.newPage()
-    page.setDefaultTimeout(15_000)
-    await signIn(page, site.base, username, path)
-    return page
-  }
+  test(
+    'made, joined, shared, planned, followed live, and a removed member shut out',
+    each(async ({ site, beaToken, brom, mira, pageOf }) => {
+      // Ann makes the group on /groups and lands on its page.
+      const ann = await pageOf('ann', '/groups')
+      // The page has loaded its groups (none yet) before the form is used.
+      await ann.locator('[data-groups="0"]').waitFor()
+      await ann.getByLabel('Name').fill('Stormreach Irregulars')
+      await ann.getByRole('button', { name: 'Make the group' }).click()
+      await ann.waitForURL(/\/groups\/\d+$/)
+      const groupPath = new URL(ann.url()).pathname
+      await ann.locator('[data-share="Brom"]').check()
+      await ann.locator('.group-characters [data-character="Brom"]').waitFor()
+      // An invite link, shown once.
+      await ann.getByRole('button', { name: 'New invite link' }).click()
+      const link = await ann.locator('.invite-link input').inputValue()
+      expect(link).toMatch(new RegExp(`^${site.base}/join/qti_`))
 
-  test('made, joined, shared, planned, followed live, and a removed member shut out', async () => {
-    // Ann makes the group on /groups and lands on its page.
-    const ann = await pageOf('ann', '/groups')
-    // The page has loaded its groups (none yet) before the form is used.
-    await ann.locator('[data-groups="0"]').waitFor()
-    await ann.getByLabel('Name').fill('Stormreach Irregulars')
-    await ann.getByRole('button', { name: 'Make the group' }).click()
-    await ann.waitForURL(/\/groups\/\d+$/)
-    const groupPath = new URL(ann.url()).pathname
-    await ann.locator('[data-share="Brom"]').check()
-    await ann.locator('.group-characters [data-character="Brom"]').waitFor()
-    // An invite link, shown once.
-    await ann.getByRole('button', { name: 'New invite link' }).click()
-    const link = await ann.locator('.invite-link input').inputValue()
-    expect(link).toMatch(new RegExp(`^${site.base}/join/qti_`))
+      // Bea opens the link signed in, and joins on the invite's page; she lands on the group's page.
+      const bea = await pageOf('bea', new URL(link).pathname)
+      await bea.getByRole('button', { name: 'Join Stormreach Irregulars' }).click()
+      await bea.waitForURL(`${site.base}${groupPath}`)
+      await bea.locator('[data-share="Mira"]').check()
+      // Ann's open page shows Mira without a reload (the group's stream).
+      await ann.locator('.group-characters [data-character="Mira"]').waitFor()
+      expect(
+        await ann.locator('[data-member]').evaluateAll((li) => li.map((m) => m.getAttribute('data-member'))),
+      ).toEqual(['ann', 'bea'])
 
-    // Bea opens the link signed in, and joins on the invite's page; she lands on the group's page.
-    const bea = await pageOf('bea', new URL(link).pathname)
-    await bea.getByRole('button', { name: 'Join Stormreach Irregulars' }).click()
-    await bea.waitForURL(`${site.base}${groupPath}`)
-    await bea.locator('[data-share="Mira"]').check()
-    // Ann's open page shows Mira without a reload (the group's stream).
-    await ann.locator('.group-characters [data-character="Mira"]').waitFor()
-    expect(
-      await ann.locator('[data-member]').evaluateAll((li) => li.map((m) => m.getAttribute('data-member'))),
-    ).toEqual(['ann', 'bea'])
+      // The party planner: both, elite. Bell Tower (6) and Delera's Rest (7) give both full XP.
+      const planner = await pageOf('ann', `${groupPath}/party?c=${brom},${mira}&s=elite`)
+      await planner.locator('table.party-quests').waitFor()
+      const rows = () =>
+        planner
+          .locator('table.party-quests tbody tr')
+          .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-quest'), tr.getAttribute('data-needed')]))
+      expect(await rows()).toEqual([
+        ["Delera's Rest", '2'],
+        ['Bell Tower', '2'],
+      ])
+      // The address is the link to send the party.
+      expect(await planner.locator('.party a[href*="/party?c="]').textContent()).toContain(`c=${brom}%2C${mira}`)
 
-    // The party planner: both, elite. Bell Tower (6) and Delera's Rest (7) give both full XP.
-    const planner = await pageOf('ann', `${groupPath}/party?c=${brom},${mira}&s=elite`)
-    await planner.locator('table.party-quests').waitFor()
-    const rows = () =>
-      planner
-        .locator('table.party-quests tbody tr')
-        .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-quest'), tr.getAttribute('data-needed')]))
-    expect(await rows()).toEqual([
-      ["Delera's Rest", '2'],
-      ['Bell Tower', '2'],
-    ])
-    // The address is the link to send the party.
-    expect(await planner.locator('.party a[href*="/party?c="]').textContent()).toContain(`c=${brom}%2C${mira}`)
+      // Ann's tracker marks what the group still needs, once she picks the group.
+      const tracker = await pageOf('ann', `/characters/${brom}`)
+      await tracker.getByLabel('Needed by others in').selectOption({ label: 'Stormreach Irregulars' })
+      const bellMark = tracker.locator('[data-quest="Bell Tower"][data-difficulty="Heroic"] .needed-by')
+      await bellMark.waitFor()
+      expect(await bellMark.getAttribute('title')).toBe('Still needed by Mira')
 
-    // Ann's tracker marks what the group still needs, once she picks the group.
-    const tracker = await pageOf('ann', `/characters/${brom}`)
-    await tracker.getByLabel('Needed by others in').selectOption({ label: 'Stormreach Irregulars' })
-    const bellMark = tracker.locator('[data-quest="Bell Tower"][data-difficulty="Heroic"] .needed-by')
-    await bellMark.waitFor()
-    expect(await bellMark.getAttribute('title')).toBe('Still needed by Mira')
+      // Bea's game client logs Bell Tower on elite for Mira: the planner and the tracker follow.
+      ok(
+        await site
+          .plugin(beaToken)
+          .characters({ id: mira })
+          .completions.post({ name: 'Bell Tower', difficulty: 'Heroic', setting: 'elite' }),
+        201,
+      )
+      await planner.locator('table.party-quests tr[data-quest="Bell Tower"][data-needed="1"]').waitFor()
+      expect((await rows())[0]).toEqual(["Delera's Rest", '2'])
+      await bellMark.waitFor({ state: 'detached' })
 
-    // Bea's game client logs Bell Tower on elite for Mira: the planner and the tracker follow.
-    ok(
-      await site
-        .plugin(beaToken)
-        .characters({ id: mira })
-        .completions.post({ name: 'Bell Tower', difficulty: 'Heroic', setting: 'elite' }),
-      201,
-    )
-    await planner.locator('table.party-quests tr[data-quest="Bell Tower"][data-needed="1"]').waitFor()
-    expect((await rows())[0]).toEqual(["Delera's Rest", '2'])
-    await bellMark.waitFor({ state: 'detached' })
-
-    // Ann removes Bea; Bea's open group page says so and shows no character.
-    await bea.goto(`${site.base}${groupPath}`)
-    await bea.locator('.group-characters [data-character="Brom"]').waitFor()
-    await ann.locator('[data-member="bea"]').getByRole('button', { name: 'Remove' }).click()
-    await ann.getByRole('button', { name: 'Yes, remove bea' }).click()
-    await bea.locator('[data-removed="true"]').waitFor()
-    expect(await bea.locator('[data-character]').count()).toBe(0)
-    // Mira left with her player: Ann's page no longer shows her.
-    await ann.locator('.group-characters [data-character="Mira"]').waitFor({ state: 'detached' })
-  }, 60_000)
+      // Ann removes Bea; Bea's open group page says so and shows no character.
+      await bea.goto(`${site.base}${groupPath}`)
+      await bea.locator('.group-characters [data-character="Brom"]').waitFor()
+      await ann.locator('[data-member="bea"]').getByRole('button', { name: 'Remove' }).click()
+      await ann.getByRole('button', { name: 'Yes, remove bea' }).click()
+      await bea.locator('[data-removed="true"]').waitFor()
+      expect(await bea.locator('[data-character]').count()).toBe(0)
+      // Mira left with her player: Ann's page no longer shows her.
+      await ann.locator('.group-characters [data-character="Mira"]').waitFor({ state: 'detached' })
+      for (const page of [ann, bea, planner, tracker]) await page.close()
+    }),
+    60_000,
+  )
 })

@@ -1,7 +1,9 @@
 // The website's browser tests and screenshots: the real app listening on a free port over a
 // temporary database file, a catalog loaded through the real sync, accounts and characters
-// made through the plugin API (as the game would), and Debian's Chromium driven by
-// playwright-core. Without a browser the tests skip, saying so, except under CI=true.
+// made through the plugin API (as the game would). The tests drive Debian's Chromium and Firefox
+// through driver.ts (browsers.ts runs each test in both); the Chromium-only tools (installability,
+// screenshots, the page benchmark) use playwright-core directly, below. Without a browser the
+// tests skip it, saying so, except under CI=true.
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -16,6 +18,7 @@ import { silentLogger } from '../../src/logger'
 import { createUser } from '../../src/modules/account/service'
 import { syncCatalog } from '../../src/modules/catalog/sync'
 import { cheapHasher } from '../helpers'
+import type { Cookie, Page, PageOptions, Browser as TestBrowser } from './driver'
 
 export const PASSWORD = 'correct horse battery'
 export const SMALL_CATALOG = join(import.meta.dir, '..', 'fixtures', 'quests-small.json')
@@ -71,6 +74,8 @@ const clientOf = (base: string, headers: Record<string, string> = {}) =>
 
 /** The plugin API of the site, as a game client with a bearer token calls it. */
 export type PluginClient = ReturnType<typeof clientOf>['plugin']
+/** The website's cookie API of the site, with a session (Site.session). */
+export type WebClient = ReturnType<typeof clientOf>
 
 /**
  * The data of a call that succeeded (any 2xx), else an Error with its status and body: for the
@@ -98,6 +103,13 @@ export interface Site {
   pause(): Promise<void>
   /** The server is back, on the same port, over the same database. */
   resume(): void
+  /**
+   * Signs in through the website's API (not its form) and returns the session cookie, for a page
+   * that starts signed in: the form itself is tested once (browser.test.ts), not before each test.
+   */
+  session(username: string): Promise<Cookie[]>
+  /** The website's typed cookie API with a session: `ok(await site.web(cookies).account.export.get())`. */
+  web(cookies: readonly Cookie[]): WebClient
   stop(): Promise<void>
 }
 
@@ -119,13 +131,33 @@ export async function startSite(catalog: string = SMALL_CATALOG, env: Record<str
   app.listen({ port: 0, hostname: '127.0.0.1' })
   const port = app.server?.port
   const base = `http://127.0.0.1:${port}`
+  let listening = true
 
   return {
     base,
     db,
     plugin: (token) => clientOf(base, { authorization: `Bearer ${token}` }).plugin,
+    web: (cookies) => clientOf(base, { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') }),
     async addUser(username) {
       await createUser(deps, { username, password: PASSWORD })
+    },
+    async session(username) {
+      const { response, status } = await clientOf(base).session.post({ identifier: username, password: PASSWORD })
+      const token = /qt_session=([^;]*)/.exec(response.headers.get('set-cookie') ?? '')?.[1]
+      if (!token) throw new Error(`sign in: ${status}`)
+      const host = new URL(base).hostname
+      return [
+        {
+          name: 'qt_session',
+          value: token,
+          domain: host,
+          path: '/',
+          httpOnly: true,
+          secure: false,
+          sameSite: 'Lax',
+          expires: -1,
+        },
+      ]
     },
     async pluginToken(username) {
       const { data, status } = await clientOf(base).plugin.auth.login.post({ identifier: username, password: PASSWORD })
@@ -134,12 +166,15 @@ export async function startSite(catalog: string = SMALL_CATALOG, env: Record<str
     },
     async pause() {
       await app.stop(true)
+      listening = false
     },
     resume() {
       app.listen({ port, hostname: '127.0.0.1' })
+      listening = true
     },
     async stop() {
-      await app.stop(true)
+      // A test that failed while the server was away leaves it paused.
+      if (listening) await app.stop(true)
       db.$client.close()
       await rm(dir, { recursive: true, force: true })
     },
@@ -157,8 +192,28 @@ export async function newContext(
   return { context, requests }
 }
 
+/** A page of `browser` signed in as `username` (Site.session), on `path` of the site. */
+export async function openSignedIn(
+  browser: TestBrowser,
+  site: Site,
+  username: string,
+  path: string,
+  options: PageOptions = {},
+): Promise<Page> {
+  const page = await browser.newPage({ ...options, cookies: await site.session(username) })
+  await page.goto(`${site.base}${path}`)
+  return page
+}
+
+/** What signIn needs of a page: the driver's Page and playwright's both have it. */
+interface SignInPage {
+  goto(url: string): Promise<unknown>
+  getByLabel(text: string): { fill(value: string): Promise<void> }
+  getByRole(role: 'button', options: { name: string }): { click(): Promise<void> }
+}
+
 /** Signs in through the page, as a person would. */
-export async function signIn(page: import('playwright-core').Page, base: string, username: string, next = '') {
+export async function signIn(page: SignInPage, base: string, username: string, next = '') {
   await page.goto(`${base}/login${next ? `?next=${encodeURIComponent(next)}` : ''}`)
   await page.getByLabel('Username or e-mail').fill(username)
   await page.getByLabel('Password').fill(PASSWORD)

@@ -1,5 +1,7 @@
 // The site installs as an app: Chromium, asked over its DevTools protocol as its own install
 // prompt asks, finds the manifest, its icons and a secure origin, and no reason to refuse.
+// Chromium only, by nature: the question is Chromium's own (Page.getInstallabilityErrors), and
+// Firefox offers no installing of sites on the desktop, nor a protocol question for it.
 // (Chromium 156 no longer asks for a service worker for this.) A browser profile of its own:
 // Chromium never offers installation in a throwaway (incognito) context, which is what
 // playwright's browser.newContext() makes.

@@ -1,25 +1,18 @@
-// Issue 23 on the website, in Chromium: the tracker's "What to run next" panel (by XP per minute
+// Issue 23 on the website, in Chromium and Firefox: the tracker's "What to run next" panel (by XP per minute
 // and by the next favor reward, read again after a tick), the Time column of the server's medians,
 // an earlier life's quests on demand, and the account's opt-out of the quest times.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Browser } from 'playwright-core'
+import { describe, expect, test } from 'bun:test'
 import { SMALL_JSON } from '../catalogFixtures'
 import { ok } from '../helpers'
-import { chromiumPath, launch, newContext, type Site, signIn, startSite } from './harness'
+import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
+import { openSignedIn, startSite } from './harness'
 
-const executable = chromiumPath()
-
-describe.skipIf(!executable)('what to run next, quest times and earlier lives, in Chromium', () => {
-  let site: Site
-  let browser: Browser
-  let alice: string
-  let heroId: number
-
-  beforeAll(async () => {
-    site = await startSite(SMALL_JSON)
+describe.skipIf(BROWSERS.length === 0)(`what to run next, quest times and earlier lives, ${IN_BROWSERS}`, () => {
+  const each = inEachBrowser(async (browser) => {
+    const site = await startSite(SMALL_JSON)
     await site.addUser('alice')
     await site.addUser('bob')
-    alice = await site.pluginToken('alice')
+    const alice = await site.pluginToken('alice')
     const bob = await site.pluginToken('bob')
     // Bob's two characters ran Bell Tower on elite in 4, 5 and 6 minutes: the server's median is 5.
     for (const [name, runs] of [
@@ -44,7 +37,7 @@ describe.skipIf(!executable)('what to run next, quest times and earlier lives, i
       await site.plugin(alice).characters.post({ givenName: 'Brom', classes: [{ name: 'Fighter', levels: 9 }] }),
       201,
     )
-    heroId = hero.id
+    const heroId = hero.id
     const me = site.plugin(alice).characters({ id: heroId })
     // Every level shown in the tracker (the panel keeps to the Full XP band by itself).
     ok(await me.progress.put({ targetDifficulty: 'elite', levelBand: 255 }))
@@ -53,80 +46,82 @@ describe.skipIf(!executable)('what to run next, quest times and earlier lives, i
     ok(await me.completions.post({ name: 'Sewer Run', difficulty: 'Heroic', setting: 'elite' }), 201)
     await Bun.sleep(5)
     ok(await me.lives.reincarnate.post({}))
-    browser = await launch(executable as string)
-  }, 60_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await site?.stop()
+    return { site, browser, heroId }
   })
 
-  test('the panel ranks by XP per minute and by favor, says why, and follows a tick', async () => {
-    const { context } = await newContext(browser)
-    const page = await context.newPage()
-    page.setDefaultTimeout(8000)
-    await signIn(page, site.base, 'alice', `/characters/${heroId}`)
-    const panel = page.locator('section.next')
-    await page.locator('section.next[data-next-by="xp"] [data-next-quest]').first().waitFor()
-    // Bell Tower 1914 XP in the server's 5 min; Delera's Rest 3486 in an estimated 30; Crypt 3190 in 20.
-    expect(
-      await panel
-        .locator('[data-next-quest]')
-        .evaluateAll((items) => items.map((li) => li.getAttribute('data-next-quest'))),
-    ).toEqual(['Bell Tower', 'Crypt', "Delera's Rest"])
-    expect(await panel.locator('[data-next-quest="Bell Tower"] .why').textContent()).toContain(
-      "this server's median run 5 min (3 runs)",
-    )
-    // The Time column shows the same median on Bell Tower's row, nothing where too few ran.
-    expect(await page.locator('tr[data-quest="Bell Tower"][data-difficulty="Heroic"] td.time').textContent()).toBe(
-      '5 min',
-    )
-    expect(await page.locator('tr[data-quest="Crypt"][data-difficulty="Heroic"] td.time').textContent()).toBe('—')
-    // Ticking Bell Tower on elite takes it off the list.
-    await page.locator('tr[data-quest="Bell Tower"][data-difficulty="Heroic"] input[aria-label="elite"]').check()
-    await panel.locator('[data-next-quest="Bell Tower"]').waitFor({ state: 'detached' })
-    // By favor: the nearest reward is named, and each quest says what it reaches or leaves.
-    await panel.getByLabel('Next favor reward').check()
-    await page.locator('section.next[data-next-by="favor"] [data-next-reward]').waitFor()
-    expect(await panel.locator('[data-next-quest]').count()).toBeGreaterThan(0)
-    expect(await panel.locator('[data-next-quest] .why').first().textContent()).toMatch(/^(reaches|then \d+ short of)/)
-    await context.close()
-  }, 30_000)
+  test(
+    'the panel ranks by XP per minute and by favor, says why, and follows a tick',
+    each(async ({ site, browser, heroId }) => {
+      const page = await openSignedIn(browser, site, 'alice', `/characters/${heroId}`)
+      const panel = page.locator('section.next')
+      await page.locator('section.next[data-next-by="xp"] [data-next-quest]').first().waitFor()
+      // Bell Tower 1914 XP in the server's 5 min; Delera's Rest 3486 in an estimated 30; Crypt 3190 in 20.
+      expect(
+        await panel
+          .locator('[data-next-quest]')
+          .evaluateAll((items) => items.map((li) => li.getAttribute('data-next-quest'))),
+      ).toEqual(['Bell Tower', 'Crypt', "Delera's Rest"])
+      expect(await panel.locator('[data-next-quest="Bell Tower"] .why').textContent()).toContain(
+        "this server's median run 5 min (3 runs)",
+      )
+      // The Time column shows the same median on Bell Tower's row, nothing where too few ran.
+      expect(await page.locator('tr[data-quest="Bell Tower"][data-difficulty="Heroic"] td.time').textContent()).toBe(
+        '5 min',
+      )
+      expect(await page.locator('tr[data-quest="Crypt"][data-difficulty="Heroic"] td.time').textContent()).toBe('—')
+      // Ticking Bell Tower on elite takes it off the list.
+      await page.locator('tr[data-quest="Bell Tower"][data-difficulty="Heroic"] input[aria-label="elite"]').check()
+      await panel.locator('[data-next-quest="Bell Tower"]').waitFor({ state: 'detached' })
+      // By favor: the nearest reward is named, and each quest says what it reaches or leaves.
+      await panel.getByLabel('Next favor reward').check()
+      await page.locator('section.next[data-next-by="favor"] [data-next-reward]').waitFor()
+      expect(await panel.locator('[data-next-quest]').count()).toBeGreaterThan(0)
+      expect(await panel.locator('[data-next-quest] .why').first().textContent()).toMatch(
+        /^(reaches|then \d+ short of)/,
+      )
+      await page.close()
+    }),
+    30_000,
+  )
 
-  test("this life is shown; an earlier life's quests open on demand", async () => {
-    const { context } = await newContext(browser)
-    const page = await context.newPage()
-    page.setDefaultTimeout(8000)
-    await signIn(page, site.base, 'alice', `/characters/${heroId}`)
-    await page.locator('tr[data-quest="Sewer Run"]').first().waitFor()
-    expect(
-      await page.locator('tr[data-quest="Sewer Run"][data-difficulty="Heroic"]').getAttribute('data-completed'),
-    ).toBe('false')
-    await page.locator('details.earlier-life[data-life="1"] summary').click()
-    await page.locator('details.earlier-life[data-life="1"] li', { hasText: 'Sewer Run' }).waitFor()
-    await context.close()
-  }, 30_000)
+  test(
+    "this life is shown; an earlier life's quests open on demand",
+    each(async ({ site, browser, heroId }) => {
+      const page = await openSignedIn(browser, site, 'alice', `/characters/${heroId}`)
+      await page.locator('tr[data-quest="Sewer Run"]').first().waitFor()
+      expect(
+        await page.locator('tr[data-quest="Sewer Run"][data-difficulty="Heroic"]').getAttribute('data-completed'),
+      ).toBe('false')
+      await page.locator('details.earlier-life[data-life="1"] summary').click()
+      await page.locator('details.earlier-life[data-life="1"] li', { hasText: 'Sewer Run' }).waitFor()
+      await page.close()
+    }),
+    30_000,
+  )
 
-  test('the account page switches sharing of quest times off and on', async () => {
-    const { context } = await newContext(browser)
-    const page = await context.newPage()
-    page.setDefaultTimeout(8000)
-    await signIn(page, site.base, 'alice', '/account')
-    const box = page.getByLabel('Count my runs in this server’s quest times')
-    await page.locator('#sharing-title').waitFor()
-    await expect(box.isChecked()).resolves.toBe(true)
-    await box.uncheck()
-    await page.getByText('Your runs no longer count').first().waitFor()
-    // Stored: a fresh page reads it back off.
-    await page.reload()
-    await page.locator('#sharing-title').waitFor()
-    await page.waitForFunction(() => {
-      const input = document.querySelector<HTMLInputElement>('#sharing-title ~ label input')
-      return input !== null && !input.disabled
-    })
-    await expect(box.isChecked()).resolves.toBe(false)
-    await box.check()
-    await page.getByText('Your runs count in the server’s quest times again.').first().waitFor()
-    await context.close()
-  }, 30_000)
+  test(
+    'the account page switches sharing of quest times off and on',
+    each(async ({ site, browser }) => {
+      const page = await openSignedIn(browser, site, 'alice', '/account')
+      const box = page.getByLabel('Count my runs in this server’s quest times')
+      // The box is disabled until the account's setting has been read.
+      const settingRead = () =>
+        page.waitForFunction(() => {
+          const input = document.querySelector<HTMLInputElement>('#sharing-title ~ label input')
+          return input !== null && !input.disabled
+        })
+      await settingRead()
+      expect(await box.isChecked()).toBe(true)
+      await box.uncheck()
+      await page.getByText('Your runs no longer count').first().waitFor()
+      // Stored: a fresh page reads it back off.
+      await page.reload()
+      await settingRead()
+      expect(await box.isChecked()).toBe(false)
+      await box.check()
+      await page.getByText('Your runs count in the server’s quest times again.').first().waitFor()
+      await page.close()
+    }),
+    30_000,
+  )
 })

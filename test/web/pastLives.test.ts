@@ -1,22 +1,22 @@
-// The past lives pages in Chromium: a character with lives recorded through the plugin API and a
+// The past lives pages in Chromium and Firefox: a character with lives recorded through the plugin API and a
 // live snapshot, another with none; the account page shows the totals, each character's row and
 // the sums, the character's page every past life and what its next reincarnation would grant,
 // with the numbers worked by hand; both fit a phone.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, test } from 'bun:test'
 import { ok } from '../helpers'
-import { chromiumPath, launch, newContext, type Site, signIn, startSite } from './harness'
+import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
+import type { Page } from './driver'
+import { openSignedIn, startSite } from './harness'
 
-const executable = chromiumPath()
+const fitsPhone = async (page: Page) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390)
+  await page.setViewportSize({ width: 1280, height: 900 })
+}
 
-describe.skipIf(!executable)('the past lives pages, in Chromium', () => {
-  let site: Site
-  let browser: Browser
-  let bromId: number
-  let liddaId: number
-
-  beforeAll(async () => {
-    site = await startSite()
+describe.skipIf(BROWSERS.length === 0)(`the past lives pages, ${IN_BROWSERS}`, () => {
+  const each = inEachBrowser(async (browser) => {
+    const site = await startSite()
     await site.addUser('alice')
     const plugin = site.plugin(await site.pluginToken('alice'))
     const brom = ok(
@@ -37,8 +37,8 @@ describe.skipIf(!executable)('the past lives pages, in Chromium', () => {
       }),
       201,
     )
-    bromId = brom.id
-    liddaId = lidda.id
+    const bromId = brom.id
+    const liddaId = lidda.id
     const me = plugin.characters({ id: brom.id })
     // Life 1, a Dwarf Fighter 20, reincarnates: Fighter 1, Dwarf 1.
     ok(await me.lives.reincarnate.post({ grantHeroic: true, grantRacial: true }))
@@ -58,126 +58,119 @@ describe.skipIf(!executable)('the past lives pages, in Chromium', () => {
         build: { levels: Array.from({ length: 20 }, () => ({ class: 'Wizard' })) },
       }),
     )
-    browser = await launch(executable as string)
-  }, 60_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await site?.stop()
+    const problems: string[] = []
+    /** A page signed in as alice on `path`; its complaints are kept. */
+    const open = async (path: string): Promise<Page> => {
+      const page = await openSignedIn(browser, site, 'alice', path)
+      const close = page.close.bind(page)
+      page.close = async () => {
+        await close()
+        problems.push(...page.problems)
+      }
+      return page
+    }
+    return { site, browser, bromId, liddaId, problems, open }
   })
 
-  const problems: string[] = []
+  test(
+    "the account: the totals, each character's row, the sums; a character's name leads to its page",
+    each(async ({ site, bromId, liddaId, open }) => {
+      const page = await open('/past-lives')
+      await page.getByRole('heading', { name: 'Past lives', level: 1 }).waitFor()
+      const nav = page.getByRole('navigation', { name: 'Site' })
+      expect(await nav.getByRole('link', { name: 'Past lives' }).getAttribute('aria-current')).toBe('page')
+      // Brom: Fighter 1 + Wizard 2 heroic, Dwarf 1, Arcane Alacrity 1: 5 in all. Lidda: none.
+      const total = (kind: string) => page.locator(`.pl-totals dd[data-total="${kind}"]`).textContent()
+      expect([await total('heroic'), await total('racial'), await total('iconic'), await total('epic')]).toEqual([
+        '3',
+        '1',
+        '0',
+        '1',
+      ])
+      expect(await total('all')).toBe('5')
+      const row = (id: number, kind: string) =>
+        page.locator(`tr[data-character="${id}"] [data-total="${kind}"]`).textContent()
+      expect([await row(bromId, 'heroic'), await row(bromId, 'all')]).toEqual(['3', '5'])
+      expect([await row(liddaId, 'heroic'), await row(liddaId, 'all')]).toEqual(['0', '0'])
+      expect(await page.locator(`tr[data-character="${bromId}"] td`).first().textContent()).toBe('2')
+      const sums = await page.locator('[data-kind="heroic"] li').allTextContents()
+      expect(sums).toEqual(['Fighter 1', 'Wizard 2'])
+      await fitsPhone(page)
 
-  async function open(path: string): Promise<Page> {
-    const { context } = await newContext(browser)
-    const page = await context.newPage()
-    page.setDefaultTimeout(8000)
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`${page.url()}: ${m.text()}`)
-    })
-    page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`))
-    await signIn(page, site.base, 'alice', path)
-    await page.waitForURL(`${site.base}${path}`)
-    return page
-  }
+      await page.getByRole('link', { name: 'Brom', exact: true }).click()
+      await page.waitForURL(`${site.base}/past-lives/${bromId}`)
+      await page.getByRole('heading', { name: 'Next reincarnation' }).waitFor()
+      await page.close()
+    }),
+    30_000,
+  )
 
-  const fitsPhone = async (page: Page) => {
-    await page.setViewportSize({ width: 390, height: 844 })
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390)
-    await page.setViewportSize({ width: 1280, height: 900 })
-  }
+  test(
+    'a character: every past life with its stacks, and what its next reincarnation would grant',
+    each(async ({ site, bromId, problems, open }) => {
+      const page = await open(`/past-lives/${bromId}`)
+      await page.getByRole('heading', { name: 'Next reincarnation' }).waitFor()
+      expect(await page.locator('.facts').textContent()).toContain('2 lives')
+      const stacks = (feat: string) => page.locator(`li[data-past-life="${feat}"]`).getAttribute('data-count')
+      expect(await stacks('Past Life: Wizard')).toBe('2')
+      expect(await stacks('Past Life: Fighter')).toBe('1')
+      expect(await stacks('Past Life: Monk')).toBe('0')
+      expect(await stacks('Past Life: Dwarf')).toBe('1')
+      expect(await stacks('Past Life: Arcane Sphere: Arcane Alacrity')).toBe('1')
+      expect(await page.locator('li[data-past-life="Past Life: Wizard"] .sr-only').textContent()).toBe('2 of 3')
+      // 25 classes, 16 races, 11 iconics, 18 epic past lives.
+      expect(await page.locator('#pl-heroic + ul > li').count()).toBe(25)
+      expect(await page.locator('#pl-racial + ul > li').count()).toBe(16)
+      expect(await page.locator('#pl-iconic + ul > li').count()).toBe(11)
+      expect(await page.locator('.pl-epic li').count()).toBe(18)
+      expect(await page.locator('[data-sphere="Arcane"] h3').textContent()).toBe('Arcane 1 of 15')
+      expect(await page.locator('#pl-heroic .count').textContent()).toBe('3 of 75')
+      // Out of a Dwarf Wizard 20: Wizard 2 -> 3, Dwarf 1 -> 2, or one of 17 epic past lives below 3.
+      const option = (kind: string) => page.locator(`[data-option="${kind}"]`).textContent()
+      expect(await option('heroic')).toBe('Heroic reincarnation: Wizard 2 → 3')
+      expect(await option('racial')).toBe('Racial reincarnation: Dwarf 1 → 2')
+      expect(await option('epic')).toBe(
+        'Epic reincarnation: one epic past life of your choice, among the 18 still below 3 (Arcane 5, Divine 4, Martial 5, Primal 4)',
+      )
+      await fitsPhone(page)
 
-  test("the account: the totals, each character's row, the sums; a character's name leads to its page", async () => {
-    const page = await open('/past-lives')
-    await page.getByRole('heading', { name: 'Past lives', level: 1 }).waitFor()
-    const nav = page.getByRole('navigation', { name: 'Site' })
-    expect(await nav.getByRole('link', { name: 'Past lives' }).getAttribute('aria-current')).toBe('page')
-    // Brom: Fighter 1 + Wizard 2 heroic, Dwarf 1, Arcane Alacrity 1: 5 in all. Lidda: none.
-    const total = (kind: string) => page.locator(`.pl-totals dd[data-total="${kind}"]`).textContent()
-    expect([await total('heroic'), await total('racial'), await total('iconic'), await total('epic')]).toEqual([
-      '3',
-      '1',
-      '0',
-      '1',
-    ])
-    expect(await total('all')).toBe('5')
-    const row = (id: number, kind: string) =>
-      page.locator(`tr[data-character="${id}"] [data-total="${kind}"]`).textContent()
-    expect([await row(bromId, 'heroic'), await row(bromId, 'all')]).toEqual(['3', '5'])
-    expect([await row(liddaId, 'heroic'), await row(liddaId, 'all')]).toEqual(['0', '0'])
-    expect(await page.locator(`tr[data-character="${bromId}"] td`).first().textContent()).toBe('2')
-    const sums = await page.locator('[data-kind="heroic"] li').allTextContents()
-    expect(sums).toEqual(['Fighter 1', 'Wizard 2'])
-    await fitsPhone(page)
+      // The game says the Wizard went to 3: a reload shows it full, and a heroic reincarnation adds nothing.
+      ok(
+        await site
+          .plugin(await site.pluginToken('alice'))
+          .characters({ id: bromId })
+          .live.partial.put({
+            pastLives: [
+              { name: 'Past Life: Fighter', type: 'HeroicPastLife', stacks: 1 },
+              { name: 'Past Life: Dwarf', type: 'RacialPastLife', stacks: 1 },
+              { name: 'Past Life: Wizard', type: 'HeroicPastLife', stacks: 3 },
+              { name: 'Past Life: Arcane Sphere: Arcane Alacrity', type: 'EpicPastLife', stacks: 1 },
+            ],
+          }),
+      )
+      await page.reload()
+      await page.getByRole('heading', { name: 'Next reincarnation' }).waitFor()
+      expect(await page.locator('li[data-past-life="Past Life: Wizard"]').getAttribute('class')).toBe('full')
+      expect(await option('heroic')).toBe('Heroic reincarnation: Wizard is at 3 already: nothing more')
+      await page.close()
+      // The sign-in page asks whether anyone is signed in: its 401 is the browser's only complaint.
+      expect(problems.filter((p) => !/Failed to load resource: .* 401/.test(p))).toEqual([])
+    }),
+    30_000,
+  )
 
-    await page.getByRole('link', { name: 'Brom', exact: true }).click()
-    await page.waitForURL(`${site.base}/past-lives/${bromId}`)
-    await page.getByRole('heading', { name: 'Next reincarnation' }).waitFor()
-    await page.context().close()
-  }, 30_000)
-
-  test('a character: every past life with its stacks, and what its next reincarnation would grant', async () => {
-    const page = await open(`/past-lives/${bromId}`)
-    await page.getByRole('heading', { name: 'Next reincarnation' }).waitFor()
-    expect(await page.locator('.facts').textContent()).toContain('2 lives')
-    const stacks = (feat: string) => page.locator(`li[data-past-life="${feat}"]`).getAttribute('data-count')
-    expect(await stacks('Past Life: Wizard')).toBe('2')
-    expect(await stacks('Past Life: Fighter')).toBe('1')
-    expect(await stacks('Past Life: Monk')).toBe('0')
-    expect(await stacks('Past Life: Dwarf')).toBe('1')
-    expect(await stacks('Past Life: Arcane Sphere: Arcane Alacrity')).toBe('1')
-    expect(await page.locator('li[data-past-life="Past Life: Wizard"] .sr-only').textContent()).toBe('2 of 3')
-    // 25 classes, 16 races, 11 iconics, 18 epic past lives.
-    expect(await page.locator('#pl-heroic + ul > li').count()).toBe(25)
-    expect(await page.locator('#pl-racial + ul > li').count()).toBe(16)
-    expect(await page.locator('#pl-iconic + ul > li').count()).toBe(11)
-    expect(await page.locator('.pl-epic li').count()).toBe(18)
-    expect(await page.locator('[data-sphere="Arcane"] h3').textContent()).toBe('Arcane 1 of 15')
-    expect(await page.locator('#pl-heroic .count').textContent()).toBe('3 of 75')
-    // Out of a Dwarf Wizard 20: Wizard 2 -> 3, Dwarf 1 -> 2, or one of 17 epic past lives below 3.
-    const option = (kind: string) => page.locator(`[data-option="${kind}"]`).textContent()
-    expect(await option('heroic')).toBe('Heroic reincarnation: Wizard 2 → 3')
-    expect(await option('racial')).toBe('Racial reincarnation: Dwarf 1 → 2')
-    expect(await option('epic')).toBe(
-      'Epic reincarnation: one epic past life of your choice, among the 18 still below 3 (Arcane 5, Divine 4, Martial 5, Primal 4)',
-    )
-    await fitsPhone(page)
-
-    // The game says the Wizard went to 3: a reload shows it full, and a heroic reincarnation adds nothing.
-    ok(
-      await site
-        .plugin(await site.pluginToken('alice'))
-        .characters({ id: bromId })
-        .live.partial.put({
-          pastLives: [
-            { name: 'Past Life: Fighter', type: 'HeroicPastLife', stacks: 1 },
-            { name: 'Past Life: Dwarf', type: 'RacialPastLife', stacks: 1 },
-            { name: 'Past Life: Wizard', type: 'HeroicPastLife', stacks: 3 },
-            { name: 'Past Life: Arcane Sphere: Arcane Alacrity', type: 'EpicPastLife', stacks: 1 },
-          ],
-        }),
-    )
-    await page.reload()
-    await page.getByRole('heading', { name: 'Next reincarnation' }).waitFor()
-    expect(await page.locator('li[data-past-life="Past Life: Wizard"]').getAttribute('class')).toBe('full')
-    expect(await option('heroic')).toBe('Heroic reincarnation: Wizard is at 3 already: nothing more')
-    await page.context().close()
-    // The sign-in page asks whether anyone is signed in: its 401 is the browser's only complaint.
-    expect(problems.filter((p) => !/Failed to load resource: .* 401/.test(p))).toEqual([])
-  }, 30_000)
-
-  test("another account's character: the page says it is not there", async () => {
-    await site.addUser('bob')
-    const { context } = await newContext(browser)
-    const page = await context.newPage()
-    page.setDefaultTimeout(8000)
-    await signIn(page, site.base, 'bob', `/past-lives/${bromId}`)
-    await page.waitForURL(`${site.base}/past-lives/${bromId}`)
-    await page
-      .getByRole('alert')
-      .filter({ hasText: `No character ${bromId} on this account.` })
-      .waitFor()
-    expect(await page.getByRole('link', { name: 'Back to the past lives' }).count()).toBe(1)
-    await context.close()
-  }, 30_000)
+  test(
+    "another account's character: the page says it is not there",
+    each(async ({ site, browser, bromId }) => {
+      await site.addUser('bob')
+      const page = await openSignedIn(browser, site, 'bob', `/past-lives/${bromId}`)
+      await page
+        .getByRole('alert')
+        .filter({ hasText: `No character ${bromId} on this account.` })
+        .waitFor()
+      expect(await page.getByRole('link', { name: 'Back to the past lives' }).count()).toBe(1)
+      await page.close()
+    }),
+    30_000,
+  )
 })

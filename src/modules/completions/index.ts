@@ -1,11 +1,19 @@
-// POST and DELETE /characters/{id}/completions.
+// POST and DELETE /characters/{id}/completions, and POST .../completions/restore (the undo of a DELETE).
 import type { Writer } from '../../deps'
 import { errors, IdParams } from '../../http/model'
 import type { Guard } from '../auth/guard'
 import { signedInRoutes } from '../auth/guard'
-import { MAX_COMPLETIONS_PER_CHARACTER } from './limits'
-import { CompletionInput, DeleteBody, DeleteQuery, DeleteResult, UpsertResult } from './model'
-import { deleteCompletions, deleteScopeFrom, postCompletion } from './service'
+import { MAX_COMPLETIONS_PER_CHARACTER, MAX_RESTORED_COMPLETIONS } from './limits'
+import {
+  CompletionInput,
+  DeleteBody,
+  DeleteQuery,
+  DeleteResult,
+  RestoreBody,
+  RestoreResult,
+  UpsertResult,
+} from './model'
+import { deleteCompletions, deleteScopeFrom, postCompletion, restoreCompletions } from './service'
 
 export function completionsModule(writer: Writer, guard: Guard) {
   return signedInRoutes(guard, '/characters', ['Completions'])
@@ -28,10 +36,10 @@ export function completionsModule(writer: Writer, guard: Guard) {
     )
     .delete(
       '/:id/completions',
-      ({ user, params, body, query }) => ({
-        ok: true as const,
-        deleted: deleteCompletions(writer, user.id, params.id, deleteScopeFrom(body ?? undefined, query)),
-      }),
+      ({ user, params, body, query }) => {
+        const removed = deleteCompletions(writer, user.id, params.id, deleteScopeFrom(body ?? undefined, query))
+        return { ok: true as const, deleted: removed.length, removed }
+      },
       {
         body: DeleteBody,
         query: DeleteQuery,
@@ -39,7 +47,22 @@ export function completionsModule(writer: Writer, guard: Guard) {
         detail: {
           summary: 'Remove completions of a remake',
           description:
-            'Fields in the body or the query. No setting: the elite row only. A concrete setting: that row. `allSettings` true, or setting `all`, `any` or `*`: every setting of the remake.',
+            'Fields in the body or the query. No setting: the elite row only. A concrete setting: that row. `allSettings` true, or setting `all`, `any` or `*`: every setting of the remake. The answer carries what was removed, whole (each completion with its count of runs and the runs kept of it): POST completions/restore takes it back.',
+        },
+      },
+    )
+    .post(
+      '/:id/completions/restore',
+      ({ user, params, body }) => ({
+        ok: true as const,
+        ...restoreCompletions(writer, user.id, params.id, body.completions),
+      }),
+      {
+        body: RestoreBody,
+        response: { 200: RestoreResult, ...errors(404, 409) },
+        detail: {
+          summary: 'Put back completions a DELETE removed (undo)',
+          description: `Takes the \`removed\` of a DELETE answer (at most ${MAX_RESTORED_COMPLETIONS}) and puts each back in the current life exactly: its figures, its count of runs, its runs. Idempotent: where the life holds the completion again, only the runs it lacks are added (a run at the same time is the same run) and the counts add up; sent twice, the second changes nothing. 409 when a completion that is new again would pass ${MAX_COMPLETIONS_PER_CHARACTER} for the character.`,
         },
       },
     )

@@ -15,3 +15,9 @@ export const MAX_COMPLETIONS_PER_CHARACTER = 10_000
  * median of "how long it takes now" wants.
  */
 export const MAX_RUNS_PER_COMPLETION = 500
+
+/**
+ * Completions one restore may put back: what one DELETE can remove, every setting of one remake
+ * (the six stored settings). The tracker restores what one untick deleted.
+ */
+export const MAX_RESTORED_COMPLETIONS = 6

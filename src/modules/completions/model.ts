@@ -4,6 +4,7 @@ import { t } from 'elysia'
 import { documentOnly, Timestamp } from '../../http/model'
 import { CHALLENGE_SETTINGS, REAPER_XP_KEYS, REMAKE_TIERS, XP_KEYS } from '../../rules/quests/completion'
 import { Enum } from '../characters/model'
+import { MAX_RESTORED_COMPLETIONS, MAX_RUNS_PER_COMPLETION } from './limits'
 
 /**
  * Bounds that refuse nonsense (1e308) without ever refusing a real run: the largest elite base XP
@@ -98,4 +99,65 @@ export const DeleteQuery = t.Object({
   setting: t.Optional(t.String()),
 })
 
-export const DeleteResult = t.Object({ ok: t.Literal(true), deleted: t.Integer() })
+/** A run's time as sent back (the service reads ISO 8601 in its looser forms too). */
+const RunTime = (description: string) =>
+  t.String({ minLength: 1, maxLength: 40, description, ...documentOnly({ format: 'date-time' }) })
+const Figure = (maximum: number, description: string) => t.Nullable(t.Integer({ minimum: 0, maximum, description }))
+
+/** One kept run of a completion: its time and what the game reported for it. */
+export const RunRecord = t.Object(
+  {
+    completedAt: RunTime('When the run was logged.'),
+    durationSeconds: Figure(MAX_DURATION_SECONDS, 'Run length in seconds, as reported.'),
+    xpEarned: Figure(MAX_XP, 'XP the game reported for the run.'),
+    reaperXpEarned: Figure(MAX_XP, 'Reaper XP the game reported for the run.'),
+  },
+  { $id: 'Run' },
+)
+
+/**
+ * A completion as a DELETE removed it, whole: what `POST completions/restore` takes back. The
+ * tracker keeps it for a few seconds to offer an undo.
+ */
+export const RemovedCompletion = t.Object(
+  {
+    name: t.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'As stored.' }),
+    difficulty: Enum(REMAKE_TIERS),
+    setting: Enum(CHALLENGE_SETTINGS),
+    completedAt: RunTime('The latest run: when.'),
+    durationSeconds: Figure(MAX_DURATION_SECONDS, 'The latest run: its length in seconds.'),
+    xpEarned: Figure(MAX_XP, 'The latest run: the XP the game reported.'),
+    reaperXpEarned: Figure(MAX_XP, 'The latest run: the reaper XP the game reported.'),
+    runs: t.Integer({
+      minimum: 1,
+      description: 'How many times it was logged (runs older than those kept, or logged without one, count here only).',
+    }),
+    runList: t.Array(RunRecord, {
+      maxItems: MAX_RUNS_PER_COMPLETION,
+      description: `The runs kept of it, oldest first (at most ${MAX_RUNS_PER_COMPLETION}).`,
+    }),
+  },
+  { $id: 'RemovedCompletion' },
+)
+
+export const DeleteResult = t.Object({
+  ok: t.Literal(true),
+  deleted: t.Integer(),
+  removed: t.Array(RemovedCompletion, {
+    description: 'What was deleted, whole: send it to POST completions/restore to put it back.',
+  }),
+})
+
+export const RestoreBody = t.Object({
+  completions: t.Array(RemovedCompletion, {
+    minItems: 1,
+    maxItems: MAX_RESTORED_COMPLETIONS,
+    description: `What a DELETE answered as \`removed\` (at most ${MAX_RESTORED_COMPLETIONS}).`,
+  }),
+})
+
+export const RestoreResult = t.Object({
+  ok: t.Literal(true),
+  restored: t.Integer({ description: 'Completions put back or merged; 0 when every one was back already.' }),
+  completions: t.Array(StoredCompletion, { description: 'Each one as stored now, in the order sent.' }),
+})

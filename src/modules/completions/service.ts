@@ -1,6 +1,6 @@
 // Completions: the upsert (one INSERT ... ON CONFLICT DO UPDATE against the unique index, so
 // two clients posting the same triple at once make one row) and the delete rules.
-import { and, count, eq, or, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Static } from 'elysia'
 import { isoNow } from '../../clock'
@@ -16,13 +16,14 @@ import {
   normalizeCompletion,
   type CompletionInput as RuleInput,
 } from '../../rules/quests/completion'
+import { type RunFigures, restorePlan } from '../../rules/quests/restore'
 import { currentLifeOf, type LifeWindow, lifeOfRun } from '../../rules/quests/runs'
 import { parseTimestamp } from '../../rules/timestamp'
 import { questNames } from '../catalog/service'
 import { assertOwnsCharacter } from '../characters/access'
 import type { CompletionKey } from '../events/feed'
 import { MAX_COMPLETIONS_PER_CHARACTER, MAX_RUNS_PER_COMPLETION } from './limits'
-import type { CompletionInput, StoredCompletion } from './model'
+import type { CompletionInput, RemovedCompletion, StoredCompletion } from './model'
 
 export type StoredCompletionJson = Static<typeof StoredCompletion>
 
@@ -332,6 +333,30 @@ export function deleteScopeFrom(body: DeleteFields | undefined, query: DeleteFie
   })
 }
 
+export type RemovedCompletionJson = Static<typeof RemovedCompletion>
+
+/** The runs kept of these completions, oldest first, by completion. */
+function historyOf(db: Pick<DB, 'select'>, completionIds: readonly number[]): Map<number, RunFigures[]> {
+  const byCompletion = new Map<number, RunFigures[]>()
+  if (completionIds.length === 0) return byCompletion
+  const rows = db
+    .select()
+    .from(runs)
+    .where(inArray(runs.completionId, [...completionIds]))
+    .orderBy(runs.completedAt)
+    .all()
+  for (const { completionId, completedAt, durationSeconds, xpEarned, reaperXpEarned } of rows) {
+    const list = byCompletion.get(completionId) ?? []
+    list.push({ completedAt, durationSeconds, xpEarned, reaperXpEarned })
+    byCompletion.set(completionId, list)
+  }
+  return byCompletion
+}
+
+/**
+ * Deletes what the scope names in the current life, and answers it whole (each completion with its
+ * count and its runs), so that POST completions/restore can put it back exactly.
+ */
 export function deleteCompletions({ db, changes }: Writer, userId: number, characterId: number, scope: DeleteScope) {
   const { life, removed } = db.transaction((tx) => {
     assertOwnsCharacter(db, userId, characterId)
@@ -339,8 +364,9 @@ export function deleteCompletions({ db, changes }: Writer, userId: number, chara
     const catalogSpelling = questNames(db)(scope.name, scope.difficulty)
     // A finished life's completions are its history: the tracker unticks this life's.
     const life = currentLifeIndex(db, characterId)
-    const removed = tx
-      .delete(completions)
+    const rows = tx
+      .select({ id: completions.id, ...storedColumns, runs: completions.runs })
+      .from(completions)
       .where(
         and(
           eq(completions.characterId, characterId),
@@ -351,12 +377,104 @@ export function deleteCompletions({ db, changes }: Writer, userId: number, chara
           scope.setting === null ? undefined : eq(completions.setting, scope.setting),
         ),
       )
-      .returning({ name: completions.name, difficulty: completions.difficulty, setting: completions.setting })
-      .all() as CompletionKey[]
+      .all()
+    const ids = rows.map((row) => row.id)
+    // Read before the delete: the runs go with their completion (ON DELETE CASCADE).
+    const history = historyOf(tx, ids)
+    if (ids.length > 0) tx.delete(completions).where(inArray(completions.id, ids)).run()
+    const removed = rows.map(({ id, ...row }) => ({ ...row, runList: history.get(id) ?? [] }) as RemovedCompletionJson)
     return { life, removed }
   }, IMMEDIATE)
-  changes.publish(characterId, 'completions', () => ({ kind: 'remove', life, removed }))
-  return removed.length
+  changes.publish(characterId, 'completions', () => ({
+    kind: 'remove',
+    life,
+    removed: removed.map(({ name, difficulty, setting }) => ({ name, difficulty, setting })),
+  }))
+  return removed
+}
+
+const parsedTime = (value: string, field: string): string => {
+  const parsed = parseTimestamp(value)
+  if (parsed === null) throw new BadRequest(`Body field "${field}" must be an ISO 8601 timestamp.`)
+  return parsed
+}
+
+/**
+ * Puts back completions a DELETE answered (the tracker's undo), in the current life, by the merge
+ * of rules/quests/restore.ts: as they were where the triple is gone, run by run where the life
+ * holds it again, and not at all where they are back already (so a restore sent twice counts
+ * once). A triple that is new again counts toward MAX_COMPLETIONS_PER_CHARACTER (409).
+ */
+export function restoreCompletions(
+  { db, clock, changes }: Writer,
+  userId: number,
+  characterId: number,
+  items: readonly RemovedCompletionJson[],
+) {
+  const now = isoNow(clock)
+  const wanted = items.map((item, i) => ({
+    ...item,
+    completedAt: parsedTime(item.completedAt, `completions[${i}].completedAt`),
+    runList: item.runList.map((run, j) => ({
+      ...run,
+      completedAt: parsedTime(run.completedAt, `completions[${i}].runList[${j}].completedAt`),
+    })),
+  }))
+  const result = db.transaction((tx) => {
+    assertOwnsCharacter(db, userId, characterId)
+    const lifeIndex = currentLifeIndex(db, characterId)
+    let restored = 0
+    let created = false
+    const stored: StoredCompletionJson[] = []
+    for (const item of wanted) {
+      const triple = and(
+        eq(completions.characterId, characterId),
+        eq(completions.lifeIndex, lifeIndex),
+        eq(completions.name, item.name),
+        eq(completions.difficulty, item.difficulty),
+        eq(completions.setting, item.setting),
+      )
+      const row = tx.select().from(completions).where(triple).get()
+      const kept = row ? (historyOf(tx, [row.id]).get(row.id) ?? []) : []
+      const plan = restorePlan(
+        row ? { latest: row, runs: row.runs, runTimes: new Set(kept.map((r) => r.completedAt)) } : null,
+        item,
+      )
+      if (plan) {
+        restored++
+        const { completedAt, durationSeconds, xpEarned, reaperXpEarned } = plan.latest
+        const figures = { completedAt, durationSeconds, xpEarned, reaperXpEarned, runs: plan.runs, updatedAt: now }
+        let id = row?.id
+        if (id === undefined) {
+          created = true
+          const key = { characterId, lifeIndex, name: item.name, difficulty: item.difficulty, setting: item.setting }
+          id = tx
+            .insert(completions)
+            .values({ ...key, ...figures })
+            .returning({ id: completions.id })
+            .get().id
+        } else tx.update(completions).set(figures).where(eq(completions.id, id)).run()
+        const completionId = id
+        for (const run of plan.newRuns)
+          tx.insert(runs)
+            .values({ completionId, ...run })
+            .onConflictDoNothing()
+            .run()
+        pruneRunsStatement(db).run({ completionId })
+      }
+      const after = tx.select(storedColumns).from(completions).where(triple).get()
+      if (after) stored.push(after as StoredCompletionJson)
+    }
+    // As for a post: counted after the insert, inside the transaction; throwing rolls it back.
+    if (created && countCompletions(db, characterId) > MAX_COMPLETIONS_PER_CHARACTER) {
+      throw new Conflict(
+        `Character ${characterId} already has ${MAX_COMPLETIONS_PER_CHARACTER} completions, the most a character may have; delete some before putting one back.`,
+      )
+    }
+    return { restored, completions: stored }
+  }, IMMEDIATE)
+  if (result.restored > 0) changes.publish(characterId, 'completions')
+  return result
 }
 
 /** The database or a transaction, for the writes that follow a change of lives. */

@@ -5,7 +5,7 @@
 // One tab sends at a time (a Web Lock), and every tab shows the same queue (a BroadcastChannel).
 // Only the signed-in account's writes are sent, with its session; signing out clears the queue.
 import { signal } from '@preact/signals'
-import { ApiError, api, errorMessage, type On401, type Progress } from '../api'
+import { ApiError, api, errorMessage, type On401, type Progress, type RemovedCompletion } from '../api'
 import { CACHE_PREFIX, DATA_CACHE_PREFIX, SESSION_CACHE } from './cachePolicy'
 import { addWrite, allWrites, clearWrites, deleteWrite, putWrite } from './idb'
 import { MAX_QUEUED_WRITES } from './limits'
@@ -59,8 +59,11 @@ export function afterFlush(listener: () => void): () => void {
   return () => sentListeners.delete(listener)
 }
 
-/** Sends one change to the server; a progress change answers the whole progress. */
-function deliver(characterId: number, change: QueuedChange, on401: On401): Promise<Progress | null> {
+/** What a change sent answers: a progress change the whole progress, an untick what it removed (for its undo). */
+export type Delivered = Progress | RemovedCompletion[] | null
+
+/** Sends one change to the server. */
+function deliver(characterId: number, change: QueuedChange, on401: On401): Promise<Delivered> {
   switch (change.kind) {
     case 'tick': {
       const { kind: _, ...key } = change
@@ -68,7 +71,7 @@ function deliver(characterId: number, change: QueuedChange, on401: On401): Promi
     }
     case 'untick': {
       const { kind: _, ...key } = change
-      return api.deleteCompletion(characterId, key, on401).then(() => null)
+      return api.deleteCompletion(characterId, key, on401).then((answer) => answer.removed)
     }
     case 'progress':
       return api.putProgress(characterId, change.patch, on401)
@@ -81,11 +84,11 @@ export interface WriteTarget {
 }
 
 /**
- * Sends the change now, or queues it: when the server is known to be away, when earlier writes
+ * Sends the change now, or queues it (an untick queued has nothing to undo: its answer comes later): when the server is known to be away, when earlier writes
  * still wait (the order must hold), or when this send finds it away or busy. Answers what the
  * server answered, or QUEUED; throws the server's refusal (the page shows it, as before).
  */
-export async function sendOrQueue(target: WriteTarget, change: QueuedChange): Promise<Progress | null | 'queued'> {
+export async function sendOrQueue(target: WriteTarget, change: QueuedChange): Promise<Delivered | 'queued'> {
   if (account === null) return deliver(target.characterId, change, 'sign-in')
   if (!reachable.value || queuedWrites.value.some(isWaiting)) return queue(target, change)
   try {

@@ -52,7 +52,18 @@ export function Chart({ name, label, options, data, height }: ChartProps) {
     let plot: uPlot | undefined
     let gone = false
     const draw = async () => {
-      const { default: UPlot } = await import('uplot')
+      let UPlot: typeof uPlot
+      try {
+        UPlot = (await import('uplot')).default
+      } catch {
+        // The plotting script did not load (the connection dropped, the server restarted with a
+        // new build, or the page is being left: Firefox reports that as an error of the page).
+        // The numbers are in the table below the chart.
+        if (gone) return
+        el.dataset.drawn = 'failed'
+        el.textContent = 'This chart could not load; its numbers are in the table below.'
+        return
+      }
       if (gone) return
       plot?.destroy()
       const width = el.clientWidth

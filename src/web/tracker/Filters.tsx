@@ -1,6 +1,8 @@
 // The tracker's filters. Play on, level band, versions, patrons, packs and XP bonuses are the
 // character's progress fields (saved, so the game plugin sees the same); the search and "hide
-// completed" belong to this page only. Every control has a visible label.
+// completed" belong to this page only. Every control has a visible label. On a phone all but the
+// search fold into one bar that opens, so the quests are on the first screen.
+import { type Signal, useSignal } from '@preact/signals'
 import { PLAY_ON, type PlayOn } from '../../rules/character/levels'
 import {
   LEVEL_BAND_ANY,
@@ -31,7 +33,19 @@ const FLAG_OPTIONS: readonly [VersionFlag, string][] = [
 
 const patronLabel = (patron: string) => patron || '(no patron)'
 
-function Toolbar({ store }: { store: TrackerStore }) {
+/** What the folded filters say on a phone: the Play on setting and the level band (and hiding). */
+function foldSummary(store: TrackerStore): string {
+  const p = store.progress.value
+  return [
+    PLAY_ON_LABELS[p.targetDifficulty as PlayOn] ?? p.targetDifficulty,
+    p.levelBand === LEVEL_BAND_FULL_XP ? 'Full XP' : 'any level',
+    store.hideCompleted.value ? 'completed hidden' : null,
+  ]
+    .filter((part) => part !== null)
+    .join(' · ')
+}
+
+function Toolbar({ store, folded }: { store: TrackerStore; folded: Signal<boolean> }) {
   const p = store.progress.value
   return (
     <div class="toolbar">
@@ -47,33 +61,47 @@ function Toolbar({ store }: { store: TrackerStore }) {
           }}
         />
       </label>
-      <SelectField
-        id="filter-play-on"
-        label="Play on"
-        options={PLAY_ON.map((value) => [value, PLAY_ON_LABELS[value]] as const)}
-        value={p.targetDifficulty}
-        onChange={(targetDifficulty) => store.saveProgress({ targetDifficulty })}
-      />
-      <SelectField
-        id="filter-levels"
-        label="Levels"
-        options={[
-          [String(LEVEL_BAND_FULL_XP), `Full XP for level ${p.characterLevel} (quests ${p.minLevel}+)`],
-          [String(LEVEL_BAND_ANY), 'Any level'],
-        ]}
-        value={String(p.levelBand === LEVEL_BAND_FULL_XP ? LEVEL_BAND_FULL_XP : LEVEL_BAND_ANY)}
-        onChange={(band) => store.saveProgress({ levelBand: Number(band) })}
-      />
-      <label class="check toolbar-check">
-        <input
-          type="checkbox"
-          checked={store.hideCompleted.value}
-          onChange={(e) => {
-            store.hideCompleted.value = e.currentTarget.checked
-          }}
+      {/* Phones only (styles.css): the rest of the filters fold behind this. */}
+      <button
+        type="button"
+        class="button filters-toggle"
+        aria-expanded={!folded.value}
+        aria-controls="filter-fields filter-panels"
+        onClick={() => {
+          folded.value = !folded.value
+        }}
+      >
+        Filters <span class="count">{foldSummary(store)}</span>
+      </button>
+      <div id="filter-fields" class="filter-fields">
+        <SelectField
+          id="filter-play-on"
+          label="Play on"
+          options={PLAY_ON.map((value) => [value, PLAY_ON_LABELS[value]] as const)}
+          value={p.targetDifficulty}
+          onChange={(targetDifficulty) => store.saveProgress({ targetDifficulty })}
         />
-        <span>Hide completed</span>
-      </label>
+        <SelectField
+          id="filter-levels"
+          label="Levels"
+          options={[
+            [String(LEVEL_BAND_FULL_XP), `Full XP for level ${p.characterLevel} (quests ${p.minLevel}+)`],
+            [String(LEVEL_BAND_ANY), 'Any level'],
+          ]}
+          value={String(p.levelBand === LEVEL_BAND_FULL_XP ? LEVEL_BAND_FULL_XP : LEVEL_BAND_ANY)}
+          onChange={(band) => store.saveProgress({ levelBand: Number(band) })}
+        />
+        <label class="check toolbar-check">
+          <input
+            type="checkbox"
+            checked={store.hideCompleted.value}
+            onChange={(e) => {
+              store.hideCompleted.value = e.currentTarget.checked
+            }}
+          />
+          <span>Hide completed</span>
+        </label>
+      </div>
     </div>
   )
 }
@@ -168,10 +196,17 @@ function Bonuses({ store }: { store: TrackerStore }) {
 export function Filters({ store }: { store: TrackerStore }) {
   const p = store.progress.value
   const excluded = new Set(p.excludedPatrons)
+  /** On a phone the filters but the search fold into one bar that opens (styles.css). */
+  const folded = useSignal(true)
   return (
-    <form class="filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
-      <Toolbar store={store} />
-      <div class="panels">
+    <form
+      class="filters"
+      aria-label="Filters"
+      data-folded={folded.value ? 'true' : 'false'}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <Toolbar store={store} folded={folded} />
+      <div id="filter-panels" class="panels">
         <Versions store={store} />
         <Checklist
           title="Patrons"

@@ -29,8 +29,11 @@ interface RowProps {
 
 const UNKNOWN_TIER_NOTE = 'Logged without a tier: counts for every tier of this quest.'
 
-class QuestRowView extends Component<RowProps> {
-  override shouldComponentUpdate(next: RowProps): boolean {
+/** `open`: on a phone the row shows its details (favor, XP, length, pack, patron, time). */
+class QuestRowView extends Component<RowProps, { open: boolean }> {
+  override state = { open: false }
+
+  override shouldComponentUpdate(next: RowProps, nextState: { open: boolean }): boolean {
     const p = this.props
     return (
       next.row !== p.row ||
@@ -38,12 +41,14 @@ class QuestRowView extends Component<RowProps> {
       next.xp !== p.xp ||
       next.time !== p.time ||
       next.readOnly !== p.readOnly ||
-      next.neededBy !== p.neededBy
+      next.neededBy !== p.neededBy ||
+      nextState.open !== this.state.open
     )
   }
 
   override render() {
     const { row, log, xp, time, readOnly, neededBy, onToggle } = this.props
+    const { open } = this.state
     const completed = log.own.size + log.viaUnknown.size > 0
     return (
       <tr
@@ -51,6 +56,7 @@ class QuestRowView extends Component<RowProps> {
         data-quest={row.name}
         data-difficulty={row.difficulty}
         data-completed={completed ? 'true' : 'false'}
+        data-open={open ? 'true' : undefined}
         class={completed ? 'done' : undefined}
       >
         <th role="rowheader" scope="row" class="name">
@@ -62,6 +68,14 @@ class QuestRowView extends Component<RowProps> {
               <span class="sr-only">: {neededBy.join(', ')}</span>
             </span>
           )}
+          {/* Phones only (styles.css): the name is the tap that shows the row's details. */}
+          <button
+            type="button"
+            class="details-toggle"
+            aria-expanded={open}
+            aria-label={`Details of ${row.name} (${row.difficulty})`}
+            onClick={() => this.setState({ open: !open })}
+          />
         </th>
         <td role="cell" data-label="Tier" class={`tier tier-${row.difficulty.toLowerCase()}`}>
           {row.difficulty}

@@ -3,6 +3,7 @@
 
 import { CharacterHeader } from '../components/CharacterHeader'
 import { LiveTop } from '../components/LiveSwitch'
+import { PhoneFold } from '../components/PhoneFold'
 import { Filters } from './Filters'
 import { LifeHistory } from './LifeHistory'
 import { NeededIn } from './NeededIn'
@@ -10,6 +11,7 @@ import { NextPanel } from './NextPanel'
 import { QuestTable } from './QuestTable'
 import type { TrackerStore } from './store'
 import { Totals } from './Totals'
+import { UndoBar } from './UndoBar'
 
 function TrackerHeader({ store }: { store: TrackerStore }) {
   const c = store.character.value
@@ -71,10 +73,15 @@ export function Tracker({ store }: { store: TrackerStore }) {
       </LiveTop>
       <Filters store={store} />
       <Totals store={store} />
-      {!store.readOnly && <NextPanel store={store} />}
+      {!store.readOnly && (
+        <PhoneFold id="next-fold" label="What to run next">
+          <NextPanel store={store} />
+        </PhoneFold>
+      )}
       {!store.readOnly && <LifeHistory store={store} />}
       {!store.readOnly && <NeededIn store={store} />}
       <QuestTable store={store} />
+      {!store.readOnly && <UndoBar store={store} />}
     </div>
   )
 }

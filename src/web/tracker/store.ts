@@ -23,6 +23,7 @@ import { rememberedFlag } from '../remembered'
 import { applyChange, edited, tagParts } from './changes'
 import { type Row, type Sort, type TickSetting, toRows, trackerModel } from './model'
 import { patchProgress, withQueued } from './queued'
+import { createUndo } from './undo'
 import { writeQueue } from './writes'
 
 export interface StoreOptions {
@@ -95,6 +96,13 @@ export function createTrackerStore(options: StoreOptions) {
   })
   const { write } = queue
 
+  /** An untick can be undone for a while (undo.ts): what its deletes removed goes back, on the page at once. */
+  const undo = createUndo((removed) => {
+    const back: Completion[] = removed.map(({ runs: _runs, runList: _runList, ...completion }) => completion)
+    progress.value = edited(progress.value, [...back, ...progress.value.completions], [], back)
+    void write(() => api.restoreCompletions(characterId, removed))
+  })
+
   /** Re-reads the progress (after the writes in flight); the share page has nothing to read here. */
   async function refresh(): Promise<void> {
     if (options.save) await queue.refresh()
@@ -140,7 +148,7 @@ export function createTrackerStore(options: StoreOptions) {
     void write(
       () => send({ kind: 'progress', patch }),
       (answer) => {
-        if (answer !== QUEUED && answer !== null) progress.value = answer
+        if (answer !== QUEUED && answer !== null && !Array.isArray(answer)) progress.value = answer
       },
     )
   }
@@ -182,7 +190,8 @@ export function createTrackerStore(options: StoreOptions) {
   /**
    * Ticks or unticks a setting of a remake. Ticking logs (name, tier, setting). Unticking
    * removes what made the box ticked: the remake's own completion and one logged with tier
-   * Unknown (which also covers the name's other tiers, as domain rule 2 reads it).
+   * Unknown (which also covers the name's other tiers, as domain rule 2 reads it), and offers
+   * to undo that.
    */
   function toggleSetting(row: Row, setting: TickSetting, on: boolean): void {
     if (!options.save) return
@@ -212,8 +221,13 @@ export function createTrackerStore(options: StoreOptions) {
       removed,
       [],
     )
+    const offer = undo.open(row.name, setting)
     for (const difficulty of new Set(removed.map((c) => c.difficulty))) {
-      void write(() => send({ kind: 'untick', name: row.name, difficulty, setting }), settled())
+      void write(async () => {
+        const answer = await send({ kind: 'untick', name: row.name, difficulty, setting })
+        if (Array.isArray(answer)) offer.add(answer)
+        return answer
+      }, settled())
     }
   }
 
@@ -269,6 +283,7 @@ export function createTrackerStore(options: StoreOptions) {
     notice,
     live,
     liveMode,
+    undo,
     ...model,
     refresh,
     refreshCharacter,
