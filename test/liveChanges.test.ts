@@ -265,6 +265,26 @@ describe('an open tracker follows the events', () => {
     expect(store.progress.value).toEqual((await read(s)).progress)
   })
 
+  test('a tick is followed by the model, not counted again, and what the server holds moves once: at its event', async () => {
+    const s = await setup()
+    await withHistory(s)
+    const { store } = await openTracker(s)
+    const events = await stream(s)
+    expect(store.tally.value.made).toBe('counted')
+    const stored = store.stored.value
+    const row = { name: 'Gwylan', difficulty: 'Heroic' } as Parameters<typeof store.toggleSetting>[0]
+    store.toggleSetting(row, 'hard', true)
+    // The page's own change: on the page at once, followed; nothing stored yet (what to run next waits).
+    expect(store.tally.value.made).toBe('followed')
+    expect(store.stored.value).toBe(stored)
+    expect(store.applyEvent(await events.next())).toBe(true)
+    expect(store.tally.value.made).toBe('followed')
+    expect(store.stored.value).toBe(stored + 1)
+    await Bun.sleep(10) // the write's answer
+    await events.close()
+    expect(store.index.value.get('Gwylan')?.map((c) => c.setting)).toContain('hard')
+  })
+
   test('a gap in the numbers (a change while the stream was away) is a re-read, and then they go on', async () => {
     const s = await setup()
     await withHistory(s)

@@ -1,6 +1,6 @@
 // "What to run next": the quests worth running now for this character, ranked by XP per minute
 // or by the next favor reward (GET …/next), each with the line saying why. Read again whenever
-// the character's progress changes (a tick here, a post from the game client).
+// the progress the server holds changes (a tick here once stored, a post from the game client).
 import { useSignal, useSignalEffect } from '@preact/signals'
 import { api, errorMessage, type NextAnswer } from '../api'
 import { formatNumber, minutes } from '../format'
@@ -15,8 +15,9 @@ export function NextPanel({ store }: { store: TrackerStore }) {
   const answer = useSignal<NextAnswer | null>(null)
   const problem = useSignal<string | null>(null)
   useSignalEffect(() => {
-    // Read on every change of the progress (the signal's value is the dependency) or the ranking.
-    void store.progress.value
+    // Read on every stored change of the progress (the signal's value is the dependency) or the
+    // ranking; not on the page's own change before it is stored, whose read would race the write.
+    void store.stored.value
     const ranking = by.value
     let current = true
     api

@@ -58,6 +58,12 @@ export function createTrackerStore(options: StoreOptions) {
   const notice = signal<string | null>(null)
   const live = signal(true)
   const liveMode = signal<LiveMode>('off')
+  /**
+   * Counts the progress answers taken from the server (a read, an event's change, a save's
+   * answer): what the server holds moved. A read that depends on it (what to run next) is made
+   * once per stored change, not also for the page's own change before the server has it.
+   */
+  const stored = signal(0)
 
   const model = trackerModel({ rows, progress, search, hideCompleted, sort })
   const { patrons, packs } = model
@@ -81,6 +87,7 @@ export function createTrackerStore(options: StoreOptions) {
     const before = progress.value.completions.length
     // The changes still waiting in the offline queue stay on the page over what the server holds.
     progress.value = withQueued(next, waiting())
+    stored.value++
     if (next.completions.length > before && next.completions[0]) {
       notice.value = `Logged: ${next.completions[0].name} (${next.completions[0].setting})`
     }
@@ -126,6 +133,7 @@ export function createTrackerStore(options: StoreOptions) {
       notice.value = `Logged: ${event.delta.completion.name} (${event.delta.completion.setting})`
     }
     progress.value = withQueued(changed, waiting())
+    stored.value++
     return true
   }
 
@@ -148,7 +156,10 @@ export function createTrackerStore(options: StoreOptions) {
     void write(
       () => send({ kind: 'progress', patch }),
       (answer) => {
-        if (answer !== QUEUED && answer !== null && !Array.isArray(answer)) progress.value = answer
+        if (answer !== QUEUED && answer !== null && !Array.isArray(answer)) {
+          progress.value = answer
+          stored.value++
+        }
       },
     )
   }
@@ -283,6 +294,7 @@ export function createTrackerStore(options: StoreOptions) {
     notice,
     live,
     liveMode,
+    stored,
     undo,
     ...model,
     refresh,
