@@ -3,8 +3,10 @@
 // and one with 10,000 (the cap), medians of --runs, all in one run:
 //   cold load    a new browser context (empty cache) to every catalog row on the page;
 //   keystroke    a search keystroke to the filtered list painted (measured in the page);
-//   tick         a ticked box to its write answered and painted, any re-read it causes included
-//                (measured in the page: every fetch it starts, then the next frame);
+//   untick, tick a ticked box unticked, then ticked again, each to its write answered and painted,
+//                any re-read it causes included (measured in the page: every fetch it starts,
+//                then the next frame). The same box at both sizes' turn: at the cap every box is
+//                ticked, and a new completion is refused (409) until one is unticked;
 // beside the floor of the browser: the same rows as a plain HTML page rendered by bench/bare.ts
 // (its cold load), and the keystroke unthrottled against one 60 Hz frame (16.7 ms).
 // The app as shipped (`src/main.ts serve`), or another checkout's (--app DIR: a before).
@@ -78,32 +80,46 @@ const keystroke = (page: Page) =>
     return took
   })
 
-/** Milliseconds from ticking a box to the frame after the last fetch it caused settled. */
-const tick = (page: Page, quest: string, setting: string) =>
-  page.evaluate(
-    async ({ quest, setting }) => {
-      const probe = (window as unknown as { __probe: { inflight: number; started: number; lastPaint: number } }).__probe
-      const box = document.querySelector<HTMLInputElement>(
-        `tr[data-quest="${CSS.escape(quest)}"] input[aria-label="${setting}"]`,
-      ) as HTMLInputElement
-      const started = probe.started
-      const start = performance.now()
-      box.click()
-      // Quiet: the write went out, nothing is in flight, and nothing new started for 300 ms
-      // (an answer may set off a re-read, and an event another one 100 ms later).
-      let quietSince = performance.now()
-      let seen = probe.started
-      while (probe.started === started || probe.inflight > 0 || performance.now() - quietSince < 300) {
-        await new Promise((resolve) => setTimeout(resolve, 10))
-        if (probe.started !== seen || probe.inflight > 0) {
-          seen = probe.started
-          quietSince = performance.now()
-        }
+/** A box of the table: its row (quest and tier) and its setting. */
+interface Box {
+  quest: string
+  difficulty: string
+  setting: string
+}
+
+/** The `n`th (modulo) ticked box of the table, in its order. */
+const tickedBox = (page: Page, n: number) =>
+  page.evaluate((n): Box => {
+    const ticked = [...document.querySelectorAll<HTMLInputElement>('tr[data-quest] input[type="checkbox"]:checked')]
+    const box = ticked[n % ticked.length] as HTMLInputElement
+    const row = box.closest('tr') as HTMLTableRowElement
+    const quest = row.dataset.quest as string
+    return { quest, difficulty: row.dataset.difficulty as string, setting: box.getAttribute('aria-label') as string }
+  }, n)
+
+/** Milliseconds from clicking a box to the frame after the last fetch it caused settled. */
+const toggle = (page: Page, target: Box) =>
+  page.evaluate(async ({ quest, difficulty, setting }) => {
+    const probe = (window as unknown as { __probe: { inflight: number; started: number; lastPaint: number } }).__probe
+    const box = document.querySelector<HTMLInputElement>(
+      `tr[data-quest="${CSS.escape(quest)}"][data-difficulty="${difficulty}"] input[aria-label="${setting}"]`,
+    ) as HTMLInputElement
+    const started = probe.started
+    const start = performance.now()
+    box.click()
+    // Quiet: the write went out, nothing is in flight, and nothing new started for 300 ms
+    // (an answer may set off a re-read, and an event another one 100 ms later).
+    let quietSince = performance.now()
+    let seen = probe.started
+    while (probe.started === started || probe.inflight > 0 || performance.now() - quietSince < 300) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      if (probe.started !== seen || probe.inflight > 0) {
+        seen = probe.started
+        quietSince = performance.now()
       }
-      return probe.lastPaint - start
-    },
-    { quest, setting },
-  )
+    }
+    return probe.lastPaint - start
+  }, target)
 
 async function measureSize(completions: number) {
   const appDb = join(work, `app-${completions}.sqlite`)
@@ -128,6 +144,7 @@ async function measureSize(completions: number) {
     cold: [] as number[],
     plain: [] as number[],
     keystroke: [] as number[],
+    untick: [] as number[],
     tick: [] as number[],
     fast: [] as number[],
   }
@@ -153,9 +170,10 @@ async function measureSize(completions: number) {
       // The stream open and its read done before anything is timed.
       await page.waitForTimeout(1000)
       result.keystroke.push(await keystroke(page))
-      // A quest not ticked at this setting (the seeded completions go through every name first).
-      const quest = catalog.quests[(run * 37) % catalog.quests.length]?.name as string
-      result.tick.push(await tick(page, quest, run % 2 === 0 ? 'casual' : 'normal'))
+      // A ticked box (at the cap they all are), unticked and ticked again.
+      const box = await tickedBox(page, run * 37)
+      result.untick.push(await toggle(page, box))
+      result.tick.push(await toggle(page, box))
       await throttle(page, 1)
       result.fast.push(await keystroke(page))
       await context.close()
@@ -190,6 +208,7 @@ const row = (label: string, key: keyof typeof small) =>
 row('cold load to every row', 'cold')
 row('the same rows as plain HTML (bench/bare.ts)', 'plain')
 row('search keystroke to the list painted', 'keystroke')
+row('an untick to its write answered and painted', 'untick')
 row('a tick to its write answered and painted', 'tick')
 row('search keystroke, unthrottled', 'fast')
 console.log(
