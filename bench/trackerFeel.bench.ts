@@ -5,8 +5,8 @@
 //   keystroke    a search keystroke to the filtered list painted (measured in the page);
 //   untick, tick a ticked box unticked, then ticked again, each to its write answered and painted,
 //                any re-read it causes included (measured in the page: every fetch it starts,
-//                then the next frame). The same box at both sizes' turn: at the cap every box is
-//                ticked, and a new completion is refused (409) until one is unticked;
+//                then the next frame). Both, at both sizes: at the cap every box is ticked, and
+//                a new completion is refused (409) until one is unticked;
 // beside the floor of the browser: the same rows as a plain HTML page rendered by bench/bare.ts
 // (its cold load), and the keystroke unthrottled against one 60 Hz frame (16.7 ms).
 // The app as shipped (`src/main.ts serve`), or another checkout's (--app DIR: a before).
