@@ -7,7 +7,8 @@
 //                any re-read it causes included (measured in the page: every fetch it starts,
 //                then the next frame). Both on the same box at both sizes, ticked by its own
 //                completion alone before the page opens: at the cap every box is ticked, and a
-//                new completion is refused (409) until one is unticked;
+//                new completion is refused (409) until one is unticked; and the page's own
+//                script time meanwhile (CDP ScriptDuration), which the wait on the server can hide;
 // beside the floor of the browser: the same rows as a plain HTML page rendered by bench/bare.ts
 // (its cold load), and the keystroke unthrottled against one 60 Hz frame (16.7 ms).
 // The app as shipped (`src/main.ts serve`), or another checkout's (--app DIR: a before).
@@ -55,6 +56,23 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function throttle(page: Page, rate: number) {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+  return cdp
+}
+
+type Cdp = Awaited<ReturnType<typeof throttle>>
+
+/**
+ * `action`'s milliseconds, and the page's script time meanwhile (CDP ScriptDuration, throttled):
+ * the page's own part, which the wait for the server's answers can hide in the first figure.
+ */
+async function withWork(cdp: Cdp, action: () => Promise<number>): Promise<[number, number]> {
+  const taskMs = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics')
+    return (metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0) * 1000
+  }
+  const before = await taskMs()
+  const took = await action()
+  return [took, (await taskMs()) - before]
 }
 
 /** Milliseconds from a search keystroke to the first frame painted after the list changed. */
@@ -158,6 +176,8 @@ async function measureSize(completions: number) {
     keystroke: [] as number[],
     untick: [] as number[],
     tick: [] as number[],
+    untickWork: [] as number[],
+    tickWork: [] as number[],
     fast: [] as number[],
   }
   try {
@@ -175,7 +195,8 @@ async function measureSize(completions: number) {
       await plainPage.close()
 
       const page = await context.newPage()
-      await throttle(page, 4)
+      const cdp = await throttle(page, 4)
+      await cdp.send('Performance.enable')
       start = performance.now()
       await page.goto(`${appBase}/characters/${seeded.small}`)
       await page.locator(lastRow).waitFor({ state: 'attached' })
@@ -184,8 +205,11 @@ async function measureSize(completions: number) {
       await page.waitForTimeout(1000)
       result.keystroke.push(await keystroke(page))
       // The run's box, unticked and ticked again.
-      result.untick.push(await toggle(page, box))
-      result.tick.push(await toggle(page, box))
+      for (const kind of ['untick', 'tick'] as const) {
+        const [took, work] = await withWork(cdp, () => toggle(page, box))
+        result[kind].push(took)
+        result[`${kind}Work`].push(work)
+      }
       await throttle(page, 1)
       result.fast.push(await keystroke(page))
       await context.close()
@@ -222,6 +246,8 @@ row('the same rows as plain HTML (bench/bare.ts)', 'plain')
 row('search keystroke to the list painted', 'keystroke')
 row('an untick to its write answered and painted', 'untick')
 row('a tick to its write answered and painted', 'tick')
+row("the page's script time in the untick", 'untickWork')
+row("the page's script time in the tick", 'tickWork')
 row('search keystroke, unthrottled', 'fast')
 console.log(
   `\ncold load / plain HTML: ${ratio(median(small.cold), median(small.plain))} at 100, ${ratio(median(large.cold), median(large.plain))} at 10,000`,

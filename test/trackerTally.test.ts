@@ -5,13 +5,13 @@
 // life changes nothing). Sequences are generated from seeds, so a failure names its seed.
 import { describe, expect, test } from 'bun:test'
 import { signal } from '@preact/signals'
-import type { ProgressHead } from '../src/modules/events/feed'
+import type { ChangeDelta, ProgressHead } from '../src/modules/events/feed'
 import { CHALLENGE_SETTINGS, REMAKE_TIERS } from '../src/rules/quests/completion'
 import { favorTotals } from '../src/rules/quests/favor'
 import { completionsFor, indexCompletions, isCompleted, rowsByName } from '../src/rules/quests/tracker'
 import { xpTotal } from '../src/rules/quests/xp'
 import type { Completion, Progress, QuestRow } from '../src/web/api'
-import { applyChange, edited } from '../src/web/tracker/changes'
+import { applyChange, edited, withAdded, withRemoved } from '../src/web/tracker/changes'
 import { type Row, toRows, trackerModel } from '../src/web/tracker/model'
 
 /** mulberry32: a small seeded generator, so a sequence can be replayed from its seed. */
@@ -101,26 +101,31 @@ function startingProgress(random: Random, count: number): Progress {
 const headOf = ({ completions: _c, completedQuests: _q, life: _l, ...head }: Progress): ProgressHead => head
 
 /** Ticking and unticking as the store does (store.ts toggleSetting). */
-function tick(p: Progress, added: Completion): Progress {
-  return edited(p, [added, ...p.completions], [], [added])
-}
+const tick = (p: Progress, added: Completion): Progress => withAdded(p, [added])
 function untick(p: Progress, row: Pick<Row, 'name' | 'difficulty'>, setting: string): Progress {
   const removed = p.completions.filter(
     (c) =>
       c.name === row.name && c.setting === setting && (c.difficulty === row.difficulty || c.difficulty === 'Unknown'),
   )
-  return edited(
-    p,
-    p.completions.filter((c) => !removed.includes(c)),
-    removed,
-    [],
-  )
+  return withRemoved(p, removed)
 }
 
 type Step = 'edit' | 'recount'
 
+/** An event's change as the store applies it (with the model's index), checked against a scan of the list. */
+function applied(p: Progress, delta: ChangeDelta, byName: ReadonlyMap<string, readonly Completion[]>): Progress {
+  const next = applyChange(p, delta, byName)
+  expect(next).toEqual(applyChange(p, delta))
+  return next
+}
+
 /** One random change of the progress; 'recount' where the model cannot follow it. */
-function change(random: Random, p: Progress, history: readonly Progress[]): [Progress, Step] {
+function change(
+  random: Random,
+  p: Progress,
+  history: readonly Progress[],
+  byName: ReadonlyMap<string, readonly Completion[]>,
+): [Progress, Step] {
   const roll = random.below(100)
   if (roll < 25) {
     const life = random.next() < 0.9 ? p.life.index : p.life.index - 1
@@ -139,7 +144,7 @@ function change(random: Random, p: Progress, history: readonly Progress[]): [Pro
       const c = p.completions.length > 0 && random.next() < 0.7 ? random.pick(p.completions) : completion(random)
       return { name: c.name, difficulty: c.difficulty, setting: c.setting }
     })
-    return [applyChange(p, { kind: 'remove', life: p.life.index, removed: keys }), 'edit']
+    return [applied(p, { kind: 'remove', life: p.life.index, removed: keys }, byName), 'edit']
   }
   if (roll < 60) return [tick(p, completion(random)), 'edit']
   if (roll < 72) return [untick(p, random.pick(CATALOG), random.pick(CHALLENGE_SETTINGS)), 'edit']
@@ -222,7 +227,7 @@ describe("the tracker's model after any sequence of changes equals one counted f
         // One to three changes between two looks: the model follows several edits at once.
         let followable = true
         for (let n = 1 + random.below(3); n > 0; n--) {
-          const [next, step] = change(random, m.progress.value, history)
+          const [next, step] = change(random, m.progress.value, history, m.model.index.value)
           if (step === 'recount') followable = false
           m.progress.value = next
           history.push(next)

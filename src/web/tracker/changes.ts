@@ -78,48 +78,57 @@ function withName(names: readonly string[], name: string): string[] {
   return [...names.slice(0, low), name, ...names.slice(low)]
 }
 
-/** The progress after `delta`; the same object when the change is to a life it does not show. */
-export function applyChange(progress: Progress, delta: ChangeDelta): Progress {
+/** The list less `removed` (the objects), by the array's own copy and search: no comparison of fields. */
+function without(list: readonly Completion[], removed: ReadonlySet<Completion>): Completion[] {
+  const rest = list.slice()
+  for (const c of removed) {
+    const at = rest.indexOf(c)
+    if (at >= 0) rest.splice(at, 1)
+  }
+  return rest
+}
+
+/** The progress with `added` first (the most recent), noted as an edit. */
+export function withAdded(progress: Progress, added: readonly Completion[]): Progress {
+  return edited(progress, [...added].concat(progress.completions), [], added)
+}
+
+/** The progress less `removed` (objects of its list), noted as an edit. */
+export function withRemoved(progress: Progress, removed: readonly Completion[]): Progress {
+  return edited(progress, without(progress.completions, new Set(removed)), removed, [])
+}
+
+/**
+ * The progress after `delta`; the same object when the change is to a life it does not show.
+ * `byName`, when the caller holds it (the model's index of these completions), finds the
+ * completions a change replaces or removes among the name's few instead of the whole history.
+ */
+export function applyChange(
+  progress: Progress,
+  delta: ChangeDelta,
+  byName?: ReadonlyMap<string, readonly Completion[]>,
+): Progress {
   if (delta.kind === 'head') return { ...progress, ...delta.head }
   if (delta.life !== progress.life.index) return progress
-  // One pass over the list for either kind: it is the whole history, and this runs on every event.
-  const removed: Completion[] = []
-  const completions: Completion[] = []
+  const named = (name: string): readonly Completion[] =>
+    byName ? (byName.get(name) ?? []) : progress.completions.filter((c) => c.name === name)
   if (delta.kind === 'upsert') {
     const { completion, position } = delta
-    let placed = false
-    for (const c of progress.completions) {
-      if (sameKey(c, completion)) {
-        removed.push(c)
-        continue
-      }
-      // At `position` among the completions kept: before the one that would be there.
-      if (!placed && completions.length === position) {
-        completions.push(completion)
-        placed = true
-      }
-      completions.push(c)
-    }
-    if (!placed) completions.push(completion)
+    const replaced = new Set(named(completion.name).filter((c) => sameKey(c, completion)))
+    const completions = replaced.size === 0 ? progress.completions.slice() : without(progress.completions, replaced)
+    // At `position` among the completions kept: before the one that was there.
+    completions.splice(position, 0, completion)
     return {
-      ...edited(progress, completions, removed, [completion]),
+      ...edited(progress, completions, [...replaced], [completion]),
       completedQuests: withName(progress.completedQuests, completion.name),
     }
   }
-  const gone = new Set(delta.removed.map((key) => key.name))
-  const left = new Set<string>()
-  for (const c of progress.completions) {
-    if (!gone.has(c.name)) completions.push(c)
-    else if (delta.removed.some((key) => sameKey(c, key))) removed.push(c)
-    else {
-      // A name stays done while a completion of it is left.
-      left.add(c.name)
-      completions.push(c)
-    }
-  }
-  for (const name of left) gone.delete(name)
+  const removed = new Set<Completion>()
+  for (const key of delta.removed) for (const c of named(key.name)) if (sameKey(c, key)) removed.add(c)
+  // A name stays done while a completion of it is left.
+  const gone = new Set(delta.removed.map((key) => key.name).filter((name) => named(name).every((c) => removed.has(c))))
   return {
-    ...edited(progress, completions, removed, []),
+    ...edited(progress, without(progress.completions, removed), [...removed], []),
     completedQuests: gone.size === 0 ? progress.completedQuests : progress.completedQuests.filter((n) => !gone.has(n)),
   }
 }

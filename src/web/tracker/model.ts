@@ -5,14 +5,7 @@
 import { computed, type ReadonlySignal } from '@preact/signals'
 import type { PlayOn } from '../../rules/character/levels'
 import type { Setting } from '../../rules/quests/completion'
-import {
-  isCompleted,
-  rowFilter,
-  rowsByName,
-  type TrackerFilters,
-  type TrackerRow,
-  tiersByName,
-} from '../../rules/quests/tracker'
+import { rowFilter, rowsByName, type TrackerFilters, type TrackerRow, tiersByName } from '../../rules/quests/tracker'
 import { rowXp } from '../../rules/quests/xp'
 import type { Progress, QuestRow } from '../api'
 import { nextTally, type RowLog, type Tally } from './tally'
@@ -145,9 +138,10 @@ export function trackerModel({ rows, progress, search, hideCompleted, sort }: Mo
   const favor = computed(() => tally.value.favor)
   const xp = computed(() => tally.value.xp)
   const counts = computed(() => {
-    const idx = index.value
+    // A remake with a log is a completed one (isCompleted): a look-up, not a search of its completions.
+    const done = logs.value
     const shown = visible.value
-    return { shown: shown.length, done: shown.filter((r) => isCompleted(r, idx)).length, total: rows.value.length }
+    return { shown: shown.length, done: shown.filter((r) => done.has(r.key)).length, total: rows.value.length }
   })
   const patrons = computed(() => [...new Set(rows.value.map((r) => r.patron))].sort((a, b) => a.localeCompare(b)))
   const packs = computed(() => [...new Set(rows.value.map((r) => r.pack))].sort((a, b) => a.localeCompare(b)))

@@ -20,7 +20,7 @@ import type { ChangeEvent, LiveMode } from '../live'
 import { QUEUED, queuedWrites, sendOrQueue } from '../offline/outbox'
 import { isWaiting, type QueuedChange } from '../offline/queue'
 import { rememberedFlag } from '../remembered'
-import { applyChange, edited, tagParts } from './changes'
+import { applyChange, tagParts, withAdded, withRemoved } from './changes'
 import { type Row, type Sort, type TickSetting, toRows, trackerModel } from './model'
 import { patchProgress, withQueued } from './queued'
 import { createUndo } from './undo'
@@ -106,7 +106,7 @@ export function createTrackerStore(options: StoreOptions) {
   /** An untick can be undone for a while (undo.ts): what its deletes removed goes back, on the page at once. */
   const undo = createUndo((removed) => {
     const back: Completion[] = removed.map(({ runs: _runs, runList: _runList, ...completion }) => completion)
-    progress.value = edited(progress.value, [...back, ...progress.value.completions], [], back)
+    progress.value = withAdded(progress.value, back)
     void write(() => api.restoreCompletions(characterId, removed))
   })
 
@@ -125,7 +125,7 @@ export function createTrackerStore(options: StoreOptions) {
     if (!options.save || !next || !tag || next.prefix !== tag.prefix) return false
     if (next.version <= tag.version) return true
     if (next.version !== tag.version + 1 || !event.delta) return false
-    const changed = applyChange(progress.value, event.delta)
+    const changed = applyChange(progress.value, event.delta, model.index.value)
     tag = next
     // A completion from elsewhere (the game) is announced, as after a read; this page's own
     // tick is on the page already.
@@ -217,21 +217,16 @@ export function createTrackerStore(options: StoreOptions) {
         xpEarned: null,
         reaperXpEarned: null,
       }
-      progress.value = edited(current, [added, ...current.completions], [], [added])
+      progress.value = withAdded(current, [added])
       const { name, difficulty, completedAt } = added
       void write(() => send({ kind: 'tick', name, difficulty, setting, completedAt }), settled())
       return
     }
-    const removed = current.completions.filter(
-      (c) =>
-        c.name === row.name && c.setting === setting && (c.difficulty === row.difficulty || c.difficulty === 'Unknown'),
+    // Among the name's completions (the model's index of this progress), not the whole history.
+    const removed = (model.index.value.get(row.name) ?? []).filter(
+      (c) => c.setting === setting && (c.difficulty === row.difficulty || c.difficulty === 'Unknown'),
     )
-    progress.value = edited(
-      current,
-      current.completions.filter((c) => !removed.includes(c)),
-      removed,
-      [],
-    )
+    progress.value = withRemoved(current, removed)
     const offer = undo.open(row.name, setting)
     for (const difficulty of new Set(removed.map((c) => c.difficulty))) {
       void write(async () => {
