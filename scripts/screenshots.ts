@@ -1,30 +1,30 @@
-// Screenshots of the website, light and dark, narrow (390 px) and wide (1280 px), on the real
-// app with the 718-row catalog (or the small fixture), a character with completions spread over
-// a few days (stats), a monk with a DDO Builder plan and a live snapshot behind it (build, past
-// lives), a rogue with two lives behind her (past lives), and shared routes (routes).
-// Usage: bun scripts/screenshots.ts [outdir] [--docs] (default /tmp/qt-screenshots). `--docs`
-// refreshes docs/screenshots/{tracker,build,routes,stats}.png from the wide light run.
+// Screenshots of the website in Chromium and Firefox, light and dark, narrow (390 px) and wide
+// (1280 px), on the real app with the 718-row catalog (or the small fixture), a character with
+// completions spread over a few days (stats), a monk with a DDO Builder plan and a live snapshot
+// behind it (build, past lives), a rogue with two lives behind her (past lives), shared routes
+// (routes), a group of two accounts (groups, party planner), an invite, an untick's undo and the
+// tracker with the server away.
+// Usage: bun scripts/screenshots.ts [outdir] [--docs] [--browser chromium|firefox] (default
+// /tmp/qt-screenshots, both browsers). Files are <page>-<browser>-<scheme>-<width>.png. `--docs`
+// refreshes docs/screenshots/{tracker,build,routes,stats}.png from Chromium's wide light run.
 
 import { existsSync } from 'node:fs'
 import { copyFile, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
-import {
-  chromiumPath,
-  FULL_CATALOG,
-  launch,
-  newContext,
-  SMALL_CATALOG,
-  signIn,
-  startSite,
-  succeeded,
-} from '../test/web/harness'
+import { BROWSER_NAMES, browserPath, launchBrowser, type Page } from '../test/web/driver'
+import { FULL_CATALOG, SMALL_CATALOG, signIn, startSite, succeeded } from '../test/web/harness'
 
 const args = process.argv.slice(2)
-const outdir = args.find((a) => !a.startsWith('--')) ?? '/tmp/qt-screenshots'
+const browserArg = args.indexOf('--browser')
+const chosen = browserArg >= 0 ? args[browserArg + 1] : undefined
+const outdir =
+  args.find((a, i) => !a.startsWith('--') && (browserArg < 0 || i !== browserArg + 1)) ?? '/tmp/qt-screenshots'
 await mkdir(outdir, { recursive: true })
-const executable = chromiumPath()
-if (!executable) process.exit(1)
+const browsers = BROWSER_NAMES.filter((name) => !chosen || name === chosen).flatMap((name) => {
+  const path = browserPath(name)
+  return path ? [{ name, path }] : []
+})
+if (browsers.length === 0) process.exit(1)
 
 const MONK = join(import.meta.dir, '..', '..', 'shared', 'fixtures', 'builds', 'example-monk.DDOBuild')
 const CLERIC = join(import.meta.dir, '..', 'test', 'fixtures', 'small-cleric.DDOBuild')
@@ -127,7 +127,19 @@ await succeeded(
   }),
 )
 
-const browser = await launch(executable)
+// A group of two accounts: alice's Tordek and bob's Krusk shared, for the groups pages.
+const krusk = await succeeded(
+  site
+    .plugin(bobToken)
+    .characters.post({ givenName: 'Krusk', race: 'Half-Orc', classes: [{ name: 'Barbarian', levels: 11 }] }),
+)
+const group = await succeeded(alice.groups.post({ name: 'Stormreach Irregulars' }))
+const invite = await succeeded(alice.groups({ id: group.id }).invites.post())
+await succeeded(site.plugin(bobToken).groups.join.post({ code: invite.code }))
+await succeeded(alice.groups({ id: group.id }).characters({ characterId: hero.id }).put())
+await succeeded(site.plugin(bobToken).groups({ id: group.id }).characters({ characterId: krusk.id }).put())
+// A link for the join page, seen signed out.
+const joinLink = await succeeded(alice.groups({ id: group.id }).invites.post())
 
 /** Imports the plan through the page (as a player would) and sends a live snapshot behind it. */
 async function seedBuild(page: Page) {
@@ -158,108 +170,160 @@ async function seedBuild(page: Page) {
 }
 
 let seeded = false
-for (const scheme of ['light', 'dark'] as const) {
-  for (const width of [390, 1280]) {
-    const { context } = await newContext(browser, {
-      colorScheme: scheme,
-      viewport: { width, height: width < 600 ? 844 : 900 },
-      deviceScaleFactor: width < 600 ? 2 : 1,
-    })
-    const page = await context.newPage()
-    const shot = async (name: string, fullPage = false) => {
-      await page.screenshot({ path: join(outdir, `${name}-${scheme}-${width}.png`), fullPage })
-      // A page wider than the screen scrolls sideways on a phone: name what sticks out.
-      const overflow = await page.evaluate(() => {
-        if (document.documentElement.scrollWidth <= innerWidth) return []
-        return [...document.querySelectorAll('body *')]
-          .filter((el) => el.getBoundingClientRect().right > innerWidth + 1)
-          .slice(0, 5)
-          .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`)
+for (const { name: browserName, path } of browsers) {
+  for (const scheme of ['light', 'dark'] as const) {
+    const browser = await launchBrowser(browserName, path, { colorScheme: scheme })
+    for (const width of [390, 1280]) {
+      const page = await browser.newPage({
+        viewport: { width, height: width < 600 ? 844 : 900 },
+        deviceScaleFactor: width < 600 ? 2 : 1,
       })
-      if (overflow.length > 0) console.warn(`${name}-${scheme}-${width}: wider than the screen: ${overflow.join(', ')}`)
-      // A control a screen reader would announce without a name.
-      const unnamed = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('input, select, textarea, button')]
-          .filter((el) => {
-            const labelled = el instanceof HTMLButtonElement ? false : (el as HTMLInputElement).labels?.length
-            return (
-              !labelled &&
-              !el.getAttribute('aria-label') &&
-              !el.getAttribute('aria-labelledby') &&
-              !el.textContent?.trim()
-            )
-          })
-          .map((el) => el.outerHTML.slice(0, 80)),
-      )
-      if (unnamed.length > 0) console.warn(`${name}: controls without a name: ${unnamed.join(' | ')}`)
+      const shot = async (name: string, fullPage = false) => {
+        const file = `${name}-${browserName}-${scheme}-${width}`
+        await page.screenshot({ path: join(outdir, `${file}.png`), fullPage })
+        // A page wider than the screen scrolls sideways on a phone: name what sticks out.
+        const overflow = await page.evaluate(() => {
+          if (document.documentElement.scrollWidth <= innerWidth) return []
+          return [...document.querySelectorAll('body *')]
+            .filter((el) => el.getBoundingClientRect().right > innerWidth + 1)
+            .slice(0, 5)
+            .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`)
+        })
+        if (overflow.length > 0) console.warn(`${file}: wider than the screen: ${overflow.join(', ')}`)
+        // A control a screen reader would announce without a name.
+        const unnamed = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('input, select, textarea, button')]
+            .filter((el) => {
+              const labelled = el instanceof HTMLButtonElement ? false : (el as HTMLInputElement).labels?.length
+              return (
+                !labelled &&
+                !el.getAttribute('aria-label') &&
+                !el.getAttribute('aria-labelledby') &&
+                !el.textContent?.trim()
+              )
+            })
+            .map((el) => el.outerHTML.slice(0, 80)),
+        )
+        if (unnamed.length > 0) console.warn(`${file}: controls without a name: ${unnamed.join(' | ')}`)
+      }
+      await page.goto(`${site.base}${joinLink.path}`)
+      await page.getByRole('heading', { name: 'Join Stormreach Irregulars' }).waitFor()
+      await shot('join')
+      await page.goto(`${site.base}/login`)
+      await page.getByLabel('Password').waitFor()
+      await shot('login')
+      await signIn(page, site.base, 'alice')
+      await page.getByRole('link', { name: 'Tordek Stonehammer', exact: true }).waitFor()
+      await shot('characters')
+      await page.goto(`${site.base}/characters/${hero.id}`)
+      await page.locator('tr[data-quest]').first().waitFor()
+      await shot('tracker')
+      await page.evaluate(() => document.querySelector('table.quests tbody')?.scrollIntoView())
+      await shot('tracker-rows')
+      await page.evaluate(() => window.scrollTo(0, 0))
+      // On a phone the filters are folded into one bar (styles.css): opened for this shot.
+      if (await page.locator('.filters-toggle').isVisible()) await page.locator('.filters-toggle').click()
+      await page.getByText('Favor by patron').click()
+      await page.getByText('XP bonuses').click()
+      await shot('tracker-panels')
+      await page.goto(`${site.base}${hero.shareUrl}`)
+      await page.locator('tr[data-quest]').first().waitFor()
+      await shot('share')
+
+      if (!seeded) {
+        await seedBuild(page)
+        seeded = true
+      }
+      await page.goto(`${site.base}/characters/${monk.id}/build`)
+      await page.locator('[data-sheet="live"] [data-stat="hp"]').waitFor()
+      await shot('build')
+      await shot('build-full', true)
+
+      await page.goto(`${site.base}/routes`)
+      await page.locator('tr[data-route]').first().waitFor()
+      await shot('routes-list')
+      await page.goto(`${site.base}/routes/${route.id}?character=${hero.id}&match=setting`)
+      await page.locator('.nav-progress').waitFor()
+      await shot('routes')
+      await page.goto(`${site.base}/routes/${route.id}/edit`)
+      await page.getByLabel('Find a quest').fill(near[0]?.name.slice(0, 4) ?? 'the')
+      await shot('route-edit')
+
+      await page.goto(`${site.base}/characters/${hero.id}/stats`)
+      await page.locator('.chart[data-drawn="true"]').first().waitFor()
+      await page.waitForFunction(() => document.querySelectorAll('.chart:not([data-drawn])').length === 0)
+      await shot('stats')
+      await shot('stats-full', true)
+
+      // The monk's snapshot (seedBuild) holds most past lives of the game; Lidda has two lives behind her.
+      await page.goto(`${site.base}/past-lives`)
+      await page.locator('tr[data-character]').first().waitFor()
+      await shot('past-lives')
+      await shot('past-lives-full', true)
+      await page.goto(`${site.base}/past-lives/${monk.id}`)
+      await page.getByRole('heading', { name: 'Next reincarnation' }).waitFor()
+      await shot('past-lives-character')
+      await shot('past-lives-character-full', true)
+
+      await page.goto(`${site.base}/account`)
+      await page.getByRole('heading', { name: 'Plugin tokens' }).waitFor()
+      await shot('account')
+
+      await page.goto(`${site.base}/groups`)
+      await page.locator('[data-groups="1"]').waitFor()
+      await shot('groups')
+      await page.goto(`${site.base}/groups/${group.id}`)
+      await page.locator('.group-characters [data-character="Krusk"]').waitFor()
+      await shot('group')
+      await page.goto(`${site.base}/groups/${group.id}/party?c=${hero.id},${krusk.id}&s=elite`)
+      await page.locator('[data-party-quests]').waitFor()
+      await shot('party')
+      await page.goto(`${site.base}/characters/new`)
+      await page.getByLabel('Given name').waitFor()
+      await shot('character-new')
+
+      // An untick, with its undo offered; then undone, so the next run finds the same data.
+      const first = near[0]?.name ?? ''
+      await page.goto(`${site.base}/characters/${hero.id}`)
+      const box = page
+        .locator(`tr[data-quest="${first}"][data-difficulty="Heroic"]`)
+        .getByLabel('elite', { exact: true })
+      await box.waitFor({ state: 'attached' })
+      if (await box.isChecked()) {
+        // Scrolled to first: Firefox's click through puppeteer misses a box deep in the 718 rows.
+        await page.evaluate(
+          (name) => document.querySelector(`tr[data-quest="${name}"]`)?.scrollIntoView({ block: 'center' }),
+          first,
+        )
+        await box.uncheck()
+        await page.getByRole('button', { name: 'Undo', exact: true }).waitFor()
+        await shot('tracker-undo')
+        await page.getByRole('button', { name: 'Undo', exact: true }).click()
+      }
+
+      // The server away: the tracker from what the browser kept, marked offline.
+      await page.locator('tr[data-quest]').first().waitFor()
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready
+      })
+      await page.reload()
+      await page.locator('tr[data-quest]').first().waitFor()
+      await site.pause()
+      await page.reload()
+      await page.locator('.offline-bar[data-state="offline"]').waitFor()
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await shot('tracker-offline')
+      site.resume()
+      await page.close()
     }
-    await page.goto(`${site.base}/login`)
-    await page.getByLabel('Password').waitFor()
-    await shot('login')
-    await signIn(page, site.base, 'alice')
-    await page.getByRole('link', { name: 'Tordek Stonehammer', exact: true }).waitFor()
-    await shot('characters')
-    await page.goto(`${site.base}/characters/${hero.id}`)
-    await page.locator('tr[data-quest]').first().waitFor()
-    await shot('tracker')
-    await page.locator('table.quests tbody').scrollIntoViewIfNeeded()
-    await shot('tracker-rows')
-    await page.evaluate(() => window.scrollTo(0, 0))
-    await page.getByText('Favor by patron').click()
-    await page.getByText('XP bonuses').click()
-    await shot('tracker-panels')
-    await page.goto(`${site.base}${hero.shareUrl}`)
-    await page.locator('tr[data-quest]').first().waitFor()
-    await shot('share')
-
-    if (!seeded) {
-      await seedBuild(page)
-      seeded = true
-    }
-    await page.goto(`${site.base}/characters/${monk.id}/build`)
-    await page.locator('[data-sheet="live"] [data-stat="hp"]').waitFor()
-    await shot('build')
-    await shot('build-full', true)
-
-    await page.goto(`${site.base}/routes`)
-    await page.locator('tr[data-route]').first().waitFor()
-    await shot('routes-list')
-    await page.goto(`${site.base}/routes/${route.id}?character=${hero.id}&match=setting`)
-    await page.locator('.nav-progress').waitFor()
-    await shot('routes')
-    await page.goto(`${site.base}/routes/${route.id}/edit`)
-    await page.getByLabel('Find a quest').fill(near[0]?.name.slice(0, 4) ?? 'the')
-    await shot('route-edit')
-
-    await page.goto(`${site.base}/characters/${hero.id}/stats`)
-    await page.locator('.chart[data-drawn="true"]').first().waitFor()
-    await page.waitForFunction(() => document.querySelectorAll('.chart:not([data-drawn])').length === 0)
-    await shot('stats')
-    await shot('stats-full', true)
-
-    // The monk's snapshot (seedBuild) holds most past lives of the game; Lidda has two lives behind her.
-    await page.goto(`${site.base}/past-lives`)
-    await page.locator('tr[data-character]').first().waitFor()
-    await shot('past-lives')
-    await shot('past-lives-full', true)
-    await page.goto(`${site.base}/past-lives/${monk.id}`)
-    await page.getByRole('heading', { name: 'Next reincarnation' }).waitFor()
-    await shot('past-lives-character')
-    await shot('past-lives-character-full', true)
-
-    await page.goto(`${site.base}/account`)
-    await page.getByRole('heading', { name: 'Plugin tokens' }).waitFor()
-    await shot('account')
-    await page.goto('about:blank')
-    await context.close()
+    await browser.close()
   }
 }
-await browser.close()
 await site.stop()
 if (args.includes('--docs')) {
   await mkdir('docs/screenshots', { recursive: true })
   for (const name of ['tracker', 'build', 'routes', 'stats']) {
-    await copyFile(join(outdir, `${name}-light-1280.png`), `docs/screenshots/${name}.png`)
+    await copyFile(join(outdir, `${name}-chromium-light-1280.png`), `docs/screenshots/${name}.png`)
   }
 }
 console.log(`screenshots in ${outdir}`)

@@ -141,8 +141,12 @@ function read(
   const { request } = event
   const key = keyOf(request.url)
   const network = fetch(request).then(async (response) => {
-    await also?.(response)
-    if (cacheName) await remember(cacheName, key, response)
+    try {
+      await also?.(response)
+      if (cacheName) await remember(cacheName, key, response)
+    } catch {
+      // Not kept (the page left while its body came, a full disk): the answer itself still goes.
+    }
     return response
   })
   // A late answer is still kept after the page got the kept one.

@@ -391,10 +391,11 @@ describe.skipIf(BROWSERS.length === 0)(`the website ${IN_BROWSERS}`, () => {
       const elsewhere = requests.filter((url) => url.host !== base.host).map((url) => url.href)
       expect(elsewhere).toEqual([])
       // Chromium logs every failed load as a console error: the 401s and 404s these tests cause on
-      // purpose, and the event stream blocked above (Firefox says that one too). Anything else (a
-      // CSP refusal, an exception) fails.
+      // purpose, and the event stream blocked above (Firefox says that one too). Firefox words a
+      // load through the service worker cut off by the page leaving as the worker's error. Anything
+      // else (a CSP refusal, an exception) fails.
       const blocked =
-        /Failed to load resource|net::ERR_FAILED|can’t establish a connection to the server at \S+\/events\b/
+        /Failed to load resource|net::ERR_FAILED|can’t establish a connection to the server at \S+\/events\b|A ServiceWorker intercepted the request and encountered an unexpected error|A ServiceWorker passed an Error Response/
       expect(problems.filter((p) => !blocked.test(p))).toEqual([])
     }),
   )

@@ -88,6 +88,10 @@ describe.skipIf(BROWSERS.length === 0)(`the website with the server away, ${IN_B
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready
       })
+      // The characters list was read before the worker took the page: read again through it.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+      await page.reload()
+      await page.getByRole('heading', { name: 'Your characters' }).waitFor()
       // Every page once with the server there: the worker keeps what each read.
       await page.goto(trackerOf(ghostId))
       await row('The Pit', 'Heroic').waitFor()

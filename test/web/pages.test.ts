@@ -409,7 +409,7 @@ describe.skipIf(BROWSERS.length === 0)(`Website II ${IN_BROWSERS}`, () => {
         }),
         201,
       )
-      const page = await openPage('/')
+      const page = await openPage('/', 'block')
       // The plotting library's chunk is refused: a dropped connection, or a server restarted
       // with a new build (Firefox also reported an import cut off by leaving the page).
       await page.route(

@@ -21,7 +21,6 @@ import { currentLifeOf, type LifeWindow, lifeOfRun } from '../../rules/quests/ru
 import { parseTimestamp } from '../../rules/timestamp'
 import { questNames } from '../catalog/service'
 import { assertOwnsCharacter } from '../characters/access'
-import type { CompletionKey } from '../events/feed'
 import { MAX_COMPLETIONS_PER_CHARACTER, MAX_RUNS_PER_COMPLETION } from './limits'
 import type { CompletionInput, RemovedCompletion, StoredCompletion } from './model'
 
