@@ -1,6 +1,6 @@
 // The website at the limits (issue 25 item 4): the tracker page with the whole catalog, in
 // Debian's Chromium with the CPU throttled 4× (a phone), for a character with 100 completions
-// and one with 10,000 (the cap), medians of --runs, all in one run:
+// and one with 10,000 (the cap), medians of --runs, all in one run (the sizes take turns):
 //   cold load    a new browser context (empty cache) to every catalog row on the page;
 //   keystroke    a search keystroke to the filtered list painted (measured in the page);
 //   untick, tick a ticked box unticked, then ticked again, each to its write answered and painted,
@@ -130,7 +130,10 @@ const toggle = (page: Page, target: Box) =>
     return probe.lastPaint - start
   }, target)
 
-async function measureSize(completions: number) {
+type Browser = Awaited<ReturnType<typeof launch>>
+
+/** One size's servers and figures; `measure(run)` adds one run's (the sizes take turns, run by run). */
+async function openSize(completions: number, browser: Browser) {
   const appDb = join(work, `app-${completions}.sqlite`)
   const bareDb = join(work, `bare-${completions}.sqlite`)
   const seeded = await seed(appDb, { completions, big: 0, characters: 1, others: 0 })
@@ -169,7 +172,6 @@ async function measureSize(completions: number) {
   }
   const lastRow = `tr[data-quest]:nth-of-type(${catalog.quests.length})`
   const [, cookieValue] = seeded.cookie.split('=') as [string, string]
-  const browser = await launch(executable as string)
   const result = {
     cold: [] as number[],
     plain: [] as number[],
@@ -180,53 +182,58 @@ async function measureSize(completions: number) {
     tickWork: [] as number[],
     fast: [] as number[],
   }
-  try {
-    for (let run = 0; run < RUNS; run++) {
-      const box = await prepareBox(run)
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-      await context.addCookies([{ name: 'qt_session', value: cookieValue, domain: '127.0.0.1', path: '/' }])
-      await context.addInitScript(FETCH_PROBE)
-      const plainPage = await context.newPage()
-      await throttle(plainPage, 4)
-      let start = performance.now()
-      await plainPage.goto(`${bareBase}/plain/characters/${seeded.small}`)
-      await plainPage.locator(lastRow).waitFor({ state: 'attached' })
-      result.plain.push(performance.now() - start)
-      await plainPage.close()
+  async function measure(run: number): Promise<void> {
+    const box = await prepareBox(run)
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    await context.addCookies([{ name: 'qt_session', value: cookieValue, domain: '127.0.0.1', path: '/' }])
+    await context.addInitScript(FETCH_PROBE)
+    const plainPage = await context.newPage()
+    await throttle(plainPage, 4)
+    let start = performance.now()
+    await plainPage.goto(`${bareBase}/plain/characters/${seeded.small}`)
+    await plainPage.locator(lastRow).waitFor({ state: 'attached' })
+    result.plain.push(performance.now() - start)
+    await plainPage.close()
 
-      const page = await context.newPage()
-      const cdp = await throttle(page, 4)
-      await cdp.send('Performance.enable')
-      start = performance.now()
-      await page.goto(`${appBase}/characters/${seeded.small}`)
-      await page.locator(lastRow).waitFor({ state: 'attached' })
-      result.cold.push(performance.now() - start)
-      // The stream open and its read done before anything is timed.
-      await page.waitForTimeout(1000)
-      result.keystroke.push(await keystroke(page))
-      // The run's box, unticked and ticked again.
-      for (const kind of ['untick', 'tick'] as const) {
-        const [took, work] = await withWork(cdp, () => toggle(page, box))
-        result[kind].push(took)
-        result[`${kind}Work`].push(work)
-      }
-      await throttle(page, 1)
-      result.fast.push(await keystroke(page))
-      await context.close()
+    const page = await context.newPage()
+    const cdp = await throttle(page, 4)
+    await cdp.send('Performance.enable')
+    start = performance.now()
+    await page.goto(`${appBase}/characters/${seeded.small}`)
+    await page.locator(lastRow).waitFor({ state: 'attached' })
+    result.cold.push(performance.now() - start)
+    // The stream open and its read done before anything is timed.
+    await page.waitForTimeout(1000)
+    result.keystroke.push(await keystroke(page))
+    // The run's box, unticked and ticked again.
+    for (const kind of ['untick', 'tick'] as const) {
+      const [took, work] = await withWork(cdp, () => toggle(page, box))
+      result[kind].push(took)
+      result[`${kind}Work`].push(work)
     }
-  } finally {
-    await browser.close()
-    await Promise.all([app.stop(), bare.stop()])
+    await throttle(page, 1)
+    result.fast.push(await keystroke(page))
+    await context.close()
   }
-  return result
+  return { result, measure, stop: () => Promise.all([app.stop(), bare.stop()]) }
 }
+
+type Figures = Awaited<ReturnType<typeof openSize>>['result']
 
 const before = loadavg()
   .map((l) => l.toFixed(2))
   .join(' ')
 const started = new Date().toISOString()
-const small = await measureSize(100)
-const large = await measureSize(10_000)
+const browser = await launch(executable as string)
+const sizes = [await openSize(100, browser), await openSize(10_000, browser)] as const
+try {
+  // Run by run, each size in turn: a change of the machine's load falls on both.
+  for (let run = 0; run < RUNS; run++) for (const size of sizes) await size.measure(run)
+} finally {
+  await browser.close()
+  await Promise.all(sizes.map((size) => size.stop()))
+}
+const [small, large] = sizes.map((size) => size.result) as [Figures, Figures]
 const ms = (n: number) => `${n.toFixed(0)} ms`
 const ratio = (a: number, b: number) => (a / b).toFixed(2)
 console.log(
@@ -237,7 +244,7 @@ console.log(
 )
 console.log('| measure | 100 completions | 10,000 completions | 10,000 / 100 |')
 console.log('|---|--:|--:|--:|')
-const row = (label: string, key: keyof typeof small) =>
+const row = (label: string, key: keyof Figures) =>
   console.log(
     `| ${label} | ${ms(median(small[key]))} | ${ms(median(large[key]))} | ${ratio(median(large[key]), median(small[key]))} |`,
   )
