@@ -3,7 +3,7 @@
 import { Elysia } from 'elysia'
 import { apiDocsModule } from './apiDocs'
 import type { DocumentedApp } from './apiDocs/openapi'
-import { outsideWrites } from './db/client'
+import { outsideWrites } from './db/freshness'
 import { watchSpace } from './db/space'
 import type { AppDeps, ModuleDeps } from './deps'
 import { TrustedProxies } from './http/address'

@@ -1,6 +1,7 @@
 // README "Limits" is the one list of every limit: it must state the numbers the code uses.
 import { expect, test } from 'bun:test'
 import { join } from 'node:path'
+import { MAX_KEPT_ROWS } from '../src/db/freshness'
 import { DISK_FULL_RETRY_SECONDS, SPACE_PROBE_BYTES } from '../src/db/space'
 import { BODY_TIME_LIMIT_MS, MAX_BODY_BYTES } from '../src/http/body'
 import { IDLE_TIMEOUT_SECONDS, LISTENER_BODY_HEADROOM_BYTES } from '../src/http/listen'
@@ -62,6 +63,7 @@ test('README "Limits" states the numbers the code uses', async () => {
     `| route steps | ${n(routes.MAX_ROUTE_STEPS)} | 400 |`,
     `| route \`boosts\`, \`optionals\` | ${kib(routes.MAX_ROUTE_FIELD_BYTES)} each, as JSON | 413 |`,
     `\`limit\` 1–${routes.MAX_ROUTE_PAGE}, default ${routes.DEFAULT_ROUTE_PAGE};`,
+    `while no write could have changed them | ${n(MAX_KEPT_ROWS)} of each kind; all forgotten when full,`,
     `| live plugin tokens per account | ${MAX_TOKENS_PER_ACCOUNT}; a login beyond it`,
     `| live website sessions per account | ${MAX_SESSIONS_PER_ACCOUNT}; a sign-in beyond it`,
     `| ${throttle.MAX_FAILURES}, then locked ${throttle.FIRST_LOCK_MS / 60_000} min, doubling up to ${throttle.MAX_LOCK_MS / 3_600_000} h | 429`,

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
+import { keptRows } from '../../db/freshness'
 import { aliased, prepareNative } from '../../db/native'
 import { preparedOnce } from '../../db/prepared'
 import { sessions, users } from '../../db/schema'
@@ -101,14 +102,20 @@ function prepareLookup(db: DB) {
 }
 
 const lookups = preparedOnce(prepareLookup)
+type SessionRow = NonNullable<ReturnType<ReturnType<typeof lookups>['get']>>
+// A session's row, kept between its requests while nothing could have changed it (src/db/freshness.ts);
+// its end is checked against the clock on every request, as the query does.
+const keptSessions = keptRows<string, SessionRow>()
 
 /** The session behind a cookie value, or 401. Slides the expiry when it is due. */
 export function sessionFromToken(db: DB, clock: Clock, token: string | undefined): ActiveSession {
   if (!token) throw new Unauthorized('Not signed in.')
-  const lookup = lookups(db)
   const now = clock.now()
-  const row = lookup.get({ hash: hashToken(token), now: now.toISOString() })
-  if (!row) throw new Unauthorized('Your session has ended; sign in again.')
+  const iso = now.toISOString()
+  const hash = hashToken(token)
+  const row = keptSessions(db).get(hash, () => lookups(db).get({ hash, now: iso }))
+  // Both ISO-8601 in UTC, so compared as text exactly as the query compares them.
+  if (!row || row.expiresAt <= iso) throw new Unauthorized('Your session has ended; sign in again.')
   const remaining = Date.parse(row.expiresAt) - now.getTime()
   // On a full disk the expiry stays where it was (and the cookie with it): the request goes on.
   const renewed =
