@@ -59,7 +59,7 @@ test('README "Limits" states the numbers the code uses', async () => {
     `= ${((builds.MAX_LIVES_PER_CHARACTER * builds.MAX_LIFE_BYTES) / 1024 / 1024).toFixed(1)} MiB) | ${n(builds.MAX_LIVES_PER_CHARACTER)} | 409 |`,
     `\`limit\` 1–${builds.MAX_LIVES_PAGE}, default ${builds.MAX_LIVES_PAGE} (every life);`,
     `(per character, and per account) | ${MAX_OTHER_PAST_LIVES} | left out of the lists and totals`,
-    `| ${questTimes.QUEST_TIMES_REFRESH_MS / 1000} s; ${questTimes.MAX_QUEST_TIMES_KEYS_PER_REFRESH} keys, and no further key once ${n(questTimes.MAX_QUEST_TIMES_RUNS_PER_REFRESH)} runs were read (the rest ${questTimes.QUEST_TIMES_BACKLOG_MS / 1000} s later) |`,
+    `| ${questTimes.QUEST_TIMES_REFRESH_MS / 1000} s; ${questTimes.MAX_QUEST_TIMES_KEYS_PER_REFRESH} keys, and no further key once ${n(questTimes.MAX_QUEST_TIMES_RUNS_PER_REFRESH)} runs were read (the rest as soon as ${n(questTimes.QUEST_TIMES_RUNS_PER_SECOND)} runs a second allow) |`,
     `| route steps | ${n(routes.MAX_ROUTE_STEPS)} | 400 |`,
     `| route \`boosts\`, \`optionals\` | ${kib(routes.MAX_ROUTE_FIELD_BYTES)} each, as JSON | 413 |`,
     `\`limit\` 1–${routes.MAX_ROUTE_PAGE}, default ${routes.DEFAULT_ROUTE_PAGE};`,
