@@ -54,6 +54,9 @@ export class WriteWatch {
   }
 
   constructor(private readonly sqlite: Database) {
+    // openDatabase made them; a connection opened otherwise (a copy of a database) gets them at
+    // its first use, outside a transaction (inside one, their making would roll back with it).
+    if (!sqlite.inTransaction) countOwnWrites(sqlite)
     this.dataVersion = sqlite.prepare<[number], []>('PRAGMA data_version')
     // A temporary table only: no read of the database file, so it costs a fraction of a look-up.
     this.own = sqlite.prepare<[number], []>('SELECT n FROM temp.own_writes')
