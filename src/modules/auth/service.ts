@@ -253,10 +253,31 @@ const prepareTokenLookup = (db: DB) =>
       .where(and(eq(apiTokens.tokenHash, sql.placeholder('hash')), isNull(apiTokens.revokedAt))),
   )
 const tokenLookup = preparedOnce(prepareTokenLookup)
-type TokenRow = NonNullable<ReturnType<ReturnType<typeof tokenLookup>['get']>>
+
+/** What a request needs of a token's row, worked out once when it is read. */
+interface KeptToken extends Session {
+  /** Its last use (its creation until then), in ms. */
+  lastUsedMs: number
+  /** Whether a use was ever recorded. */
+  used: boolean
+}
+
 // A token's row, kept between its requests while nothing could have changed it (src/db/freshness.ts):
-// revoked, deleted, its account changed or removed, by this process or another.
-const keptTokens = keptRows<string, TokenRow>()
+// revoked, deleted, its account changed or removed, by this process or another. Requests share
+// its objects (frozen: no request may change what the next one is answered).
+const keptTokens = keptRows<string, KeptToken>()
+
+function keptToken(db: DB, hash: string): KeptToken | undefined {
+  const row = tokenLookup(db).get({ hash })
+  if (!row) return undefined
+  const lastUsed = row.lastUsedAt ?? row.createdAt
+  return Object.freeze({
+    tokenId: row.tokenId,
+    user: Object.freeze(toPublicUser(row)),
+    lastUsedMs: Date.parse(lastUsed),
+    used: row.lastUsedAt !== null,
+  })
+}
 
 /**
  * Resolves an Authorization header to its account, or throws 401 saying why. A token unused
@@ -272,26 +293,25 @@ export function authenticate(
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
   if (!match) throw new Unauthorized('Malformed Authorization header: expected "Bearer <token>".')
   const hash = hashToken(match[1] as string)
-  const row = keptTokens(db).get(hash, () => tokenLookup(db).get({ hash }))
-  if (!row) throw new Unauthorized('Invalid or revoked token; log in again.')
+  const token = keptTokens(db).get(hash, () => keptToken(db, hash))
+  if (!token) throw new Unauthorized('Invalid or revoked token; log in again.')
   const now = clock.now().getTime()
-  const lastUsed = Date.parse(row.lastUsedAt ?? row.createdAt)
-  if (now - lastUsed > idleMs) {
+  if (now - token.lastUsedMs > idleMs) {
     throw new Unauthorized(
       `This token was not used for ${Math.round(idleMs / 86_400_000)} days and has expired; log in again.`,
     )
   }
-  if (row.lastUsedAt === null || now - lastUsed >= TOKEN_TOUCH_MS) {
+  if (!token.used || now - token.lastUsedMs >= TOKEN_TOUCH_MS) {
     // On a full disk the request goes on without it: a read must not fail for its bookkeeping.
     unlessFull(db, 'the last use of a token', () =>
       db
         .update(apiTokens)
         .set({ lastUsedAt: isoNow(clock) })
-        .where(eq(apiTokens.id, row.tokenId))
+        .where(eq(apiTokens.id, token.tokenId))
         .run(),
     )
   }
-  return { tokenId: row.tokenId, user: toPublicUser(row) }
+  return token
 }
 
 export function revokeToken(db: DB, clock: Clock, tokenId: number): void {
