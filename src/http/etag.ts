@@ -24,6 +24,8 @@ export const NotModified = t.Void({
 export function holdsTag(request: Request, tag: string): boolean {
   const header = request.headers.get('if-none-match')
   if (!header) return false
+  // What a client sends back is almost always the one tag it was given.
+  if (header === tag) return true
   if (header.trim() === '*') return true
   for (const held of header.split(',')) {
     const trimmed = held.trim()
