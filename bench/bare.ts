@@ -8,7 +8,6 @@
 // Usage: DATABASE_SYNCHRONOUS=normal|full bun bench/bare.ts <database path> [port]
 //        (prints {"port": N} on its first line)
 import { Database } from 'bun:sqlite'
-import { createHash } from 'node:crypto'
 import { tierOf } from '../src/modules/catalog/parse'
 import { CatalogIndex } from '../src/modules/catalog/search'
 import { MAX_COMPLETIONS_PER_CHARACTER, MAX_RUNS_PER_COMPLETION } from '../src/modules/completions/limits'
@@ -113,8 +112,7 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
   const dataVersionQuery = sqlite.prepare<{ data_version: number }, []>('PRAGMA data_version')
   const versions = new Map<number, number>()
   const nonce = Bun.randomUUIDv7().slice(-12)
-  const tagOf = (characterId: number) =>
-    `"${nonce}.${dataVersionQuery.get()?.data_version}.${versions.get(characterId) ?? 0}"`
+  const tagOf = (characterId: number, version: number) => `"${nonce}.${version}.${versions.get(characterId) ?? 0}"`
   const TAGGED = { 'cache-control': 'private, no-cache' }
   const stampQuery = sqlite.query<Row, []>('select * from catalog_state where id = 1')
   const questsQuery = sqlite.query<Row, []>(
@@ -151,7 +149,7 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
   const cors = { 'access-control-allow-origin': '*' }
   const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
     Response.json(body, { status, headers: { ...cors, ...headers } })
-  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+  const sha256 = (text: string) => Bun.SHA256.hash(text, 'hex')
   const publicUser = (row: Row) => ({
     id: row.id,
     email: row.email,
@@ -159,16 +157,57 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
     displayName: row.username ?? 'Player',
   })
 
+  // Look-ups kept while no other connection wrote, as the app keeps them (src/db/freshness.ts):
+  // this server's own writes (completions) never change a credential or a character's owner,
+  // so SQLite's data_version alone says whether they still hold. Read once per request.
+  let keptVersion = -1
+  const keptTokens = new Map<string, ReturnType<typeof publicUser>>()
+  const keptSessions = new Map<string, { user: ReturnType<typeof publicUser>; expiresAt: string }>()
+  const keptOwners = new Set<string>()
+  function fresh(): number {
+    const version = dataVersionQuery.get()?.data_version as number
+    if (version !== keptVersion) {
+      keptTokens.clear()
+      keptSessions.clear()
+      keptOwners.clear()
+      keptVersion = version
+    }
+    return version
+  }
+  const owns = (characterId: number, userId: number) => {
+    const key = `${characterId}:${userId}`
+    if (keptOwners.has(key)) return true
+    if (!ownsQuery.get(characterId, userId)) return false
+    keptOwners.add(key)
+    return true
+  }
+
   function bearer(request: Request) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')
-    const row = match ? tokenQuery.get(sha256(match[1] as string)) : null
-    return row ? publicUser(row) : null
+    if (!match) return null
+    const hash = sha256(match[1] as string)
+    const kept = keptTokens.get(hash)
+    if (kept) return kept
+    const row = tokenQuery.get(hash)
+    if (!row) return null
+    const user = publicUser(row)
+    keptTokens.set(hash, user)
+    return user
   }
 
   function session(request: Request) {
     const match = /(?:^|;\s*)qt_session=([^;]+)/.exec(request.headers.get('cookie') ?? '')
-    const row = match ? sessionQuery.get(sha256(match[1] as string), new Date().toISOString()) : null
-    return row ? publicUser({ ...row, id: row.userId }) : null
+    if (!match) return null
+    const hash = sha256(match[1] as string)
+    const now = new Date().toISOString()
+    let kept = keptSessions.get(hash)
+    if (!kept) {
+      const row = sessionQuery.get(hash, now)
+      if (!row) return null
+      kept = { user: publicUser({ ...row, id: row.userId }), expiresAt: row.expiresAt as string }
+      keptSessions.set(hash, kept)
+    }
+    return kept.expiresAt > now ? kept.user : null
   }
 
   const displayName = (row: Row) => (row.surname ? `${row.given_name} ${row.surname}` : (row.given_name as string))
@@ -288,18 +327,20 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
     }
     const plain = PLAIN.exec(path)
     if (plain) {
+      fresh()
       const user = session(request)
       const row = user ? ownedQuery.get(Number(plain[1]), user.id as number) : null
       return row ? plainPage(row) : notFound()
     }
     const character = CHARACTER.exec(path)
+    const version = fresh()
     const user = character && !character[1] ? session(request) : bearer(request)
     if (!user) return json({ error: 'unauthorized' }, 401)
     if (path === '/api/plugin/auth/me') return json(user)
     if (path === '/api/plugin/characters') {
       const rows = listQuery.all(user.id as number)
       const ids = rows.map((r) => `${r.id}.${versions.get(r.id as number) ?? 0}`).join(',')
-      const tag = `"${nonce}.${dataVersionQuery.get()?.data_version}.u${user.id}.${Bun.hash(ids).toString(36)}"`
+      const tag = `"${nonce}.${version}.u${user.id}.${Bun.hash(ids).toString(36)}"`
       return json({ characters: rows.map(characterJson) }, 200, { ...TAGGED, etag: tag })
     }
     if (path === '/api/plugin/quests') {
@@ -341,14 +382,14 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
           ...navigate(steps, logged, match),
         },
         200,
-        { ...TAGGED, etag: `${tagOf(characterId).slice(0, -1)}.r${routeId}"` },
+        { ...TAGGED, etag: `${tagOf(characterId, version).slice(0, -1)}.r${routeId}"` },
       )
     }
     if (!character) return notFound()
     const characterId = Number(character[2])
     if (character[3] === 'progress' && request.method === 'GET') {
-      if (!ownsQuery.get(characterId, user.id as number)) return notFound()
-      const tag = tagOf(characterId)
+      if (!owns(characterId, user.id as number)) return notFound()
+      const tag = tagOf(characterId, version)
       if (request.headers.get('if-none-match') === tag)
         return new Response(null, { status: 304, headers: { etag: tag } })
       const row = ownedQuery.get(characterId, user.id as number)

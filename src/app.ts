@@ -3,12 +3,13 @@
 import { Elysia } from 'elysia'
 import { apiDocsModule } from './apiDocs'
 import type { DocumentedApp } from './apiDocs/openapi'
-import { outsideWrites } from './db/client'
+import { outsideWrites } from './db/freshness'
 import { watchSpace } from './db/space'
 import type { AppDeps, ModuleDeps } from './deps'
 import { TrustedProxies } from './http/address'
 import { PLUGIN_PREFIX, WEBSITE_PREFIX } from './http/api'
 import { bodyRules } from './http/body'
+import { integerInputs } from './http/integers'
 import { plumbing } from './http/plumbing'
 import { detachResponses, responseCheck } from './http/responses'
 import { accountModule } from './modules/account'
@@ -108,6 +109,8 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
     // The website last: its page paths must not shadow an API route.
     .use(webModule(deps))
   const responses = detachResponses(routes)
+  // Integer path and query parameters read without TypeBox's interpreter (src/http/integers.ts).
+  integerInputs(routes)
   // Each route's body limit, and its credential check, which runs before its body is read.
   const bodies = bodyRules(routes, credentialCheckOf)
 

@@ -22,15 +22,29 @@ export interface LoggerOptions {
 const ORDER: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 }
 
 export function createLogger(level: LogLevel, { format = 'text', write = defaultWrite }: LoggerOptions = {}): Logger {
-  const at = (lineLevel: LogLevel) => (message: string, fields?: LogFields) => {
-    if (ORDER[lineLevel] < ORDER[level]) return
-    const time = new Date().toISOString()
-    // JSON.stringify keeps a multi-line message (a stack trace) on one line.
-    const line =
-      format === 'json'
-        ? JSON.stringify({ time, level: lineLevel, msg: message, ...fields })
-        : `${time} ${lineLevel.padEnd(5)} ${message}`
-    write(line, lineLevel)
+  // A busy server logs many lines in one millisecond: the time is formatted once for them all.
+  let lastMs = Number.NaN
+  let lastTime = ''
+  const timeNow = () => {
+    const ms = Date.now()
+    if (ms !== lastMs) {
+      lastMs = ms
+      lastTime = new Date(ms).toISOString()
+    }
+    return lastTime
+  }
+  const at = (lineLevel: LogLevel) => {
+    const label = lineLevel.padEnd(5)
+    return (message: string, fields?: LogFields) => {
+      if (ORDER[lineLevel] < ORDER[level]) return
+      const time = timeNow()
+      // JSON.stringify keeps a multi-line message (a stack trace) on one line.
+      const line =
+        format === 'json'
+          ? JSON.stringify({ time, level: lineLevel, msg: message, ...fields })
+          : `${time} ${label} ${message}`
+      write(line, lineLevel)
+    }
   }
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
 }

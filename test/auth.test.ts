@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
+import { createHash } from 'node:crypto'
 import type { Static } from 'elysia'
 import { apiTokens } from '../src/db/schema'
 import { createUser } from '../src/modules/account/service'
@@ -44,6 +45,7 @@ describe('POST /auth/login', () => {
     const rows = t.db.select().from(apiTokens).all()
     expect(rows).toHaveLength(1)
     expect(rows[0]?.tokenHash).toBe(hashToken(body.token))
+    expect(hashToken(body.token)).toBe(createHash('sha256').update(body.token).digest('hex'))
     expect(JSON.stringify(rows)).not.toContain(body.token)
   })
 

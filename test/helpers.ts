@@ -12,6 +12,7 @@ import { createApp } from '../src/app'
 import type { Clock } from '../src/clock'
 import { loadConfig } from '../src/config'
 import { type DB, openDatabase } from '../src/db/client'
+import { countOwnWrites } from '../src/db/freshness'
 import * as schema from '../src/db/schema'
 import { builds, characters, lives } from '../src/db/schema'
 import { type Logger, silentLogger } from '../src/logger'
@@ -311,5 +312,7 @@ export async function readEvents(response: Response, until: (text: string) => bo
 export function databaseFrom(snapshot: Uint8Array): DB {
   const sqlite = Database.deserialize(snapshot, { strict: true })
   sqlite.run('PRAGMA foreign_keys = ON')
+  // What openDatabase does per connection: the count of its own writes (src/db/freshness.ts).
+  countOwnWrites(sqlite)
   return drizzle({ client: sqlite, schema, casing: 'snake_case' }) as DB
 }

@@ -1,6 +1,7 @@
 // README "Limits" is the one list of every limit: it must state the numbers the code uses.
 import { expect, test } from 'bun:test'
 import { join } from 'node:path'
+import { MAX_KEPT_ROWS } from '../src/db/freshness'
 import { DISK_FULL_RETRY_SECONDS, SPACE_PROBE_BYTES } from '../src/db/space'
 import { BODY_TIME_LIMIT_MS, MAX_BODY_BYTES } from '../src/http/body'
 import { IDLE_TIMEOUT_SECONDS, LISTENER_BODY_HEADROOM_BYTES } from '../src/http/listen'
@@ -59,10 +60,11 @@ test('README "Limits" states the numbers the code uses', async () => {
     `= ${((builds.MAX_LIVES_PER_CHARACTER * builds.MAX_LIFE_BYTES) / 1024 / 1024).toFixed(1)} MiB) | ${n(builds.MAX_LIVES_PER_CHARACTER)} | 409 |`,
     `\`limit\` 1–${builds.MAX_LIVES_PAGE}, default ${builds.MAX_LIVES_PAGE} (every life);`,
     `(per character, and per account) | ${MAX_OTHER_PAST_LIVES} | left out of the lists and totals`,
-    `| ${questTimes.QUEST_TIMES_REFRESH_MS / 1000} s; ${questTimes.MAX_QUEST_TIMES_KEYS_PER_REFRESH} keys, and no further key once ${n(questTimes.MAX_QUEST_TIMES_RUNS_PER_REFRESH)} runs were read (the rest ${questTimes.QUEST_TIMES_BACKLOG_MS / 1000} s later) |`,
+    `| ${questTimes.QUEST_TIMES_REFRESH_MS / 1000} s; ${questTimes.MAX_QUEST_TIMES_KEYS_PER_REFRESH} keys, and no further key once ${n(questTimes.MAX_QUEST_TIMES_RUNS_PER_REFRESH)} runs were read (the rest as soon as ${n(questTimes.QUEST_TIMES_RUNS_PER_SECOND)} runs a second allow) |`,
     `| route steps | ${n(routes.MAX_ROUTE_STEPS)} | 400 |`,
     `| route \`boosts\`, \`optionals\` | ${kib(routes.MAX_ROUTE_FIELD_BYTES)} each, as JSON | 413 |`,
     `\`limit\` 1–${routes.MAX_ROUTE_PAGE}, default ${routes.DEFAULT_ROUTE_PAGE};`,
+    `while no write could have changed them | ${n(MAX_KEPT_ROWS)} of each kind; all forgotten when full,`,
     `| live plugin tokens per account | ${MAX_TOKENS_PER_ACCOUNT}; a login beyond it`,
     `| live website sessions per account | ${MAX_SESSIONS_PER_ACCOUNT}; a sign-in beyond it`,
     `| ${throttle.MAX_FAILURES}, then locked ${throttle.FIRST_LOCK_MS / 60_000} min, doubling up to ${throttle.MAX_LOCK_MS / 3_600_000} h | 429`,

@@ -5,8 +5,8 @@ import { describe, expect, test } from 'bun:test'
 import { asc, eq } from 'drizzle-orm'
 import { completions, questTimesDirty, runs } from '../src/db/schema'
 import {
+  backlogWaitMs,
   MAX_QUEST_TIMES_RUNS_PER_REFRESH,
-  QUEST_TIMES_BACKLOG_MS,
   QUEST_TIMES_REFRESH_MS,
   questTimesVersion,
   refreshQuestTimes,
@@ -282,8 +282,11 @@ describe('the refresh of the quest times is bounded by the runs it reads', () =>
     // Quests are read until MAX_QUEST_TIMES_RUNS_PER_REFRESH runs have been: one of 1,000 here.
     expect(MAX_QUEST_TIMES_RUNS_PER_REFRESH).toBeLessThan(1000)
     expect(marked()).toBe(11)
-    // A backlog is taken up QUEST_TIMES_BACKLOG_MS later, not at the next ten seconds.
-    t.clock.advance(QUEST_TIMES_BACKLOG_MS - 1)
+    // A backlog is taken up as soon as QUEST_TIMES_RUNS_PER_SECOND allows after the 1,000 runs
+    // read (half a second), not at the next ten seconds.
+    const wait = backlogWaitMs(1000)
+    expect(wait).toBe(500)
+    t.clock.advance(wait - 1)
     expect(refreshQuestTimes(t.db, t.clock)).toBe(false)
     t.clock.advance(1)
     expect(refreshQuestTimes(t.db, t.clock)).toBe(true)
@@ -291,13 +294,13 @@ describe('the refresh of the quest times is bounded by the runs it reads', () =>
     // Until it is caught up, the figures served (and the catalog's ETag) stay as they were.
     expect(questTimesVersion(t.db)).toBe(served)
     for (let i = 0; i < 10; i++) {
-      t.clock.advance(QUEST_TIMES_BACKLOG_MS)
+      t.clock.advance(wait)
       refreshQuestTimes(t.db, t.clock)
     }
     expect(marked()).toBe(0)
     expect(questTimesVersion(t.db)).not.toBe(served)
     // With nothing left over, the next waits the whole interval again.
-    t.clock.advance(QUEST_TIMES_BACKLOG_MS)
+    t.clock.advance(wait)
     ok(await t.post(t.alice, t.brom.id, crypt('2026-11-20T12:00:00Z', 600)), 201)
     expect(refreshQuestTimes(t.db, t.clock)).toBe(false)
   })

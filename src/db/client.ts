@@ -4,6 +4,7 @@ import { Database } from 'bun:sqlite'
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { type BunSQLiteDatabase, drizzle } from 'drizzle-orm/bun-sqlite'
+import { countOwnWrites } from './freshness'
 import { type EmbeddedMigration, MigrationError, migrate, refuseNewer } from './migrate'
 import * as schema from './schema'
 
@@ -44,16 +45,6 @@ function sqliteError(error: unknown): (Error & { code: string }) | null {
     if (typeof code === 'string' && code.startsWith('SQLITE_')) return e as Error & { code: string }
   }
   return null
-}
-
-/**
- * How many times another connection (the CLI, another process) has committed to the database
- * since this one opened: SQLite's `PRAGMA data_version`, which this connection's own commits
- * leave alone. Part of every ETag, so a write the change feed never saw still changes them.
- */
-export function outsideWrites(db: DB): () => number {
-  const statement = db.$client.prepare('PRAGMA data_version')
-  return () => Number(statement.values()[0]?.[0] ?? 0)
 }
 
 /** SQLITE_BUSY and its _SNAPSHOT/_RECOVERY/_TIMEOUT variants. */
@@ -141,6 +132,8 @@ function setUp(sqlite: Database, options: OpenOptions): DB {
   sqlite.run('PRAGMA foreign_keys = ON')
   const db = drizzle({ client: sqlite, schema, casing: 'snake_case' }) as DB
   migrate(db, options.migrations)
+  // After the migrations, which may rebuild a table (and would take its triggers with it).
+  countOwnWrites(sqlite)
   return db
 }
 

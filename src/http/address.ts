@@ -70,9 +70,11 @@ export function isHttps(request: Request, server: PeerSource | null | undefined,
 /** TRUSTED_PROXY, read once per app: who sent a request, and whether it came over HTTPS. */
 export class TrustedProxies {
   private readonly list: BlockList
+  private readonly none: boolean
 
   constructor(entries: readonly string[]) {
     this.list = trustedProxyList(entries)
+    this.none = entries.length === 0
   }
 
   /** The client's address (see clientAddress); pass Elysia's `server`. */
@@ -82,6 +84,9 @@ export class TrustedProxies {
 
   /** Whether the request came over HTTPS (see isHttps): the cookie is then Secure, and HSTS is sent. */
   isHttps(request: Request, server: PeerSource | null | undefined): boolean {
+    // Without a trusted proxy only the request's own scheme counts: its peer need not be asked
+    // for (a system call on every request: every request asks, for HSTS).
+    if (this.none) return request.url.startsWith('https:')
     return isHttps(request, server, this.list)
   }
 }

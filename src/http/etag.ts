@@ -3,7 +3,7 @@
 // the current one gets 304 Not Modified with no body, computed before anything is read. The tags
 // come from the change feed's version numbers (src/modules/events/feed.ts), which every write
 // moves on: a tag costs a counter look-up, never a read of the answer itself.
-import { t } from 'elysia'
+import { status, t } from 'elysia'
 
 /**
  * A tagged answer is the account's own: a browser keeps it (never a shared cache) and asks again
@@ -24,6 +24,8 @@ export const NotModified = t.Void({
 export function holdsTag(request: Request, tag: string): boolean {
   const header = request.headers.get('if-none-match')
   if (!header) return false
+  // What a client sends back is almost always the one tag it was given.
+  if (header === tag) return true
   if (header.trim() === '*') return true
   for (const held of header.split(',')) {
     const trimmed = held.trim()
@@ -39,12 +41,12 @@ interface Settable {
 /**
  * `read()`'s answer with `tag`, or a 304 with no body when the request holds `tag` already.
  * Check everything that answers 404 first: a 304 says the resource is there and unchanged.
+ * The 304 is Elysia's status, not a Response of our own: Elysia would copy a Response to add
+ * the headers in `set` (CORS), a second Response and a second set of headers per 304.
  */
-export function tagged<T>(request: Request, set: Settable, tag: string, read: () => T): T | Response {
-  if (holdsTag(request, tag)) {
-    return new Response(null, { status: 304, headers: { etag: tag, 'cache-control': TAGGED_CACHE_CONTROL } })
-  }
+export function tagged<T>(request: Request, set: Settable, tag: string, read: () => T) {
   set.headers.etag = tag
   set.headers['cache-control'] = TAGGED_CACHE_CONTROL
+  if (holdsTag(request, tag)) return status<304, void>(304)
   return read()
 }

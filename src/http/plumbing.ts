@@ -64,15 +64,17 @@ function toHttpError(code: unknown, error: unknown, logger: Logger, space: DiskS
  */
 export const CORS_OPEN = /^\/(?:api\/plugin(?:\/|$)|api\/health$|api\/openapi\.json$|openapi\.json$)/
 
+// What every answer of the open paths carries; what a request may send is the preflight's to say
+// (a browser reads Access-Control-Allow-Headers and -Methods only there).
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  // Authorization is named: browsers never let a "*" in Access-Control-Allow-Headers cover it.
-  'access-control-allow-headers': 'Authorization, Content-Type, *',
   'access-control-expose-headers': '*',
 }
 
 const PREFLIGHT_HEADERS = {
   ...CORS_HEADERS,
+  // Authorization is named: browsers never let a "*" in Access-Control-Allow-Headers cover it.
+  'access-control-allow-headers': 'Authorization, Content-Type, *',
   'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
   'access-control-max-age': '600',
 }

@@ -9,7 +9,7 @@
 import { type TSchema, TypeGuard } from '@sinclair/typebox'
 import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler'
 import { Value } from '@sinclair/typebox/value'
-import { type AnyElysia, Elysia, ValidationError } from 'elysia'
+import { type AnyElysia, Elysia, ElysiaCustomStatusResponse, ValidationError } from 'elysia'
 
 /** Schema per status code, as a route's `response` hook declares it. */
 export type ResponseSchemas = Record<number, TSchema>
@@ -56,8 +56,8 @@ export function responseProblem(schema: TSchema, value: unknown): string | null 
 /**
  * Tests only: after each handler, checks its answer against the schema its route documents for
  * the status; a mismatch (or a status the route does not document) is reported and answered as
- * the 500 that run-time validation gave. Answers built by hand (`Response`: files, streams,
- * 304s) are not JSON values and pass.
+ * the 500 that run-time validation gave. Answers built by hand (`Response`: files, streams)
+ * are not JSON values and pass.
  */
 export function responseCheck(schemas: ResponseSchemaMap, report: (problem: string) => void) {
   return new Elysia({ name: 'response-check' }).onAfterHandle(
@@ -67,16 +67,19 @@ export function responseCheck(schemas: ResponseSchemaMap, report: (problem: stri
       // A route that declares no answer (the OpenAPI document itself) has nothing to check.
       const declared = schemas.get(routeKey(request.method, route))
       if (!declared) return
-      const status = typeof set.status === 'number' ? set.status : 200
+      // `status(304)` (src/http/etag.ts) carries its own status and answer.
+      const custom = responseValue instanceof ElysiaCustomStatusResponse
+      const status = custom ? responseValue.code : typeof set.status === 'number' ? set.status : 200
+      const value: unknown = custom ? responseValue.response : responseValue
       const schema = declared[status]
       if (!schema) {
         report(`${request.method} ${route}: no response schema for status ${status}`)
         return
       }
-      const problem = responseProblem(schema, responseValue)
+      const problem = responseProblem(schema, value)
       if (problem === null) return
       report(`${request.method} ${route} ${status}: ${problem}`)
-      throw new ValidationError('response', checkerOf(schema), responseValue)
+      throw new ValidationError('response', checkerOf(schema), value)
     },
   )
 }

@@ -15,21 +15,30 @@ import type { QuestTime as QuestTimeSchema } from './model'
 
 /** How far behind the runs the served figures may be: a refresh runs at most this often. */
 export const QUEST_TIMES_REFRESH_MS = 10_000
-/** Keys recomputed by one refresh, so no catalog read does unbounded work; the rest wait for the next. */
-export const MAX_QUEST_TIMES_KEYS_PER_REFRESH = 500
+/**
+ * Keys recomputed by one refresh, so no catalog read does unbounded work; the rest wait for the
+ * next. As many as a bite of runs (below) can take when each key has a run or more.
+ */
+export const MAX_QUEST_TIMES_KEYS_PER_REFRESH = 100
 /**
  * Runs one refresh reads (after the key that passes it, it stops): a key's median reads every run
  * of it on the server, about 450 per remake and setting in a community of five million
- * completions at 10-15 µs each, so 500 keys took seconds, and every request waited behind the
- * catalog read that ran them (bench/README.md "The community"). 500 runs: 5-8 ms.
+ * completions, so 500 keys took seconds, and every request waited behind the catalog read that
+ * ran them (bench/README.md "The community"). A bite of 100 runs is a few keys of a household's
+ * (well under a millisecond), one key of a community's (2-3 ms): requests wait behind it no
+ * longer than behind another request.
  */
-export const MAX_QUEST_TIMES_RUNS_PER_REFRESH = 500
+export const MAX_QUEST_TIMES_RUNS_PER_REFRESH = 100
 /**
- * When a refresh left keys marked (a burst of posts), the next may run this soon, not a whole
- * interval later: a backlog is caught up in small bites, 2,000 runs a second (several times what
- * a community's players post), and the figures served change once it is (or every interval).
+ * When a refresh left keys marked (a burst of posts), the next comes as soon as this rate allows,
+ * not a whole interval later: 50 ms after a bite of 100 runs, 225 ms after a key of 450. A backlog
+ * is caught up at 2,000 runs a second (several times what a community's players post), in bites
+ * as small as a key allows, and the figures served change once it is (or every interval).
  */
-export const QUEST_TIMES_BACKLOG_MS = 250
+export const QUEST_TIMES_RUNS_PER_SECOND = 2_000
+
+/** How long after a bite of `runs` runs the next may come, while a backlog lasts. */
+export const backlogWaitMs = (runs: number): number => (Math.max(runs, 1) * 1000) / QUEST_TIMES_RUNS_PER_SECOND
 
 /** A remake's figures on one setting, as the catalog serves them (the QuestTime schema). */
 export type QuestTime = Static<typeof QuestTimeSchema>
@@ -108,8 +117,8 @@ export function refreshQuestTimes(db: DB, clock: Clock, force = false): boolean 
   const now = isoNow(clock)
   const keys = dirty.all({ limit: MAX_QUEST_TIMES_KEYS_PER_REFRESH })
   let done = 0
+  let read = 0
   db.transaction((tx) => {
-    let read = 0
     for (const key of keys) {
       if (read >= MAX_QUEST_TIMES_RUNS_PER_REFRESH) break
       done++
@@ -143,7 +152,7 @@ export function refreshQuestTimes(db: DB, clock: Clock, force = false): boolean 
   }, IMMEDIATE)
   // Keys left over (this refresh's share was read, or more were marked than it lists): sooner.
   const left = done < keys.length || keys.length === MAX_QUEST_TIMES_KEYS_PER_REFRESH
-  if (left) state.lastRefreshMs = nowMs - QUEST_TIMES_REFRESH_MS + QUEST_TIMES_BACKLOG_MS
+  if (left) state.lastRefreshMs = nowMs - QUEST_TIMES_REFRESH_MS + backlogWaitMs(read)
   // The figures served (and the catalog answer built from them, some milliseconds each time) change
   // once a backlog is caught up, or once an interval while it lasts: not at every bite of it.
   if (left && nowMs - state.lastServedMs < QUEST_TIMES_REFRESH_MS) return true

@@ -2,6 +2,7 @@
 // account are the same 404, so nothing leaks whether an id exists.
 import { and, eq, sql } from 'drizzle-orm'
 import type { DB } from '../../db/client'
+import { keptRows } from '../../db/freshness'
 import { aliased, prepareNative } from '../../db/native'
 import { preparedOnce } from '../../db/prepared'
 import { characters } from '../../db/schema'
@@ -66,10 +67,16 @@ function prepareOwns(db: DB) {
   )
 }
 
+// Whose a character is, kept between requests while no character was deleted or moved and no
+// other connection wrote (src/db/freshness.ts): an unchanged read (a 304) reads nothing.
+const keptOwners = keptRows<string, true>()
+
 /** The same 404 as ownedCharacter, reading only the id. */
 export function assertOwnsCharacter(db: DB, userId: number, characterId: number): void {
-  const statement = ownsStatement(db)
-  if (!statement.get({ id: characterId, userId })) throw noCharacter(characterId)
+  const owned = keptOwners(db).get(`${characterId}:${userId}`, () =>
+    ownsStatement(db).get({ id: characterId, userId }) ? true : undefined,
+  )
+  if (!owned) throw noCharacter(characterId)
 }
 
 /** What a character's name and Play on setting take: its own row's few columns. */

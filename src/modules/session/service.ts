@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
+import { keptRows } from '../../db/freshness'
 import { aliased, prepareNative } from '../../db/native'
 import { preparedOnce } from '../../db/prepared'
 import { sessions, users } from '../../db/schema'
@@ -102,14 +103,40 @@ function prepareLookup(db: DB) {
 
 const lookups = preparedOnce(prepareLookup)
 
+/** What a request needs of a session's row, worked out once when it is read. */
+interface KeptSession {
+  id: number
+  user: PublicUser
+  expiresAt: string
+  expiresMs: number
+}
+
+// A session's row, kept between its requests while nothing could have changed it (src/db/freshness.ts);
+// its end is checked against the clock on every request, as the query does. Requests share its
+// objects (frozen: no request may change what the next one is answered).
+const keptSessions = keptRows<string, KeptSession>()
+
+function keptSession(db: DB, hash: string, now: string): KeptSession | undefined {
+  const row = lookups(db).get({ hash, now })
+  if (!row) return undefined
+  return Object.freeze({
+    id: row.id,
+    user: Object.freeze(toPublicUser({ ...row, id: row.userId })),
+    expiresAt: row.expiresAt,
+    expiresMs: Date.parse(row.expiresAt),
+  })
+}
+
 /** The session behind a cookie value, or 401. Slides the expiry when it is due. */
 export function sessionFromToken(db: DB, clock: Clock, token: string | undefined): ActiveSession {
   if (!token) throw new Unauthorized('Not signed in.')
-  const lookup = lookups(db)
   const now = clock.now()
-  const row = lookup.get({ hash: hashToken(token), now: now.toISOString() })
-  if (!row) throw new Unauthorized('Your session has ended; sign in again.')
-  const remaining = Date.parse(row.expiresAt) - now.getTime()
+  const iso = now.toISOString()
+  const hash = hashToken(token)
+  const session = keptSessions(db).get(hash, () => keptSession(db, hash, iso))
+  // Both ISO-8601 in UTC, so compared as text exactly as the query compares them.
+  if (!session || session.expiresAt <= iso) throw new Unauthorized('Your session has ended; sign in again.')
+  const remaining = session.expiresMs - now.getTime()
   // On a full disk the expiry stays where it was (and the cookie with it): the request goes on.
   const renewed =
     SESSION_IDLE_MS - remaining >= SESSION_REFRESH_MS &&
@@ -117,10 +144,10 @@ export function sessionFromToken(db: DB, clock: Clock, token: string | undefined
       db
         .update(sessions)
         .set({ expiresAt: expiryFrom(clock) })
-        .where(eq(sessions.id, row.id))
+        .where(eq(sessions.id, session.id))
         .run(),
     )
-  return { id: row.id, user: toPublicUser({ ...row, id: row.userId }), renewed }
+  return { id: session.id, user: session.user, renewed }
 }
 
 /**

@@ -1,0 +1,134 @@
+// Whether rows read earlier still hold: what lets the server keep a credential's look-up and a
+// character's owner between requests (an unchanged read then reads neither) and still see every
+// change at the very next request. Two counters say it:
+// - outside: SQLite's `PRAGMA data_version`, moved by every commit of another connection (the
+//   CLI, another process), never by this one's. Read at most once per synchronous run of the
+//   server (a request's guard, its handler and its ETag share one read: the request is answered
+//   as of that moment), and afresh inside a transaction;
+// - own writes: this connection's changes to the rows an identity is made of (accounts, tokens,
+//   sessions, characters' owners), counted by temporary triggers made at open: whichever code
+//   writes them, a revocation, a sign-out, a new password, a removed account (its rows go by
+//   cascade), a deleted character, a token's last use, is counted; a rolled-back write takes its
+//   count back with it.
+// Rows kept while both counters stand still are the rows SQLite would answer; the clock is not
+// part of it: an expiry is checked against the kept row on every request.
+import type { Database } from 'bun:sqlite'
+import type { DB } from './client'
+import { preparedOnce } from './prepared'
+
+/** Look-ups kept by each KeptRows (a credential's, a character's owner), all forgotten when full. */
+export const MAX_KEPT_ROWS = 10_000
+
+/** The changes that can alter who a credential is, or whose a character is; inserts cannot. */
+const WATCHED: [table: string, change: string][] = [
+  ['users', 'update'],
+  ['users', 'delete'],
+  ['api_tokens', 'update'],
+  ['api_tokens', 'delete'],
+  ['sessions', 'update'],
+  ['sessions', 'delete'],
+  ['characters', 'update of user_id'],
+  ['characters', 'delete'],
+]
+
+/** After the migrations: the counter of this connection's own writes, and the triggers that move it. */
+export function countOwnWrites(sqlite: Database): void {
+  sqlite.run('CREATE TEMP TABLE IF NOT EXISTS own_writes (n INTEGER NOT NULL)')
+  sqlite.run('INSERT INTO temp.own_writes SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM temp.own_writes)')
+  for (const [table, change] of WATCHED) {
+    const name = `own_writes_${table}_${change.split(' ')[0]}`
+    sqlite.run(
+      `CREATE TEMP TRIGGER IF NOT EXISTS ${name} AFTER ${change.toUpperCase()} ON main.${table} ` +
+        'BEGIN UPDATE temp.own_writes SET n = n + 1; END',
+    )
+  }
+}
+
+/** The two counters of one connection. */
+export class WriteWatch {
+  private readonly dataVersion
+  private readonly own
+  private outsideNow: number | undefined
+  private readonly forget = () => {
+    this.outsideNow = undefined
+  }
+
+  constructor(private readonly sqlite: Database) {
+    // openDatabase made them; a connection opened otherwise (a copy of a database) gets them at
+    // its first use, outside a transaction (inside one, their making would roll back with it).
+    if (!sqlite.inTransaction) countOwnWrites(sqlite)
+    this.dataVersion = sqlite.prepare<[number], []>('PRAGMA data_version')
+    // A temporary table only: no read of the database file, so it costs a fraction of a look-up.
+    this.own = sqlite.prepare<[number], []>('SELECT n FROM temp.own_writes')
+  }
+
+  /** Inside a transaction nothing is kept or answered from what was: the statements run. */
+  get inTransaction(): boolean {
+    return this.sqlite.inTransaction
+  }
+
+  /** How many times another connection has committed (see above: once per synchronous run). */
+  outside(): number {
+    if (this.sqlite.inTransaction) return this.readOutside()
+    if (this.outsideNow === undefined) {
+      this.outsideNow = this.readOutside()
+      queueMicrotask(this.forget)
+    }
+    return this.outsideNow
+  }
+
+  /** How many rows this connection's own writes changed among the WATCHED ones. */
+  ownWrites(): number {
+    return Number(this.own.values()[0]?.[0] ?? 0)
+  }
+
+  private readOutside(): number {
+    return Number(this.dataVersion.values()[0]?.[0] ?? 0)
+  }
+}
+
+/** The watch of a database (one per connection, shared by every cache and the ETags). */
+export const writeWatch = preparedOnce((db: DB) => new WriteWatch(db.$client))
+
+/**
+ * How many times another connection has committed to the database: part of every ETag, so a
+ * write the change feed never saw (the CLI) still changes them.
+ */
+export const outsideWrites =
+  (db: DB): (() => number) =>
+  () =>
+    writeWatch(db).outside()
+
+/**
+ * Rows of `load` kept by key while neither counter moves (then all forgotten at once), at most
+ * MAX_KEPT_ROWS of them. Only rows found are kept: a key that finds nothing (a wrong or guessed
+ * token) is looked up every time, so it can neither fill the cache nor be answered from it.
+ */
+export class KeptRows<K, V> {
+  private readonly rows = new Map<K, V>()
+  private outside = -1
+  private own = -1
+
+  constructor(private readonly watch: WriteWatch) {}
+
+  get(key: K, load: () => V | undefined): V | undefined {
+    if (this.watch.inTransaction) return load()
+    const outside = this.watch.outside()
+    const own = this.watch.ownWrites()
+    if (outside !== this.outside || own !== this.own) {
+      this.rows.clear()
+      this.outside = outside
+      this.own = own
+    }
+    const kept = this.rows.get(key)
+    if (kept !== undefined) return kept
+    const row = load()
+    if (row === undefined) return undefined
+    if (this.rows.size >= MAX_KEPT_ROWS) this.rows.clear()
+    this.rows.set(key, row)
+    return row
+  }
+}
+
+/** One KeptRows per database for a kind of look-up: `const kept = keptRows<string, Row>()`, then `kept(db).get(…)`. */
+export const keptRows = <K, V>() => preparedOnce((db: DB) => new KeptRows<K, V>(writeWatch(db)))
