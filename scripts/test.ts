@@ -1,0 +1,67 @@
+// `npm test`: the whole suite as two `bun test` processes at once, so that it stays under a
+// minute on a 2-core machine. The website's browser tests (test/web) spend much of their time
+// waiting for two browsers; the rest (about 1,800 tests on in-memory databases) keep a core busy
+// meanwhile. The rest's output comes as it runs; the website's when it ends (so the two never
+// interleave); then one total, the last "N pass" / "N fail" lines, which .ci/run reads.
+// With arguments it is plain `bun test ARGS` (one file, a filter), output as it comes.
+// Every test may take 30 s (the default 5 s fails a test that spawns the server several times on
+// a loaded machine): passed here, since Bun 1.4.5 reads no test timeout from bunfig.toml.
+
+import { argv, execPath } from 'node:process'
+
+const bun = execPath
+const args = argv.slice(2)
+const TIMEOUT = '--timeout=30000'
+
+if (args.length > 0) {
+  const one = Bun.spawn([bun, 'test', TIMEOUT, ...args], { stdio: ['inherit', 'inherit', 'inherit'] })
+  process.exit(await one.exited)
+}
+
+/** One half's pass, fail and skip counts, from bun test's summary lines. */
+function counts(output: string): Record<'pass' | 'fail' | 'skip', number> {
+  const read = (word: string) => Number(new RegExp(`^ *(\\d+) ${word}$`, 'm').exec(output)?.[1] ?? 0)
+  return { pass: read('pass'), fail: read('fail'), skip: read('skip') }
+}
+
+const started = performance.now()
+// The browsers start only in the website's process (test/web/driver.ts reads TEST_BROWSERS).
+const web = Bun.spawn([bun, 'test', TIMEOUT, './test/web/'], { stdout: 'pipe', stderr: 'pipe' })
+const rest = Bun.spawn([bun, 'test', TIMEOUT, '--path-ignore-patterns', 'test/web/**'], {
+  env: { ...process.env, TEST_BROWSERS: 'none' },
+  stdout: 'pipe',
+  stderr: 'pipe',
+})
+
+/** Copies a stream to ours as it comes, and keeps it. */
+async function relay(stream: ReadableStream<Uint8Array>, to: NodeJS.WriteStream): Promise<string> {
+  let kept = ''
+  const decoder = new TextDecoder()
+  for await (const chunk of stream) {
+    to.write(chunk)
+    kept += decoder.decode(chunk, { stream: true })
+  }
+  return kept
+}
+
+const [restOut, restErr, restCode] = await Promise.all([
+  relay(rest.stdout, process.stdout),
+  relay(rest.stderr, process.stderr),
+  rest.exited,
+])
+const [webOut, webErr, webCode] = await Promise.all([
+  new Response(web.stdout).text(),
+  new Response(web.stderr).text(),
+  web.exited,
+])
+process.stdout.write(webOut)
+process.stderr.write(webErr)
+
+const a = counts(restErr + restOut)
+const b = counts(webErr + webOut)
+const seconds = ((performance.now() - started) / 1000).toFixed(1)
+console.error(`\nthe whole suite (the website's browser tests and the rest at once), ${seconds} s:`)
+console.error(` ${a.pass + b.pass} pass`)
+if (a.skip + b.skip > 0) console.error(` ${a.skip + b.skip} skip`)
+console.error(` ${a.fail + b.fail} fail`)
+process.exit(restCode !== 0 ? restCode : webCode)
