@@ -101,12 +101,12 @@ function answer(handling: Exclude<Handling, 'network'>, event: RequestEvent): Pr
       return read(event, PUBLIC_CACHE)
     case 'sign-in':
       return fetch(request).then(async (response) => {
-        if (response.ok) await signedIn(await response.clone().json())
+        if (response.ok) await signedIn(await response.clone().json()).catch(everyoneForgotten)
         return response
       })
     case 'sign-out':
       return fetch(request).then(async (response) => {
-        if (response.ok) await forgetEveryone()
+        if (response.ok) await everyoneForgotten()
         return response
       })
   }
@@ -126,7 +126,8 @@ async function networkOr(network: Promise<Response>, kept: () => Promise<Respons
   if (first instanceof Response) return first
   const fallback = await kept()
   if (fallback) return fallback
-  return first === 'late' ? network : Response.error()
+  // Late, and then failed: the same answer as failing at once (the page sees a network error).
+  return first === 'late' ? network.catch(() => Response.error()) : Response.error()
 }
 
 /**
@@ -217,6 +218,14 @@ async function signedIn(body: unknown): Promise<void> {
     headers: { 'content-type': 'application/json' },
   })
   await (await caches.open(SESSION_CACHE)).put(SESSION_PATH, stamped(answer))
+}
+
+/**
+ * Whatever kept data can be forgotten is: after a sign-in whose bookkeeping failed (the page left
+ * while its answer came), or a sign-out. The sign-in or sign-out itself still answers the page.
+ */
+async function everyoneForgotten(): Promise<void> {
+  await forgetEveryone().catch(() => undefined)
 }
 
 /** Signed out, or the session ended: nothing of any account stays. */

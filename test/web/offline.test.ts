@@ -88,10 +88,11 @@ describe.skipIf(BROWSERS.length === 0)(`the website with the server away, ${IN_B
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready
       })
-      // The characters list was read before the worker took the page: read again through it.
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+      // The characters list was read before the worker was active: read again through it (a
+      // page loaded with a worker active is held by it from the start).
       await page.reload()
       await page.getByRole('heading', { name: 'Your characters' }).waitFor()
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
       // Every page once with the server there: the worker keeps what each read.
       await page.goto(trackerOf(ghostId))
       await row('The Pit', 'Heroic').waitFor()
@@ -335,6 +336,8 @@ describe.skipIf(BROWSERS.length === 0)(`the website with the server away, ${IN_B
       expect(Object.keys(await kept())).toContain(`qt-data-${aliceId}`)
       await page.getByRole('button', { name: 'Sign out' }).click()
       await page.waitForURL(`${site.base}/login`)
+      // The sign-in page loaded (the next address asked for would cut its load off).
+      await page.getByLabel('Username or e-mail').waitFor()
       expect(await queuedInBrowser()).toBe(0)
       const afterSignOut = Object.keys(await kept())
       expect(afterSignOut.filter((name) => name.startsWith('qt-data-') || name === 'qt-session')).toEqual([])
