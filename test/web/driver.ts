@@ -566,7 +566,9 @@ async function launchFirefox(executablePath: string, colorScheme: ColorScheme): 
     async newPage(options = {}) {
       const context = await browser.createBrowserContext()
       if (options.cookies) await context.setCookie(...options.cookies.map((c) => ({ ...c })))
-      const page = await context.newPage()
+      // A window of its own: a second tab in one window would be a background tab, whose timers
+      // Firefox holds to one a second (a page's 100 ms coalescing then takes a second).
+      const page = await context.newPage({ type: 'window' })
       await page.setViewport({
         ...(options.viewport ?? DEFAULT_VIEWPORT),
         deviceScaleFactor: options.deviceScaleFactor,
