@@ -173,9 +173,13 @@ function Everywhere({ feedback }: { feedback: Feedback }) {
 function Sharing({ feedback }: { feedback: Feedback }) {
   const share = useSignal<boolean | null>(null)
   useEffect(() => {
-    void api.settings().then((settings) => {
-      share.value = settings.shareQuestTimes
-    })
+    api
+      .settings()
+      .then((settings) => {
+        share.value = settings.shareQuestTimes
+      })
+      // The switch stays off until the setting is known; the page says why.
+      .catch((e: unknown) => failed(feedback, e))
   }, [])
   return (
     <section class="account-part" aria-labelledby="sharing-title">
@@ -235,9 +239,12 @@ export function AccountView({
         feedback={feedback}
         onChanged={() => {
           // Every token ended with the old password.
-          void api.tokens().then((list) => {
-            tokens.value = list.tokens
-          })
+          api
+            .tokens()
+            .then((list) => {
+              tokens.value = list.tokens
+            })
+            .catch((e: unknown) => failed(feedback, e))
         }}
       />
       <Tokens tokens={tokens} feedback={feedback} />
