@@ -285,6 +285,38 @@ describe('an open tracker follows the events', () => {
     expect(store.index.value.get('Gwylan')?.map((c) => c.setting)).toContain('hard')
   })
 
+  test("an undo stays on the page when the untick's own event arrives after it, and no longer once the server has it", async () => {
+    const s = await setup()
+    await withHistory(s)
+    ok(await s.me.completions.post({ name: 'The Pit', difficulty: 'Heroic', setting: 'elite', xpEarned: 3100 }), 201)
+    const { store } = await openTracker(s)
+    const events = await stream(s)
+    const row = { name: 'The Pit', difficulty: 'Heroic' } as Parameters<typeof store.toggleSetting>[0]
+    const elite = () =>
+      (store.index.value.get('The Pit') ?? []).filter((c) => c.setting === 'elite').map((c) => c.difficulty)
+    expect(elite().sort()).toEqual(['Heroic', 'Unknown'])
+    store.toggleSetting(row, 'elite', false)
+    expect(elite()).toEqual([])
+    await Bun.sleep(20) // the deletes' answers: the offer
+    const [offer] = store.undo.offers.value
+    expect(offer?.removed).toHaveLength(2)
+    // Undone at once; the untick's own event (sent before the restore) comes only now.
+    store.undo.undo(offer as NonNullable<typeof offer>)
+    expect(elite().sort()).toEqual(['Heroic', 'Unknown'])
+    for (let i = 0; i < 2; i++) expect(store.applyEvent(await events.next())).toBe(true)
+    expect(elite().sort()).toEqual(['Heroic', 'Unknown'])
+    await Bun.sleep(20) // the restore's answer, and the re-read after it
+    expect(store.progress.value).toEqual((await read(s)).progress)
+    // The server has them now: the game's untick of the Heroic one takes it off, the page follows.
+    // The restore's own event: already held, by the re-read after its answer.
+    expect(store.applyEvent(await events.next())).toBe(true)
+    ok(await s.me.completions.delete({ name: 'The Pit', difficulty: 'Heroic', setting: 'elite' }))
+    expect(store.applyEvent(await events.next())).toBe(true)
+    await events.close()
+    expect(elite()).toEqual(['Unknown'])
+    expect(store.progress.value).toEqual((await read(s)).progress)
+  })
+
   test('a gap in the numbers (a change while the stream was away) is a re-read, and then they go on', async () => {
     const s = await setup()
     await withHistory(s)

@@ -18,13 +18,29 @@ export function patchProgress(current: Progress, patch: ProgressPatch): Progress
 const sameKey = (c: Completion, change: { name: string; difficulty: string; setting: string }) =>
   c.name === change.name && c.difficulty === change.difficulty && c.setting === change.setting
 
+/**
+ * An undo sent and not yet seen in what the server says: the completions it puts back, exactly
+ * (their runs, XP and times). An event the server sent before the restore (the untick's own
+ * delete, arriving late) must not take them off the page again.
+ */
+export interface PendingRestore {
+  kind: 'restore'
+  completions: readonly Completion[]
+}
+
+/** The same completion: its key and its time. */
+export const sameCompletion = (a: Completion, b: Completion) => sameKey(a, b) && a.completedAt === b.completedAt
+
 /** The progress with the waiting changes made on it; only the current life takes them. */
-export function withQueued(progress: Progress, changes: readonly QueuedChange[]): Progress {
+export function withQueued(progress: Progress, changes: readonly (QueuedChange | PendingRestore)[]): Progress {
   if (changes.length === 0 || !progress.life.current) return progress
   let next = progress
   for (const change of changes) {
     if (change.kind === 'progress') {
       next = patchProgress(next, change.patch)
+    } else if (change.kind === 'restore') {
+      const missing = change.completions.filter((c) => !next.completions.some((held) => sameCompletion(held, c)))
+      if (missing.length > 0) next = { ...next, completions: [...missing, ...next.completions] }
     } else if (change.kind === 'tick') {
       if (next.completions.some((c) => sameKey(c, change))) continue
       const { kind: _, ...key } = change

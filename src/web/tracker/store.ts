@@ -22,7 +22,7 @@ import { isWaiting, type QueuedChange } from '../offline/queue'
 import { rememberedFlag } from '../remembered'
 import { applyChange, tagParts, withAdded, withRemoved } from './changes'
 import { type Row, type Sort, type TickSetting, toRows, trackerModel } from './model'
-import { patchProgress, withQueued } from './queued'
+import { type PendingRestore, patchProgress, sameCompletion, withQueued } from './queued'
 import { createUndo } from './undo'
 import { writeQueue } from './writes'
 
@@ -40,11 +40,26 @@ export type TrackerStore = ReturnType<typeof createTrackerStore>
 
 export function createTrackerStore(options: StoreOptions) {
   const characterId = options.character.id
-  /** This character's changes still waiting in the write queue (offline/outbox.ts), in order. */
-  const waiting = (): QueuedChange[] =>
+  /** Undos sent whose completions the server has not yet been seen to hold (queued.ts). */
+  let restores: PendingRestore[] = []
+  /**
+   * This character's changes still waiting in the write queue (offline/outbox.ts), in order, then
+   * the undos in flight: both stay on the page over what the server says until it has them.
+   */
+  const waiting = (): (QueuedChange | PendingRestore)[] =>
     options.save
-      ? queuedWrites.value.filter((w) => w.characterId === characterId && isWaiting(w)).map((w) => w.change)
+      ? [
+          ...queuedWrites.value.filter((w) => w.characterId === characterId && isWaiting(w)).map((w) => w.change),
+          ...restores,
+        ]
       : []
+  /** Undos whose completions `held` (what the server says) has are no longer pending. */
+  function restoresSeen(held: readonly Completion[]): void {
+    if (restores.length === 0) return
+    restores = restores
+      .map((r) => ({ ...r, completions: r.completions.filter((c) => !held.some((h) => sameCompletion(h, c))) }))
+      .filter((r) => r.completions.length > 0)
+  }
   const rows = signal<Row[]>(toRows(options.quests))
   const character = signal<Character>(options.character)
   const progress = signal<Progress>(withQueued(options.progress, waiting()))
@@ -84,6 +99,7 @@ export function createTrackerStore(options: StoreOptions) {
     const read = tagParts(nextTag)
     if (read && tag && read.prefix === tag.prefix && read.version < tag.version) return
     tag = read
+    restoresSeen(next.completions)
     const before = progress.value.completions.length
     // The changes still waiting in the offline queue stay on the page over what the server holds.
     progress.value = withQueued(next, waiting())
@@ -107,7 +123,17 @@ export function createTrackerStore(options: StoreOptions) {
   const undo = createUndo((removed) => {
     const back: Completion[] = removed.map(({ runs: _runs, runList: _runList, ...completion }) => completion)
     progress.value = withAdded(progress.value, back)
-    void write(() => api.restoreCompletions(characterId, removed))
+    const pending: PendingRestore = { kind: 'restore', completions: back }
+    restores = [...restores, pending]
+    void write(async () => {
+      try {
+        return await api.restoreCompletions(characterId, removed)
+      } catch (e) {
+        // Refused: not put back after all (the re-read that follows shows what the server has).
+        restores = restores.filter((r) => r !== pending)
+        throw e
+      }
+    })
   })
 
   /** Re-reads the progress (after the writes in flight); the share page has nothing to read here. */
@@ -127,6 +153,7 @@ export function createTrackerStore(options: StoreOptions) {
     if (next.version !== tag.version + 1 || !event.delta) return false
     const changed = applyChange(progress.value, event.delta, model.index.value)
     tag = next
+    if (event.delta.kind === 'upsert') restoresSeen([event.delta.completion])
     // A completion from elsewhere (the game) is announced, as after a read; this page's own
     // tick is on the page already.
     if (event.delta.kind === 'upsert' && changed.completions.length > progress.value.completions.length) {
@@ -227,6 +254,8 @@ export function createTrackerStore(options: StoreOptions) {
       (c) => c.setting === setting && (c.difficulty === row.difficulty || c.difficulty === 'Unknown'),
     )
     progress.value = withRemoved(current, removed)
+    // Unticked again before the server was seen to hold an undo of it: that undo is not kept up.
+    restoresSeen(removed)
     const offer = undo.open(row.name, setting)
     for (const difficulty of new Set(removed.map((c) => c.difficulty))) {
       void write(async () => {
