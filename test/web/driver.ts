@@ -109,11 +109,23 @@ type Probe =
   | { op: 'all'; steps: Step[] }
   | { op: 'first'; steps: Step[] }
   | { op: 'state'; steps: Step[] }
-  | { op: 'wait'; steps: Step[]; until: Until; within: number }
-  | { op: 'read'; steps: Step[]; what: 'text' | 'attr' | 'value' | 'checked'; name?: string }
+  | {
+      op: 'wait'
+      steps: Step[]
+      until: Until
+      within: number
+      /**
+       * What the wait answers with: the state (default); the element itself once reached (one
+       * call for a wait and the element an action takes); or a read of it, as `read` answers.
+       */
+      answer?: 'state' | 'element' | { what: ReadWhat; name?: string }
+    }
+  | { op: 'read'; steps: Step[]; what: ReadWhat; name?: string }
   | { op: 'texts'; steps: Step[] }
   | { op: 'fill'; steps: Step[]; value: string }
   | { op: 'select'; steps: Step[]; value: string | null; label: string | null }
+
+type ReadWhat = 'text' | 'attr' | 'value' | 'checked'
 
 /** What a wait waits for: `actionable` is exactly one element, visible and enabled (or two: a mistake). */
 type Until = 'attached' | 'detached' | 'visible' | 'hidden' | 'actionable'
@@ -272,6 +284,16 @@ function pageQuery(probe: Probe): unknown {
     }
     return found
   }
+  const readOf = (list: Element[], what: ReadWhat, name?: string) => {
+    const el = list[0]
+    if (!el) return { count: 0, value: null }
+    let value: string | boolean | null = null
+    if (what === 'text') value = el.textContent
+    else if (what === 'attr') value = el.getAttribute(name ?? '')
+    else if (what === 'value') value = (el as HTMLInputElement).value
+    else value = (el as HTMLInputElement).checked
+    return { count: list.length, value }
+  }
   const stateOf = (list: Element[]): ElementState => ({
     count: list.length,
     visible: list[0] !== undefined && visible(list[0]),
@@ -292,21 +314,35 @@ function pageQuery(probe: Probe): unknown {
             : until === 'hidden'
               ? !now.visible
               : now.count > 1 || (now.count === 1 && now.visible && now.enabled)
-    const first = stateOf(resolveSteps())
-    if (reached(first)) return first
-    return new Promise<ElementState>((resolve) => {
+    const { answer: kind = 'state' } = probe
+    const answer = (list: Element[], now: ElementState): unknown =>
+      kind === 'state'
+        ? now
+        : kind === 'element'
+          ? reached(now) && now.count === 1
+            ? list[0]
+            : now
+          : readOf(list, kind.what, kind.name)
+    const firstList = resolveSteps()
+    const first = stateOf(firstList)
+    if (reached(first)) return answer(firstList, first)
+    return new Promise<unknown>((resolve) => {
       const check = () => {
-        const now = stateOf(resolveSteps())
-        if (reached(now)) finish(now)
+        const list = resolveSteps()
+        const now = stateOf(list)
+        if (reached(now)) finish(list, now)
       }
       const observer = new MutationObserver(check)
       const timer = setInterval(check, 50)
-      const limit = setTimeout(() => finish(stateOf(resolveSteps())), within)
-      const finish = (now: ElementState) => {
+      const limit = setTimeout(() => {
+        const list = resolveSteps()
+        finish(list, stateOf(list))
+      }, within)
+      const finish = (list: Element[], now: ElementState) => {
         observer.disconnect()
         clearInterval(timer)
         clearTimeout(limit)
-        resolve(now)
+        resolve(answer(list, now))
       }
       observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
     })
@@ -324,15 +360,8 @@ function pageQuery(probe: Probe): unknown {
       return stateOf(found)
     case 'texts':
       return found.map((el) => el.textContent ?? '')
-    case 'read': {
-      if (!first) return { count: 0, value: null }
-      let value: string | boolean | null = null
-      if (probe.what === 'text') value = first.textContent
-      else if (probe.what === 'attr') value = first.getAttribute(probe.name ?? '')
-      else if (probe.what === 'value') value = (first as HTMLInputElement).value
-      else value = (first as HTMLInputElement).checked
-      return { count: found.length, value }
-    }
+    case 'read':
+      return readOf(found, probe.what, probe.name)
     case 'fill':
     case 'select': {
       if (found.length !== 1 || !first || !visible(first) || first.matches(':disabled'))
@@ -429,6 +458,8 @@ type UrlMatch = (url: URL) => boolean
 interface EnginePage {
   evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>
   evaluateHandle<A>(fn: (arg: A) => unknown, arg: A): Promise<Handle>
+  /** Whether the handle holds an element (a wait answers with its state when it has none). */
+  isElement(handle: Handle): boolean
   /** The one element the handle holds: clicked, focused, given files. */
   click(element: Handle): Promise<void>
   focus(element: Handle): Promise<void>
@@ -503,6 +534,7 @@ function chromiumPage(context: Playwright.BrowserContext, page: Playwright.Page)
     evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg),
     evaluateHandle: async (fn, arg) =>
       (await page.evaluateHandle(fn as (arg: unknown) => unknown, arg)) as unknown as Handle,
+    isElement: (handle) => (handle as unknown as { asElement(): unknown }).asElement() !== null,
     click: (handle) => element(handle).click(),
     focus: (handle) => element(handle).focus(),
     setFiles: (handle, paths) => element(handle).setInputFiles(paths),
@@ -614,6 +646,7 @@ function firefoxPage(context: Puppeteer.BrowserContext, page: Puppeteer.Page): E
     evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => unknown, arg) as never,
     evaluateHandle: async (fn, arg) =>
       (await page.evaluateHandle(fn as (arg: unknown) => unknown, arg)) as unknown as Handle,
+    isElement: (handle) => (handle as unknown as { asElement(): unknown }).asElement() !== null,
     click: (handle) => element(handle).click(),
     focus: (handle) => element(handle).focus(),
     setFiles: (handle, paths) => element(handle).uploadFile(...paths),
@@ -734,6 +767,14 @@ class DriverError extends Error {}
 
 const wire = (text: string | RegExp): WireText =>
   typeof text === 'string' ? { s: text } : { re: text.source, flags: text.flags }
+
+/**
+ * Lets the page forget a handle without waiting for it to say so (one round trip less per
+ * action); a page that closed meanwhile has forgotten it anyway.
+ */
+function release(handle: Handle): void {
+  handle.dispose().catch(() => undefined)
+}
 
 async function poll<T>(what: string, timeout: number, attempt: () => Promise<T | undefined>): Promise<T> {
   const deadline = Date.now() + timeout
@@ -1009,14 +1050,15 @@ export class Locator {
   }
 
   /** The one element's value, once there is exactly one (two or more is a mistake in the test). */
-  private async read<T>(what: 'text' | 'attr' | 'value' | 'checked', name?: string): Promise<T> {
-    await this.reach('attached')
+  private read<T>(what: ReadWhat, name?: string): Promise<T> {
+    // One call a slice: the page waits for the element and reads it as soon as it is there.
     return poll(`${this.description} to exist`, this.page.timeout, async () => {
       const { count, value } = (await this.page.engine.evaluate(pageQuery, {
-        op: 'read',
+        op: 'wait',
         steps: this.steps,
-        what,
-        name,
+        until: 'attached',
+        within: WAIT_SLICE_MS,
+        answer: { what, name },
       })) as { count: number; value: T }
       if (count > 1) throw new DriverError(`${this.description} matches ${count} elements, not one`)
       return count === 1 ? { value } : undefined
@@ -1049,7 +1091,7 @@ export class Locator {
     try {
       return await handle.evaluate(fn as (value: never, arg: A) => R, arg as A)
     } finally {
-      await handle.dispose()
+      release(handle)
     }
   }
 
@@ -1060,22 +1102,30 @@ export class Locator {
     try {
       return await handle.evaluate(fn as (value: never, arg: A) => R, arg as A)
     } finally {
-      await handle.dispose()
+      release(handle)
     }
   }
 
   /** Acts on the one element once it is visible and enabled. */
   private async act(what: string, action: (element: Handle) => Promise<void>): Promise<void> {
-    await this.reach('actionable')
     await poll(`${this.description} to ${what}`, this.page.timeout, async () => {
-      const now = await this.state()
-      if (now.count > 1) throw new DriverError(`${this.description} matches ${now.count} elements, not one`)
-      if (now.count === 0 || !now.visible || !now.enabled) return undefined
-      const handle = await this.page.engine.evaluateHandle(pageQuery, { op: 'first', steps: this.steps })
+      // One call a slice: the page waits until the element is actionable and hands it over.
+      const handle = await this.page.engine.evaluateHandle(pageQuery, {
+        op: 'wait',
+        steps: this.steps,
+        until: 'actionable',
+        within: WAIT_SLICE_MS,
+        answer: 'element',
+      })
       try {
+        if (!this.page.engine.isElement(handle)) {
+          const now = await this.state()
+          if (now.count > 1) throw new DriverError(`${this.description} matches ${now.count} elements, not one`)
+          return undefined
+        }
         await action(handle)
       } finally {
-        await handle.dispose()
+        release(handle)
       }
       return true
     })

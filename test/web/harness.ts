@@ -181,6 +181,16 @@ export async function startSite(catalog: string = SMALL_CATALOG, env: Record<str
   }
 }
 
+/**
+ * Console errors that are failed loads, not faults: Chromium logs every failed load (the 401s and
+ * 404s tests cause on purpose, an event stream a test blocks); Firefox says a blocked event
+ * stream too, and words a load through the service worker cut off by the page leaving (or
+ * closing) as the worker's error. Anything else a page logs (a CSP refusal, an exception) is one.
+ * test/web/offline.test.ts, which tests the worker, keeps its own stricter list.
+ */
+export const FAILED_LOAD =
+  /Failed to load resource|net::ERR_FAILED|can’t establish a connection to the server at \S+\/events\b|A ServiceWorker intercepted the request and encountered an unexpected error|A ServiceWorker passed an Error Response/
+
 /** A fresh context (no cookies) that records every request the pages make. */
 export async function newContext(
   browser: Browser,

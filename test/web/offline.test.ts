@@ -357,10 +357,10 @@ describe.skipIf(BROWSERS.length === 0)(`the website with the server away, ${IN_B
       await row('The Pit', 'Heroic').waitFor()
       expect(Object.keys(await kept())).toContain(`qt-data-${aliceId}`)
       expect(await bar('').count()).toBe(0)
-      await page.clearCookies()
-      // Away from the tracker first: its next read would meet the ended session and send the page
-      // to sign in itself, cutting off the sign-in page this test opens.
+      // Away from the tracker before the session ends: its next read would meet the ended session
+      // and send the page to sign in itself, cutting off this test's own navigation.
       await page.goto('about:blank')
+      await page.clearCookies()
       await signIn(page, site.base, 'bob')
       await page.getByRole('heading', { name: 'Your characters' }).waitFor()
       expect(Object.keys(await kept()).filter((name) => name.startsWith('qt-data-'))).not.toContain(

@@ -10,7 +10,7 @@ import type { Breakdown } from '../../src/rules/builds/breakdown'
 import { ok, refused } from '../helpers'
 import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
 import type { Page } from './driver'
-import { openSignedIn, PASSWORD, startSite } from './harness'
+import { FAILED_LOAD, openSignedIn, PASSWORD, startSite } from './harness'
 
 const FIXTURES = join(import.meta.dir, '..', 'fixtures')
 const FIGHTER = join(FIXTURES, 'small-fighter.DDOBuild')
@@ -424,7 +424,7 @@ describe.skipIf(BROWSERS.length === 0)(`Website II ${IN_BROWSERS}`, () => {
       expect(await failed.first().textContent()).toBe('This chart could not load; its numbers are in the table below.')
       expect(await page.locator('table[data-table="activity"] tbody tr').count()).toBe(1)
       // Nothing thrown (Chromium logs the refused load itself, as it does any).
-      expect(page.problems.filter((p) => !/Failed to load resource|net::ERR_FAILED/.test(p))).toEqual([])
+      expect(page.problems.filter((p) => !FAILED_LOAD.test(p))).toEqual([])
       await page.close()
     }),
     30_000,
@@ -501,7 +501,7 @@ describe.skipIf(BROWSERS.length === 0)(`Website II ${IN_BROWSERS}`, () => {
 
       const base = new URL(site.base)
       expect(requests.filter((url) => url.host !== base.host).map((url) => url.href)).toEqual([])
-      expect(problems.filter((p) => !/Failed to load resource|net::ERR_FAILED/.test(p))).toEqual([])
+      expect(problems.filter((p) => !FAILED_LOAD.test(p))).toEqual([])
     }),
     30_000,
   )
