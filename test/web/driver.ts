@@ -53,6 +53,8 @@ const POLL_MS = 30
  * it). Under a second: the fake clock of Page.clock leaves shorter timers alone.
  */
 const WAIT_SLICE_MS = 500
+/** How often a Firefox click that landed beside its moving element is tried again before failing. */
+const CLICK_ATTEMPTS = 20
 /** Playwright's default window, used for both browsers so that layouts match. */
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 }
 
@@ -436,6 +438,41 @@ function fakeSlowTimers(): void {
   })
 }
 
+/**
+ * Runs in the page before puppeteer's click on `target`: the mouse events of that click reach
+ * the page only if they land on `target` (or inside it). Puppeteer clicks at the point where
+ * the element was a moment before; a page still laying itself out (a panel loading above a
+ * table) moves it, and the click would land on whatever is there now. Playwright checks this
+ * itself in Chromium; here a click that missed is held back and marked, and tried again.
+ */
+function armHitCheck(target: Element): void {
+  const holder = window as unknown as { __qtHit?: { missed: boolean; stop: () => void } }
+  holder.__qtHit?.stop()
+  const state = { missed: false, stop: () => undefined as void }
+  const events = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'] as const
+  const check = (event: Event) => {
+    if (event.isTrusted && !(event.target instanceof Node && target.contains(event.target))) {
+      state.missed = true
+      event.preventDefault()
+      event.stopImmediatePropagation()
+    }
+  }
+  for (const type of events) window.addEventListener(type, check, { capture: true })
+  state.stop = () => {
+    for (const type of events) window.removeEventListener(type, check, { capture: true })
+  }
+  holder.__qtHit = state
+}
+
+/** After the click: whether it missed its element (armHitCheck), and the check taken away. */
+function takeHitCheck(): boolean {
+  const holder = window as unknown as { __qtHit?: { missed: boolean; stop: () => void } }
+  const state = holder.__qtHit
+  holder.__qtHit = undefined
+  state?.stop()
+  return state?.missed ?? false
+}
+
 // ---------------------------------------------------------------------------------------------
 // What each library does for the Page: the few calls that differ between them.
 
@@ -647,7 +684,18 @@ function firefoxPage(context: Puppeteer.BrowserContext, page: Puppeteer.Page): E
     evaluateHandle: async (fn, arg) =>
       (await page.evaluateHandle(fn as (arg: unknown) => unknown, arg)) as unknown as Handle,
     isElement: (handle) => (handle as unknown as { asElement(): unknown }).asElement() !== null,
-    click: (handle) => element(handle).click(),
+    async click(handle) {
+      const el = element(handle)
+      for (let attempt = 1; ; attempt++) {
+        await el.evaluate(armHitCheck)
+        await el.click()
+        // A click that took the page elsewhere missed nothing.
+        const missed = await page.evaluate(takeHitCheck).catch(() => false)
+        if (!missed) return
+        if (attempt === CLICK_ATTEMPTS) throw new DriverError(`${CLICK_ATTEMPTS} clicks landed beside the element`)
+        await Bun.sleep(POLL_MS)
+      }
+    },
     focus: (handle) => element(handle).focus(),
     setFiles: (handle, paths) => element(handle).uploadFile(...paths),
     goto: async (url) => (await page.goto(url))?.status() ?? null,
