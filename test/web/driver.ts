@@ -448,7 +448,7 @@ function fakeSlowTimers(): void {
 function armHitCheck(target: Element): void {
   const holder = window as unknown as { __qtHit?: { missed: boolean; stop: () => void } }
   holder.__qtHit?.stop()
-  const state = { missed: false, stop: () => undefined as void }
+  const state: { missed: boolean; stop: () => void } = { missed: false, stop: () => undefined }
   const events = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'] as const
   const check = (event: Event) => {
     if (event.isTrusted && !(event.target instanceof Node && target.contains(event.target))) {
