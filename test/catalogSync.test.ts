@@ -439,8 +439,10 @@ describe('start-up and scheduled syncs', () => {
       },
     })
     await syncCatalog(syncDeps(t), SMALL_JSON) // the admin loads a file while the server waits
+    // Without the check the loop would try the missing file forever (the test's timeout). How
+    // often it tried first depends on the machine: loading the file can take longer than the 5 ms.
     await running
-    expect(tries).toBe(1)
+    expect(tries).toBeGreaterThanOrEqual(1)
     expect(logger.lines.at(-1)).toContain('The quest catalog was filled meanwhile; no more first-start tries.')
   })
 

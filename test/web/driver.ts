@@ -628,6 +628,14 @@ async function launchFirefox(executablePath: string, colorScheme: ColorScheme): 
       'signon.autofillForms': false,
       'signon.formlessCapture.enabled': false,
       'browser.formfill.enable': false,
+      // Pages are tabs, one per context, and all but the last opened are background tabs: their
+      // timers and frames run as the foreground tab's do (Firefox would hold a background tab's
+      // timers to one a second: a page's 100 ms coalescing would take a second).
+      'dom.min_background_timeout_value': 4,
+      'dom.min_background_timeout_value_without_budget_throttling': 4,
+      'dom.timeout.enable_budget_timer_throttling': false,
+      'layout.throttled_frame_rate': 60,
+      'dom.suspend_inactive.enabled': false,
     },
   })
   return {
@@ -635,9 +643,9 @@ async function launchFirefox(executablePath: string, colorScheme: ColorScheme): 
     async newPage(options = {}) {
       const context = await browser.createBrowserContext()
       if (options.cookies) await context.setCookie(...options.cookies.map((c) => ({ ...c })))
-      // A window of its own: a second tab in one window would be a background tab, whose timers
-      // Firefox holds to one a second (a page's 100 ms coalescing then takes a second).
-      const page = await context.newPage({ type: 'window' })
+      // A tab: a window of its own costs Firefox twice the time and the work. The tabs of pages
+      // open at once are background tabs but one, run as the foreground one (the prefs above).
+      const page = await context.newPage({ type: 'tab' })
       await page.setViewport({
         ...(options.viewport ?? DEFAULT_VIEWPORT),
         deviceScaleFactor: options.deviceScaleFactor,
@@ -679,10 +687,23 @@ function firefoxPage(context: Puppeteer.BrowserContext, page: Puppeteer.Page): E
       // The page went away while the request was held: nothing left to answer.
     }
   }
+  // Firefox never answers a call whose document was replaced while it ran (a wait in the page
+  // when a click navigates): such a call is ended when the next document has loaded, and the
+  // wait that made it asks again, on the new page.
+  const running = new Set<(error: Error) => void>()
+  page.on('domcontentloaded', () => {
+    for (const end of running) end(new Error('the page was replaced while it was asked'))
+    running.clear()
+  })
+  const answered = <T>(call: Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      running.add(reject)
+      call.then(resolve, reject).finally(() => running.delete(reject))
+    })
   return {
-    evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => unknown, arg) as never,
+    evaluate: (fn, arg) => answered(page.evaluate(fn as (arg: unknown) => unknown, arg)) as never,
     evaluateHandle: async (fn, arg) =>
-      (await page.evaluateHandle(fn as (arg: unknown) => unknown, arg)) as unknown as Handle,
+      (await answered(page.evaluateHandle(fn as (arg: unknown) => unknown, arg))) as unknown as Handle,
     isElement: (handle) => (handle as unknown as { asElement(): unknown }).asElement() !== null,
     async click(handle) {
       const el = element(handle)
