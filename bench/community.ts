@@ -490,6 +490,10 @@ async function main() {
             `  ${op.padEnd(10)} p50 ${ms(row.p50).padStart(7)}  p99 ${ms(row.p99).padStart(7)}  ${fmt(row.rps)}/s${row.errors ? ` ${row.errors} errors` : ''}`,
           )
       }
+      const memory = memoryOf(server)
+      console.log(
+        `RSS after the runs ${memory.rss.toFixed(0)} MiB (own ${memory.anon.toFixed(0)}; peak ${memory.peak.toFixed(0)})`,
+      )
     } finally {
       await server.stop()
     }

@@ -67,7 +67,19 @@ export async function spawnServer(
 ): Promise<Server> {
   const command =
     kind === 'app'
-      ? [process.execPath, 'src/main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--database', database]
+      ? [
+          process.execPath,
+          // Bun's own flags for the app (BENCH_BUN_FLAGS="--smol"): to measure what they change.
+          ...(process.env.BENCH_BUN_FLAGS ?? '').split(' ').filter((flag) => flag !== ''),
+          'src/main.ts',
+          'serve',
+          '--port',
+          '0',
+          '--host',
+          '127.0.0.1',
+          '--database',
+          database,
+        ]
       : [process.execPath, 'bench/bare.ts', database]
   const child = Bun.spawn(command, {
     cwd: kind === 'app' ? appRoot : root,
