@@ -8,7 +8,6 @@
 // Usage: DATABASE_SYNCHRONOUS=normal|full bun bench/bare.ts <database path> [port]
 //        (prints {"port": N} on its first line)
 import { Database } from 'bun:sqlite'
-import { DataVersion } from '../src/db/freshness'
 import { tierOf } from '../src/modules/catalog/parse'
 import { CatalogIndex } from '../src/modules/catalog/search'
 import { MAX_COMPLETIONS_PER_CHARACTER, MAX_RUNS_PER_COMPLETION } from '../src/modules/completions/limits'
@@ -110,8 +109,7 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
   )
   // Conditional reads: a version per character, moved on by each write, and SQLite's count of
   // other connections' commits, as the app's ETags (src/http/etag.ts).
-  // Read as the app reads it: asked again only when the WAL index header moved (src/db/freshness.ts).
-  const dataVersion = new DataVersion(sqlite)
+  const dataVersionQuery = sqlite.prepare<{ data_version: number }, []>('PRAGMA data_version')
   const versions = new Map<number, number>()
   const nonce = Bun.randomUUIDv7().slice(-12)
   const tagOf = (characterId: number, version: number) => `"${nonce}.${version}.${versions.get(characterId) ?? 0}"`
@@ -161,13 +159,13 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
 
   // Look-ups kept while no other connection wrote, as the app keeps them (src/db/freshness.ts):
   // this server's own writes (completions) never change a credential or a character's owner,
-  // so SQLite's data_version alone says whether they still hold. Looked at once per request.
+  // so SQLite's data_version alone says whether they still hold. Read once per request.
   let keptVersion = -1
   const keptTokens = new Map<string, ReturnType<typeof publicUser>>()
   const keptSessions = new Map<string, { user: ReturnType<typeof publicUser>; expiresAt: string }>()
   const keptOwners = new Set<string>()
   function fresh(): number {
-    const version = dataVersion.latest()
+    const version = dataVersionQuery.get()?.data_version as number
     if (version !== keptVersion) {
       keptTokens.clear()
       keptSessions.clear()

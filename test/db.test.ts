@@ -169,3 +169,49 @@ describe('a database whose write lock another process holds', () => {
     t.db.$client.close()
   })
 })
+
+describe("SQLite's locks on its files hold while the server works", () => {
+  /**
+   * POSIX record locks belong to the process, and closing any descriptor of a file drops every
+   * lock the process holds on it. Code that opens and closes the database or its `-shm` itself
+   * (a read, a map, a copy) silently takes SQLite's locks away: another process (the CLI) then
+   * believes it is alone, resets the WAL index under the server (a crash: "Bus error", "locking
+   * protocol", seen once with a map of `-shm`), and writers stop excluding each other.
+   */
+  const locksOn = (inode: number) =>
+    readFileSync('/proc/locks', 'utf8')
+      .split('\n')
+      .filter((line) => {
+        const fields = line.trim().split(/\s+/)
+        return fields[4] === String(process.pid) && fields[5]?.split(':')[2] === String(inode)
+      }).length
+
+  test.skipIf(process.platform !== 'linux')(
+    'after an evening of requests, the server still holds its lock on the WAL index (-shm)',
+    async () => {
+      const path = join(scratch.next(), 'qt.sqlite')
+      const t = testApp({}, { db: openDatabase(path) })
+      const shm = statSync(`${path}-shm`).ino
+      const held = locksOn(shm)
+      expect(held).toBeGreaterThan(0)
+
+      const token = await t.userWithToken('alice')
+      const cookie = await t.signIn('alice')
+      const me = t.plugin(token)
+      const hero = ok(await me.characters.post({ givenName: 'Tordek' }), 201)
+      const character = me.characters({ id: hero.id })
+      ok(await character.completions.post({ name: 'The Pit', difficulty: 'Heroic', setting: 'elite' }), 201)
+      const first = await character.progress.get()
+      const tag = first.response.headers.get('etag') as string
+      expect((await character.progress.get({ headers: { 'if-none-match': tag } })).status).toBe(304)
+      ok(await me.characters.get())
+      ok(await t.api.quests.get())
+      ok(await t.api.health.get())
+      ok(await t.web(cookie).account.export.get())
+      ok(await character.completions.delete({ name: 'The Pit', difficulty: 'Heroic', setting: 'elite' }))
+
+      expect(locksOn(shm)).toBe(held)
+      t.db.$client.close()
+    },
+  )
+})

@@ -9,7 +9,6 @@ import { join } from 'node:path'
 import { type CliIO, run } from '../src/cli'
 import { systemClock } from '../src/clock'
 import { openDatabase } from '../src/db/client'
-import { DataVersion } from '../src/db/freshness'
 import { apiTokens } from '../src/db/schema'
 import { MAX_TOKENS_PER_ACCOUNT } from '../src/modules/auth/limits'
 import { DAY_MS } from '../src/modules/auth/service'
@@ -242,59 +241,5 @@ describe('another connection to the file (the CLI, another process) takes effect
     })
     refused(await t.plugin(token).auth.me.get(), 401)
     t.db.$client.close()
-  })
-})
-
-describe('the data version is asked of SQLite only when the WAL index says something was committed', () => {
-  /** A file in WAL mode, as the server opens it, and its DataVersion. */
-  function watched() {
-    const path = join(scratch.next(), 'qt.sqlite')
-    const db = openDatabase(path)
-    return { path, db, version: new DataVersion(db.$client) }
-  }
-
-  test('nothing committed: SQLite is asked once, however often the version is looked at', () => {
-    const { db, version } = watched()
-    const first = version.latest()
-    for (let i = 0; i < 100; i++) expect(version.latest()).toBe(first)
-    expect(version.reads).toBe(1)
-    db.$client.close()
-  })
-
-  test("another connection's commit is seen at the next look, and a checkpoint that empties the WAL does not hide the next one", () => {
-    const { path, db, version } = watched()
-    const before = version.latest()
-    const other = openDatabase(path)
-    other.$client.run('CREATE TABLE theirs (n INTEGER)')
-    const afterCreate = version.latest()
-    expect(afterCreate).not.toBe(before)
-    expect(version.latest()).toBe(afterCreate)
-    expect(version.reads).toBe(2)
-    // The WAL emptied into the file and started again from its first frame, then one commit.
-    other.$client.run('PRAGMA wal_checkpoint(TRUNCATE)')
-    other.$client.run('INSERT INTO theirs VALUES (1)')
-    expect(version.latest()).not.toBe(afterCreate)
-    other.$client.close()
-    db.$client.close()
-  })
-
-  test("this connection's own commit moves the header but not the version: SQLite is asked, and says the same", () => {
-    const { db, version } = watched()
-    const before = version.latest()
-    db.$client.run('CREATE TABLE mine (n INTEGER)')
-    expect(version.latest()).toBe(before)
-    expect(version.reads).toBe(2)
-    expect(version.latest()).toBe(before)
-    expect(version.reads).toBe(2)
-    db.$client.close()
-  })
-
-  test('a database in memory has no WAL index: SQLite is asked every time', () => {
-    const db = openDatabase(':memory:')
-    const version = new DataVersion(db.$client)
-    version.latest()
-    version.latest()
-    expect(version.reads).toBe(2)
-    db.$client.close()
   })
 })

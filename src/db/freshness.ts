@@ -12,16 +12,7 @@
 //   count back with it.
 // Rows kept while both counters stand still are the rows SQLite would answer; the clock is not
 // part of it: an expiry is checked against the kept row on every request.
-//
-// `PRAGMA data_version` is a read transaction: two fcntl locks and an fstat, 2-6 µs, a fifth of
-// an unchanged read (a 304). A file database in WAL mode is read through its WAL index (the
-// `-shm` file, which every connection maps): its header (SQLite's documented WAL format, the
-// first 48 bytes) changes with every commit of any connection. The watch maps that header too
-// and reads the pragma again only when the header has changed since it last did; anything else
-// (a database in memory, another journal mode, a file it cannot map) reads the pragma each time.
-
 import type { Database } from 'bun:sqlite'
-import { existsSync } from 'node:fs'
 import type { DB } from './client'
 import { preparedOnce } from './prepared'
 
@@ -53,70 +44,9 @@ export function countOwnWrites(sqlite: Database): void {
   }
 }
 
-/** The WAL index header's first copy: 12 words at the start of the `-shm` file (SQLite's WAL format). */
-const WAL_INDEX_HEADER_WORDS = 12
-
-/**
- * The live WAL index header of a file database in WAL mode, or null. Mapped, not read: the
- * mapping costs no system call per look. The `-shm` file is never truncated while a connection
- * has it open (SQLite truncates it only for the first connection to open the database), and
- * this one has it open for as long as the watch is used.
- */
-function walIndexHeader(sqlite: Database): Uint32Array | null {
-  try {
-    const file = sqlite.filename
-    if (!file || file === ':memory:') return null
-    const mode = sqlite.query<{ journal_mode: string }, []>('PRAGMA journal_mode').get()?.journal_mode
-    const shm = `${file}-shm`
-    if (mode !== 'wal' || !existsSync(shm)) return null
-    const mapped = Bun.mmap(shm, { shared: true, size: WAL_INDEX_HEADER_WORDS * 4 })
-    if (mapped.byteLength < WAL_INDEX_HEADER_WORDS * 4) return null
-    return new Uint32Array(mapped.buffer, mapped.byteOffset, WAL_INDEX_HEADER_WORDS)
-  } catch {
-    return null
-  }
-}
-
-/**
- * SQLite's `PRAGMA data_version` of a connection: `read()` asks SQLite; `latest()` gives its last
- * answer again while the WAL index header stands still (no commit since), else asks.
- */
-export class DataVersion {
-  /** How many times SQLite was asked: for the tests, which prove that an unchanged file is not. */
-  reads = 0
-  private readonly pragma
-  /** The WAL index header (null: SQLite is asked every time), as it was at the last read, and that read's answer. */
-  private readonly header: Uint32Array | null
-  private readonly headerSeen = new Uint32Array(WAL_INDEX_HEADER_WORDS)
-  private seen = Number.NaN
-
-  constructor(sqlite: Database) {
-    this.pragma = sqlite.prepare<[number], []>('PRAGMA data_version')
-    this.header = walIndexHeader(sqlite)
-  }
-
-  read(): number {
-    this.reads++
-    return Number(this.pragma.values()[0]?.[0] ?? 0)
-  }
-
-  latest(): number {
-    const { header, headerSeen } = this
-    if (!header) return this.read()
-    let same = !Number.isNaN(this.seen)
-    for (let i = 0; same && i < WAL_INDEX_HEADER_WORDS; i++) same = header[i] === headerSeen[i]
-    if (same) return this.seen
-    // The header before the pragma: a commit between the two moves the header again, and the
-    // next look asks again.
-    headerSeen.set(header)
-    this.seen = this.read()
-    return this.seen
-  }
-}
-
 /** The two counters of one connection. */
 export class WriteWatch {
-  readonly dataVersion: DataVersion
+  private readonly dataVersion
   private readonly own
   private outsideNow: number | undefined
   private readonly forget = () => {
@@ -127,7 +57,7 @@ export class WriteWatch {
     // openDatabase made them; a connection opened otherwise (a copy of a database) gets them at
     // its first use, outside a transaction (inside one, their making would roll back with it).
     if (!sqlite.inTransaction) countOwnWrites(sqlite)
-    this.dataVersion = new DataVersion(sqlite)
+    this.dataVersion = sqlite.prepare<[number], []>('PRAGMA data_version')
     // A temporary table only: no read of the database file, so it costs a fraction of a look-up.
     this.own = sqlite.prepare<[number], []>('SELECT n FROM temp.own_writes')
   }
@@ -139,9 +69,9 @@ export class WriteWatch {
 
   /** How many times another connection has committed (see above: once per synchronous run). */
   outside(): number {
-    if (this.sqlite.inTransaction) return this.dataVersion.read()
+    if (this.sqlite.inTransaction) return this.readOutside()
     if (this.outsideNow === undefined) {
-      this.outsideNow = this.dataVersion.latest()
+      this.outsideNow = this.readOutside()
       queueMicrotask(this.forget)
     }
     return this.outsideNow
@@ -150,6 +80,10 @@ export class WriteWatch {
   /** How many rows this connection's own writes changed among the WATCHED ones. */
   ownWrites(): number {
     return Number(this.own.values()[0]?.[0] ?? 0)
+  }
+
+  private readOutside(): number {
+    return Number(this.dataVersion.values()[0]?.[0] ?? 0)
   }
 }
 
