@@ -159,13 +159,22 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
 
   // Look-ups kept while no other connection wrote, as the app keeps them (src/db/freshness.ts):
   // this server's own writes (completions) never change a credential or a character's owner,
-  // so SQLite's data_version alone says whether they still hold. Read once per request.
+  // so SQLite's data_version alone says whether they still hold. Read once per turn of the event
+  // loop, as the app reads it: every request of a turn arrived before the turn began.
   let keptVersion = -1
   const keptTokens = new Map<string, ReturnType<typeof publicUser>>()
   const keptSessions = new Map<string, { user: ReturnType<typeof publicUser>; expiresAt: string }>()
   const keptOwners = new Set<string>()
+  let versionNow: number | undefined
+  const forgetVersion = () => {
+    versionNow = undefined
+  }
   function fresh(): number {
-    const version = dataVersionQuery.get()?.data_version as number
+    if (versionNow === undefined) {
+      versionNow = dataVersionQuery.get()?.data_version as number
+      setImmediate(forgetVersion)
+    }
+    const version = versionNow
     if (version !== keptVersion) {
       keptTokens.clear()
       keptSessions.clear()

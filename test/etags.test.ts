@@ -13,7 +13,7 @@ import { listCharacters } from '../src/modules/characters/service'
 import { postCompletion } from '../src/modules/completions/service'
 import { ChangeFeed } from '../src/modules/events/feed'
 import { SMALL_JSON, syncDeps } from './catalogFixtures'
-import { ok, refused, testApp } from './helpers'
+import { nextTurn, ok, refused, testApp } from './helpers'
 
 const FIGHTER = join(import.meta.dir, 'fixtures', 'small-fighter.DDOBuild')
 
@@ -228,6 +228,7 @@ describe('no answer changes under the same tag', () => {
       { name: 'Tangleroot', setting: 'reaper' },
     )
     other.$client.close()
+    await nextTurn()
     const after = await readAll(s)
     for (const [name, read] of Object.entries(after)) {
       expect({ name, changed: read.tag !== before[name]?.tag }).toEqual({ name, changed: true })

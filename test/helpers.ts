@@ -141,6 +141,13 @@ export function refused(answer: Answer, status: number): { error: string } {
   return value as { error: string }
 }
 
+/**
+ * Lets the event loop turn, as it does before a request that a client sends after something
+ * else ended (the CLI's write) reaches the server: `app.handle` in a test skips the socket, and
+ * the server reads another connection's commits once per turn (src/db/freshness.ts).
+ */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
 export interface TestApp {
   app: ReturnType<typeof createApp>
   /** Typed calls without a credential (public routes, and 401s). */

@@ -2,9 +2,13 @@
 // character's owner between requests (an unchanged read then reads neither) and still see every
 // change at the very next request. Two counters say it:
 // - outside: SQLite's `PRAGMA data_version`, moved by every commit of another connection (the
-//   CLI, another process), never by this one's. Read at most once per synchronous run of the
-//   server (a request's guard, its handler and its ETag share one read: the request is answered
-//   as of that moment), and afresh inside a transaction;
+//   CLI, another process), never by this one's. Read at most once per turn of the event loop,
+//   and afresh inside a transaction. Every request a turn takes up arrived before the turn began
+//   (a request comes through the loop's poll), so an answer as of the turn's first read is one
+//   the request could have had the moment it arrived; a commit that ended before a request was
+//   sent is seen by it, since its turn begins after it arrived. The read is forgotten with
+//   setImmediate, which Bun runs before it polls again. Under load a turn takes up many requests,
+//   and they share the read (a read transaction: two fcntl and an fstat, a fifth of a 304);
 // - own writes: this connection's changes to the rows an identity is made of (accounts, tokens,
 //   sessions, characters' owners), counted by temporary triggers made at open: whichever code
 //   writes them, a revocation, a sign-out, a new password, a removed account (its rows go by
@@ -67,12 +71,12 @@ export class WriteWatch {
     return this.sqlite.inTransaction
   }
 
-  /** How many times another connection has committed (see above: once per synchronous run). */
+  /** How many times another connection has committed (see above: read once per turn). */
   outside(): number {
     if (this.sqlite.inTransaction) return this.readOutside()
     if (this.outsideNow === undefined) {
       this.outsideNow = this.readOutside()
-      queueMicrotask(this.forget)
+      setImmediate(this.forget)
     }
     return this.outsideNow
   }
