@@ -85,7 +85,8 @@ function Account({ user }: { user: User }) {
   return (
     <div class="account">
       <span class="who">
-        Signed in as <strong>{user.displayName}</strong>
+        <span class="who-label">Signed in as </span>
+        <strong>{user.displayName}</strong>
       </span>
       <button type="button" class="button quiet" onClick={onSignOut}>
         Sign out
