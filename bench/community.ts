@@ -348,6 +348,13 @@ function memoryOf(server: Server): { rss: number; anon: number; peak: number } {
   return { rss: kib('VmRSS') / 1024, anon: kib('RssAnon') / 1024, peak: kib('VmHWM') / 1024 }
 }
 
+/** The memory right after the runs, and again SETTLE_MS later. */
+async function memoryAfterRuns(server: Server): Promise<Pick<Report, 'memory' | 'settled'>> {
+  const memory = memoryOf(server)
+  await Bun.sleep(SETTLE_MS)
+  return { memory, settled: memoryOf(server) }
+}
+
 /** Milliseconds from spawning `src/main.ts serve` to its first 200 of /api/health. */
 async function startupTime(path: string): Promise<number> {
   const start = performance.now()
@@ -408,9 +415,7 @@ async function measureDatabase(prepared: Prepared): Promise<Report> {
       runs[connections] = await mix(server, prepared, connections, DURATION)
       console.error(`  ${connections} connections: ${JSON.stringify(runs[connections])}`)
     }
-    const memory = memoryOf(server)
-    await Bun.sleep(SETTLE_MS)
-    const settled = memoryOf(server)
+    const { memory, settled } = await memoryAfterRuns(server)
     // A backup and a catalog sync, each from another process while the mix runs at 8.
     const copy = join(DIR, `${prepared.name}-backup.sqlite`)
     rmSync(copy, { force: true })
@@ -505,9 +510,7 @@ async function main() {
             `  ${op.padEnd(10)} p50 ${ms(row.p50).padStart(7)}  p99 ${ms(row.p99).padStart(7)}  ${fmt(row.rps)}/s${row.errors ? ` ${row.errors} errors` : ''}`,
           )
       }
-      const memory = memoryOf(server)
-      await Bun.sleep(SETTLE_MS)
-      const settled = memoryOf(server)
+      const { memory, settled } = await memoryAfterRuns(server)
       console.log(
         `RSS after the runs ${memory.rss.toFixed(0)} MiB (own ${memory.anon.toFixed(0)}; peak ${memory.peak.toFixed(0)}); ${SETTLE_MS / 1000} s later ${settled.rss.toFixed(0)} MiB (own ${settled.anon.toFixed(0)})`,
       )

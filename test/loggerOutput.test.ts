@@ -2,8 +2,8 @@
 // write), in order across stdout and stderr, and at once when flushed (before the process exits).
 import { expect, test } from 'bun:test'
 import { batchedLines } from '../src/logger'
+import { nextTurn } from './helpers'
 
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 /** Past the flush (timers fire in the order they are due: a later one after it). */
 const afterFlush = (flushAfterMs: number) => Bun.sleep(flushAfterMs + 5)
 

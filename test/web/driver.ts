@@ -443,6 +443,12 @@ function fakeSlowTimers(): void {
   })
 }
 
+/** A click's check in the page (armHitCheck): whether it missed, and how to take the check away. */
+interface HitCheck {
+  missed: boolean
+  stop: () => void
+}
+
 /**
  * Runs in the page before puppeteer's click on `target`: the mouse events of that click reach
  * the page only if they land on `target` (or inside it). Puppeteer clicks at the point where
@@ -451,9 +457,9 @@ function fakeSlowTimers(): void {
  * itself in Chromium; here a click that missed is held back and marked, and tried again.
  */
 function armHitCheck(target: Element): void {
-  const holder = window as unknown as { __qtHit?: { missed: boolean; stop: () => void } }
+  const holder = window as unknown as { __qtHit?: HitCheck }
   holder.__qtHit?.stop()
-  const state: { missed: boolean; stop: () => void } = { missed: false, stop: () => undefined }
+  const state: HitCheck = { missed: false, stop: () => undefined }
   const events = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'] as const
   const check = (event: Event) => {
     if (event.isTrusted && !(event.target instanceof Node && target.contains(event.target))) {
@@ -471,7 +477,7 @@ function armHitCheck(target: Element): void {
 
 /** After the click: whether it missed its element (armHitCheck), and the check taken away. */
 function takeHitCheck(): boolean {
-  const holder = window as unknown as { __qtHit?: { missed: boolean; stop: () => void } }
+  const holder = window as unknown as { __qtHit?: HitCheck }
   const state = holder.__qtHit
   holder.__qtHit = undefined
   state?.stop()
