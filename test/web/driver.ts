@@ -545,33 +545,137 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
+/**
+ * A context and its one page, kept between tests. A page of its own context costs Chromium a new
+ * renderer (half a second, and a whole core's second) and Firefox a third of a second: so a page
+ * a test closes is put back, blank, with everything of the origins it went to gone (cookies,
+ * storage, IndexedDB, caches, service workers), and the next page asked for with the same
+ * options takes it. A page that cannot be made as new (an init script was added, requests were
+ * intercepted, it went somewhere it cannot be cleared) is closed instead.
+ */
+interface Tab<C, P> {
+  context: C
+  page: P
+  /** The options the context was made with: a tab is reused only for the same ones. */
+  key: string
+  viewport: { width: number; height: number }
+  /** Every origin the tab's requests went to. */
+  origins: Set<string>
+  /** Whether it cannot be made as new, and is closed when the test is done with it. */
+  tainted: boolean
+  /** Takes the test's listeners off. */
+  unlisten: () => void
+  /** Whether a test had it before. */
+  served: boolean
+}
+
+type ChromiumTab = Tab<Playwright.BrowserContext, Playwright.Page>
+type FirefoxTab = Tab<Puppeteer.BrowserContext, Puppeteer.Page>
+
+/** The tabs of one browser waiting for a test. */
+class TabPool<T extends Tab<unknown, unknown>> {
+  private readonly idle: T[] = []
+
+  /** A kept tab made with the same options, else a new one from `make`. */
+  async take(options: PageOptions, make: (key: string, viewport: T['viewport']) => Promise<T>): Promise<T> {
+    const viewport = options.viewport ?? DEFAULT_VIEWPORT
+    const key = JSON.stringify([viewport, options.deviceScaleFactor ?? 1, options.serviceWorkers ?? 'allow'])
+    const kept = this.idle.findIndex((tab) => tab.key === key)
+    if (kept >= 0) return this.idle.splice(kept, 1)[0] as T
+    return make(key, viewport)
+  }
+
+  /**
+   * When the test closes its page: `reset` makes the tab as new (leaving the page first, so that
+   * its event stream and polls end in the browser) and says whether it could; else `close`.
+   */
+  async putBack(tab: T, reset: () => Promise<boolean>, close: () => Promise<void>): Promise<void> {
+    tab.unlisten()
+    tab.unlisten = () => {}
+    const reusable = !tab.tainted && (await reset().catch(() => false))
+    if (!reusable) return close().catch(() => {})
+    tab.origins.clear()
+    tab.served = true
+    this.idle.push(tab)
+  }
+}
+
+/** Whether a page was given another size than its context was made with (Page.setViewportSize). */
+function resized(now: { width: number; height: number } | null, made: { width: number; height: number }): boolean {
+  return now === null || now.width !== made.width || now.height !== made.height
+}
+
+/** Run in a page of the origin: everything the origin keeps in the browser, but cookies, goes. */
+async function forgetOrigin(): Promise<void> {
+  localStorage.clear()
+  sessionStorage.clear()
+  for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister()
+  for (const name of await caches.keys()) await caches.delete(name)
+  // Deleted once this page has left (it holds the databases open); a later open waits for it.
+  for (const { name } of await indexedDB.databases()) if (name) indexedDB.deleteDatabase(name)
+}
+
 async function launchChromium(executablePath: string, colorScheme: ColorScheme): Promise<Browser> {
   const { chromium } = await import('playwright-core')
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
+  const pool = new TabPool<ChromiumTab>()
+  const reset = async ({ context, page, origins, viewport }: ChromiumTab) => {
+    await page.goto('about:blank')
+    await context.clearCookies()
+    const cdp = await context.newCDPSession(page)
+    for (const origin of origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+    await cdp.send('Network.clearBrowserCache')
+    await cdp.detach()
+    if (resized(page.viewportSize(), viewport)) await page.setViewportSize(viewport)
+    return true
+  }
   return {
     name: 'chromium',
     async newPage(options = {}) {
-      const context = await browser.newContext({
-        viewport: options.viewport ?? DEFAULT_VIEWPORT,
-        deviceScaleFactor: options.deviceScaleFactor,
-        colorScheme,
-        serviceWorkers: options.serviceWorkers ?? 'allow',
-      })
-      if (options.cookies) await context.addCookies(options.cookies.map((c) => ({ ...c })))
-      const page = await context.newPage()
-      return new Page('chromium', chromiumPage(context, page), (events) => {
-        context.on('request', (request) => events.request(request.url()))
-        page.on('console', (message) => {
-          if (message.type() === 'error') events.problem(`${page.url()}: ${message.text()}`)
+      const tab = await pool.take(options, async (key, viewport) => {
+        const context = await browser.newContext({
+          viewport,
+          deviceScaleFactor: options.deviceScaleFactor,
+          colorScheme,
+          serviceWorkers: options.serviceWorkers ?? 'allow',
         })
-        page.on('pageerror', (error) => events.problem(`${page.url()}: ${error.message}`))
+        const page = await context.newPage()
+        return { context, page, key, viewport, origins: new Set(), tainted: false, unlisten: () => {}, served: false }
+      })
+      const { context, page } = tab
+      if (options.cookies) await context.addCookies(options.cookies.map((c) => ({ ...c })))
+      const close = () =>
+        pool.putBack(
+          tab,
+          () => reset(tab),
+          () => context.close(),
+        )
+      return new Page('chromium', chromiumPage(tab, close), tab.served, (events) => {
+        const onRequest = (request: Playwright.Request) => {
+          const url = request.url()
+          if (/^https?:/.test(url)) tab.origins.add(new URL(url).origin)
+          events.request(url)
+        }
+        const onConsole = (message: Playwright.ConsoleMessage) => {
+          if (message.type() === 'error') events.problem(`${page.url()}: ${message.text()}`)
+        }
+        const onError = (error: Error) => events.problem(`${page.url()}: ${error.message}`)
+        context.on('request', onRequest)
+        page.on('console', onConsole)
+        page.on('pageerror', onError)
+        tab.unlisten = () => {
+          context.off('request', onRequest)
+          page.off('console', onConsole)
+          page.off('pageerror', onError)
+        }
       })
     },
     close: () => browser.close(),
   }
 }
 
-function chromiumPage(context: Playwright.BrowserContext, page: Playwright.Page): EnginePage {
+function chromiumPage(tab: ChromiumTab, close: () => Promise<void>): EnginePage {
+  const { context, page } = tab
   const element = (handle: Handle) => {
     const el = (handle as unknown as Playwright.JSHandle).asElement()
     if (!el) throw new DriverError('the handle is not an element')
@@ -598,6 +702,7 @@ function chromiumPage(context: Playwright.BrowserContext, page: Playwright.Page)
     press: (key) => page.keyboard.press(key),
     type: (text, delay) => page.keyboard.type(text, { delay }),
     addInitScript: async (fn) => {
+      tab.tainted = true
       await context.addInitScript(fn)
     },
     route: async (match, handler) => {
@@ -615,7 +720,7 @@ function chromiumPage(context: Playwright.BrowserContext, page: Playwright.Page)
     },
     unrouteAll: () => page.unrouteAll({ behavior: 'ignoreErrors' }),
     clearCookies: () => context.clearCookies(),
-    close: () => context.close(),
+    close,
   }
 }
 
@@ -649,33 +754,84 @@ async function launchFirefox(executablePath: string, colorScheme: ColorScheme): 
       'dom.suspend_inactive.enabled': false,
     },
   })
+  const pool = new TabPool<FirefoxTab>()
+  // No command clears an origin over WebDriver BiDi: the page clears its own before it leaves.
+  // A tab that went to another origin, or whose document is not of its origin (an error page
+  // with the server away), is closed instead.
+  const reset = async ({ context, page, origins, viewport }: FirefoxTab) => {
+    const here = /^https?:/.test(page.url()) ? new URL(page.url()).origin : null
+    if ([...origins].some((origin) => origin !== here)) return false
+    if (here) await withTimeout(page.evaluate(forgetOrigin), RESET_TIMEOUT_MS)
+    await page.goto('about:blank')
+    const cookies = await context.cookies()
+    if (cookies.length > 0) await context.deleteCookie(...cookies)
+    if (resized(page.viewport(), viewport)) await page.setViewport(viewport)
+    return true
+  }
   return {
     name: 'firefox',
     async newPage(options = {}) {
-      const context = await browser.createBrowserContext()
-      if (options.cookies) await context.setCookie(...options.cookies.map((c) => ({ ...c })))
-      // A tab: a window of its own costs Firefox twice the time and the work. The tabs of pages
-      // open at once are background tabs but one, run as the foreground one (the prefs above).
-      const page = await context.newPage({ type: 'tab' })
-      await page.setViewport({
-        ...(options.viewport ?? DEFAULT_VIEWPORT),
-        deviceScaleFactor: options.deviceScaleFactor,
+      const tab = await pool.take(options, async (key, viewport) => {
+        const context = await browser.createBrowserContext()
+        // A tab: a window of its own costs Firefox twice the time and the work. The tabs of pages
+        // open at once are background tabs but one, run as the foreground one (the prefs above).
+        const page = await context.newPage({ type: 'tab' })
+        await page.setViewport({ ...viewport, deviceScaleFactor: options.deviceScaleFactor })
+        return { context, page, key, viewport, origins: new Set(), tainted: false, unlisten: () => {}, served: false }
       })
+      const { context, page } = tab
+      if (options.cookies) await context.setCookie(...options.cookies.map((c) => ({ ...c })))
       // Firefox has no switch per page: the page's own registration is stubbed out.
-      if (options.serviceWorkers === 'block') await page.evaluateOnNewDocument(noServiceWorker)
-      return new Page('firefox', firefoxPage(context, page), (events) => {
-        page.on('request', (request) => events.request(request.url()))
-        page.on('console', (message) => {
+      if (options.serviceWorkers === 'block') {
+        tab.tainted = true
+        await page.evaluateOnNewDocument(noServiceWorker)
+      }
+      const close = () =>
+        pool.putBack(
+          tab,
+          () => reset(tab),
+          () => context.close(),
+        )
+      const engine = firefoxPage(tab, close)
+      return new Page('firefox', engine, tab.served, (events) => {
+        const onRequest = (request: Puppeteer.HTTPRequest) => {
+          const url = request.url()
+          if (/^https?:/.test(url)) tab.origins.add(new URL(url).origin)
+          events.request(url)
+        }
+        const onConsole = (message: Puppeteer.ConsoleMessage) => {
           if (message.type() === 'error') events.problem(`${page.url()}: ${message.text()}`)
-        })
-        page.on('pageerror', (error) => events.problem(`${page.url()}: ${String(error)}`))
+        }
+        const onError = (error: unknown) => events.problem(`${page.url()}: ${String(error)}`)
+        page.on('request', onRequest)
+        page.on('console', onConsole)
+        page.on('pageerror', onError)
+        const engineUnlisten = tab.unlisten
+        tab.unlisten = () => {
+          engineUnlisten()
+          page.off('request', onRequest)
+          page.off('console', onConsole)
+          page.off('pageerror', onError)
+        }
       })
     },
     close: () => browser.close(),
   }
 }
 
-function firefoxPage(context: Puppeteer.BrowserContext, page: Puppeteer.Page): EnginePage {
+/** How long a page may take to clear its origin before its tab is closed instead. */
+const RESET_TIMEOUT_MS = 5_000
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
+}
+
+function firefoxPage(tab: FirefoxTab, close: () => Promise<void>): EnginePage {
+  const { context, page } = tab
   const element = (handle: Handle) => {
     const el = (handle as unknown as Puppeteer.JSHandle).asElement()
     if (!el) throw new DriverError('the handle is not an element')
@@ -702,10 +858,12 @@ function firefoxPage(context: Puppeteer.BrowserContext, page: Puppeteer.Page): E
   // when a click navigates): such a call is ended when the next document has loaded, and the
   // wait that made it asks again, on the new page.
   const running = new Set<(error: Error) => void>()
-  page.on('domcontentloaded', () => {
+  const onLoaded = () => {
     for (const end of running) end(new Error('the page was replaced while it was asked'))
     running.clear()
-  })
+  }
+  page.on('domcontentloaded', onLoaded)
+  tab.unlisten = () => page.off('domcontentloaded', onLoaded)
   const answered = <T>(call: Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       running.add(reject)
@@ -742,12 +900,14 @@ function firefoxPage(context: Puppeteer.BrowserContext, page: Puppeteer.Page): E
     press: (key) => page.keyboard.press(key as Puppeteer.KeyInput),
     type: (text, delay) => page.keyboard.type(text, { delay }),
     addInitScript: async (fn) => {
+      tab.tainted = true
       await page.evaluateOnNewDocument(fn)
     },
     async route(match, handler) {
       routes.push({ match, handler })
       if (!intercepting) {
         intercepting = true
+        tab.tainted = true
         await page.setRequestInterception(true)
         page.on('request', (request) => void onRequest(request))
       }
@@ -759,7 +919,7 @@ function firefoxPage(context: Puppeteer.BrowserContext, page: Puppeteer.Page): E
       const cookies = await context.cookies()
       if (cookies.length > 0) await context.deleteCookie(...cookies)
     },
-    close: () => context.close(),
+    close,
   }
 }
 
@@ -902,6 +1062,8 @@ export class Page {
   constructor(
     readonly browserName: BrowserName,
     readonly engine: EnginePage,
+    /** Whether its tab served an earlier test, and was made as new since (TabPool). */
+    readonly reused: boolean,
     listen: (events: PageEvents) => void,
   ) {
     listen({
@@ -1003,12 +1165,12 @@ export class Page {
   }
 
   /**
-   * Leaves the page first, so its event stream and polls end in the browser before the context
-   * goes (network events for a closed page make the libraries throw), then closes it.
+   * Done with the page: its tab is made as new for another test, or closed (TabPool.putBack).
+   * Either way it leaves the page first, so its event stream and polls end in the browser (network
+   * events for a closed page make the libraries throw).
    */
   async close(): Promise<void> {
     await this.engine.unrouteAll()
-    await this.engine.goto('about:blank').catch(() => {})
     await this.engine.close()
     if (this.uploads) await rm(this.uploads, { recursive: true, force: true })
   }
