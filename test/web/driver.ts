@@ -936,7 +936,8 @@ const shared = new Map<BrowserName, Promise<Browser>>()
 
 /**
  * One browser of each kind for the whole test run (bun runs the files in one process): Firefox
- * takes seconds to start, and each file's pages get contexts of their own anyway.
+ * takes seconds to start, and each page gets a context of its own anyway (a new one, or one
+ * made as new: TabPool).
  * closeSharedBrowsers (test/setup.ts, after the last file) ends them.
  */
 export function sharedBrowser(name: BrowserName, executablePath: string): Promise<Browser> {
