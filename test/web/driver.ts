@@ -549,9 +549,12 @@ const CHROMIUM_ARGS = [
  * A context and its one page, kept between tests. A page of its own context costs Chromium a new
  * renderer (half a second, and a whole core's second) and Firefox a third of a second: so a page
  * a test closes is put back, blank, with everything of the origins it went to gone (cookies,
- * storage, IndexedDB, caches, service workers), and the next page asked for with the same
- * options takes it. A page that cannot be made as new (an init script was added, requests were
- * intercepted, it went somewhere it cannot be cleared) is closed instead.
+ * storage, IndexedDB, Cache Storage, service workers), and the next page asked for with the same
+ * options takes it. A page that cannot be made as new (an init script was added; in Firefox,
+ * requests were intercepted, or it went where it cannot be cleared) is closed instead, after
+ * leaving its page. What stays: the tab's history, and (Firefox, which has no command for it) the
+ * HTTP cache, where the site's files are named by their content, so a kept copy is the server's.
+ * A page once closed refuses every call (a late poll of its test never reaches the next test).
  */
 interface Tab<C, P> {
   context: C
@@ -559,6 +562,7 @@ interface Tab<C, P> {
   /** The options the context was made with: a tab is reused only for the same ones. */
   key: string
   viewport: { width: number; height: number }
+  deviceScaleFactor: number | undefined
   /** Every origin the tab's requests went to. */
   origins: Set<string>
   /** Whether it cannot be made as new, and is closed when the test is done with it. */
@@ -605,14 +609,60 @@ function resized(now: { width: number; height: number } | null, made: { width: n
   return now === null || now.width !== made.width || now.height !== made.height
 }
 
-/** Run in a page of the origin: everything the origin keeps in the browser, but cookies, goes. */
+/** Run in the site's page: its service workers go, so that no page it opens next is theirs. */
+async function unregisterWorkers(): Promise<void> {
+  for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister()
+}
+
+/**
+ * Run in an inert page of the origin (no script of the site open): everything the origin keeps
+ * in the browser but cookies goes, and it waits until it has. Throws when something remains.
+ */
 async function forgetOrigin(): Promise<void> {
   localStorage.clear()
   sessionStorage.clear()
-  for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister()
   for (const name of await caches.keys()) await caches.delete(name)
-  // Deleted once this page has left (it holds the databases open); a later open waits for it.
-  for (const { name } of await indexedDB.databases()) if (name) indexedDB.deleteDatabase(name)
+  for (const { name } of await indexedDB.databases()) {
+    if (!name) continue
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase(name)
+      request.onsuccess = () => resolve()
+      request.onerror = () => reject(request.error)
+    })
+  }
+  const left = (await navigator.serviceWorker.getRegistrations()).length + (await caches.keys()).length
+  if (left > 0) throw new Error('the origin still keeps a service worker or a cache')
+}
+
+/** Closes a tab that will not be kept, leaving its page first (see Page.close). */
+async function leaveAndClose(
+  page: { goto(url: string): Promise<unknown> },
+  context: { close(): Promise<void> },
+): Promise<void> {
+  await page.goto('about:blank').catch(() => {})
+  await context.close()
+}
+
+/** The page's calls, each refused once it is closed; a second close does nothing. */
+function closable(engine: EnginePage): EnginePage {
+  let closed = false
+  const guarded = { ...engine }
+  for (const name of Object.keys(engine) as (keyof EnginePage)[]) {
+    const call = engine[name] as (...args: unknown[]) => unknown
+    ;(guarded as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      if (closed) throw new DriverError(`${name}() on a page that was closed`)
+      return call(...args)
+    }
+  }
+  guarded.unrouteAll = async () => {
+    if (!closed) await engine.unrouteAll()
+  }
+  guarded.close = async () => {
+    if (closed) return
+    closed = true
+    await engine.close()
+  }
+  return guarded
 }
 
 async function launchChromium(executablePath: string, colorScheme: ColorScheme): Promise<Browser> {
@@ -621,6 +671,7 @@ async function launchChromium(executablePath: string, colorScheme: ColorScheme):
   const pool = new TabPool<ChromiumTab>()
   const reset = async ({ context, page, origins, viewport }: ChromiumTab) => {
     await page.goto('about:blank')
+    await page.mouse.move(0, 0)
     await context.clearCookies()
     const cdp = await context.newCDPSession(page)
     for (const origin of origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
@@ -640,7 +691,18 @@ async function launchChromium(executablePath: string, colorScheme: ColorScheme):
           serviceWorkers: options.serviceWorkers ?? 'allow',
         })
         const page = await context.newPage()
-        return { context, page, key, viewport, origins: new Set(), tainted: false, unlisten: () => {}, served: false }
+        const { deviceScaleFactor } = options
+        return {
+          context,
+          page,
+          key,
+          viewport,
+          deviceScaleFactor,
+          origins: new Set(),
+          tainted: false,
+          unlisten: () => {},
+          served: false,
+        }
       })
       const { context, page } = tab
       if (options.cookies) await context.addCookies(options.cookies.map((c) => ({ ...c })))
@@ -648,9 +710,9 @@ async function launchChromium(executablePath: string, colorScheme: ColorScheme):
         pool.putBack(
           tab,
           () => reset(tab),
-          () => context.close(),
+          () => leaveAndClose(page, context),
         )
-      return new Page('chromium', chromiumPage(tab, close), tab.served, (events) => {
+      return new Page('chromium', closable(chromiumPage(tab, close)), tab.served, (events) => {
         const onRequest = (request: Playwright.Request) => {
           const url = request.url()
           if (/^https?:/.test(url)) tab.origins.add(new URL(url).origin)
@@ -755,17 +817,24 @@ async function launchFirefox(executablePath: string, colorScheme: ColorScheme): 
     },
   })
   const pool = new TabPool<FirefoxTab>()
-  // No command clears an origin over WebDriver BiDi: the page clears its own before it leaves.
-  // A tab that went to another origin, or whose document is not of its origin (an error page
-  // with the server away), is closed instead.
-  const reset = async ({ context, page, origins, viewport }: FirefoxTab) => {
+  // No command clears an origin over WebDriver BiDi: the origin's own pages clear it. The site's
+  // page unregisters its service workers, then an inert page of the origin (the health check's
+  // JSON, where no script of the site runs or holds a database open) clears the rest and waits
+  // for it. A tab that went to another origin, or whose page is not of its origin (an error
+  // page, the server away), is closed instead.
+  const reset = async ({ context, page, origins, viewport, deviceScaleFactor }: FirefoxTab) => {
     const here = /^https?:/.test(page.url()) ? new URL(page.url()).origin : null
     if ([...origins].some((origin) => origin !== here)) return false
-    if (here) await withTimeout(page.evaluate(forgetOrigin), RESET_TIMEOUT_MS)
+    if (here) {
+      await withTimeout(page.evaluate(unregisterWorkers), RESET_TIMEOUT_MS)
+      if ((await page.goto(`${here}/api/health`))?.status() !== 200) return false
+      await withTimeout(page.evaluate(forgetOrigin), RESET_TIMEOUT_MS)
+    }
     await page.goto('about:blank')
+    await page.mouse.move(0, 0)
     const cookies = await context.cookies()
     if (cookies.length > 0) await context.deleteCookie(...cookies)
-    if (resized(page.viewport(), viewport)) await page.setViewport(viewport)
+    if (resized(page.viewport(), viewport)) await page.setViewport({ ...viewport, deviceScaleFactor })
     return true
   }
   return {
@@ -777,7 +846,18 @@ async function launchFirefox(executablePath: string, colorScheme: ColorScheme): 
         // open at once are background tabs but one, run as the foreground one (the prefs above).
         const page = await context.newPage({ type: 'tab' })
         await page.setViewport({ ...viewport, deviceScaleFactor: options.deviceScaleFactor })
-        return { context, page, key, viewport, origins: new Set(), tainted: false, unlisten: () => {}, served: false }
+        const { deviceScaleFactor } = options
+        return {
+          context,
+          page,
+          key,
+          viewport,
+          deviceScaleFactor,
+          origins: new Set(),
+          tainted: false,
+          unlisten: () => {},
+          served: false,
+        }
       })
       const { context, page } = tab
       if (options.cookies) await context.setCookie(...options.cookies.map((c) => ({ ...c })))
@@ -790,9 +870,9 @@ async function launchFirefox(executablePath: string, colorScheme: ColorScheme): 
         pool.putBack(
           tab,
           () => reset(tab),
-          () => context.close(),
+          () => leaveAndClose(page, context),
         )
-      const engine = firefoxPage(tab, close)
+      const engine = closable(firefoxPage(tab, close))
       return new Page('firefox', engine, tab.served, (events) => {
         const onRequest = (request: Puppeteer.HTTPRequest) => {
           const url = request.url()
