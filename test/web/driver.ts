@@ -546,23 +546,21 @@ const CHROMIUM_ARGS = [
 ]
 
 /**
- * A context and its one page, kept between tests. A page of its own context costs Chromium a new
- * renderer (half a second, and a whole core's second) and Firefox a third of a second: so a page
- * a test closes is put back, blank, with everything of the origins it went to gone (cookies,
- * storage, IndexedDB, Cache Storage, service workers), and the next page asked for with the same
- * options takes it. A page that cannot be made as new (an init script was added; in Firefox,
- * requests were intercepted, or it went where it cannot be cleared) is closed instead, after
- * leaving its page. What stays: the tab's history, and (Firefox, which has no command for it) the
- * HTTP cache, where the site's files are named by their content, so a kept copy is the server's.
- * A page once closed refuses every call (a late poll of its test never reaches the next test).
+ * A Chromium context and its one page, kept between tests. A page of its own context costs
+ * Chromium a new renderer (0.6 s, and 1.1 s of a core): so a page a test closes is put back,
+ * blank, with everything of the origins it went to gone (cookies, storage, IndexedDB, Cache
+ * Storage, service workers, the HTTP cache), and the next page asked for with the same options
+ * takes it (0.14 s). A page with an init script, which cannot be taken back, is closed instead,
+ * after leaving its page. What stays: the tab's history, which the site never reads. Firefox's
+ * pages are not kept: WebDriver BiDi has no command to clear an origin, and clearing it from the
+ * origin's own pages cost the suite as much as new contexts did (87 s alone without, 92 s with).
  */
-interface Tab<C, P> {
-  context: C
-  page: P
+interface ChromiumTab {
+  context: Playwright.BrowserContext
+  page: Playwright.Page
   /** The options the context was made with: a tab is reused only for the same ones. */
   key: string
   viewport: { width: number; height: number }
-  deviceScaleFactor: number | undefined
   /** Every origin the tab's requests went to. */
   origins: Set<string>
   /** Whether it cannot be made as new, and is closed when the test is done with it. */
@@ -573,30 +571,35 @@ interface Tab<C, P> {
   served: boolean
 }
 
-type ChromiumTab = Tab<Playwright.BrowserContext, Playwright.Page>
-type FirefoxTab = Tab<Puppeteer.BrowserContext, Puppeteer.Page>
-
-/** The tabs of one browser waiting for a test. */
-class TabPool<T extends Tab<unknown, unknown>> {
-  private readonly idle: T[] = []
+/** The tabs waiting for a test. */
+class TabPool {
+  private readonly idle: ChromiumTab[] = []
 
   /** A kept tab made with the same options, else a new one from `make`. */
-  async take(options: PageOptions, make: (key: string, viewport: T['viewport']) => Promise<T>): Promise<T> {
+  async take(
+    options: PageOptions,
+    make: (key: string, viewport: ChromiumTab['viewport']) => Promise<ChromiumTab>,
+  ): Promise<ChromiumTab> {
     const viewport = options.viewport ?? DEFAULT_VIEWPORT
     const key = JSON.stringify([viewport, options.deviceScaleFactor ?? 1, options.serviceWorkers ?? 'allow'])
     const kept = this.idle.findIndex((tab) => tab.key === key)
-    if (kept >= 0) return this.idle.splice(kept, 1)[0] as T
+    if (kept >= 0) return this.idle.splice(kept, 1)[0] as ChromiumTab
     return make(key, viewport)
   }
 
   /**
    * When the test closes its page: `reset` makes the tab as new (leaving the page first, so that
-   * its event stream and polls end in the browser) and says whether it could; else `close`.
+   * its event stream and polls end in the browser); if it cannot, `close`.
    */
-  async putBack(tab: T, reset: () => Promise<boolean>, close: () => Promise<void>): Promise<void> {
+  async putBack(tab: ChromiumTab, reset: () => Promise<void>, close: () => Promise<void>): Promise<void> {
     tab.unlisten()
     tab.unlisten = () => {}
-    const reusable = !tab.tainted && (await reset().catch(() => false))
+    const reusable =
+      !tab.tainted &&
+      (await reset().then(
+        () => true,
+        () => false,
+      ))
     if (!reusable) return close().catch(() => {})
     tab.origins.clear()
     tab.served = true
@@ -607,31 +610,6 @@ class TabPool<T extends Tab<unknown, unknown>> {
 /** Whether a page was given another size than its context was made with (Page.setViewportSize). */
 function resized(now: { width: number; height: number } | null, made: { width: number; height: number }): boolean {
   return now === null || now.width !== made.width || now.height !== made.height
-}
-
-/** Run in the site's page: its service workers go, so that no page it opens next is theirs. */
-async function unregisterWorkers(): Promise<void> {
-  for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister()
-}
-
-/**
- * Run in an inert page of the origin (no script of the site open): everything the origin keeps
- * in the browser but cookies goes, and it waits until it has. Throws when something remains.
- */
-async function forgetOrigin(): Promise<void> {
-  localStorage.clear()
-  sessionStorage.clear()
-  for (const name of await caches.keys()) await caches.delete(name)
-  for (const { name } of await indexedDB.databases()) {
-    if (!name) continue
-    await new Promise<void>((resolve, reject) => {
-      const request = indexedDB.deleteDatabase(name)
-      request.onsuccess = () => resolve()
-      request.onerror = () => reject(request.error)
-    })
-  }
-  const left = (await navigator.serviceWorker.getRegistrations()).length + (await caches.keys()).length
-  if (left > 0) throw new Error('the origin still keeps a service worker or a cache')
 }
 
 /** Closes a tab that will not be kept, leaving its page first (see Page.close). */
@@ -668,7 +646,7 @@ function closable(engine: EnginePage): EnginePage {
 async function launchChromium(executablePath: string, colorScheme: ColorScheme): Promise<Browser> {
   const { chromium } = await import('playwright-core')
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
-  const pool = new TabPool<ChromiumTab>()
+  const pool = new TabPool()
   const reset = async ({ context, page, origins, viewport }: ChromiumTab) => {
     await page.goto('about:blank')
     await page.mouse.move(0, 0)
@@ -678,7 +656,6 @@ async function launchChromium(executablePath: string, colorScheme: ColorScheme):
     await cdp.send('Network.clearBrowserCache')
     await cdp.detach()
     if (resized(page.viewportSize(), viewport)) await page.setViewportSize(viewport)
-    return true
   }
   return {
     name: 'chromium',
@@ -691,13 +668,11 @@ async function launchChromium(executablePath: string, colorScheme: ColorScheme):
           serviceWorkers: options.serviceWorkers ?? 'allow',
         })
         const page = await context.newPage()
-        const { deviceScaleFactor } = options
         return {
           context,
           page,
           key,
           viewport,
-          deviceScaleFactor,
           origins: new Set(),
           tainted: false,
           unlisten: () => {},
@@ -816,102 +791,34 @@ async function launchFirefox(executablePath: string, colorScheme: ColorScheme): 
       'dom.suspend_inactive.enabled': false,
     },
   })
-  const pool = new TabPool<FirefoxTab>()
-  // No command clears an origin over WebDriver BiDi: the origin's own pages clear it. The site's
-  // page unregisters its service workers, then an inert page of the origin (the health check's
-  // JSON, where no script of the site runs or holds a database open) clears the rest and waits
-  // for it. A tab that went to another origin, or whose page is not of its origin (an error
-  // page, the server away), is closed instead.
-  const reset = async ({ context, page, origins, viewport, deviceScaleFactor }: FirefoxTab) => {
-    const here = /^https?:/.test(page.url()) ? new URL(page.url()).origin : null
-    if ([...origins].some((origin) => origin !== here)) return false
-    if (here) {
-      await withTimeout(page.evaluate(unregisterWorkers), RESET_TIMEOUT_MS)
-      if ((await page.goto(`${here}/api/health`))?.status() !== 200) return false
-      await withTimeout(page.evaluate(forgetOrigin), RESET_TIMEOUT_MS)
-    }
-    await page.goto('about:blank')
-    await page.mouse.move(0, 0)
-    const cookies = await context.cookies()
-    if (cookies.length > 0) await context.deleteCookie(...cookies)
-    if (resized(page.viewport(), viewport)) await page.setViewport({ ...viewport, deviceScaleFactor })
-    return true
-  }
   return {
     name: 'firefox',
     async newPage(options = {}) {
-      const tab = await pool.take(options, async (key, viewport) => {
-        const context = await browser.createBrowserContext()
-        // A tab: a window of its own costs Firefox twice the time and the work. The tabs of pages
-        // open at once are background tabs but one, run as the foreground one (the prefs above).
-        const page = await context.newPage({ type: 'tab' })
-        await page.setViewport({ ...viewport, deviceScaleFactor: options.deviceScaleFactor })
-        const { deviceScaleFactor } = options
-        return {
-          context,
-          page,
-          key,
-          viewport,
-          deviceScaleFactor,
-          origins: new Set(),
-          tainted: false,
-          unlisten: () => {},
-          served: false,
-        }
-      })
-      const { context, page } = tab
+      const context = await browser.createBrowserContext()
       if (options.cookies) await context.setCookie(...options.cookies.map((c) => ({ ...c })))
+      // A tab: a window of its own costs Firefox twice the time and the work. The tabs of pages
+      // open at once are background tabs but one, run as the foreground one (the prefs above).
+      const page = await context.newPage({ type: 'tab' })
+      await page.setViewport({
+        ...(options.viewport ?? DEFAULT_VIEWPORT),
+        deviceScaleFactor: options.deviceScaleFactor,
+      })
       // Firefox has no switch per page: the page's own registration is stubbed out.
-      if (options.serviceWorkers === 'block') {
-        tab.tainted = true
-        await page.evaluateOnNewDocument(noServiceWorker)
-      }
-      const close = () =>
-        pool.putBack(
-          tab,
-          () => reset(tab),
-          () => leaveAndClose(page, context),
-        )
-      const engine = closable(firefoxPage(tab, close))
-      return new Page('firefox', engine, tab.served, (events) => {
-        const onRequest = (request: Puppeteer.HTTPRequest) => {
-          const url = request.url()
-          if (/^https?:/.test(url)) tab.origins.add(new URL(url).origin)
-          events.request(url)
-        }
-        const onConsole = (message: Puppeteer.ConsoleMessage) => {
+      if (options.serviceWorkers === 'block') await page.evaluateOnNewDocument(noServiceWorker)
+      const close = () => leaveAndClose(page, context)
+      return new Page('firefox', closable(firefoxPage(context, page, close)), false, (events) => {
+        page.on('request', (request) => events.request(request.url()))
+        page.on('console', (message) => {
           if (message.type() === 'error') events.problem(`${page.url()}: ${message.text()}`)
-        }
-        const onError = (error: unknown) => events.problem(`${page.url()}: ${String(error)}`)
-        page.on('request', onRequest)
-        page.on('console', onConsole)
-        page.on('pageerror', onError)
-        const engineUnlisten = tab.unlisten
-        tab.unlisten = () => {
-          engineUnlisten()
-          page.off('request', onRequest)
-          page.off('console', onConsole)
-          page.off('pageerror', onError)
-        }
+        })
+        page.on('pageerror', (error) => events.problem(`${page.url()}: ${String(error)}`))
       })
     },
     close: () => browser.close(),
   }
 }
 
-/** How long a page may take to clear its origin before its tab is closed instead. */
-const RESET_TIMEOUT_MS = 5_000
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
-  })
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
-}
-
-function firefoxPage(tab: FirefoxTab, close: () => Promise<void>): EnginePage {
-  const { context, page } = tab
+function firefoxPage(context: Puppeteer.BrowserContext, page: Puppeteer.Page, close: () => Promise<void>): EnginePage {
   const element = (handle: Handle) => {
     const el = (handle as unknown as Puppeteer.JSHandle).asElement()
     if (!el) throw new DriverError('the handle is not an element')
@@ -943,7 +850,6 @@ function firefoxPage(tab: FirefoxTab, close: () => Promise<void>): EnginePage {
     running.clear()
   }
   page.on('domcontentloaded', onLoaded)
-  tab.unlisten = () => page.off('domcontentloaded', onLoaded)
   const answered = <T>(call: Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       running.add(reject)
@@ -980,14 +886,12 @@ function firefoxPage(tab: FirefoxTab, close: () => Promise<void>): EnginePage {
     press: (key) => page.keyboard.press(key as Puppeteer.KeyInput),
     type: (text, delay) => page.keyboard.type(text, { delay }),
     addInitScript: async (fn) => {
-      tab.tainted = true
       await page.evaluateOnNewDocument(fn)
     },
     async route(match, handler) {
       routes.push({ match, handler })
       if (!intercepting) {
         intercepting = true
-        tab.tainted = true
         await page.setRequestInterception(true)
         page.on('request', (request) => void onRequest(request))
       }
@@ -1246,9 +1150,9 @@ export class Page {
   }
 
   /**
-   * Done with the page: its tab is made as new for another test, or closed (TabPool.putBack).
-   * Either way it leaves the page first, so its event stream and polls end in the browser (network
-   * events for a closed page make the libraries throw).
+   * Done with the page: its tab is made as new for another test (Chromium: TabPool.putBack), or
+   * closed. Either way it leaves the page first, so its event stream and polls end in the browser
+   * (network events for a closed page make the libraries throw). Every later call is refused.
    */
   async close(): Promise<void> {
     await this.engine.unrouteAll()
