@@ -146,7 +146,9 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
     return catalog
   }
 
-  const cors = { 'access-control-allow-origin': '*' }
+  // The app's answers on the plugin API and health carry both (Access-Control-Expose-Headers
+  // lets a page of another origin read the ETag).
+  const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' }
   const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
     Response.json(body, { status, headers: { ...cors, ...headers } })
   const sha256 = (text: string) => Bun.SHA256.hash(text, 'hex')
@@ -328,7 +330,9 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
     if (path === '/api/quests') {
       const { etag, listed } = currentCatalog()
       const quoted = `"${etag}"`
-      if (request.headers.get('if-none-match') === quoted) return new Response(null, { status: 304 })
+      // A 304 carries what the 200 would have of its caching (RFC 9110 §15.4.5), as the app's does.
+      if (request.headers.get('if-none-match') === quoted)
+        return new Response(null, { status: 304, headers: { etag: quoted, 'cache-control': 'no-cache' } })
       return json({ count: listed.length, quests: listed }, 200, {
         etag: quoted,
         'cache-control': 'no-cache',
@@ -400,7 +404,7 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
       if (!owns(characterId, user.id as number)) return notFound()
       const tag = tagOf(characterId, version)
       if (request.headers.get('if-none-match') === tag)
-        return new Response(null, { status: 304, headers: { etag: tag } })
+        return new Response(null, { status: 304, headers: { ...cors, ...TAGGED, etag: tag } })
       const row = ownedQuery.get(characterId, user.id as number)
       return row ? json(progress(row), 200, { ...TAGGED, etag: tag }) : notFound()
     }

@@ -9,6 +9,7 @@
 //   bun bench/floor.ts startup  start-up time on a database of about 100 MB
 //   bun bench/floor.ts latency  p50 and p99 of each read from 1 to 32 connections, app and bare:
 //                               where a p99 under 5 ms holds on this machine
+// Environment: BENCH_PIN=1 pins wrk to CPU 0 and the servers to CPU 1 (see PIN below).
 // Options: --duration S (5; 2 for growth), --connections N (32), --runs N (3),
 //          --sync full|normal (full), --only KEY,KEY (some rows of the table: keys of CASES),
 //          --before DIR (table: also an earlier checkout of the app, e.g. `git archive` of an
@@ -37,6 +38,12 @@ const DURATION = Number(values.duration ?? (mode === 'growth' ? 2 : 5))
 const RUNS = Number(values.runs ?? 3)
 const CONNECTIONS = Number(values.connections)
 const SYNC = values.sync as string
+// BENCH_PIN=1: wrk on the first core and the server on the second (taskset), so that neither
+// takes the other's core: the ratios then hold from run to run within a few hundredths, where
+// sharing both cores they swung by a third.
+const PIN = process.env.BENCH_PIN === '1'
+/** How wrk ran, for the tables' footers. */
+const WRK_PLACE = PIN ? 'wrk -t1 on CPU 0, the servers on CPU 1,' : 'wrk -t2'
 const work = mkdtempSync(join(tmpdir(), 'qt-floor-'))
 process.on('exit', () => rmSync(work, { recursive: true, force: true }))
 /** The names bench/upsert.lua cycles over: those of the measured character's completions. */
@@ -109,9 +116,10 @@ async function wrk(server: Server, c: Case, s: Seeded, seconds: number, connecti
   const script = c.upsert ? 'bench/upsert.lua' : 'bench/lib/report.lua'
   const child = Bun.spawn(
     [
+      ...(PIN ? ['taskset', '-c', '0'] : []),
       'wrk',
       // wrk needs a connection per thread.
-      `-t${Math.min(2, connections)}`,
+      `-t${PIN ? 1 : Math.min(2, connections)}`,
       `-c${connections}`,
       `-d${seconds}s`,
       // A slow answer (a thousand characters) is measured, not dropped at wrk's default 2 s.
@@ -195,8 +203,28 @@ async function prepare(name: string, options: Parameters<typeof seed>[1]) {
   }
 }
 
-/** Both servers must answer each GET with the same JSON: the bare one does the same work. */
+/**
+ * Both servers must answer each GET with the same JSON, and each conditional GET with a 304 of the
+ * same headers: the bare one does the same work.
+ */
 async function sameAnswers(servers: Record<ServerKind, Server>, cases: Case[], s: Seeded) {
+  for (const c of cases.filter((c) => c.conditional)) {
+    const [app, bare] = await Promise.all(
+      [servers.app, servers.bare].map(async (server) => {
+        const url = `http://127.0.0.1:${server.port}${c.path(s)}`
+        const first = await fetch(url, { headers: headersFor(c, s) })
+        await first.arrayBuffer()
+        const again = await fetch(url, {
+          headers: { ...headersFor(c, s), 'if-none-match': first.headers.get('etag') ?? '' },
+        })
+        if (again.status !== 304) throw new Error(`${c.label} answered ${again.status} to its own ETag`)
+        return [...again.headers.keys()].filter((name) => name !== 'date').sort()
+      }),
+    )
+    if (!Bun.deepEquals(app, bare, true)) {
+      throw new Error(`${c.label}: the bare server's 304 carries ${bare.join(', ')}; the app's ${app.join(', ')}`)
+    }
+  }
   for (const c of cases.filter((c) => !c.upsert && !c.conditional)) {
     const [app, bare] = await Promise.all(
       [servers.app, servers.bare].map(async (server) => {
@@ -290,7 +318,7 @@ async function table() {
   }
   await stop()
   console.log(
-    `\nwrk -t2 -c${CONNECTIONS} -d${DURATION}s after a 1 s warm-up, median of ${RUNS} (${earlier ? 'before, after and bare' : 'app and bare'} alternating),` +
+    `\n${WRK_PLACE} -c${CONNECTIONS} -d${DURATION}s after a 1 s warm-up, median of ${RUNS} (${earlier ? 'before, after and bare' : 'app and bare'} alternating),` +
       ` synchronous=${SYNC}; ${started}; load average before ${before}, after ${load()}\n`,
   )
   if (earlier) {
@@ -370,7 +398,7 @@ async function growth() {
       await stop()
     }
     console.log(
-      `\n${sweep.title}: app req/s · app p99 · app/bare; wrk -t2 -c${CONNECTIONS} -d${DURATION}s after a 1 s warm-up,` +
+      `\n${sweep.title}: app req/s · app p99 · app/bare; ${WRK_PLACE} -c${CONNECTIONS} -d${DURATION}s after a 1 s warm-up,` +
         ` median of ${RUNS}, synchronous=${SYNC}; load average before ${before}, after ${load()}\n`,
     )
     console.log(`| operation | ${sweep.sizes.map(fmt).join(' | ')} |`)

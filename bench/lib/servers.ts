@@ -81,7 +81,9 @@ export async function spawnServer(
           database,
         ]
       : [process.execPath, 'bench/bare.ts', database]
-  const child = Bun.spawn(command, {
+  // BENCH_PIN=1: on the second core only (bench/floor.ts puts wrk on the first).
+  const pinned = process.env.BENCH_PIN === '1' ? ['taskset', '-c', '1', ...command] : command
+  const child = Bun.spawn(pinned, {
     cwd: kind === 'app' ? appRoot : root,
     stdout: 'pipe',
     stderr: 'inherit',
