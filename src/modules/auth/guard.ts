@@ -30,19 +30,22 @@ const credentialChecks = new WeakSet<CredentialCheck>()
  * is not read at all (`resolve` alone runs after validation, so a bad field would answer 400 first).
  */
 export function credentialGuard(seed: Identity['credential']['kind'], identify: Identify) {
-  const identities = new WeakMap<Request, Identity>()
+  // Kept on the Request itself, under a key of this guard's: cheaper than a WeakMap per request.
+  const IDENTITY = Symbol(`${seed} identity`)
+  type Identified = Request & { [IDENTITY]?: Identity }
   // The hooks name the parts of the context they read: Elysia reads each hook's source, and a
   // context passed whole to a function makes it prepare every part (cookies parsed, headers and
   // query copied into objects) for every request of every route that has the hook.
   const check: CredentialCheck = ({ request, set, server }) => {
-    if (!identities.has(request)) identities.set(request, identify({ request, set, server }))
+    const held = request as Identified
+    if (held[IDENTITY] === undefined) held[IDENTITY] = identify({ request, set, server })
   }
   credentialChecks.add(check)
   return new Elysia({ name: 'auth', seed }).macro({
     auth: {
       transform: check,
       resolve({ request, set, server }) {
-        const identity = identities.get(request) ?? identify({ request, set, server })
+        const identity = (request as Identified)[IDENTITY] ?? identify({ request, set, server })
         return { user: identity.user, credential: identity.credential }
       },
     },
