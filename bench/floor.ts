@@ -9,7 +9,7 @@
 //   bun bench/floor.ts startup  start-up time on a database of about 100 MB
 //   bun bench/floor.ts latency  p50 and p99 of each read from 1 to 32 connections, app and bare:
 //                               where a p99 under 5 ms holds on this machine
-// Environment: BENCH_PIN=1 pins wrk to CPU 0 and the servers to CPU 1 (see PIN below).
+// Environment: BENCH_PIN=1 pins wrk to CPU 0 and the servers to CPU 1 (bench/lib/servers.ts).
 // Options: --duration S (5; 2 for growth), --connections N (32), --runs N (3),
 //          --sync full|normal (full), --only KEY,KEY (some rows of the table: keys of CASES),
 //          --before DIR (table: also an earlier checkout of the app, e.g. `git archive` of an
@@ -18,7 +18,7 @@ import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { type Server, type ServerKind, spawnServer } from './lib/servers'
+import { LOAD_CPU, PINNED, SERVER_CPU, type Server, type ServerKind, spawnServer } from './lib/servers'
 import { type Seeded, seed } from './seed'
 
 const { values, positionals } = parseArgs({
@@ -38,12 +38,8 @@ const DURATION = Number(values.duration ?? (mode === 'growth' ? 2 : 5))
 const RUNS = Number(values.runs ?? 3)
 const CONNECTIONS = Number(values.connections)
 const SYNC = values.sync as string
-// BENCH_PIN=1: wrk on the first core and the server on the second (taskset), so that neither
-// takes the other's core: the ratios then hold from run to run within a few hundredths, where
-// sharing both cores they swung by a third.
-const PIN = process.env.BENCH_PIN === '1'
 /** How wrk ran, for the tables' footers. */
-const WRK_PLACE = PIN ? 'wrk -t1 on CPU 0, the servers on CPU 1,' : 'wrk -t2'
+const WRK_PLACE = PINNED ? `wrk -t1 on CPU ${LOAD_CPU}, the servers on CPU ${SERVER_CPU},` : 'wrk -t2'
 const work = mkdtempSync(join(tmpdir(), 'qt-floor-'))
 process.on('exit', () => rmSync(work, { recursive: true, force: true }))
 /** The names bench/upsert.lua cycles over: those of the measured character's completions. */
@@ -116,10 +112,10 @@ async function wrk(server: Server, c: Case, s: Seeded, seconds: number, connecti
   const script = c.upsert ? 'bench/upsert.lua' : 'bench/lib/report.lua'
   const child = Bun.spawn(
     [
-      ...(PIN ? ['taskset', '-c', '0'] : []),
+      ...(PINNED ? ['taskset', '-c', LOAD_CPU] : []),
       'wrk',
       // wrk needs a connection per thread.
-      `-t${PIN ? 1 : Math.min(2, connections)}`,
+      `-t${PINNED ? 1 : Math.min(2, connections)}`,
       `-c${connections}`,
       `-d${seconds}s`,
       // A slow answer (a thousand characters) is measured, not dropped at wrk's default 2 s.

@@ -1,8 +1,9 @@
 // `npm test`: the whole suite as two `bun test` processes at once. The website's browser tests
 // (test/web) spend part of their time waiting for two browsers; the rest (about 1,900 tests on
 // in-memory databases) keep a core busy meanwhile. (More processes than two only slow a 2-core
-// machine: the run is bound by its processor; see the README's "How long npm test takes".) The rest's output comes as it runs; the website's when it ends (so the two never
-// interleave); then one total, the last "N pass" / "N fail" lines, which .ci/run reads.
+// machine: the run is bound by its processor; see the README's "How long npm test takes".)
+// The rest's output comes as it runs; the website's when it ends (so the two never interleave);
+// then one total, the last "N pass" / "N fail" lines, which .ci/run reads.
 // With arguments it is plain `bun test ARGS` (one file, a filter), output as it comes.
 // Every test may take 30 s (the default 5 s fails a test that spawns the server several times on
 // a loaded machine): passed here, since Bun 1.4.5 reads no test timeout from bunfig.toml.

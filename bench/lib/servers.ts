@@ -20,6 +20,15 @@ import { login } from '../../src/modules/auth/service'
 
 const root = join(import.meta.dir, '..', '..')
 
+/**
+ * BENCH_PIN=1: the servers on one core and the load (wrk) on the other (taskset), so that neither
+ * takes the other's core: a table's ratios then hold from run to run within a few hundredths,
+ * where sharing both cores they swung by a third.
+ */
+export const PINNED = process.env.BENCH_PIN === '1'
+export const SERVER_CPU = '1'
+export const LOAD_CPU = '0'
+
 /** The first line a process writes on stdout (its port, as every server here prints it first). */
 export async function readFirstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
   const reader = stream.getReader()
@@ -81,8 +90,7 @@ export async function spawnServer(
           database,
         ]
       : [process.execPath, 'bench/bare.ts', database]
-  // BENCH_PIN=1: on the second core only (bench/floor.ts puts wrk on the first).
-  const pinned = process.env.BENCH_PIN === '1' ? ['taskset', '-c', '1', ...command] : command
+  const pinned = PINNED ? ['taskset', '-c', SERVER_CPU, ...command] : command
   const child = Bun.spawn(pinned, {
     cwd: kind === 'app' ? appRoot : root,
     stdout: 'pipe',

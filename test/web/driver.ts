@@ -845,11 +845,10 @@ function firefoxPage(context: Puppeteer.BrowserContext, page: Puppeteer.Page, cl
   // when a click navigates): such a call is ended when the next document has loaded, and the
   // wait that made it asks again, on the new page.
   const running = new Set<(error: Error) => void>()
-  const onLoaded = () => {
+  page.on('domcontentloaded', () => {
     for (const end of running) end(new Error('the page was replaced while it was asked'))
     running.clear()
-  }
-  page.on('domcontentloaded', onLoaded)
+  })
   const answered = <T>(call: Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       running.add(reject)
