@@ -123,6 +123,8 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
     .use(options.onInvalidResponse ? responseCheck(responses, options.onInvalidResponse) : new Elysia())
     .use(routes)
   documented = { app, responses }
+  // What Elysia's `server` is: the hooks every request runs ask TrustedProxies instead of naming it.
+  proxies.attach(() => app.server)
   return app
 }
 

@@ -73,26 +73,37 @@ export const LOG_FLUSH_MS = 10
  * `flush()` writes what is waiting at once; the process calls it before it exits.
  */
 export function batchedLines(streams: Streams, { flushAfterMs = LOG_FLUSH_MS }: { flushAfterMs?: number } = {}) {
-  let waiting: { err: boolean; line: string }[] = []
+  // The lines waiting, and which of them go to standard error (most often none: one join).
+  let lines: string[] = []
+  let toErr: boolean[] = []
+  let errCount = 0
   const flush = () => {
-    const lines = waiting
-    waiting = []
+    const batch = lines
+    const err = toErr
+    const anyErr = errCount > 0
+    lines = []
+    toErr = []
+    errCount = 0
+    if (batch.length === 0) return
+    if (!anyErr) {
+      streams.out(batch.join('\n'))
+      return
+    }
     let start = 0
-    for (let i = 1; i <= lines.length; i++) {
-      if (i < lines.length && lines[i]?.err === lines[start]?.err) continue
-      const text = lines
-        .slice(start, i)
-        .map((entry) => entry.line)
-        .join('\n')
-      if (lines[start]?.err) streams.err(text)
+    for (let i = 1; i <= batch.length; i++) {
+      if (i < batch.length && err[i] === err[start]) continue
+      const text = batch.slice(start, i).join('\n')
+      if (err[start]) streams.err(text)
       else streams.out(text)
       start = i
     }
   }
-  const push = (err: boolean) => (line: string) => {
+  const push = (isErr: boolean) => (line: string) => {
     // Unreferenced: a process with nothing else to do exits, and its exit flushes.
-    if (waiting.length === 0) setTimeout(flush, flushAfterMs).unref()
-    waiting.push({ err, line })
+    if (lines.length === 0) setTimeout(flush, flushAfterMs).unref()
+    lines.push(line)
+    toErr.push(isErr)
+    if (isErr) errCount++
   }
   return { out: push(false), err: push(true), flush }
 }

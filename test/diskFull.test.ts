@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { openDatabase } from '../src/db/client'
 import { SCHEMA_VERSION } from '../src/db/migrate'
 import type { Logger } from '../src/logger'
-import { insertCharacter, ok, refused, testApp } from './helpers'
+import { insertCharacter, nextTurn, ok, refused, testApp } from './helpers'
 import { scratchFolders } from './scratch'
 
 const scratch = scratchFolders('qt-disk-')
@@ -188,6 +188,9 @@ describe.each(disks)('a full disk (%s)', (_name, makeDisk) => {
       refused(await me.progress.put({ questNotes: notes }), 503)
       disk.free(db.$client)
       ok(await me.progress.put({ questNotes: notes }))
+      // The write itself ended it (the log hook looks once the answer is out), before health asks.
+      await nextTurn()
+      expect(lines.filter((line) => /^writes work again/.test(line))).toHaveLength(1)
       expect(ok(await t.api.health.get()).ok).toBe(true)
       expect(lines.filter((line) => /^writes (fail|work again)/.test(line))).toEqual([
         expect.stringMatching(/^writes fail: the disk is full/),

@@ -67,27 +67,39 @@ export function isHttps(request: Request, server: PeerSource | null | undefined,
   return proto.trim().toLowerCase() === 'https'
 }
 
-/** TRUSTED_PROXY, read once per app: who sent a request, and whether it came over HTTPS. */
+/**
+ * TRUSTED_PROXY, read once per app: who sent a request, and whether it came over HTTPS. The
+ * peer of a request is asked of the server that took it: Elysia's `server` when a handler has
+ * it, else the listener `attach` named (the app's, which is what Elysia's `server` is too). A
+ * hook that every request runs does not name `server`: Elysia then defines it on each request's
+ * context (see createApp).
+ */
 export class TrustedProxies {
   private readonly list: BlockList
   private readonly none: boolean
+  private listener: () => PeerSource | null | undefined = () => undefined
 
   constructor(entries: readonly string[]) {
     this.list = trustedProxyList(entries)
     this.none = entries.length === 0
   }
 
-  /** The client's address (see clientAddress); pass Elysia's `server`. */
-  clientAddress(request: Request, server: PeerSource | null | undefined): string | undefined {
+  /** Where a request's peer is asked when no server is passed: the app's listener. */
+  attach(listener: () => PeerSource | null | undefined): void {
+    this.listener = listener
+  }
+
+  /** The client's address (see clientAddress). */
+  clientAddress(request: Request, server: PeerSource | null | undefined = this.listener()): string | undefined {
     return clientAddress(request, server, this.list)
   }
 
   /** Whether the request came over HTTPS (see isHttps): the cookie is then Secure, and HSTS is sent. */
-  isHttps(request: Request, server: PeerSource | null | undefined): boolean {
+  isHttps(request: Request, server?: PeerSource | null): boolean {
     // Without a trusted proxy only the request's own scheme counts: its peer need not be asked
     // for (a system call on every request: every request asks, for HSTS).
     if (this.none) return request.url.startsWith('https:')
-    return isHttps(request, server, this.list)
+    return isHttps(request, server ?? this.listener(), this.list)
   }
 }
 

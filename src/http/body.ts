@@ -48,7 +48,7 @@ export const bodyLimit = new Elysia({ name: 'body-limit' }).macro({
 })
 
 /** Runs before a route's body is read and throws to refuse it: the route's credential check. */
-export type BeforeBody = (context: Pick<Context, 'request' | 'set' | 'server'>) => void
+export type BeforeBody = (context: Pick<Context, 'request' | 'set'>) => void
 
 /** What a route asks of a request's body. */
 export interface BodyRule {

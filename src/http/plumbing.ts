@@ -10,7 +10,7 @@ import type { Logger } from '../logger'
 import type { TrustedProxies } from './address'
 import { BODY_TIME_LIMIT_MS, type BodyRules, bodyLeftUnread, parseBody } from './body'
 import { BadRequest, Forbidden, HttpError, noSuchEndpoint, ServiceUnavailable } from './errors'
-import { pathOf, requestLog } from './requestLog'
+import { beginRequest, requestLog, requestPath } from './requestLog'
 import { routeKey } from './responses'
 import { HSTS_HEADER } from './security'
 import { describeValidationError } from './validationMessages'
@@ -115,11 +115,16 @@ export function plumbing(
 ) {
   return (
     new Elysia({ name: 'plumbing' })
-      // First, so that its clock starts before anything else runs, and a refused body is logged too.
-      .use(requestLog(logger))
-      .onRequest(({ request, server, set }) => {
-        const path = pathOf(request.url)
-        if (proxies.isHttps(request, server)) set.headers['strict-transport-security'] = HSTS_HEADER
+      // While the disk is full, a write that went through may mean space came back: look.
+      .use(
+        requestLog(logger, (request, status) => {
+          if (space.full && status < 400 && UNSAFE_METHODS.has(request.method)) space.probe()
+        }),
+      )
+      .onRequest(({ request, set }) => {
+        // First, so that the clock of the log line starts before anything else runs.
+        const path = beginRequest(request)
+        if (proxies.isHttps(request)) set.headers['strict-transport-security'] = HSTS_HEADER
         if (CORS_OPEN.test(path)) {
           if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS })
           Object.assign(set.headers, CORS_HEADERS)
@@ -128,19 +133,16 @@ export function plumbing(
           throw new Forbidden('Cross-site requests are not allowed here.')
         }
       })
-      // The parts of the context named, not the context passed whole (see src/modules/auth/guard.ts).
-      .onParse({ as: 'global' }, ({ request, route, set, server }) => {
+      // The parts of the context named, not the context passed whole, and not `server` (see
+      // src/modules/auth/guard.ts).
+      .onParse({ as: 'global' }, ({ request, route, set }) => {
         const rule = bodies.get(routeKey(request.method, route))
         // A stranger's body is never read: the route's credential is checked before its first byte.
-        rule?.before?.({ request, set, server })
+        rule?.before?.({ request, set })
         return parseBody(request, rule, bodyTimeLimitMs)
       })
-      // While the disk is full, a write that went through may mean space came back: look.
-      .onAfterHandle({ as: 'global' }, ({ request }) => {
-        if (space.full && UNSAFE_METHODS.has(request.method)) space.probe()
-      })
       .onError({ as: 'global' }, ({ code, error, set, request }) => {
-        const path = pathOf(request.url)
+        const path = requestPath(request)
         const httpError = toHttpError(code, error, logger, space, `${request.method} ${path}`)
         set.status = httpError.status
         Object.assign(set.headers, httpError.headers, { 'content-type': 'application/json; charset=utf-8' })

@@ -12,10 +12,10 @@ export interface Identity {
 }
 
 /** Resolves a request to its identity, or throws 401; may set headers (a refreshed cookie). */
-export type Identify = (context: Pick<Context, 'request' | 'set' | 'server'>) => Identity
+export type Identify = (context: Pick<Context, 'request' | 'set'>) => Identity
 
 /** Checks a request's credential (401 without a valid one), once per request whoever asks first. */
-type CredentialCheck = (context: Pick<Context, 'request' | 'set' | 'server'>) => void
+type CredentialCheck = (context: Pick<Context, 'request' | 'set'>) => void
 
 /** The check of every guard, to be found among a route's hooks (credentialCheckOf). */
 const credentialChecks = new WeakSet<CredentialCheck>()
@@ -35,17 +35,18 @@ export function credentialGuard(seed: Identity['credential']['kind'], identify: 
   type Identified = Request & { [IDENTITY]?: Identity }
   // The hooks name the parts of the context they read: Elysia reads each hook's source, and a
   // context passed whole to a function makes it prepare every part (cookies parsed, headers and
-  // query copied into objects) for every request of every route that has the hook.
-  const check: CredentialCheck = ({ request, set, server }) => {
+  // query copied into objects) for every request of every route that has the hook. Not `server`
+  // either: naming it makes Elysia define it on every request's context (TrustedProxies has it).
+  const check: CredentialCheck = ({ request, set }) => {
     const held = request as Identified
-    if (held[IDENTITY] === undefined) held[IDENTITY] = identify({ request, set, server })
+    if (held[IDENTITY] === undefined) held[IDENTITY] = identify({ request, set })
   }
   credentialChecks.add(check)
   return new Elysia({ name: 'auth', seed }).macro({
     auth: {
       transform: check,
-      resolve({ request, set, server }) {
-        const identity = (request as Identified)[IDENTITY] ?? identify({ request, set, server })
+      resolve({ request, set }) {
+        const identity = (request as Identified)[IDENTITY] ?? identify({ request, set })
         return { user: identity.user, credential: identity.credential }
       },
     },

@@ -22,10 +22,10 @@ import type { SignOuts } from './signOuts'
 
 /** The website's guard: the session cookie (bearer tokens are not accepted here). */
 export function cookieGuard({ db, clock }: AppDeps, proxies: TrustedProxies): Guard {
-  return credentialGuard('session', ({ request, server, set }) => {
+  return credentialGuard('session', ({ request, set }) => {
     const token = readCookie(request.headers.get('cookie'), SESSION_COOKIE)
     const session = sessionFromToken(db, clock, token)
-    if (session.renewed && token) set.headers['set-cookie'] = sessionCookie(token, proxies.isHttps(request, server))
+    if (session.renewed && token) set.headers['set-cookie'] = sessionCookie(token, proxies.isHttps(request))
     return { user: session.user, credential: { kind: 'session', id: session.id } }
   })
 }
