@@ -11,6 +11,11 @@ export interface Logger {
   /** Security events too (failed logins, lock-outs), so that they stand out at LOG_LEVEL=warn. */
   warn(message: string, fields?: LogFields): void
   error(message: string, fields?: LogFields): void
+  /**
+   * Whether the lines carry their fields (LOG_FORMAT=json): a line logged on every request
+   * builds no fields object for a text log, which would never write it.
+   */
+  readonly json?: boolean
 }
 
 export interface LoggerOptions {
@@ -46,7 +51,7 @@ export function createLogger(level: LogLevel, { format = 'text', write = default
       write(line, lineLevel)
     }
   }
-  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), json: format === 'json' }
 }
 
 function defaultWrite(line: string, level: LogLevel): void {

@@ -87,7 +87,7 @@ export function requestLog(logger: Logger, answered?: (request: Request, status:
     const path = loggedPath(request.url, begun[PATH])
     const status = statusOf(set.status, responseValue)
     const line = `${method} ${path} ${status} ${ms} ms`
-    const fields = { method, path, status, ms }
+    const fields = logger.json ? { method, path, status, ms } : undefined
     if (path === '/api/health' && status < 400) logger.debug(line, fields)
     else logger.info(line, fields)
     answered?.(request, status)
