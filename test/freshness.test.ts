@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { type CliIO, run } from '../src/cli'
 import { systemClock } from '../src/clock'
 import { openDatabase } from '../src/db/client'
+import { countOwnWrites, WriteWatch } from '../src/db/freshness'
 import { apiTokens } from '../src/db/schema'
 import { MAX_TOKENS_PER_ACCOUNT } from '../src/modules/auth/limits'
 import { DAY_MS } from '../src/modules/auth/service'
@@ -255,5 +256,30 @@ describe('another connection to the file (the CLI, another process) takes effect
     })
     await t.app.stop(true)
     t.db.$client.close()
+  })
+})
+
+describe("the count of a connection's own writes", () => {
+  test('counts every watched write, a rolled-back one too; is never set up inside a transaction', () => {
+    const db = openDatabase(':memory:')
+    const sqlite = db.$client
+    const watch = new WriteWatch(sqlite)
+    sqlite.run("INSERT INTO users (username, password_hash, created_at) VALUES ('ann', 'x', '2026-01-01')")
+    // An insert cannot change who a credential is: not counted.
+    expect(watch.ownWrites()).toBe(0)
+    sqlite.run("UPDATE users SET username = 'anne'")
+    expect(watch.ownWrites()).toBe(1)
+    expect(() =>
+      sqlite.transaction(() => {
+        sqlite.run("UPDATE users SET username = 'annie'")
+        throw new Error('rolled back')
+      })(),
+    ).toThrow('rolled back')
+    // Rolled back, and still counted: kept look-ups are then forgotten once more than needed.
+    expect(watch.ownWrites()).toBe(2)
+    sqlite.run('BEGIN')
+    expect(() => countOwnWrites(sqlite)).toThrow('inside a transaction')
+    sqlite.run('ROLLBACK')
+    sqlite.close()
   })
 })

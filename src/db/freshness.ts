@@ -44,17 +44,20 @@ type Counted = Database & { [OWN_WRITES]?: { n: number } }
 /** The SQL function the triggers call: it adds one to the connection's count and returns NULL. */
 const OWN_WRITE_FUNCTION = 'quest_tracker_own_write'
 
-/** After the migrations: the counter of this connection's own writes, and the triggers that move it. */
+/**
+ * After the migrations, outside a transaction (the triggers would roll back with it): the
+ * counter of this connection's own writes, and the triggers that move it. The connection is
+ * marked as counting only once its triggers exist, so a connection without them is never
+ * trusted to count (WriteWatch refuses it).
+ */
 export function countOwnWrites(sqlite: Database): void {
+  if (sqlite.inTransaction) throw new Error('countOwnWrites inside a transaction: its triggers would roll back with it')
   const counted = sqlite as Counted
-  if (counted[OWN_WRITES] === undefined) {
-    const count = { n: 0 }
-    counted[OWN_WRITES] = count
-    sqlite.function(OWN_WRITE_FUNCTION, () => {
-      count.n++
-      return null
-    })
-  }
+  const count = counted[OWN_WRITES] ?? { n: 0 }
+  sqlite.function(OWN_WRITE_FUNCTION, () => {
+    count.n++
+    return null
+  })
   for (const [table, change] of WATCHED) {
     const name = `own_writes_${table}_${change.split(' ')[0]}`
     sqlite.run(
@@ -62,6 +65,7 @@ export function countOwnWrites(sqlite: Database): void {
         `BEGIN SELECT ${OWN_WRITE_FUNCTION}(); END`,
     )
   }
+  counted[OWN_WRITES] = count
 }
 
 /** The two counters of one connection. */

@@ -69,9 +69,9 @@ export function isHttps(request: Request, server: PeerSource | null | undefined,
 
 /**
  * TRUSTED_PROXY, read once per app: who sent a request, and whether it came over HTTPS. The
- * peer of a request is asked of the server that took it: Elysia's `server` when a handler has
- * it, else the listener `attach` named (the app's, which is what Elysia's `server` is too). A
- * hook that every request runs does not name `server`: Elysia then defines it on each request's
+ * peer of a request is asked of Elysia's `server` when the caller has it, else of the app's
+ * current listener, named by `attach` (what Elysia's `server` is too: `app.server`). A hook that
+ * every request runs does not name `server`: Elysia would then define it on each request's
  * context (see createApp).
  */
 export class TrustedProxies {
@@ -89,8 +89,8 @@ export class TrustedProxies {
     this.listener = listener
   }
 
-  /** The client's address (see clientAddress). */
-  clientAddress(request: Request, server: PeerSource | null | undefined = this.listener()): string | undefined {
+  /** The client's address (see clientAddress); pass Elysia's `server`. */
+  clientAddress(request: Request, server: PeerSource | null | undefined): string | undefined {
     return clientAddress(request, server, this.list)
   }
 

@@ -15,8 +15,8 @@ const NORMALIZED = /[%\\]|\/\.|^(?!\/)/
 
 /**
  * The path of a request's URL (`http://host:port/path?query` as Bun gives it), as `new URL(url)`
- * would give it, but without parsing the whole URL (every request asks for it, twice) when the
- * path is plain; any other path is parsed.
+ * would give it, but without parsing the whole URL (every request asks for it) when the path is
+ * plain; any other path is parsed.
  */
 export function pathOf(url: string): string {
   const start = url.indexOf('/', url.indexOf('//') + 2)
