@@ -179,7 +179,7 @@ describe('the scheduled backup', () => {
     }
   })
 
-  test('BACKUP_CRON schedules the job (and nothing when off); a run logs one line, a failed one too', () => {
+  test('BACKUP_CRON schedules the job (and nothing when off); a run logs one line, a failed one too', async () => {
     const folder = scratch.next()
     const path = join(folder, 'qt.sqlite')
     filledDatabase(path)
@@ -200,9 +200,9 @@ describe('the scheduled backup', () => {
       const off = new Elysia().use(backupCron(deps, loadConfig({ DATABASE_PATH: path, BACKUP_CRON: 'off' })))
       expect((off.store as { cron?: unknown }).cron).toBeUndefined()
 
-      runScheduledBackup(deps, loadConfig({ DATABASE_PATH: path }))
+      await runScheduledBackup(deps, loadConfig({ DATABASE_PATH: path }))
       writeFileSync(join(folder, 'a-file'), '')
-      runScheduledBackup(deps, loadConfig({ DATABASE_PATH: path, BACKUP_DIR: 'a-file' }))
+      await runScheduledBackup(deps, loadConfig({ DATABASE_PATH: path, BACKUP_DIR: 'a-file' }))
       expect(lines).toEqual([
         expect.stringMatching(
           new RegExp(
@@ -211,6 +211,35 @@ describe('the scheduled backup', () => {
         ),
         `error scheduled backup failed: cannot make the backup folder ${join(folder, 'a-file')} (a part of that path is a file); the next one runs as planned`,
       ])
+    } finally {
+      db.$client.close()
+    }
+  })
+
+  test("is written on a thread of its own: the server's thread goes on while the copy is made", async () => {
+    const folder = scratch.next()
+    const path = join(folder, 'qt.sqlite')
+    filledDatabase(path)
+    const db = openDatabase(path)
+    const lines: string[] = []
+    const logger: Logger = { debug() {}, info: (m) => lines.push(m), warn() {}, error: (m) => lines.push(m) }
+    try {
+      // On the server's own thread the copy ran to its end inside the call: a timer set before it
+      // could only fire after it (and after the promise's own reactions).
+      let done = false
+      let firedWhileCopying = false
+      setTimeout(() => {
+        firedWhileCopying = !done
+      }, 0)
+      await runScheduledBackup({ db, clock: new FakeClock(), logger }, loadConfig({ DATABASE_PATH: path }))
+      done = true
+      expect(firedWhileCopying).toBe(true)
+      expect(lines).toEqual([
+        expect.stringMatching(/^backup written: .*qt-20261121T120000Z\.sqlite .*integrity ok\); 1 kept$/),
+      ])
+      // The copy is whole and the server's connection goes on writing.
+      db.$client.run("UPDATE users SET username = 'alicia'")
+      expect(readdirSync(join(folder, 'backups'))).toEqual(['qt-20261121T120000Z.sqlite'])
     } finally {
       db.$client.close()
     }

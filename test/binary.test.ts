@@ -1,11 +1,13 @@
 // End to end through the compiled executable: build it, add an account through its CLI,
 // start it on a temporary database and log in over HTTP.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { existsSync, readdirSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import packageJson from '../package.json'
 import { SCHEMA_VERSION } from '../src/db/migrate'
+import { verifyBackup } from '../src/maintenance/backup'
 import { compiledBinary } from './compiled'
 import { listeningPort } from './listening'
 
@@ -48,6 +50,8 @@ describe('dist/quest-tracker', () => {
       DATABASE_PATH: join(dir, 'data', 'qt.sqlite'),
       CATALOG_SYNC_CRON: 'off',
       CATALOG_SOURCE_URL: join(import.meta.dir, 'fixtures', 'catalog-small.json'),
+      // Every second: the scheduled backup's thread is an entry point of the build of its own.
+      BACKUP_CRON: '* * * * * *',
     }
     const add = Bun.spawnSync([binary, 'user', 'add', '--username', 'gamer'], {
       cwd: tmpdir(),
@@ -96,5 +100,13 @@ describe('dist/quest-tracker', () => {
       count = ((await (await fetch(`${base}/api/quests`)).json()) as { count: number }).count
     }
     expect(count).toBe(12)
+    // A scheduled backup was written by its thread, inside the executable too.
+    const backups = join(dir, 'data', 'backups')
+    let written: string[] = []
+    for (let i = 0; i < 150 && written.length === 0; i++, await Bun.sleep(20)) {
+      written = existsSync(backups) ? readdirSync(backups).filter((name) => name.endsWith('.sqlite')) : []
+    }
+    expect(written.length).toBeGreaterThan(0)
+    expect(verifyBackup(join(backups, written[0] as string)).schemaVersion).toBe(SCHEMA_VERSION)
   }, 60_000)
 })

@@ -16,9 +16,19 @@ export function compiledBinary(): Promise<string> {
     folder = dir
     chmodSync(dir, 0o755)
     const binary = join(dir, 'quest-tracker')
-    // The same command as `npm run build`, into the temporary folder.
+    // The same command as `npm run build`, into the temporary folder (the scheduled backup's
+    // thread is an entry point of its own: src/maintenance/backupWorker.ts).
     const build = Bun.spawn(
-      [process.execPath, 'build', '--compile', '--target=bun', 'src/main.ts', '--outfile', binary],
+      [
+        process.execPath,
+        'build',
+        '--compile',
+        '--target=bun',
+        'src/main.ts',
+        'src/maintenance/backupWorker.ts',
+        '--outfile',
+        binary,
+      ],
       { cwd: root, stdout: 'pipe', stderr: 'pipe' },
     )
     if ((await build.exited) !== 0) throw new Error(`build failed: ${await new Response(build.stderr).text()}`)

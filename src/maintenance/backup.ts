@@ -26,6 +26,18 @@ import { appliedMigrations, isNewer, SCHEMA_VERSION } from '../db/migrate'
 /** A backup that cannot be trusted, or could not be written: the sentence says why (one line). */
 export class BackupError extends Error {}
 
+/** What a backup reads: a connection to the live database (the server's, or one of its own). */
+export type BackupSource = Pick<DB, '$client'>
+
+/** A scheduled backup as the server hands it to its thread (backupWorker.ts): plain data. */
+export interface BackupJob extends Pick<Config, 'databasePath' | 'backupDir' | 'backupKeep'> {
+  /** The time it is named by (an ISO string: the server's clock, which tests move). */
+  now: string
+}
+
+/** What the thread answers: the log line, or why the backup failed (BackupError's sentence). */
+export type BackupOutcome = { summary: string } | { error: string }
+
 /** What `backup verify` prints: the schema the backup is at and the rows of each of its tables. */
 export interface BackupReport {
   file: string
@@ -111,7 +123,7 @@ const immutableUri = (file: string): string =>
  * 0600 (it holds the password hashes) under a temporary name in the same folder, synced, checked
  * with verifyBackup, then renamed: `target` is either absent or a whole, checked backup.
  */
-export function writeBackup(db: DB, target: string): BackupReport {
+export function writeBackup(db: BackupSource, target: string): BackupReport {
   const file = resolve(target)
   const folder = dirname(file)
   const temporary = join(folder, `.${basename(file)}.${randomBytes(6).toString('hex')}.partial`)
@@ -188,7 +200,7 @@ export interface ScheduledBackup extends BackupReport {
  * other file of the folder, nor a copy of another database).
  */
 export function scheduledBackup(
-  db: DB,
+  db: BackupSource,
   config: Pick<Config, 'databasePath' | 'backupDir' | 'backupKeep'>,
   clock: Clock,
 ): ScheduledBackup {
