@@ -12,7 +12,8 @@ bun=${BUN:-$(command -v bun || echo "$here/node_modules/.bin/bun")}
 port=${PORT:-18181}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-at=$(date -u -d '+12 seconds' '+%S %M %H')
+# Local time: the server reads BACKUP_CRON in its own time zone.
+at=$(date -d '+12 seconds' '+%S %M %H')
 cd "$app"
 DATABASE_PATH=$database BACKUP_DIR=$work/backups BACKUP_CRON="$at * * *" CATALOG_SYNC_CRON=off LOG_LEVEL=info \
   "$bun" src/main.ts serve --port "$port" --host 127.0.0.1 > "$work/log" 2>&1 &

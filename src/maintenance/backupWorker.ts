@@ -1,5 +1,5 @@
 // The scheduled backup on a thread of its own (see backupApart in schedule.ts). VACUUM INTO reads
-// the whole file and writes a copy of it: a minute for a community's 1.6 GB, and on the server's
+// the whole file and writes a copy of it: a minute for a community's 1.7 GB, and on the server's
 // own connection every request waited that minute. Here it has a connection of its own, read
 // only, and the server's thread answers meanwhile. Listed as an entry point of the compiled
 // executable (package.json's build), which embeds it.
