@@ -97,6 +97,22 @@ function filledDatabase(path: string, bytes = 0): void {
 }
 
 describe('the scheduled backup', () => {
+  /** A filled database in a folder of its own, open, and the job's deps with a logger that keeps its lines. */
+  function scheduledScene() {
+    const folder = scratch.next()
+    const path = join(folder, 'qt.sqlite')
+    filledDatabase(path)
+    const db = openDatabase(path)
+    const lines: string[] = []
+    const logger: Logger = {
+      debug() {},
+      info: (m) => lines.push(`info ${m}`),
+      warn() {},
+      error: (m) => lines.push(`error ${m}`),
+    }
+    return { folder, path, db, lines, deps: { db, clock: new FakeClock(), logger } }
+  }
+
   test('a copy in BACKUP_DIR (beside the database by default) named by the time, 0600 in a 0700 folder, checked', () => {
     const folder = scratch.next()
     const path = join(folder, 'qt.sqlite')
@@ -180,18 +196,7 @@ describe('the scheduled backup', () => {
   })
 
   test('BACKUP_CRON schedules the job (and nothing when off); a run logs one line, a failed one too', async () => {
-    const folder = scratch.next()
-    const path = join(folder, 'qt.sqlite')
-    filledDatabase(path)
-    const db = openDatabase(path)
-    const lines: string[] = []
-    const logger: Logger = {
-      debug() {},
-      info: (m) => lines.push(`info ${m}`),
-      warn() {},
-      error: (m) => lines.push(`error ${m}`),
-    }
-    const deps = { db, clock: new FakeClock(), logger }
+    const { folder, path, db, lines, deps } = scheduledScene()
     try {
       const on = new Elysia().use(backupCron(deps, loadConfig({ DATABASE_PATH: path, BACKUP_CRON: '0 */6 * * *' })))
       const job = (on.store as { cron?: Record<string, { getPattern(): string; stop(): void }> }).cron?.backup
@@ -217,12 +222,7 @@ describe('the scheduled backup', () => {
   })
 
   test("is written on a thread of its own: the server's thread goes on while the copy is made", async () => {
-    const folder = scratch.next()
-    const path = join(folder, 'qt.sqlite')
-    filledDatabase(path)
-    const db = openDatabase(path)
-    const lines: string[] = []
-    const logger: Logger = { debug() {}, info: (m) => lines.push(m), warn() {}, error: (m) => lines.push(m) }
+    const { folder, path, db, lines, deps } = scheduledScene()
     try {
       // On the server's own thread the copy ran to its end inside the call: a timer set before it
       // could only fire after it (and after the promise's own reactions).
@@ -231,11 +231,11 @@ describe('the scheduled backup', () => {
       setTimeout(() => {
         firedWhileCopying = !done
       }, 0)
-      await runScheduledBackup({ db, clock: new FakeClock(), logger }, loadConfig({ DATABASE_PATH: path }))
+      await runScheduledBackup(deps, loadConfig({ DATABASE_PATH: path }))
       done = true
       expect(firedWhileCopying).toBe(true)
       expect(lines).toEqual([
-        expect.stringMatching(/^backup written: .*qt-20261121T120000Z\.sqlite .*integrity ok\); 1 kept$/),
+        expect.stringMatching(/^info backup written: .*qt-20261121T120000Z\.sqlite .*integrity ok\); 1 kept$/),
       ])
       // The copy is whole and the server's connection goes on writing.
       db.$client.run("UPDATE users SET username = 'alicia'")

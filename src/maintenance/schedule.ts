@@ -1,7 +1,6 @@
 // The scheduled jobs of the operator's side, as Elysia cron plugins for startServer to `.use()`
 // (each starts its job at that moment, which is why createApp never uses them): the backup and
 // the housekeeping. A job that fails logs one line and waits for its next turn; the server goes on.
-
 import { resolve } from 'node:path'
 import { cron } from '@elysiajs/cron'
 import type { AnyElysia, Elysia } from 'elysia'
@@ -34,7 +33,8 @@ const BACKUP_WORKER = import.meta.url.startsWith('file:///$bunfs/')
  * a connection of its own: the server's thread goes on answering while it copies (VACUUM INTO on
  * the server's connection held every request for as long as the copy took: about a minute for
  * 1.7 GB). Writes are not spared: while the copy holds its read, the WAL cannot be checkpointed
- * past it, and its writes share the disk with every commit's fsync. Resolves to its log line, or rejects with why it failed.
+ * past it, and its writes share the disk with every commit's fsync. Resolves to its log line, or
+ * rejects with why it failed.
  */
 export function backupApart(job: BackupJob): Promise<string> {
   return new Promise((done, fail) => {
