@@ -8,7 +8,7 @@ import { watchSpace } from './db/space'
 import type { AppDeps, ModuleDeps } from './deps'
 import { TrustedProxies } from './http/address'
 import { PLUGIN_PREFIX, WEBSITE_PREFIX } from './http/api'
-import { bodyRules } from './http/body'
+import { readBodies } from './http/body'
 import { integerInputs } from './http/integers'
 import { plumbing } from './http/plumbing'
 import { detachResponses, responseCheck } from './http/responses'
@@ -111,15 +111,16 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
   const responses = detachResponses(routes)
   // Integer path and query parameters read without TypeBox's interpreter (src/http/integers.ts).
   integerInputs(routes)
-  // Each route's body limit, and its credential check, which runs before its body is read.
-  const bodies = bodyRules(routes, credentialCheckOf)
+  // Each route's body reader (its limits, JSON that answers 400 instead of Elysia's own parse
+  // error), which runs the route's credential check before reading.
+  readBodies(routes, credentialCheckOf, options.bodyTimeLimitMs)
 
   // `normalize: 'typebox'`: validate what the client sent, then drop unknown keys. Elysia's
   // default (exact mirror) rebuilds objects before validating, so `5` or `[]` sent for an
   // object field silently became `{}` instead of a 400. (`false` would reject unknown keys,
   // which game clients do send.) It applies to input only: answers are not validated.
   const app = new Elysia({ normalize: 'typebox' })
-    .use(plumbing(deps.logger, { proxies, bodies, space, bodyTimeLimitMs: options.bodyTimeLimitMs }))
+    .use(plumbing(deps.logger, { proxies, space }))
     .use(options.onInvalidResponse ? responseCheck(responses, options.onInvalidResponse) : new Elysia())
     .use(routes)
   documented = { app, responses }

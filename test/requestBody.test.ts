@@ -10,7 +10,7 @@ import { systemClock } from '../src/clock'
 import { openDatabase } from '../src/db/client'
 import { watchSpace } from '../src/db/space'
 import { TrustedProxies } from '../src/http/address'
-import { BODY_TIME_LIMIT_MS, bodyLimit, bodyRules, MAX_BODY_BYTES, parseJsonBody } from '../src/http/body'
+import { BODY_TIME_LIMIT_MS, bodyLimit, MAX_BODY_BYTES, parseJsonBody, readBodies } from '../src/http/body'
 import { LISTENER_BODY_HEADROOM_BYTES, listenerLimits } from '../src/http/listen'
 import { plumbing } from '../src/http/plumbing'
 import { silentLogger } from '../src/logger'
@@ -127,14 +127,29 @@ describe("a body is read only up to its route's limit", () => {
     }
   })
 
+  test('only routes that may take a body have a body reader', () => {
+    // A parse hook on a GET route is never run, but Elysia then compiles the route's handler
+    // `async`: every request of it (a 304, /auth/me) would wait for a promise.
+    const { app } = testApp()
+    const readers = (method: string) =>
+      app.routes
+        .filter((route) => route.method === method)
+        .map((route) => [route.path, ([] as unknown[]).concat(route.hooks.parse ?? []).length])
+    for (const method of ['GET', 'HEAD']) expect(readers(method).filter(([, n]) => n !== 0)).toEqual([])
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      expect(readers(method).length).toBeGreaterThan(0)
+      expect(readers(method).filter(([, n]) => n !== 1)).toEqual([])
+    }
+  })
+
   test('a route may declare a larger (or smaller) limit of its own', async () => {
     const routes = new Elysia()
       .use(bodyLimit)
       .post('/small', ({ body }) => body, { maxBodyBytes: 1024 })
       .post('/default', ({ body }) => body)
-    const bodies = bodyRules(routes, () => undefined)
+    readBodies(routes, () => undefined)
     const space = watchSpace(openDatabase(':memory:'), silentLogger, systemClock)
-    const app = new Elysia().use(plumbing(silentLogger, { proxies: new TrustedProxies([]), bodies, space })).use(routes)
+    const app = new Elysia().use(plumbing(silentLogger, { proxies: new TrustedProxies([]), space })).use(routes)
     const post = (path: string, bytes: number) =>
       app.handle(new Request(`http://localhost${path}`, { method: 'POST', body: `{"a":"${'x'.repeat(bytes - 8)}"}` }))
     expect((await post('/small', 1024)).status).toBe(200)

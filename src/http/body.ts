@@ -6,7 +6,6 @@
 import { type AnyElysia, type Context, type DocumentDecoration, Elysia } from 'elysia'
 import { isPlainObject } from '../json'
 import { BadRequest, PayloadTooLarge, RequestTimeout } from './errors'
-import { routeKey } from './responses'
 import { kib } from './size'
 
 /** The body of every route that declares no limit of its own (`maxBodyBytes`). */
@@ -58,9 +57,6 @@ export interface BodyRule {
   upload?: string
 }
 
-/** Every route's rule, by `METHOD path` (the path as registered, as Elysia's `route` names it). */
-export type BodyRules = ReadonlyMap<string, BodyRule>
-
 const detailOf = (hooks: unknown): Record<string, unknown> | undefined =>
   (hooks as { detail?: Record<string, unknown> } | undefined)?.detail
 
@@ -80,20 +76,41 @@ const uploadOf = (hooks: unknown): string | undefined => {
 export const largestBodyLimit = (app: AnyElysia): number =>
   Math.max(MAX_BODY_BYTES, ...app.routes.map((route) => limitOf(route.hooks)))
 
+/** Methods whose requests Elysia never reads a body of: their routes get no body reader. */
+const NO_BODY = new Set(['GET', 'HEAD'])
+
+/** A parse hook, as Elysia lists it among a route's hooks. */
+type ParseHook = { fn: (context: Pick<Context, 'request' | 'set'>) => unknown; scope: 'local' }
+
 /**
- * The rule of every route of `routes`: its limit, and the check `beforeOf` finds among its hooks
- * (the credential guard's, see src/modules/auth/guard.ts).
+ * Gives every route of `routes` (not yet mounted) that may take a body its own reader: the
+ * check `beforeOf` finds among its hooks (the credential guard's, see
+ * src/modules/auth/guard.ts) runs first, then the body is read under the route's limit and
+ * `timeLimitMs` (parseBody). GET and HEAD routes get none: Elysia reads no body for them, but a
+ * parse hook on a route, even one never run, makes Elysia compile its handler `async`, and
+ * every request of it then waits for a promise.
  */
-export function bodyRules(routes: AnyElysia, beforeOf: (hooks: unknown) => BeforeBody | undefined): BodyRules {
-  const rules = new Map<string, BodyRule>()
+export function readBodies(
+  routes: AnyElysia,
+  beforeOf: (hooks: unknown) => BeforeBody | undefined,
+  timeLimitMs = BODY_TIME_LIMIT_MS,
+): void {
   for (const route of routes.routes) {
-    rules.set(routeKey(route.method, route.path), {
-      maxBytes: limitOf(route.hooks),
-      before: beforeOf(route.hooks),
-      upload: uploadOf(route.hooks),
-    })
+    if (NO_BODY.has(route.method)) continue
+    const hooks = route.hooks as { parse?: ParseHook | ParseHook[] }
+    const rule: BodyRule = { maxBytes: limitOf(hooks), before: beforeOf(hooks), upload: uploadOf(hooks) }
+    const { before } = rule
+    // The hook names only what it reads (see src/modules/auth/guard.ts).
+    const fn: ParseHook['fn'] = before
+      ? ({ request, set }) => {
+          // A stranger's body is never read: the route's credential is checked before its first byte.
+          before({ request, set })
+          return parseBody(request, rule, timeLimitMs)
+        }
+      : ({ request }) => parseBody(request, rule, timeLimitMs)
+    const parse = hooks.parse === undefined ? [] : Array.isArray(hooks.parse) ? hooks.parse : [hooks.parse]
+    hooks.parse = [...parse, { fn, scope: 'local' }]
   }
-  return rules
 }
 
 /** "1 MiB" for whole mebibytes, else "64 KiB". */

@@ -1,17 +1,14 @@
 // What every request goes through: its log line, CORS (the plugin API only), HSTS over HTTPS,
-// the same-origin rule of the website's cookie API, the body reader (src/http/body.ts: the
-// route's credential check first, then its size and time limits; JSON that answers 400 instead of
-// Elysia's own parse error), and the one error handler that turns every failure into
+// the same-origin rule of the website's cookie API, and the one error handler that turns every failure into
 // `{"error": "<sentence>"}` with the right status and never a stack trace.
 import { Elysia, ParseError, ValidationError } from 'elysia'
 import { isDatabaseBusy, isOutOfSpace } from '../db/client'
 import { DISK_FULL_RETRY_SECONDS, type DiskSpace } from '../db/space'
 import type { Logger } from '../logger'
 import type { TrustedProxies } from './address'
-import { BODY_TIME_LIMIT_MS, type BodyRules, bodyLeftUnread, parseBody } from './body'
+import { bodyLeftUnread } from './body'
 import { BadRequest, Forbidden, HttpError, noSuchEndpoint, ServiceUnavailable } from './errors'
 import { beginRequest, requestLog, requestPath } from './requestLog'
-import { routeKey } from './responses'
 import { HSTS_HEADER } from './security'
 import { describeValidationError } from './validationMessages'
 
@@ -101,18 +98,11 @@ export function isCrossSite(request: Request): boolean {
 export interface PlumbingOptions {
   /** TRUSTED_PROXY: whether a request came over HTTPS (then its answer carries HSTS). */
   proxies: TrustedProxies
-  /** Every route's body limit and credential check (bodyRules). */
-  bodies: BodyRules
-  /** Tests only: a shorter BODY_TIME_LIMIT_MS. */
-  bodyTimeLimitMs?: number
   /** The database's room to write: a refused write starts an episode, a successful answer may end it. */
   space: DiskSpace
 }
 
-export function plumbing(
-  logger: Logger,
-  { proxies, bodies, space, bodyTimeLimitMs = BODY_TIME_LIMIT_MS }: PlumbingOptions,
-) {
+export function plumbing(logger: Logger, { proxies, space }: PlumbingOptions) {
   return (
     new Elysia({ name: 'plumbing' })
       // While the disk is full, a write that went through may mean space came back: look.
@@ -132,14 +122,6 @@ export function plumbing(
           // The website's cookie API: a page of another site must not act with the visitor's cookie.
           throw new Forbidden('Cross-site requests are not allowed here.')
         }
-      })
-      // The parts of the context named, not the context passed whole, and not `server` (see
-      // src/modules/auth/guard.ts).
-      .onParse({ as: 'global' }, ({ request, route, set }) => {
-        const rule = bodies.get(routeKey(request.method, route))
-        // A stranger's body is never read: the route's credential is checked before its first byte.
-        rule?.before?.({ request, set })
-        return parseBody(request, rule, bodyTimeLimitMs)
       })
       .onError({ as: 'global' }, ({ code, error, set, request }) => {
         const path = requestPath(request)

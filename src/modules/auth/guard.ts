@@ -57,7 +57,7 @@ export type Guard = ReturnType<typeof credentialGuard>
 
 /**
  * The credential check of a route with `auth`, found among its `transform` hooks (as Elysia
- * lists them on `app.routes`), so the body reader can run it before reading: see bodyRules.
+ * lists them on `app.routes`), so the body reader can run it before reading: see readBodies (src/http/body.ts).
  */
 export function credentialCheckOf(hooks: unknown): CredentialCheck | undefined {
   const transform = (hooks as { transform?: unknown } | undefined)?.transform
