@@ -6,6 +6,7 @@
 import { type AnyElysia, type Context, type DocumentDecoration, Elysia } from 'elysia'
 import { isPlainObject } from '../json'
 import { BadRequest, PayloadTooLarge, RequestTimeout } from './errors'
+import { addRouteHook } from './routeHooks'
 import { kib } from './size'
 
 /** The body of every route that declares no limit of its own (`maxBodyBytes`). */
@@ -52,7 +53,6 @@ export type BeforeBody = (context: Pick<Context, 'request' | 'set'>) => void
 /** What a route asks of a request's body. */
 export interface BodyRule {
   maxBytes: number
-  before?: BeforeBody
   /** The body field a multipart form's file becomes (`upload`); a route without it takes JSON only. */
   upload?: string
 }
@@ -79,9 +79,6 @@ export const largestBodyLimit = (app: AnyElysia): number =>
 /** Methods whose requests Elysia never reads a body of: their routes get no body reader. */
 const NO_BODY = new Set(['GET', 'HEAD'])
 
-/** A parse hook, as Elysia lists it among a route's hooks. */
-type ParseHook = { fn: (context: Pick<Context, 'request' | 'set'>) => unknown; scope: 'local' }
-
 /**
  * Gives every route of `routes` (not yet mounted) that may take a body its own reader: the
  * check `beforeOf` finds among its hooks (the credential guard's, see
@@ -97,19 +94,18 @@ export function readBodies(
 ): void {
   for (const route of routes.routes) {
     if (NO_BODY.has(route.method)) continue
-    const hooks = route.hooks as { parse?: ParseHook | ParseHook[] }
-    const rule: BodyRule = { maxBytes: limitOf(hooks), before: beforeOf(hooks), upload: uploadOf(hooks) }
-    const { before } = rule
+    const hooks = route.hooks
+    const rule: BodyRule = { maxBytes: limitOf(hooks), upload: uploadOf(hooks) }
+    const before = beforeOf(hooks)
     // The hook names only what it reads (see src/modules/auth/guard.ts).
-    const fn: ParseHook['fn'] = before
-      ? ({ request, set }) => {
+    const read = before
+      ? ({ request, set }: Pick<Context, 'request' | 'set'>) => {
           // A stranger's body is never read: the route's credential is checked before its first byte.
           before({ request, set })
           return parseBody(request, rule, timeLimitMs)
         }
-      : ({ request }) => parseBody(request, rule, timeLimitMs)
-    const parse = hooks.parse === undefined ? [] : Array.isArray(hooks.parse) ? hooks.parse : [hooks.parse]
-    hooks.parse = [...parse, { fn, scope: 'local' }]
+      : ({ request }: Pick<Context, 'request'>) => parseBody(request, rule, timeLimitMs)
+    addRouteHook(hooks, 'parse', read)
   }
 }
 
@@ -225,9 +221,9 @@ const isMultipart = (request: Request): boolean =>
  * A route's body as its rule says: JSON, or for a route taking an upload, a multipart form too:
  * the form's `file` as the text of the rule's field, and its `options` (JSON) as the other fields.
  */
-export async function parseBody(request: Request, rule: BodyRule | undefined, timeLimitMs = BODY_TIME_LIMIT_MS) {
-  const maxBytes = rule?.maxBytes ?? MAX_BODY_BYTES
-  if (!rule?.upload || !isMultipart(request)) return parseJsonBody(request, maxBytes, timeLimitMs)
+export async function parseBody(request: Request, rule: BodyRule, timeLimitMs = BODY_TIME_LIMIT_MS) {
+  const { maxBytes } = rule
+  if (!rule.upload || !isMultipart(request)) return parseJsonBody(request, maxBytes, timeLimitMs)
   const bytes = await readBodyBytes(request, maxBytes, timeLimitMs)
   let form: FormData
   try {

@@ -8,6 +8,7 @@
 // sentence a refusal says, stay as they were (an out-of-range one now names its parameter too).
 import { TransformKind, type TSchema } from '@sinclair/typebox'
 import type { AnyElysia } from 'elysia'
+import { addRouteHook } from './routeHooks'
 
 type Inputs = Record<string, unknown>
 
@@ -43,7 +44,6 @@ function withoutTransforms(schema: TSchema | undefined): { keys: string[]; schem
 interface Hooks {
   params?: TSchema
   query?: TSchema
-  transform?: unknown
 }
 
 /**
@@ -74,8 +74,6 @@ export function integerInputs(routes: AnyElysia): void {
               toIntegers(params, p)
               toIntegers(query, q)
             }
-    const transform =
-      hooks.transform === undefined ? [] : Array.isArray(hooks.transform) ? hooks.transform : [hooks.transform]
-    hooks.transform = [...transform, { fn, scope: 'local' }]
+    addRouteHook(hooks, 'transform', fn)
   }
 }

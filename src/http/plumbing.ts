@@ -1,6 +1,7 @@
 // What every request goes through: its log line, CORS (the plugin API only), HSTS over HTTPS,
-// the same-origin rule of the website's cookie API, and the one error handler that turns every failure into
-// `{"error": "<sentence>"}` with the right status and never a stack trace.
+// the same-origin rule of the website's cookie API, and the one error handler that turns every
+// failure into `{"error": "<sentence>"}` with the right status and never a stack trace. (Bodies
+// are read by each route's own reader: src/http/body.ts.)
 import { Elysia, ParseError, ValidationError } from 'elysia'
 import { isDatabaseBusy, isOutOfSpace } from '../db/client'
 import { DISK_FULL_RETRY_SECONDS, type DiskSpace } from '../db/space'

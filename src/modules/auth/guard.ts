@@ -3,6 +3,7 @@
 // credential, else puts `user` and `credential` in the context. Modules take the guard as a
 // value (see src/http/api.ts), so one route definition serves both APIs.
 import { type Context, Elysia } from 'elysia'
+import { hooksOf } from '../../http/routeHooks'
 import type { PublicUser } from './service'
 
 /** Who is calling, and with which token or session (by its row id, for revoking it). */
@@ -60,8 +61,7 @@ export type Guard = ReturnType<typeof credentialGuard>
  * lists them on `app.routes`), so the body reader can run it before reading: see readBodies (src/http/body.ts).
  */
 export function credentialCheckOf(hooks: unknown): CredentialCheck | undefined {
-  const transform = (hooks as { transform?: unknown } | undefined)?.transform
-  for (const hook of Array.isArray(transform) ? transform : [transform]) {
+  for (const hook of hooksOf(hooks, 'transform')) {
     const fn = typeof hook === 'function' ? hook : (hook as { fn?: unknown } | undefined)?.fn
     if (typeof fn === 'function' && credentialChecks.has(fn as CredentialCheck)) return fn as CredentialCheck
   }
