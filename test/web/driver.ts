@@ -530,6 +530,10 @@ interface EnginePage {
 interface PageEvents {
   request(url: string): void
   problem(text: string): void
+  /** A request of the page itself (not its service worker's) left; `request` is its handle. */
+  started(request: object, url: string): void
+  /** That request has its whole answer, or failed. */
+  ended(request: object): void
 }
 
 const CHROMIUM_ARGS = [
@@ -697,13 +701,21 @@ async function launchChromium(executablePath: string, colorScheme: ColorScheme):
           if (message.type() === 'error') events.problem(`${page.url()}: ${message.text()}`)
         }
         const onError = (error: Error) => events.problem(`${page.url()}: ${error.message}`)
+        const onStarted = (request: Playwright.Request) => events.started(request, request.url())
+        const onEnded = (request: Playwright.Request) => events.ended(request)
         context.on('request', onRequest)
         page.on('console', onConsole)
         page.on('pageerror', onError)
+        page.on('request', onStarted)
+        page.on('requestfinished', onEnded)
+        page.on('requestfailed', onEnded)
         tab.unlisten = () => {
           context.off('request', onRequest)
           page.off('console', onConsole)
           page.off('pageerror', onError)
+          page.off('request', onStarted)
+          page.off('requestfinished', onEnded)
+          page.off('requestfailed', onEnded)
         }
       })
     },
@@ -807,7 +819,12 @@ async function launchFirefox(executablePath: string, colorScheme: ColorScheme): 
       if (options.serviceWorkers === 'block') await page.evaluateOnNewDocument(noServiceWorker)
       const close = () => leaveAndClose(page, context)
       return new Page('firefox', closable(firefoxPage(context, page, close)), false, (events) => {
-        page.on('request', (request) => events.request(request.url()))
+        page.on('request', (request) => {
+          events.request(request.url())
+          events.started(request, request.url())
+        })
+        page.on('requestfinished', (request) => events.ended(request))
+        page.on('requestfailed', (request) => events.ended(request))
         page.on('console', (message) => {
           if (message.type() === 'error') events.problem(`${page.url()}: ${message.text()}`)
         })
@@ -1057,6 +1074,31 @@ export class Page {
         if (/^(http|ws)s?:$/.test(parsed.protocol)) this.requests.push(parsed)
       },
       problem: (text) => this.problems.push(text),
+      started: (request, url) => {
+        // An event stream stays open for as long as the page does: it is never "in flight".
+        if (/^https?:/.test(url) && !new URL(url).pathname.endsWith('/events')) this.inFlight.add(request)
+      },
+      ended: (request) => this.inFlight.delete(request),
+    })
+  }
+
+  /** The page's requests that have no whole answer yet (event streams aside). */
+  private readonly inFlight = new Set<object>()
+
+  /**
+   * Waits until the page has had no request in flight for `quietMs` (its reads have come): leaving
+   * a page cuts off what it still reads, which Firefox reports as an error of the service worker
+   * that served it.
+   */
+  async waitForReads({ quietMs = 150, timeout = this.timeout } = {}): Promise<void> {
+    let quietSince = 0
+    await poll("the page's requests in flight to end", timeout, async () => {
+      if (this.inFlight.size > 0) {
+        quietSince = 0
+        return undefined
+      }
+      quietSince ||= Date.now()
+      return Date.now() - quietSince >= quietMs ? true : undefined
     })
   }
 
