@@ -220,13 +220,17 @@ describe('an open tracker follows the events', () => {
     globalThis.fetch = realFetch
   })
 
-  /** The store of the tracker page, its requests going to the test app with the session; counts progress reads. */
-  async function openTracker(s: Setup) {
+  /**
+   * The store of the tracker page, its requests going to the test app with the session; counts
+   * progress reads. `hold` may keep a request from the server until the promise it gives settles.
+   */
+  async function openTracker(s: Setup, hold: (request: Request) => Promise<void> | undefined = () => undefined) {
     const reads = { progress: 0 }
     globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init)
       request.headers.set('cookie', s.cookie)
-      if (new URL(request.url).pathname.endsWith('/progress')) reads.progress++
+      if (request.method === 'GET' && new URL(request.url).pathname.endsWith('/progress')) reads.progress++
+      await hold(request)
       return s.t.app.handle(request)
     }) as typeof fetch
     const character = ok(await s.t.web(s.cookie).characters({ id: s.character.id }).get())
@@ -297,7 +301,8 @@ describe('an open tracker follows the events', () => {
     expect(elite().sort()).toEqual(['Heroic', 'Unknown'])
     store.toggleSetting(row, 'elite', false)
     expect(elite()).toEqual([])
-    await Bun.sleep(20) // the deletes' answers: the offer
+    // The deletes' answers, one after the other: the offer.
+    for (let i = 0; i < 100 && store.undo.offers.value[0]?.removed.length !== 2; i++) await Bun.sleep(5)
     const [offer] = store.undo.offers.value
     expect(offer?.removed).toHaveLength(2)
     // Undone at once; the untick's own event (sent before the restore) comes only now.
@@ -315,6 +320,42 @@ describe('an open tracker follows the events', () => {
     await events.close()
     expect(elite()).toEqual(['Unknown'])
     expect(store.progress.value).toEqual((await read(s)).progress)
+  })
+
+  test("the event of the page's own earlier write leaves a later change still unanswered on the page", async () => {
+    const s = await setup()
+    await withHistory(s)
+    // The second filter change is held from the server until the test lets it go.
+    let puts = 0
+    let arrived: () => void = () => {}
+    const secondArrived = new Promise<void>((resolve) => {
+      arrived = resolve
+    })
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const { store } = await openTracker(s, (request) => {
+      if (request.method !== 'PUT' || ++puts !== 2) return undefined
+      arrived()
+      return released
+    })
+    const events = await stream(s)
+    store.setVersionFlag('heroic', 'no')
+    store.setVersionFlag('heroic', 'any')
+    await secondArrived
+    // The first change's event: the server's state before the second, which the page keeps.
+    expect(store.applyEvent(await events.next())).toBe(true)
+    expect(store.progress.value.versionFilter).toEqual({ heroic: 'any', epic: 'any', legendary: 'any' })
+    // A change made now builds on what the page shows, not on that event.
+    store.setVersionFlag('epic', 'yes')
+    release()
+    const want = { heroic: 'any', epic: 'yes', legendary: 'any' } as const
+    for (let i = 0; i < 100 && (await read(s)).progress.versionFilter.epic !== 'yes'; i++) await Bun.sleep(5)
+    await Bun.sleep(10) // the last write's answer
+    await events.close()
+    expect((await read(s)).progress.versionFilter).toEqual(want)
+    expect(store.progress.value.versionFilter).toEqual(want)
   })
 
   test('a gap in the numbers (a change while the stream was away) is a re-read, and then they go on', async () => {

@@ -17,7 +17,7 @@ import {
   type QuestRow,
 } from '../api'
 import type { ChangeEvent, LiveMode } from '../live'
-import { QUEUED, queuedWrites, sendOrQueue } from '../offline/outbox'
+import { type Delivered, QUEUED, queuedWrites, sendOrQueue } from '../offline/outbox'
 import { isWaiting, type QueuedChange } from '../offline/queue'
 import { rememberedFlag } from '../remembered'
 import { applyChange, tagParts, withAdded, withRemoved } from './changes'
@@ -43,13 +43,20 @@ export function createTrackerStore(options: StoreOptions) {
   /** Undos sent whose completions the server has not yet been seen to hold (queued.ts). */
   let restores: PendingRestore[] = []
   /**
+   * Changes made on the page whose write has no answer yet (sent, or waiting for the one before
+   * it): an event or read meanwhile may be of an earlier write, from before them.
+   */
+  let unanswered: QueuedChange[] = []
+  /**
    * This character's changes still waiting in the write queue (offline/outbox.ts), in order, then
-   * the undos in flight: both stay on the page over what the server says until it has them.
+   * the ones not yet answered and the undos in flight: all stay on the page over what the server
+   * says until it has them.
    */
   const waiting = (): (QueuedChange | PendingRestore)[] =>
     options.save
       ? [
           ...queuedWrites.value.filter((w) => w.characterId === characterId && isWaiting(w)).map((w) => w.change),
+          ...unanswered,
           ...restores,
         ]
       : []
@@ -173,22 +180,31 @@ export function createTrackerStore(options: StoreOptions) {
     }
   }
 
-  /** Sends a change, or queues it while the server is away (offline/outbox.ts). */
-  const send = (change: QueuedChange) => sendOrQueue({ characterId, characterName: character.value.name }, change)
+  /**
+   * A change's send (or its queueing while the server is away: offline/outbox.ts), for the write
+   * queue; the change is among the unanswered ones from now until its answer.
+   */
+  function sender(change: QueuedChange): () => Promise<Delivered | typeof QUEUED> {
+    unanswered = [...unanswered, change]
+    return async () => {
+      try {
+        return await sendOrQueue({ characterId, characterName: character.value.name }, change)
+      } finally {
+        unanswered = unanswered.filter((c) => c !== change)
+      }
+    }
+  }
 
   /** Changes saved progress fields: at once on the page, then one partial PUT. */
   function saveProgress(patch: ProgressPatch): void {
     progress.value = patchProgress(progress.value, patch)
     if (!options.save) return
-    void write(
-      () => send({ kind: 'progress', patch }),
-      (answer) => {
-        if (answer !== QUEUED && answer !== null && !Array.isArray(answer)) {
-          progress.value = answer
-          stored.value++
-        }
-      },
-    )
+    void write(sender({ kind: 'progress', patch }), (answer) => {
+      if (answer !== QUEUED && answer !== null && !Array.isArray(answer)) {
+        progress.value = answer
+        stored.value++
+      }
+    })
   }
 
   function setVersionFlag(tier: VersionTier, flag: VersionFlag): void {
@@ -246,7 +262,7 @@ export function createTrackerStore(options: StoreOptions) {
       }
       progress.value = withAdded(current, [added])
       const { name, difficulty, completedAt } = added
-      void write(() => send({ kind: 'tick', name, difficulty, setting, completedAt }), settled())
+      void write(sender({ kind: 'tick', name, difficulty, setting, completedAt }), settled())
       return
     }
     // Among the name's completions (the model's index of this progress), not the whole history.
@@ -258,8 +274,9 @@ export function createTrackerStore(options: StoreOptions) {
     restoresSeen(removed)
     const offer = undo.open(row.name, setting)
     for (const difficulty of new Set(removed.map((c) => c.difficulty))) {
+      const send = sender({ kind: 'untick', name: row.name, difficulty, setting })
       void write(async () => {
-        const answer = await send({ kind: 'untick', name: row.name, difficulty, setting })
+        const answer = await send()
         if (Array.isArray(answer)) offer.add(answer)
         return answer
       }, settled())
