@@ -532,7 +532,11 @@ interface PageEvents {
   problem(text: string): void
   /** A request of the page itself (not its service worker's) left; `request` is its handle. */
   started(request: object, url: string): void
-  /** That request has its whole answer, or failed. */
+  /**
+   * That request has its answer's head (its body may still come), or failed. Firefox does not
+   * always say when a body has come (the catalog's, over WebDriver BiDi): the head is enough to
+   * know the page is not waiting on a service worker that would report being cut off.
+   */
   ended(request: object): void
 }
 
@@ -703,10 +707,12 @@ async function launchChromium(executablePath: string, colorScheme: ColorScheme):
         const onError = (error: Error) => events.problem(`${page.url()}: ${error.message}`)
         const onStarted = (request: Playwright.Request) => events.started(request, request.url())
         const onEnded = (request: Playwright.Request) => events.ended(request)
+        const onResponse = (response: Playwright.Response) => events.ended(response.request())
         context.on('request', onRequest)
         page.on('console', onConsole)
         page.on('pageerror', onError)
         page.on('request', onStarted)
+        page.on('response', onResponse)
         page.on('requestfinished', onEnded)
         page.on('requestfailed', onEnded)
         tab.unlisten = () => {
@@ -714,6 +720,7 @@ async function launchChromium(executablePath: string, colorScheme: ColorScheme):
           page.off('console', onConsole)
           page.off('pageerror', onError)
           page.off('request', onStarted)
+          page.off('response', onResponse)
           page.off('requestfinished', onEnded)
           page.off('requestfailed', onEnded)
         }
@@ -823,6 +830,7 @@ async function launchFirefox(executablePath: string, colorScheme: ColorScheme): 
           events.request(request.url())
           events.started(request, request.url())
         })
+        page.on('response', (response) => events.ended(response.request()))
         page.on('requestfinished', (request) => events.ended(request))
         page.on('requestfailed', (request) => events.ended(request))
         page.on('console', (message) => {
@@ -1076,19 +1084,19 @@ export class Page {
       problem: (text) => this.problems.push(text),
       started: (request, url) => {
         // An event stream stays open for as long as the page does: it is never "in flight".
-        if (/^https?:/.test(url) && !new URL(url).pathname.endsWith('/events')) this.inFlight.add(request)
+        if (/^https?:/.test(url) && !new URL(url).pathname.endsWith('/events')) this.inFlight.set(request, url)
       },
       ended: (request) => this.inFlight.delete(request),
     })
   }
 
-  /** The page's requests that have no whole answer yet (event streams aside). */
-  private readonly inFlight = new Set<object>()
+  /** The page's requests still waiting for an answer (event streams aside). */
+  private readonly inFlight = new Map<object, string>()
 
   /**
-   * Waits until the page has had no request in flight for `quietMs` (its reads have come): leaving
-   * a page cuts off what it still reads, which Firefox reports as an error of the service worker
-   * that served it.
+   * Waits until no request of the page has waited for its answer for `quietMs` (its reads have
+   * come): leaving a page cuts off what it still waits for, which Firefox reports as an error of
+   * the service worker that served it.
    */
   async waitForReads({ quietMs = 150, timeout = this.timeout } = {}): Promise<void> {
     let quietSince = 0
@@ -1099,6 +1107,8 @@ export class Page {
       }
       quietSince ||= Date.now()
       return Date.now() - quietSince >= quietMs ? true : undefined
+    }).catch((e: unknown) => {
+      throw new Error(`${e instanceof Error ? e.message : e}: ${[...this.inFlight.values()].join(', ')}`)
     })
   }
 
