@@ -327,29 +327,23 @@ describe('an open tracker follows the events', () => {
     await withHistory(s)
     // The second filter change is held from the server until the test lets it go.
     let puts = 0
-    let arrived: () => void = () => {}
-    const secondArrived = new Promise<void>((resolve) => {
-      arrived = resolve
-    })
-    let release: () => void = () => {}
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
+    const secondArrived = Promise.withResolvers<void>()
+    const released = Promise.withResolvers<void>()
     const { store } = await openTracker(s, (request) => {
       if (request.method !== 'PUT' || ++puts !== 2) return undefined
-      arrived()
-      return released
+      secondArrived.resolve()
+      return released.promise
     })
     const events = await stream(s)
     store.setVersionFlag('heroic', 'no')
     store.setVersionFlag('heroic', 'any')
-    await secondArrived
+    await secondArrived.promise
     // The first change's event: the server's state before the second, which the page keeps.
     expect(store.applyEvent(await events.next())).toBe(true)
     expect(store.progress.value.versionFilter).toEqual({ heroic: 'any', epic: 'any', legendary: 'any' })
     // A change made now builds on what the page shows, not on that event.
     store.setVersionFlag('epic', 'yes')
-    release()
+    released.resolve()
     const want = { heroic: 'any', epic: 'yes', legendary: 'any' } as const
     for (let i = 0; i < 100 && (await read(s)).progress.versionFilter.epic !== 'yes'; i++) await Bun.sleep(5)
     await Bun.sleep(10) // the last write's answer

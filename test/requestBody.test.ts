@@ -13,6 +13,7 @@ import { TrustedProxies } from '../src/http/address'
 import { BODY_TIME_LIMIT_MS, bodyLimit, MAX_BODY_BYTES, parseJsonBody, readBodies } from '../src/http/body'
 import { LISTENER_BODY_HEADROOM_BYTES, listenerLimits } from '../src/http/listen'
 import { plumbing } from '../src/http/plumbing'
+import { hooksOf } from '../src/http/routeHooks'
 import { silentLogger } from '../src/logger'
 import { MAX_SIGN_IN_BODY_BYTES } from '../src/modules/auth/model'
 import { MAX_IMPORT_BODY_BYTES } from '../src/modules/builds/limits'
@@ -134,7 +135,7 @@ describe("a body is read only up to its route's limit", () => {
     const readers = (method: string) =>
       app.routes
         .filter((route) => route.method === method)
-        .map((route) => [route.path, ([] as unknown[]).concat(route.hooks.parse ?? []).length])
+        .map((route) => [route.path, hooksOf(route.hooks, 'parse').length])
     for (const method of ['GET', 'HEAD']) expect(readers(method).filter(([, n]) => n !== 0)).toEqual([])
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
       expect(readers(method).length).toBeGreaterThan(0)

@@ -706,23 +706,21 @@ async function launchChromium(executablePath: string, colorScheme: ColorScheme):
         }
         const onError = (error: Error) => events.problem(`${page.url()}: ${error.message}`)
         const onStarted = (request: Playwright.Request) => events.started(request, request.url())
-        const onEnded = (request: Playwright.Request) => events.ended(request)
+        const onFailed = (request: Playwright.Request) => events.ended(request)
         const onResponse = (response: Playwright.Response) => events.ended(response.request())
         context.on('request', onRequest)
         page.on('console', onConsole)
         page.on('pageerror', onError)
         page.on('request', onStarted)
         page.on('response', onResponse)
-        page.on('requestfinished', onEnded)
-        page.on('requestfailed', onEnded)
+        page.on('requestfailed', onFailed)
         tab.unlisten = () => {
           context.off('request', onRequest)
           page.off('console', onConsole)
           page.off('pageerror', onError)
           page.off('request', onStarted)
           page.off('response', onResponse)
-          page.off('requestfinished', onEnded)
-          page.off('requestfailed', onEnded)
+          page.off('requestfailed', onFailed)
         }
       })
     },
@@ -831,7 +829,6 @@ async function launchFirefox(executablePath: string, colorScheme: ColorScheme): 
           events.started(request, request.url())
         })
         page.on('response', (response) => events.ended(response.request()))
-        page.on('requestfinished', (request) => events.ended(request))
         page.on('requestfailed', (request) => events.ended(request))
         page.on('console', (message) => {
           if (message.type() === 'error') events.problem(`${page.url()}: ${message.text()}`)

@@ -5,17 +5,6 @@
 import { describe, expect, test } from 'bun:test'
 import { writeQueue } from '../../src/web/tracker/writes'
 
-/** A promise the test settles by hand. */
-function deferred<T>() {
-  let resolve!: (value: T) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
-}
-
 /** Lets every settled promise's callbacks run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -35,7 +24,7 @@ function queueOver(read: () => Promise<string>) {
 describe('the tracker write queue', () => {
   test('a write is sent only when the one before it has its answer, in the order made', async () => {
     const { queue } = queueOver(async () => 'read')
-    const answers = [deferred<string>(), deferred<string>(), deferred<string>()]
+    const answers = [Promise.withResolvers<string>(), Promise.withResolvers<string>(), Promise.withResolvers<string>()]
     const started: number[] = []
     const writes = answers.map((answer, i) =>
       queue.write(() => {
@@ -59,7 +48,7 @@ describe('the tracker write queue', () => {
   test('a refused write is reported and the next is still sent; one read follows the last', async () => {
     let reads = 0
     const { queue, taken, failures } = queueOver(async () => `read ${++reads}`)
-    const first = deferred<string>()
+    const first = Promise.withResolvers<string>()
     const started: string[] = []
     const refused = queue.write(() => {
       started.push('first')
@@ -83,7 +72,7 @@ describe('the tracker write queue', () => {
   test("only the last write's answer is applied: an earlier one is older than what waits behind it", async () => {
     const { queue } = queueOver(async () => 'read')
     const applied: string[] = []
-    const first = deferred<string>()
+    const first = Promise.withResolvers<string>()
     const writes = [
       queue.write(
         () => first.promise,
@@ -100,7 +89,7 @@ describe('the tracker write queue', () => {
   })
 
   test('a read that answers while a write waits is dropped, and a fresh read follows the write', async () => {
-    const reads = [deferred<string>(), deferred<string>()]
+    const reads = [Promise.withResolvers<string>(), Promise.withResolvers<string>()]
     let count = 0
     const { queue, taken } = queueOver(() => {
       const read = reads[count++]
@@ -108,7 +97,7 @@ describe('the tracker write queue', () => {
       return read.promise
     })
     const early = queue.refresh()
-    const write = deferred<string>()
+    const write = Promise.withResolvers<string>()
     const written = queue.write(() => write.promise)
     reads[0]?.resolve('before the write')
     await early
