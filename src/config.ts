@@ -7,7 +7,15 @@ import { Value } from '@sinclair/typebox/value'
 import { Cron } from 'croner'
 import type { Synchronous } from './db/client'
 
-export const DEFAULT_CATALOG_SOURCE_URL = 'https://ddowiki.com/page/Quests_by_level_and_XP'
+/**
+ * Where the catalog sync reads, in order: the DDO wiki's page (favor, duration words, the wiki's
+ * names), then DDO Audit's public quest list, which a server can read when the wiki refuses it
+ * with a bot challenge (docs/catalog.md).
+ */
+export const DEFAULT_CATALOG_SOURCES = [
+  'https://ddowiki.com/page/Quests_by_level_and_XP',
+  'https://api.ddoaudit.com/v1/quests',
+] as const
 /** Half a year: long enough that a player back from a break is not surprised, short enough to end forgotten ones. */
 export const DEFAULT_TOKEN_IDLE_DAYS = 180
 /** Once a day, at a quiet hour, off the top of the hour. */
@@ -29,6 +37,7 @@ export const DEFAULT_MAINTENANCE_CRON = '7 3 * * *'
 const FORMATS: Record<string, { one: string; many: string; check: (value: string) => boolean }> = {
   cron: { one: 'a cron pattern', many: 'cron patterns', check: isCronPattern },
   'ip-range': { one: 'an IP address or CIDR range', many: 'IP addresses or CIDR ranges', check: isAddressOrRange },
+  source: { one: 'a URL or a file path', many: 'URLs or file paths', check: (value) => value.trim() !== '' },
 }
 for (const [name, format] of Object.entries(FORMATS)) FormatRegistry.Set(name, format.check)
 
@@ -110,18 +119,24 @@ export const ConfigSchema = Type.Object({
         'it deletes ended sessions and tokens (revoked, or unused past their time), then optimizes the database, and vacuums it when at least a quarter of the file, and 1 MiB, is free space',
     },
   ),
-  CATALOG_SOURCE_URL: Type.String({
-    minLength: 1,
-    default: DEFAULT_CATALOG_SOURCE_URL,
+  CATALOG_SOURCES: Type.Array(Type.String({ minLength: 1, format: 'source', examples: ['./quests.json'] }), {
+    minItems: 1,
+    default: [...DEFAULT_CATALOG_SOURCES],
     description:
-      "where the catalog sync reads: a URL or a local file, the wiki page's HTML or a JSON array of quest rows",
+      "where the catalog sync reads, tried in order until one answers: URLs or local files, separated by commas; each the DDO wiki page's HTML, DDO Audit's quest list, another Quest Tracker's `/api/catalog`, or a JSON array of quest rows",
+    details:
+      'the catalog that ships with the program fills an empty database first, so the sources only bring it up to date; see "The quest catalog"',
+  }),
+  CATALOG_SOURCE_URL: Type.Union([Type.String({ minLength: 1 }), Type.Literal('none')], {
+    default: 'none',
+    description: 'the older one-source form of `CATALOG_SOURCES`: when set, the sync reads this source alone',
   }),
   CATALOG_SYNC_CRON: Type.Union(
     [Type.String({ format: 'cron', examples: [DEFAULT_CATALOG_SYNC_CRON] }), Type.Literal('off')],
     {
       default: DEFAULT_CATALOG_SYNC_CRON,
       description:
-        'when the catalog sync runs: a cron pattern (the default is daily at 04:17); `off` disables the scheduled sync (an empty catalog is still filled once at start)',
+        'when the catalog sync runs: a cron pattern (the default is daily at 04:17); `off` disables the scheduled sync (a catalog never synced is still synced once at start)',
     },
   ),
   LOG_LEVEL: Type.Union([Type.Literal('debug'), Type.Literal('info'), Type.Literal('warn'), Type.Literal('error')], {
@@ -184,7 +199,10 @@ export interface Config {
   readonly backupKeep: number
   /** null when the scheduled housekeeping is switched off (`off`). */
   readonly maintenanceCron: string | null
-  readonly catalogSourceUrl: string
+  /** The sources the sync tries, in order (CATALOG_SOURCES, or CATALOG_SOURCE_URL alone). */
+  readonly catalogSources: readonly string[]
+  /** As given; null when not set (`none`). */
+  readonly catalogSourceUrl: string | null
   /** null when the scheduled sync is switched off (`off`). */
   readonly catalogSyncCron: string | null
   readonly logLevel: LogLevel
@@ -220,6 +238,7 @@ const FIELDS = {
   BACKUP_CRON: 'backupCron',
   BACKUP_KEEP: 'backupKeep',
   MAINTENANCE_CRON: 'maintenanceCron',
+  CATALOG_SOURCES: 'catalogSources',
   CATALOG_SOURCE_URL: 'catalogSourceUrl',
   CATALOG_SYNC_CRON: 'catalogSyncCron',
   LOG_LEVEL: 'logLevel',
@@ -272,6 +291,12 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
       `TLS_CERT_FILE and TLS_KEY_FILE go together (the certificate and its private key): ${missing} is not set.`,
     )
   }
+  const catalogSourceUrl = checked.CATALOG_SOURCE_URL === 'none' ? null : checked.CATALOG_SOURCE_URL
+  if (catalogSourceUrl !== null && raw.CATALOG_SOURCES !== undefined) {
+    throw new ConfigError(
+      'CATALOG_SOURCES and CATALOG_SOURCE_URL are both set: set CATALOG_SOURCES alone (CATALOG_SOURCE_URL is its older one-source form).',
+    )
+  }
   return Object.freeze({
     port: checked.PORT,
     host: checked.HOST,
@@ -281,7 +306,8 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
     backupCron: checked.BACKUP_CRON === 'off' ? null : checked.BACKUP_CRON,
     backupKeep: checked.BACKUP_KEEP,
     maintenanceCron: checked.MAINTENANCE_CRON === 'off' ? null : checked.MAINTENANCE_CRON,
-    catalogSourceUrl: checked.CATALOG_SOURCE_URL,
+    catalogSources: Object.freeze(catalogSourceUrl === null ? checked.CATALOG_SOURCES : [catalogSourceUrl]),
+    catalogSourceUrl,
     catalogSyncCron: checked.CATALOG_SYNC_CRON === 'off' ? null : checked.CATALOG_SYNC_CRON,
     logLevel: checked.LOG_LEVEL,
     trustedProxies: Object.freeze(checked.TRUSTED_PROXY),

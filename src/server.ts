@@ -1,5 +1,5 @@
 // The server's life: check the address, open the database, build the app with its scheduled
-// jobs (catalog sync, backup, housekeeping), listen, fill an empty catalog in the background; and stop it all again. `serve`
+// jobs (catalog sync, backup, housekeeping), listen, fill an empty catalog from the snapshot and sync it in the background; and stop it all again. `serve`
 // runs it until a signal; anything else that needs the real server holds the same handle.
 import { statSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -22,7 +22,8 @@ import type { Logger } from './logger'
 import { backupFolder } from './maintenance/backup'
 import { backupCron, maintenanceCron } from './maintenance/schedule'
 import { type PasswordHasher, productionHasher } from './modules/auth/password'
-import { catalogCron, syncIfEmpty } from './modules/catalog/sync'
+import { fillFromSnapshot } from './modules/catalog/snapshot'
+import { catalogCron, syncIfNeverSynced } from './modules/catalog/sync'
 import { loadSite, SITE_NOT_BUILT } from './modules/web/site'
 import { VERSION } from './version'
 
@@ -75,9 +76,12 @@ export async function startServer({
   const checked = cleanStop ? 'as the last clean stop left it (no quick_check)' : 'quick_check ok'
   logger.debug(`database ${file}: ${statSync(file).size} bytes, ${checked}, writable, migrations applied`)
   const deps = { db, config, clock: systemClock, logger, passwordHasher }
+  // Never an empty tracker: the catalog that ships with the program fills an empty one at once,
+  // before any network call (the sources only bring it up to date, in the background below).
+  fillFromSnapshot(deps)
   // The cron plugin starts its job at .use(), so the jobs are added here and never in createApp.
   const app = createApp(deps)
-    .use(catalogCron(deps, config.catalogSyncCron, config.catalogSourceUrl))
+    .use(catalogCron(deps, config.catalogSyncCron, config.catalogSources))
     .use(backupCron(deps, config))
     .use(maintenanceCron(deps, config))
   // The app enforces each route's body limit and time as the body arrives (src/http/body.ts);
@@ -146,9 +150,9 @@ export async function startServer({
   logger.debug(
     nextHousekeeping ? `next scheduled housekeeping: ${nextHousekeeping.toISOString()}` : 'scheduled housekeeping: off',
   )
-  // First start: fill the catalog in the background; the server answers meanwhile.
+  // A catalog never synced (the snapshot alone): synced in the background; the server answers meanwhile.
   const shutdown = new AbortController()
-  const firstSync = syncIfEmpty(deps, config.catalogSourceUrl, {
+  const firstSync = syncIfNeverSynced(deps, config.catalogSources, {
     signal: shutdown.signal,
     scheduleOff: config.catalogSyncCron === null,
   })
@@ -177,17 +181,23 @@ function scheduledJobs(app: { store: unknown }): Record<string, { stop(): void; 
   return (app.store as { cron?: Record<string, { stop(): void; nextRun(): Date | null }> }).cron ?? {}
 }
 
-/** The configuration as variables, for the debug log; a password in the catalog URL is masked. */
+/** A catalog source for the debug log: a password in a URL is masked. */
+function maskedSource(source: string): string {
+  try {
+    const url = new URL(source)
+    if (url.password) url.password = '***'
+    return url.href
+  } catch {
+    return source // a file path
+  }
+}
+
+/** The configuration as variables, for the debug log; passwords in the catalog URLs are masked. */
 function describeConfig(config: Config): string {
   const shown = configVariables(config).map(([name, value]) => {
-    if (name !== 'CATALOG_SOURCE_URL') return `${name}=${value}`
-    try {
-      const url = new URL(value)
-      if (url.password) url.password = '***'
-      return `${name}=${url.href}`
-    } catch {
-      return `${name}=${value}` // a file path
-    }
+    if (name === 'CATALOG_SOURCE_URL') return `${name}=${maskedSource(value)}`
+    if (name === 'CATALOG_SOURCES') return `${name}=${config.catalogSources.map(maskedSource).join(',')}`
+    return `${name}=${value}`
   })
   return [...shown, `busy_timeout=${BUSY_TIMEOUT_MS}ms`].join(' ')
 }

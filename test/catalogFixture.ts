@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { DB } from '../src/db/client'
 import { quests } from '../src/db/schema'
-import type { QuestRow } from '../src/modules/catalog/parse'
+import { NO_FACTS, type QuestRow } from '../src/modules/catalog/parse'
+import { questColumns } from '../src/modules/catalog/service'
 
 export type { QuestRow }
 
@@ -12,27 +13,17 @@ export const SHARED_CATALOG = join(import.meta.dir, '..', '..', 'shared', 'fixtu
 export const sharedCatalogExists = existsSync(SHARED_CATALOG)
 
 export function readCatalog(path: string): QuestRow[] {
-  return JSON.parse(readFileSync(path, 'utf8')) as QuestRow[]
+  return (JSON.parse(readFileSync(path, 'utf8')) as Partial<QuestRow>[]).map(withFacts)
 }
+
+/** A row of a fixture file, with the facts the wiki's list does not carry (null). */
+export const withFacts = (row: Partial<QuestRow>): QuestRow => ({ ...NO_FACTS, ...row }) as QuestRow
 
 export function loadCatalog(db: DB, rows: QuestRow[]): void {
   db.transaction((tx) => {
-    for (const r of rows) {
+    for (const r of rows)
       tx.insert(quests)
-        .values({
-          name: r.name,
-          difficulty: r.difficulty,
-          level: r.level,
-          soloXp: r.soloXP,
-          normalXp: r.normalXP,
-          hardXp: r.hardXP,
-          eliteXp: r.eliteXP,
-          duration: r.duration ?? '',
-          pack: r.pack ?? '',
-          patron: r.patron ?? '',
-          favor: r.favor,
-        })
+        .values(questColumns(withFacts(r)))
         .run()
-    }
   })
 }

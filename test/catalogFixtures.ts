@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { createLogger, type Logger } from '../src/logger'
 import type { QuestRow } from '../src/modules/catalog/parse'
 import type { SyncDeps } from '../src/modules/catalog/sync'
+import { withFacts } from './catalogFixture'
 import type { TestApp } from './helpers'
 
 export const OWN = join(import.meta.dir, 'fixtures')
@@ -23,7 +24,7 @@ export const SHARED_715 = join(SHARED, 'quests-715.json')
 export const SHARED_HTML = join(SHARED, 'quests-by-level-and-xp.html')
 if (!sharedExists) console.warn('skipped: ../shared/fixtures not found (tests on the real 718-row catalog)')
 
-export const readRows = async (path: string) => (await Bun.file(path).json()) as QuestRow[]
+export const readRows = async (path: string) => ((await Bun.file(path).json()) as Partial<QuestRow>[]).map(withFacts)
 
 /** A logger that keeps its lines, to check what a sync logs. */
 export function recordingLogger(): Logger & { lines: string[] } {

@@ -172,6 +172,9 @@ describe('telling formats apart and refusing what is not a catalog', () => {
         pack: 'Pack',
         patron: 'Patron',
         favor: 1,
+        questId: null,
+        groupSize: null,
+        freeToVip: null,
       },
     ])
   })

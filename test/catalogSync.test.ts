@@ -1,5 +1,6 @@
-// The catalog sync: from files and URLs, HTML and JSON; all or nothing; what it reports and
-// logs; what it refuses (and that the catalog is then kept); that players' data survives it.
+// The catalog sync: from files and URLs, HTML and JSON; merged, never swapped; what it reports
+// and logs; what it refuses (and that the catalog is then kept); that players' data survives it.
+// Other sources (DDO Audit, bot challenges, another Quest Tracker): catalogSources.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -8,7 +9,7 @@ import { treaty } from '@elysiajs/eden'
 import { Elysia } from 'elysia'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
-import { catalogState, completions, quests } from '../src/db/schema'
+import { catalogState, completions, quests, type SourceAttempt } from '../src/db/schema'
 import { silentLogger } from '../src/logger'
 import type { QuestRow } from '../src/modules/catalog/parse'
 import {
@@ -17,7 +18,7 @@ import {
   type SyncReport,
   syncCatalog,
   syncDetails,
-  syncIfEmpty,
+  syncIfNeverSynced,
 } from '../src/modules/catalog/sync'
 import {
   readRows,
@@ -60,20 +61,30 @@ describe('sync from files', () => {
     const token = await t.userWithToken('ann')
     const deps = syncDeps(t)
     const report = (await syncCatalog(deps, SMALL_JSON)) as SyncReport
-    expect(report).toMatchObject({ ok: true, format: 'json', rows: 12, added: 12, removed: 0, changed: 0, skipped: 0 })
+    expect(report).toMatchObject({ ok: true, format: 'json', rows: 12, added: 12, changed: 0, kept: 0, skipped: 0 })
     expect(report.source).toBe(SMALL_JSON)
     expect(storedRows(t)).toHaveLength(12)
+    const attempts: SourceAttempt[] = [
+      { source: 'catalog-small.json', at: '2026-11-21T12:00:00.000Z', outcome: 'ok', detail: '12 quest rows read' },
+    ]
     expect(t.db.select().from(catalogState).all()).toEqual([
-      { id: 1, source: SMALL_JSON, syncedAt: '2026-11-21T12:00:00.000Z', rows: 12 },
+      { id: 1, source: SMALL_JSON, syncedAt: '2026-11-21T12:00:00.000Z', rows: 12, origin: 'sync', attempts },
     ])
     const info = ok(await t.plugin(token).info.get())
     expect(info.questCatalogCount).toBe(12)
     // Every account reads /info: the file's name only, not the admin's path.
-    expect(info.catalog).toEqual({ source: 'catalog-small.json', syncedAt: '2026-11-21T12:00:00.000Z', rows: 12 })
+    expect(info.catalog).toEqual({
+      source: 'catalog-small.json',
+      syncedAt: '2026-11-21T12:00:00.000Z',
+      rows: 12,
+      origin: 'sync',
+      asOf: '2026-11-21T12:00:00.000Z',
+      attempts,
+    })
     expect(await catalogOverHttp(t, token)).toEqual({ count: 12, quests: await readRows(SMALL_JSON) })
     expect(deps.logger.lines).toHaveLength(1)
-    expect(deps.logger.lines[0]).toContain('Catalog synced from')
-    expect(deps.logger.lines[0]).toContain('12 rows (12 added, 0 removed, 0 changed)')
+    expect(deps.logger.lines[0]).toContain(`Catalog synced from ${SMALL_JSON} (quest rows)`)
+    expect(deps.logger.lines[0]).toContain('12 rows (12 added, 0 changed, 0 not listed there kept)')
   })
 
   test('a file:// URL names a file too', async () => {
@@ -91,7 +102,7 @@ describe('sync from files', () => {
     expect(await catalogOverHttp(fromHtml, token)).toEqual(await catalogOverHttp(fromJson, token2))
   })
 
-  test('a re-sync reports rows added, removed and changed, and the tables hold exactly the new catalog', async () => {
+  test('a re-sync adds and updates rows, keeps those the source no longer lists, and reports each', async () => {
     const t = testApp()
     const token = await t.userWithToken('ann')
     const deps = syncDeps(t)
@@ -105,18 +116,15 @@ describe('sync from files', () => {
     next.push({ ...(rows[0] as QuestRow), name: 'New Quest', level: 12 })
     t.clock.advance(86_400_000)
     const report = (await syncCatalog(deps, writeJson('next.json', next))) as SyncReport
-    expect(report).toMatchObject({ ok: true, rows: 12, added: 1, removed: 1, changed: 1 })
+    expect(report).toMatchObject({ ok: true, rows: 13, added: 1, kept: 1, changed: 1 })
     expect(report.details).toMatchObject({
       added: [{ name: 'New Quest', difficulty: 'Heroic' }],
-      removed: [{ name: 'Bell Tower', difficulty: 'Heroic' }],
       changed: [{ name: 'Crypt', difficulty: 'Epic' }],
     })
-    expect(syncDetails(report)).toEqual([
-      'added: New Quest (Heroic)',
-      'removed: Bell Tower (Heroic)',
-      'changed: Crypt (Epic)',
-    ])
-    expect((await catalogOverHttp(t, token)).quests).toEqual(next)
+    expect(syncDetails(report)).toEqual(['added: New Quest (Heroic)', 'changed: Crypt (Epic)'])
+    // In catalog order: the rows as they were (Crypt's Epic XP updated, Bell Tower kept), then the new one.
+    const merged = rows.map((r) => (r.name === 'Crypt' && r.difficulty === 'Epic' ? { ...r, eliteXP: 22000 } : r))
+    expect((await catalogOverHttp(t, token)).quests).toEqual([...merged, next.at(-1) as QuestRow])
     expect(t.db.select().from(catalogState).get()?.syncedAt).toBe('2026-11-22T12:00:00.000Z')
   })
 
@@ -149,8 +157,9 @@ describe('sync from files', () => {
     const before = t.db.select().from(completions).all()
     // A sync that drops Bell Tower and changes everything else's XP.
     const next = (await readRows(SMALL_JSON)).filter((r) => r.name !== 'Bell Tower').map((r) => ({ ...r, eliteXP: 1 }))
-    expect(await syncCatalog(syncDeps(t), writeJson('drop.json', next))).toMatchObject({ ok: true, removed: 1 })
+    expect(await syncCatalog(syncDeps(t), writeJson('drop.json', next))).toMatchObject({ ok: true, kept: 1 })
     expect(t.db.select().from(completions).all()).toEqual(before)
+    expect(storedRows(t).find((r) => r.name === 'Bell Tower')).toBeDefined()
   })
 })
 
@@ -160,14 +169,14 @@ describe.skipIf(!sharedExists)('sync of the real catalog (../shared/fixtures)', 
     const deps = syncDeps(t)
     expect(await syncCatalog(deps, SHARED_715)).toMatchObject({ ok: true, rows: 715, added: 715 })
     const report = (await syncCatalog(deps, SHARED_718)) as SyncReport
-    expect(report).toMatchObject({ ok: true, rows: 718, added: 3, removed: 0, changed: 0 })
+    expect(report).toMatchObject({ ok: true, rows: 718, added: 3, kept: 0, changed: 0 })
     expect(report.details.added).toEqual([
       { name: 'The Lord of Blades', difficulty: 'Epic' },
       { name: 'Tower of Despair', difficulty: 'Epic' },
       { name: 'The Dreaming Dark (quest)', difficulty: 'Epic' },
     ])
-    // And back: the same three are removed (718 -> 715 is far above half, so it is accepted).
-    expect(await syncCatalog(deps, SHARED_715)).toMatchObject({ ok: true, rows: 715, added: 0, removed: 3 })
+    // And back: the three the older list lacks are kept.
+    expect(await syncCatalog(deps, SHARED_715)).toMatchObject({ ok: true, rows: 718, added: 0, kept: 3, changed: 0 })
   })
 
   test('the wiki page syncs to a catalog equal, row for row, to the 718-row JSON', async () => {
@@ -179,7 +188,7 @@ describe.skipIf(!sharedExists)('sync of the real catalog (../shared/fixtures)', 
     expect(count).toBe(718)
     for (let i = 0; i < expected.length; i++) expect(served[i]).toEqual(expected[i] as QuestRow)
     // Syncing the JSON over it changes nothing.
-    expect(await syncCatalog(syncDeps(t), SHARED_718)).toMatchObject({ ok: true, added: 0, removed: 0, changed: 0 })
+    expect(await syncCatalog(syncDeps(t), SHARED_718)).toMatchObject({ ok: true, added: 0, kept: 0, changed: 0 })
   })
 })
 
@@ -250,9 +259,19 @@ describe('sync from a URL (a local HTTP server)', () => {
     expect(info.catalog?.source).toBe(new URL(base).host)
   })
 
+  test('a truncated page (three rows of twelve) updates those three and keeps the other nine', async () => {
+    const { t, token, before } = await syncedApp()
+    expect(await syncCatalog(syncDeps(t), `${base}/truncated`)).toMatchObject({
+      ok: true,
+      rows: 12,
+      kept: 9,
+      changed: 0,
+    })
+    expect(await catalogOverHttp(t, token)).toEqual(before)
+  })
+
   test.each([
     ['a broken page (no tables)', '/broken', {}, 'no quest tables'],
-    ['a truncated page (under half the rows)', '/truncated', {}, 'the source has 3 rows, under half of the current 12'],
     ['an HTTP error', '/down', {}, 'answered HTTP 503'],
     ['a body over the size cap (Content-Length)', '/big', { maxBytes: 10_000 }, 'larger than'],
     ['a body over the size cap (streamed, no length)', '/big-stream', { maxBytes: 100_000 }, 'larger than'],
@@ -265,7 +284,18 @@ describe('sync from a URL (a local HTTP server)', () => {
     expect(result).toMatchObject({ ok: false, rows: 12 })
     expect(result.ok === false && result.error).toContain(reason)
     expect(await catalogOverHttp(t, token)).toEqual(before)
-    expect(t.db.select().from(catalogState).get()).toEqual(state)
+    // The catalog is kept; only the source's last try is new.
+    expect(t.db.select().from(catalogState).get()).toEqual({
+      ...(state as NonNullable<typeof state>),
+      attempts: [
+        {
+          source: new URL(base).host,
+          at: '2026-11-21T12:01:00.000Z',
+          outcome: 'failed',
+          detail: expect.stringContaining(reason),
+        },
+      ],
+    })
     expect(deps.logger.lines).toHaveLength(1)
     expect(deps.logger.lines[0]).toContain(
       `Catalog sync from ${base}${path} failed; the current catalog (12 rows) is kept`,
@@ -306,18 +336,19 @@ describe('other refusals', () => {
     }
   })
 
-  test('exactly half the current rows is accepted; one fewer is refused', async () => {
+  test('a source of a few rows updates those and keeps every other row (nothing is ever removed)', async () => {
     const t = testApp()
     await syncCatalog(syncDeps(t), SMALL_JSON)
     const rows = await readRows(SMALL_JSON)
-    const five = await syncCatalog(syncDeps(t), writeJson('five.json', rows.slice(0, 5)))
-    expect(five).toMatchObject({ ok: false, rows: 12 })
-    expect(storedRows(t)).toHaveLength(12)
-    expect(await syncCatalog(syncDeps(t), writeJson('six.json', rows.slice(0, 6)))).toMatchObject({
+    const one = [{ ...(rows[0] as QuestRow), eliteXP: 2999 }]
+    expect(await syncCatalog(syncDeps(t), writeJson('one.json', one))).toMatchObject({
       ok: true,
-      rows: 6,
-      removed: 6,
+      rows: 12,
+      changed: 1,
+      kept: 11,
     })
+    expect(storedRows(t)).toHaveLength(12)
+    expect(storedRows(t)[0]?.eliteXp).toBe(2999)
   })
 })
 
@@ -375,25 +406,25 @@ describe('search answers from an index rebuilt by each sync', () => {
 })
 
 describe('start-up and scheduled syncs', () => {
-  test('syncIfEmpty syncs an empty catalog from the configured source, and leaves a filled one alone', async () => {
+  test('syncIfNeverSynced syncs a catalog never synced from the configured sources, and leaves a synced one alone', async () => {
     const t = testApp()
     const logger = recordingLogger()
     const config = loadConfig({ CATALOG_SOURCE_URL: SMALL_JSON })
-    const running = syncIfEmpty({ db: t.db, clock: t.clock, logger }, config.catalogSourceUrl)
+    const running = syncIfNeverSynced({ db: t.db, clock: t.clock, logger }, config.catalogSources)
     expect(running).not.toBeNull()
     expect(await running).toMatchObject({ ok: true, rows: 12 })
-    expect(logger.lines[0]).toContain('The quest catalog is empty; syncing it from')
+    expect(logger.lines[0]).toContain('The quest catalog was never synced; syncing it from')
     expect(storedRows(t)).toHaveLength(12)
-    expect(syncIfEmpty({ db: t.db, clock: t.clock, logger }, config.catalogSourceUrl)).toBeNull()
+    expect(syncIfNeverSynced({ db: t.db, clock: t.clock, logger }, config.catalogSources)).toBeNull()
   })
 
-  test('syncIfEmpty with an unreachable source says how to load a file, retries with back-off, and succeeds', async () => {
+  test('syncIfNeverSynced with an unreachable source says how to load a file, retries with back-off, and succeeds', async () => {
     const t = testApp()
     const logger = recordingLogger()
     const later = join(tmp, 'appears-later.json')
     const config = loadConfig({ CATALOG_SOURCE_URL: later })
     const delays: number[] = []
-    const running = syncIfEmpty({ db: t.db, clock: t.clock, logger }, config.catalogSourceUrl, {
+    const running = syncIfNeverSynced({ db: t.db, clock: t.clock, logger }, config.catalogSources, {
       retryDelayMs: (attempt) => {
         delays.push(attempt)
         if (attempt === 1) writeFileSync(later, readFileSync(SMALL_JSON)) // the network came back
@@ -404,9 +435,11 @@ describe('start-up and scheduled syncs', () => {
     expect(delays).toEqual([0, 1])
     const failures = logger.lines.filter((line) => line.includes(' warn '))
     expect(failures).toHaveLength(4) // two tries, each: why it failed, and the way out
-    expect(failures[0]).toContain(`Catalog sync from ${later} failed; the current catalog (0 rows) is kept`)
+    expect(failures[0]).toContain(
+      `Catalog sync from ${later} failed; the current catalog (0 rows) is kept: it does not exist.`,
+    )
     expect(failures[1]).toContain(
-      'The quest catalog is still empty; trying again in 0 s. Without internet access, load a saved copy of the wiki page or a JSON file of quests: quest-tracker catalog sync --from FILE',
+      'The quest catalog is still empty; trying the sources again in 0 s. Without internet access, or when every source refuses this server, load a saved copy of the wiki page or a JSON file of quests: quest-tracker catalog sync --from FILE',
     )
     expect(storedRows(t)).toHaveLength(12)
   })
@@ -419,20 +452,22 @@ describe('start-up and scheduled syncs', () => {
     const logger = recordingLogger()
     const config = loadConfig({ CATALOG_SOURCE_URL: join(tmp, 'missing.html') })
     const stop = new AbortController()
-    const running = syncIfEmpty({ db: t.db, clock: t.clock, logger }, config.catalogSourceUrl, { signal: stop.signal })
-    while (!logger.lines.some((line) => line.includes('trying again in 1 min'))) await Bun.sleep(5)
+    const running = syncIfNeverSynced({ db: t.db, clock: t.clock, logger }, config.catalogSources, {
+      signal: stop.signal,
+    })
+    while (!logger.lines.some((line) => line.includes('trying the sources again in 1 min'))) await Bun.sleep(5)
     const started = performance.now()
     stop.abort()
     expect(await running).toMatchObject({ ok: false, rows: 0 })
     expect(performance.now() - started).toBeLessThan(100)
   })
 
-  test('the retries end when the catalog was filled meanwhile (catalog sync --from)', async () => {
+  test('the retries end when the catalog was synced meanwhile (catalog sync --from)', async () => {
     const t = testApp()
     const logger = recordingLogger()
     const config = loadConfig({ CATALOG_SOURCE_URL: join(tmp, 'missing.html') })
     let tries = 0
-    const running = syncIfEmpty({ db: t.db, clock: t.clock, logger }, config.catalogSourceUrl, {
+    const running = syncIfNeverSynced({ db: t.db, clock: t.clock, logger }, config.catalogSources, {
       retryDelayMs: () => {
         tries++
         return 5
@@ -443,17 +478,17 @@ describe('start-up and scheduled syncs', () => {
     // often it tried first depends on the machine: loading the file can take longer than the 5 ms.
     await running
     expect(tries).toBeGreaterThanOrEqual(1)
-    expect(logger.lines.at(-1)).toContain('The quest catalog was filled meanwhile; no more first-start tries.')
+    expect(logger.lines.at(-1)).toContain('The quest catalog was synced meanwhile; no more first-start tries.')
   })
 
   test('catalogCron schedules the configured pattern, and adds nothing when off', async () => {
     const t = testApp()
     const deps = { db: t.db, clock: t.clock, logger: silentLogger, passwordHasher: t.passwordHasher }
-    const on = new Elysia().use(catalogCron(deps, '17 4 * * *', SMALL_JSON))
+    const on = new Elysia().use(catalogCron(deps, '17 4 * * *', [SMALL_JSON]))
     const job = (on.store as { cron?: Record<string, { getPattern(): string; stop(): void }> }).cron?.catalogSync
     expect(job?.getPattern()).toBe('17 4 * * *')
     job?.stop()
-    const off = new Elysia().use(catalogCron(deps, null, SMALL_JSON))
+    const off = new Elysia().use(catalogCron(deps, null, [SMALL_JSON]))
     expect((off.store as { cron?: unknown }).cron).toBeUndefined()
   })
 })

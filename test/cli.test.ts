@@ -285,13 +285,13 @@ describe('quest-tracker catalog sync', () => {
     expect(code).toBe(0)
     expect(out).toEqual([
       expect.stringMatching(
-        /^Catalog synced from .*catalog-small\.json: 12 rows \(12 added, 0 removed, 0 changed\)\.$/,
+        /^Catalog synced from .*catalog-small\.json \(quest rows\): 12 rows \(12 added, 0 changed, 0 not listed there kept\)\.$/,
       ),
     ])
     expect(questCount()).toBe(12)
   })
 
-  test('--verbose adds a line per quest added, removed or changed', async () => {
+  test('--verbose adds a line per quest added or changed', async () => {
     writeFileSync(
       join(dbPath, '..', 'two.json'),
       JSON.stringify((await Bun.file(fixture('catalog-small.json')).json()).slice(0, 2)),
@@ -306,7 +306,7 @@ describe('quest-tracker catalog sync', () => {
     out = []
     expect(await cli('catalog', 'sync', '--from', fixture('catalog-small.html'))).toBe(0)
     expect(out).toHaveLength(1)
-    expect(out[0]).toContain('12 rows (0 added, 0 removed, 0 changed)')
+    expect(out[0]).toContain('12 rows (0 added, 0 changed, 0 not listed there kept)')
   })
 
   test('a source that cannot be read keeps the catalog and exits 1 with one line', async () => {
@@ -322,7 +322,26 @@ describe('quest-tracker catalog sync', () => {
   test('misuse exits 2', async () => {
     expect(await cli('catalog', 'fetch')).toBe(2)
     expect(await cli('catalog', 'sync', 'extra')).toBe(2)
-    expect(err).toHaveLength(2)
+    expect(await cli('catalog', 'status', 'extra')).toBe(2)
+    expect(err).toHaveLength(3)
+  })
+
+  test('status says how many quests, from where, and how each source last went', async () => {
+    expect(await cli('catalog', 'status')).toBe(0)
+    expect(out[0]).toBe('quests: 0 (never filled: the server fills it when it starts)')
+    out = []
+    expect(await cli('catalog', 'sync', '--from', fixture('catalog-small.json'))).toBe(0)
+    expect(await cli('catalog', 'sync', '--from', fixture('no-such-file.json'))).toBe(1)
+    out = []
+    expect(await cli('catalog', 'status')).toBe(0)
+    expect(out[0]).toMatch(/^quests: 12, from catalog-small\.json, synced \d{4}-\d\d-\d\dT/)
+    expect(out[1]).toBe(
+      'sources: https://ddowiki.com/page/Quests_by_level_and_XP, then https://api.ddoaudit.com/v1/quests',
+    )
+    expect(out.slice(2)).toEqual([
+      expect.stringMatching(/^ {2}\S+ {2}no-such-file\.json: failed \(does not exist\)$/),
+      expect.stringMatching(/^ {2}\S+ {2}catalog-small\.json: ok \(12 quest rows read\)$/),
+    ])
   })
 })
 
@@ -748,7 +767,8 @@ describe('--version and a --help that stands alone', () => {
     expect(variables.length).toBeGreaterThanOrEqual(7)
     expect(commands.length).toBeGreaterThanOrEqual(10)
     expect(await cli('--help')).toBe(0)
-    const help = out.join('\n')
+    // A default list too long for a line goes on, an entry a line.
+    const help = out.join('\n').replace(/,\n {28}/g, ', ')
     for (const [, name, fallback] of variables) {
       expect(help).toContain(`${name}=`)
       expect(help).toContain(fallback as string)
@@ -799,17 +819,21 @@ describe('quest-tracker serve', () => {
     return out.find((line) => pattern.test(line))
   }
 
-  test('listens, answers at once, fills an empty catalog in the background, and stops cleanly', async () => {
+  test('listens, answers at once with the catalog that ships with it, syncs in the background, and stops cleanly', async () => {
     let stopped = false
     const code = await serveWith({ CATALOG_SYNC_CRON: '0 3 * * *' }, async (base) => {
       const response = await fetch(`${base}/api/health`)
-      expect(await response.json()).toEqual({ ok: true, schemaVersion: SCHEMA_VERSION })
+      const health = (await response.json()) as { ok: boolean; schemaVersion: number; catalog: { rows: number } }
+      expect(health).toMatchObject({ ok: true, schemaVersion: SCHEMA_VERSION })
+      // The shipped catalog's 718 at once, or 730 once the file (read in a moment) is merged in.
+      expect([718, 730]).toContain(health.catalog.rows)
+      // The small list's 12 quests, named otherwise than the wiki's, are merged in.
       let rows = 0
-      for (let i = 0; i < 50 && rows < 12; i++) {
+      for (let i = 0; i < 50 && rows < 730; i++) {
         await Bun.sleep(20)
         rows = withDb((db) => (db.$client.query('SELECT count(*) AS n FROM quests').get() as { n: number }).n)
       }
-      expect(rows).toBe(12)
+      expect(rows).toBe(730)
       stopped = true
     })
     expect(code).toBe(0)
@@ -817,16 +841,16 @@ describe('quest-tracker serve', () => {
     expect(existsSync(dbPath)).toBe(true)
   })
 
-  test('CATALOG_SYNC_CRON=off: the first sync of an empty catalog runs all the same, and one line says why', async () => {
+  test('CATALOG_SYNC_CRON=off: the first sync of a catalog never synced runs all the same, and one line says why', async () => {
     await serveWith({}, async () => {
-      for (let i = 0; i < 50 && !out.some((line) => line.includes('catalog is empty')); i++) await Bun.sleep(10)
+      for (let i = 0; i < 50 && !out.some((line) => line.includes('never synced')); i++) await Bun.sleep(10)
     })
-    const lines = out.filter((line) => line.includes('catalog is empty'))
+    const lines = out.filter((line) => line.includes('never synced'))
     expect(lines).toEqual([
       expect.stringContaining(
-        'syncing it once from ' +
+        'The quest catalog was never synced; syncing it once from ' +
           source +
-          ' in the background. CATALOG_SYNC_CRON=off stops only the daily sync: a tracker without a catalog has no quests. To stay offline, set CATALOG_SOURCE_URL to a saved file, or load one with: quest-tracker catalog sync --from FILE',
+          ' in the background. CATALOG_SYNC_CRON=off stops only the daily sync. To stay offline, load a file with: quest-tracker catalog sync --from FILE',
       ),
     ])
   })
@@ -879,14 +903,17 @@ describe('quest-tracker serve', () => {
     let stopping = 0
     const offline = join(dbPath, '..', 'not-downloaded.html') // fails like a fetch without network
     await serveWith({ CATALOG_SOURCE_URL: offline }, async () => {
-      for (let i = 0; i < 100 && !err.some((line) => line.includes('trying again')); i++) await Bun.sleep(10)
+      for (let i = 0; i < 100 && !err.some((line) => line.includes('trying the sources again')); i++)
+        await Bun.sleep(10)
       stopping = performance.now()
     })
     expect(performance.now() - stopping).toBeLessThan(500) // no waiting for the next try
     expect(err).toEqual([
-      expect.stringContaining(`Catalog sync from ${offline} failed; the current catalog (0 rows) is kept`),
       expect.stringContaining(
-        'The quest catalog is still empty; trying again in 1 min. Without internet access, load a saved copy of the wiki page or a JSON file of quests: quest-tracker catalog sync --from FILE',
+        `Catalog sync from ${offline} failed; the current catalog (718 rows) is kept: it does not exist.`,
+      ),
+      expect.stringContaining(
+        'The quest catalog keeps its 718 rows meanwhile; trying the sources again in 1 min. Without internet access, or when every source refuses this server, load a saved copy of the wiki page or a JSON file of quests: quest-tracker catalog sync --from FILE',
       ),
     ])
   })

@@ -7,7 +7,7 @@ import {
   configVariables,
   DEFAULT_BACKUP_CRON,
   DEFAULT_BACKUP_KEEP,
-  DEFAULT_CATALOG_SOURCE_URL,
+  DEFAULT_CATALOG_SOURCES,
   DEFAULT_CATALOG_SYNC_CRON,
   DEFAULT_MAINTENANCE_CRON,
   loadConfig,
@@ -25,7 +25,8 @@ describe('loadConfig', () => {
       backupCron: DEFAULT_BACKUP_CRON,
       backupKeep: DEFAULT_BACKUP_KEEP,
       maintenanceCron: DEFAULT_MAINTENANCE_CRON,
-      catalogSourceUrl: DEFAULT_CATALOG_SOURCE_URL,
+      catalogSources: [...DEFAULT_CATALOG_SOURCES],
+      catalogSourceUrl: null,
       catalogSyncCron: DEFAULT_CATALOG_SYNC_CRON,
       logLevel: 'info',
       trustedProxies: [],
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       databasePath: '/data/qt.sqlite',
       databaseSynchronous: 'normal',
+      catalogSources: ['./quests.json'],
       catalogSourceUrl: './quests.json',
       catalogSyncCron: '0 3 * * 1',
       logLevel: 'debug',
@@ -97,6 +99,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '9000' }, { PORT: '9001' }).port).toBe(9001)
   })
 
+  test('CATALOG_SOURCE_URL alone is the one source; with CATALOG_SOURCES too, one line says to keep one', () => {
+    expect(loadConfig({ CATALOG_SOURCE_URL: './a.json' }).catalogSources).toEqual(['./a.json'])
+    expect(loadConfig({ CATALOG_SOURCES: './a.json,./b.html' }).catalogSources).toEqual(['./a.json', './b.html'])
+    expect(() => loadConfig({ CATALOG_SOURCE_URL: './a.json', CATALOG_SOURCES: './b.json' })).toThrow(
+      'CATALOG_SOURCES and CATALOG_SOURCE_URL are both set: set CATALOG_SOURCES alone (CATALOG_SOURCE_URL is its older one-source form).',
+    )
+  })
+
   test('the result is frozen', () => {
     expect(Object.isFrozen(loadConfig({}))).toBe(true)
   })
@@ -114,6 +124,7 @@ describe('loadConfig', () => {
     ['LOG_FORMAT', 'xml', /LOG_FORMAT must be one of text, json/],
     ['SIGNUP_INVITES', 'yes', /SIGNUP_INVITES must be one of off, on \(got "yes"\)/],
     ['CATALOG_SYNC_CRON', 'every day', /CATALOG_SYNC_CRON must be a cron pattern/],
+    ['CATALOG_SOURCES', 'none', /CATALOG_SOURCES must be URLs or file paths separated by commas/],
     ['DATABASE_PATH', '  ', /DATABASE_PATH must not be empty/],
     ['HOST', '', /HOST must not be empty/],
     ['TRUSTED_PROXY', 'proxy.lan', /TRUSTED_PROXY must be IP addresses or CIDR ranges .*"proxy.lan"/],
@@ -129,7 +140,13 @@ describe('loadConfig', () => {
 /** Per variable: the Config field, a good text and what it reads as, a bad text and its exact line, the default. */
 const VARIABLES: Record<
   keyof typeof ConfigSchema.properties,
-  { field: keyof Config; good: [string, Config[keyof Config]]; bad: [string, string]; fallback: Config[keyof Config] }
+  {
+    field: keyof Config
+    good: [string, Config[keyof Config]]
+    /** null: no value of it alone is refused. */
+    bad: [string, string] | null
+    fallback: Config[keyof Config]
+  }
 > = {
   PORT: {
     field: 'port',
@@ -179,11 +196,21 @@ const VARIABLES: Record<
     bad: ['weekly', 'MAINTENANCE_CRON must be a cron pattern such as "7 3 * * *" or "off" (got "weekly").'],
     fallback: DEFAULT_MAINTENANCE_CRON,
   },
+  CATALOG_SOURCES: {
+    field: 'catalogSources',
+    good: [' ./quests.json , https://qt.lan:8080/api/catalog', ['./quests.json', 'https://qt.lan:8080/api/catalog']],
+    bad: [
+      './quests.json,',
+      'CATALOG_SOURCES must be URLs or file paths separated by commas, such as "./quests.json" (got "").',
+    ],
+    fallback: [...DEFAULT_CATALOG_SOURCES],
+  },
+  // Empty is `none`; set with CATALOG_SOURCES too it is refused (the test of the pair above).
   CATALOG_SOURCE_URL: {
     field: 'catalogSourceUrl',
     good: ['./quests.json', './quests.json'],
-    bad: [' ', 'CATALOG_SOURCE_URL must not be empty.'],
-    fallback: DEFAULT_CATALOG_SOURCE_URL,
+    bad: null,
+    fallback: null,
   },
   CATALOG_SYNC_CRON: {
     field: 'catalogSyncCron',
@@ -259,6 +286,7 @@ describe('every variable of the schema', () => {
       expect(loadConfig({})[field]).toEqual(fallback)
       // The flag of the same meaning is an override, read the same way.
       expect(loadConfig({}, { [name]: good[0] })[field]).toEqual(good[1])
+      if (bad === null) return
       let error: unknown
       try {
         loadConfig({ [name]: bad[0] })

@@ -170,6 +170,7 @@ describe('the two APIs', () => {
     'GET /api/openapi.json',
     'GET /api/plugin/openapi.json',
     'GET /api/quests',
+    'GET /api/catalog',
     'GET /api/share/:token',
   ])
 

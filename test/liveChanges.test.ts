@@ -397,6 +397,9 @@ describe("the tracker's rows after a change", () => {
         pack: 'Free',
         patron: 'The Coin Lords',
         favor: 3,
+        questId: null,
+        groupSize: null,
+        freeToVip: null,
         times: [],
       })),
     ) as QuestRow[]

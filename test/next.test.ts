@@ -108,6 +108,9 @@ describe('by favor', () => {
     pack: 'Free to Play',
     patron,
     favor,
+    questId: null,
+    groupSize: null,
+    freeToVip: null,
   })
 
   test('the run that reaches a reward and leaves the nearest next one ranks first', async () => {

@@ -82,6 +82,9 @@ describe('matching', () => {
       pack: '',
       patron: '',
       favor: null,
+      questId: null,
+      groupSize: null,
+      freeToVip: null,
     }
     expect(new CatalogIndex([row]).search({ query: "'", difficulty: null, level: null, limit: 20 }).totalMatches).toBe(
       0,

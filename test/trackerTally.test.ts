@@ -48,6 +48,9 @@ const quest = (
   pack: name === 'Gwylan' ? 'Menace' : 'Free',
   patron,
   favor,
+  questId: null,
+  groupSize: null,
+  freeToVip: null,
   times: [],
 })
 

@@ -269,7 +269,7 @@ describe('the schema version is shown', () => {
 
   test("/api/health and /api/plugin/info say the database's schema", async () => {
     const t = testApp()
-    expect(ok(await t.api.health.get())).toEqual({ ok: true, schemaVersion: SCHEMA_VERSION })
+    expect(ok(await t.api.health.get())).toMatchObject({ ok: true, schemaVersion: SCHEMA_VERSION })
     const token = await t.userWithToken('alice')
     expect(ok(await t.plugin(token).info.get()).schemaVersion).toBe(SCHEMA_VERSION)
   })

@@ -21,6 +21,7 @@ import { TOKEN_PREFIX, TOKEN_TOUCH_MS } from '../modules/auth/service'
 import { ADDRESS_BURST, ADDRESS_REFILL_MS, FIRST_LOCK_MS, MAX_FAILURES, MAX_LOCK_MS } from '../modules/auth/throttle'
 import * as builds from '../modules/builds/limits'
 import { DEFAULT_SEARCH_LIMIT, MAX_CHARACTER_LEVEL, MAX_SEARCH_LIMIT } from '../modules/catalog/service'
+import { SNAPSHOT } from '../modules/catalog/snapshot'
 import { MAX_CHARACTERS_PER_ACCOUNT } from '../modules/characters/limits'
 import { VERSION_FLAGS } from '../modules/characters/model'
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../modules/completions/limits'
@@ -125,11 +126,16 @@ export function renderConventions(doc: OpenApiDocument, types: TypeRegistry, opt
     '',
     'Completions, route steps and notes refer to quests by name, never by a catalog id, so a catalog sync never loses a player\'s data. The catalog follows the DDO wiki, whose page titles carry disambiguators the game does not show (the game\'s "Devil Assault" is the wiki\'s "Devil Assault (quest)"; the Epic "Ghost of a Chance" is "Ghost of a Chance (epic)"). A completion (posted, replaced by `PUT progress` or deleted), a route step and a lookup resolve the name they are sent, in this order:',
     '',
-    "1. with a remake (`difficulty`), the one catalog name among that tier's rows it can mean: equal to it, or equal once the wiki's disambiguator (one trailing `(…)`) is dropped;",
+    "1. with a remake (`difficulty`), the one catalog name among that tier's rows it can mean: equal to it, or equal once the wiki's disambiguator (one trailing `(…)`) is dropped; or the wiki's name of a quest the game names otherwise in that tier (the epic `Gianthold Tor` is the wiki's `Return to Gianthold Tor`);",
     '2. else a catalog name equal to it without regard to case (accents included);',
-    '3. else the one catalog name it is once the disambiguator is dropped (`Devil Assault` → `Devil Assault (quest)`).',
+    '3. else the one catalog name it is once the disambiguator is dropped (`Devil Assault` → `Devil Assault (quest)`);',
+    "4. else the one catalog name it is as the game writes it, forgiving apostrophes (the game's curly `Misery’s Peak`), spacing around `:`, the word \"the\" and a raid's ` (R)` (within the remake's tier when one is given).",
     '',
     'The name is stored (or looked up) in the catalog\'s spelling; send the bare name the game shows. A name the catalog does not know, or a bare name that could mean two pages (`Tangled Depths`: "(quest)" or "(raid)"), is stored as sent (the catalog may lag the game). Deleting by the bare name finds the row stored in the catalog\'s spelling.',
+    '',
+    '### Where the quest catalog comes from',
+    '',
+    `The server ships with a copy of the DDO wiki's list "${SNAPSHOT.title}" (${SNAPSHOT.source}, as of ${SNAPSHOT.retrieved.slice(0, 10)}): ${SNAPSHOT.attribution} Licence: ${SNAPSHOT.licence}. It fills an empty catalog at the first start; a daily sync then brings it up to date from the sources the operator configured (the wiki, DDO Audit's public quest list, another Quest Tracker), merging rows by name and tier and never removing one. \`/info\` and \`/api/health\` say where the catalog comes from (\`catalog\`); \`GET /api/catalog\` (no sign-in) serves it to other servers with its licence.`,
     '',
     '### Field aliases',
     '',

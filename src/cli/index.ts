@@ -1,5 +1,5 @@
 // The admin command line: serve (default), user add|passwd|list|remove, token list|revoke,
-// invite create|list|revoke, catalog sync, scorecards import, route export|import, data export,
+// invite create|list|revoke, catalog sync|status, scorecards import, route export|import, data export,
 // completions export|import, backup PATH|now|verify, restore, maintenance prune|optimize,
 // healthcheck; --help and --version.
 // `run` returns an exit code instead of exiting so tests can drive it in-process.
@@ -70,6 +70,7 @@ Commands:
   invite revoke ID          end one invite: its link stops working
   catalog sync [--from URL_OR_PATH] [--verbose]
                             sync the quest catalog now (offline: --from a saved copy)
+  catalog status            where the quest catalog comes from, and each source's last try
   scorecards import FILE    load optional-pursuit scorecards from a JSON file
   route export ID           print a route as JSON (redirect it to a file to share it)
   route import FILE --owner NAME
@@ -109,6 +110,15 @@ function environmentHelp(): string {
     .flatMap(({ name, fallback, description }) => {
       const left = `  ${name}=${/\s/.test(fallback) ? `"${fallback}"` : fallback}`
       const lines = wrap(description.replaceAll('`', ''), 100 - column)
+      // A list too long for one line (CATALOG_SOURCES) goes on, an entry a line.
+      if (left.length > 100) {
+        const [first = '', ...rest] = left.split(', ')
+        return [
+          `${first},`,
+          ...rest.map((entry, i) => `${indent}${entry}${i < rest.length - 1 ? ',' : ''}`),
+          ...lines.map((line) => indent + line),
+        ]
+      }
       if (left.length > column - 1) return [left, ...lines.map((line) => indent + line)]
       return [left.padEnd(column) + lines[0], ...lines.slice(1).map((line) => indent + line)]
     })

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { ClassLevels, SpecialFeat } from '../rules/character/shapes'
+import type { GroupSize } from '../rules/quests/catalogFacts'
 
 export const users = sqliteTable(
   'users',
@@ -226,6 +227,12 @@ export const quests = sqliteTable(
     pack: text().notNull().default(''),
     patron: text().notNull().default(''),
     favor: integer(),
+    // Facts only some sources carry (DDO Audit's list, another Quest Tracker); null where unknown.
+    /** The game's own id of the quest. */
+    questId: integer(),
+    /** `Solo`, `Party` or `Raid`: a raid is a `Raid`. */
+    groupSize: text().$type<GroupSize>(),
+    freeToVip: integer({ mode: 'boolean' }),
   },
   (table) => [
     uniqueIndex('quests_name_difficulty_unique').on(table.name, table.difficulty),
@@ -235,12 +242,34 @@ export const quests = sqliteTable(
   ],
 )
 
-/** A single row (id 1) describing the last successful catalog sync. */
+/** Where the catalog's rows came from: the copy inside the program, or a sync since. */
+export type CatalogOrigin = 'snapshot' | 'sync'
+
+/** How one source's last try went, as every account and the health check may read it. */
+export interface SourceAttempt {
+  /** The source's public name: "the DDO wiki", "DDO Audit", a URL's host or a file's name. */
+  source: string
+  at: string
+  /** `challenge`: refused with a bot challenge; `failed`: unreadable, unparseable or empty. */
+  outcome: 'ok' | 'challenge' | 'failed'
+  /** One sentence without the source's full address (that is in the server's log). */
+  detail: string
+}
+
+/**
+ * A single row (id 1): where the catalog came from (the snapshot that ships with the program, or
+ * the last successful sync) and how the last try of each source went.
+ */
 export const catalogState = sqliteTable('catalog_state', {
   id: integer().primaryKey(),
+  /** The URL or file of the last successful sync; the snapshot's own source for `origin` snapshot. */
   source: text().notNull(),
   syncedAt: text().notNull(),
   rows: integer().notNull(),
+  /** `snapshot`: filled from the copy inside the program and never synced since; `sync`: synced. */
+  origin: text().$type<CatalogOrigin>().notNull().default('sync'),
+  /** The last try of each configured source, newest sync's order. */
+  attempts: text({ mode: 'json' }).$type<SourceAttempt[]>().notNull().default(sql`'[]'`),
 })
 
 /** Optional-pursuit thresholds per quest name, loaded by `quest-tracker scorecards import`. */

@@ -60,7 +60,7 @@ function toHttpError(code: unknown, error: unknown, logger: Logger, space: DiskS
  * credentials), health and the OpenAPI document. Not the website's pages or its cookie API,
  * which are same-origin only.
  */
-export const CORS_OPEN = /^\/(?:api\/plugin(?:\/|$)|api\/health$|api\/openapi\.json$|openapi\.json$)/
+export const CORS_OPEN = /^\/(?:api\/plugin(?:\/|$)|api\/health$|api\/catalog$|api\/openapi\.json$|openapi\.json$)/
 
 // What every answer of the open paths carries; what a request may send is the preflight's to say
 // (a browser reads Access-Control-Allow-Headers and -Methods only there).

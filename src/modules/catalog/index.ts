@@ -7,9 +7,10 @@ import { errors } from '../../http/model'
 import { MIN_CHARACTERS_FOR_FIGURE, MIN_RUNS_FOR_FIGURE } from '../../rules/quests/runs'
 import type { Guard } from '../auth/guard'
 import { signedInRoutes } from '../auth/guard'
-import { LookupQuery, LookupResponse, QuestList, Scorecards, SearchQuery, SearchResponse } from './model'
+import { CatalogExport, LookupQuery, LookupResponse, QuestList, Scorecards, SearchQuery, SearchResponse } from './model'
 import { QUEST_TIMES_REFRESH_MS } from './questTimes'
-import { type CatalogAnswer, catalogAnswer, listScorecards, lookupQuest, searchQuests } from './service'
+import { type CatalogAnswer, catalogAnswer, catalogExport, listScorecards, lookupQuest, searchQuests } from './service'
+import { SNAPSHOT } from './snapshot'
 
 export function catalogModule({ db, clock }: AppDeps, guard: Guard) {
   return signedInRoutes(guard, '', ['Catalog'])
@@ -17,7 +18,7 @@ export function catalogModule({ db, clock }: AppDeps, guard: Guard) {
       response: { 200: QuestList },
       detail: {
         summary: 'The whole quest catalog, one row per remake',
-        description: `Unknown XP or favor is null. Synced daily from the DDO wiki list "Quests by level and XP". Each row's \`times\` are this server's measured runs of the remake per setting: the median duration and the median XP per minute, each shown only from ${MIN_RUNS_FOR_FIGURE} runs by at least ${MIN_CHARACTERS_FOR_FIGURE} characters (accounts that opted out are not counted); at most ${QUEST_TIMES_REFRESH_MS / 1000} s behind the runs.`,
+        description: `Unknown XP or favor is null. The DDO wiki's list "Quests by level and XP" as it ships with the server, brought up to date daily from the configured sources (the wiki, DDO Audit's quest list, another Quest Tracker). Each row's \`times\` are this server's measured runs of the remake per setting: the median duration and the median XP per minute, each shown only from ${MIN_RUNS_FOR_FIGURE} runs by at least ${MIN_CHARACTERS_FOR_FIGURE} characters (accounts that opted out are not counted); at most ${QUEST_TIMES_REFRESH_MS / 1000} s behind the runs.`,
       },
     })
     .get('/quests/search', ({ query }) => searchQuests(db, query), {
@@ -54,19 +55,32 @@ export function catalogModule({ db, clock }: AppDeps, guard: Guard) {
 
 /**
  * GET /api/quests: the same catalog for the website, with no sign-in (it is the wiki's public
- * list), so the share page can show it too. Revalidated by ETag: a tracker reload costs a 304.
+ * list), so the share page can show it too. GET /api/catalog: the catalog for another Quest
+ * Tracker's sync (a guild's server that can reach a source feeds the others), with its source and
+ * licence. Both revalidated by ETag: a tracker reload costs a 304.
  */
 export function publicCatalogModule({ db, clock }: AppDeps) {
-  return new Elysia().get(
-    '/api/quests',
-    ({ request }) => {
-      const answer = catalogAnswer(db, clock)
-      const headers = { etag: answer.etag, 'cache-control': 'no-cache' }
-      if (request.headers.get('if-none-match') === answer.etag) return new Response(null, { status: 304, headers })
-      return sendCatalog(request, answer, headers)
-    },
-    { response: { 200: QuestList }, detail: { summary: 'The quest catalog (website, no sign-in)', tags: ['Website'] } },
-  )
+  return new Elysia()
+    .get('/api/quests', ({ request }) => sendRevalidated(request, catalogAnswer(db, clock)), {
+      response: { 200: QuestList },
+      detail: { summary: 'The quest catalog (website, no sign-in)', tags: ['Website'] },
+    })
+    .get('/api/catalog', ({ request }) => sendRevalidated(request, catalogExport(db, SNAPSHOT)), {
+      response: { 200: CatalogExport },
+      detail: {
+        summary: 'The quest catalog for other servers (no sign-in)',
+        description:
+          "Every remake row with where the catalog comes from and its licence (the DDO wiki's content, CC BY-SA 2.5), and none of this server's run times. Another Quest Tracker syncs from it: list `http://THIS-SERVER:8080/api/catalog` in its `CATALOG_SOURCES`. ETag and 304 as `/api/quests`.",
+        security: [],
+        tags: ['Catalog'],
+      },
+    })
+}
+
+const sendRevalidated = (request: Request, answer: CatalogAnswer) => {
+  const headers = { etag: answer.etag, 'cache-control': 'no-cache' }
+  if (request.headers.get('if-none-match') === answer.etag) return new Response(null, { status: 304, headers })
+  return sendCatalog(request, answer, headers)
 }
 
 /** The catalog as serialized once per sync: gzipped when the client accepts it. */

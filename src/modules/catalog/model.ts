@@ -1,6 +1,6 @@
 // Request and response shapes of the catalog operations (plugin-api.md "Quest catalog row", "Catalog").
 import { t } from 'elysia'
-import { documentOnly, oneOfRequired } from '../../http/model'
+import { documentOnly, oneOfRequired, Timestamp } from '../../http/model'
 import { DEFAULT_SEARCH_LIMIT, MAX_CHARACTER_LEVEL, MAX_SEARCH_LIMIT } from './service'
 
 // The contract's type lists Unknown too; catalog rows are always one of the three tiers.
@@ -20,6 +20,17 @@ const rowFields = {
   pack: t.String({ description: 'Adventure pack.' }),
   patron: t.String({ description: 'Empty when the wiki names none.' }),
   favor: t.Nullable(t.Integer({ description: 'Base favor; null when unknown.' })),
+  // Additive (not in the contract's QuestRow): facts only some catalog sources carry.
+  questId: t.Nullable(
+    t.Integer({ description: "The game's own id of the quest (from DDO Audit's list); null when unknown." }),
+  ),
+  groupSize: t.Nullable(
+    t.Union([t.Literal('Solo'), t.Literal('Party'), t.Literal('Raid')], {
+      description:
+        'Who the quest is made for; `Raid` for a raid (a name ending in "(raid)" is one too). Null when no source has said.',
+    }),
+  ),
+  freeToVip: t.Nullable(t.Boolean({ description: 'Free to VIP subscribers; null when unknown.' })),
 }
 
 export const QuestRow = t.Object(rowFields, { $id: 'QuestRow' })
@@ -146,4 +157,50 @@ export const Scorecards = t.Object({
         'Optional-pursuit thresholds keyed by quest name, as loaded by `quest-tracker scorecards import FILE`; empty until then.',
     },
   ),
+})
+
+export const SourceAttempt = t.Object(
+  {
+    source: t.String({
+      description: 'The public name of the source: "the DDO wiki", "DDO Audit", a host, a file name.',
+    }),
+    at: Timestamp(),
+    outcome: t.Union([t.Literal('ok'), t.Literal('challenge'), t.Literal('failed')], {
+      description: '`challenge`: the source refused this server with a bot challenge; `failed`: any other failure.',
+    }),
+    detail: t.String({ description: 'What happened, in a few words ("did not answer within 30 s").' }),
+  },
+  { $id: 'CatalogSourceAttempt' },
+)
+
+export const CatalogProvenance = t.Object(
+  {
+    source: t.String({
+      description:
+        'Where the catalog comes from: "the DDO wiki", "DDO Audit", the host of a URL or the name of a file, nothing more.',
+    }),
+    syncedAt: t.Nullable(Timestamp({ description: 'When the last successful sync finished; null before the first.' })),
+    rows: t.Integer(),
+    origin: t.Union([t.Literal('snapshot'), t.Literal('sync'), t.Literal('none')], {
+      description:
+        "`snapshot`: the copy of the DDO wiki's list that ships with the server, not synced since; `sync`: synced; `none`: empty.",
+    }),
+    asOf: t.Nullable(
+      Timestamp({ description: "When its source was read: the snapshot's date, or the last sync's time." }),
+    ),
+    attempts: t.Array(SourceAttempt, { description: 'The last try of each source, newest first.' }),
+  },
+  { $id: 'CatalogProvenance' },
+)
+
+export const CatalogExport = t.Object({
+  format: t.Literal('quest-tracker-catalog', { description: "How another Quest Tracker's sync knows this answer." }),
+  source: t.String({ description: 'The public name of the source of the rows (as `/info` gives it).' }),
+  origin: t.Union([t.Literal('snapshot'), t.Literal('sync'), t.Literal('none')]),
+  syncedAt: t.Nullable(Timestamp()),
+  asOf: t.Nullable(Timestamp()),
+  licence: t.String({ description: "The licence of the rows: the DDO wiki's content licence." }),
+  attribution: t.String(),
+  count: t.Integer(),
+  quests: t.Array(QuestRow, { description: 'Every remake row, in catalog order.' }),
 })

@@ -1,22 +1,42 @@
-// Turns a catalog source's text into validated QuestRows. Two formats, told apart by content:
-// a JSON array of QuestRow, or the HTML of the DDO wiki page "Quests by level and XP" (three
-// tables, Heroic, Epic and Legendary, of 10 cells a row). The HTML is read with Bun's
-// HTMLRewriter (a real streaming parser); regular expressions only ever see a cell's text.
-// Pure: no I/O.
+// Turns a catalog source's text into validated QuestRows. The formats, told apart by content:
+// the HTML of the DDO wiki page "Quests by level and XP" (three tables, Heroic, Epic and
+// Legendary, of 10 cells a row); DDO Audit's quest list (JSON objects with `heroic_normal_cr`,
+// `epic_normal_cr` and `xp`); another Quest Tracker's public catalog (`GET /api/catalog`); and a
+// JSON array of QuestRow. The HTML is read with Bun's HTMLRewriter (a real streaming parser);
+// regular expressions only ever see a cell's text. Pure: no I/O.
 import { decodeHTML } from 'entities'
+import { GROUP_SIZES, type GroupSize, MAX_HEROIC_QUEST_LEVEL, tierOfEpicLevel } from '../../rules/quests/catalogFacts'
 import type { QuestTier } from '../../rules/quests/questTiers'
 import type { TrackerRow } from '../../rules/quests/tracker'
 
 export const TIERS: readonly QuestTier[] = ['Heroic', 'Epic', 'Legendary']
 
+/** What only some sources say of a remake (null: this source does not say). */
+export interface CatalogFacts {
+  /** The game's own id of the quest (DDO Audit's `id`). */
+  questId: number | null
+  groupSize: GroupSize | null
+  freeToVip: boolean | null
+}
+
+export const NO_FACTS: CatalogFacts = Object.freeze({ questId: null, groupSize: null, freeToVip: null })
+
 /** A catalog row: the row the rules read, of a concrete tier (the catalog has no Unknown remake). */
-export interface QuestRow extends TrackerRow {
+export interface QuestRow extends TrackerRow, CatalogFacts {
   difficulty: QuestTier
 }
 
+/** `json`: rows in our own QuestRow shape; `quest-tracker`: another server's `GET /api/catalog`. */
+export type SourceFormat = 'html' | 'json' | 'ddo-audit' | 'quest-tracker'
+
+/** The `format` of the answer of `GET /api/catalog`, by which a sync knows another Quest Tracker. */
+export const QUEST_TRACKER_FORMAT = 'quest-tracker-catalog'
+
 export interface ParsedCatalog {
-  format: 'html' | 'json'
+  format: SourceFormat
   rows: QuestRow[]
+  /** Rows that may update a catalog row but are not added when none matches (namedAsArea). */
+  updateOnly?: ReadonlySet<QuestRow>
   /** One sentence per source row that could not be read (it is left out of the catalog). */
   skipped: string[]
 }
@@ -83,14 +103,27 @@ export function parseJsonCatalog(text: string): ParsedCatalog {
   } catch {
     throw new CatalogParseError('the source looks like JSON but does not parse')
   }
-  // Also accepted: the `{count, quests}` object that GET /quests answers.
-  if (isRecord(data) && Array.isArray(data.quests)) data = data.quests
+  return parseCatalogData(data)
+}
+
+/** A JSON catalog already parsed: any of the JSON formats. */
+export function parseCatalogData(data: unknown): ParsedCatalog {
+  let format: SourceFormat = 'json'
+  if (isRecord(data) && Array.isArray(data.quests)) {
+    // Another Quest Tracker's `GET /api/catalog`, or the `{count, quests}` of `GET /quests`.
+    if (data.format === QUEST_TRACKER_FORMAT) format = 'quest-tracker'
+    data = data.quests
+  } else if (isRecord(data) && Array.isArray(data.data)) {
+    // DDO Audit's `GET /v1/quests` wraps its list: `{data, source, timestamp}`.
+    data = data.data
+  }
   if (!Array.isArray(data)) throw new CatalogParseError('the JSON is not an array of quest rows')
+  if (format === 'json' && data.some(isDdoAuditQuest)) return parseDdoAudit(data)
   const collected = new Collector()
   data.forEach((raw, i) => {
     collected.add(isRecord(raw) ? jsonRow(raw) : 'is not an object', `row ${i + 1}`)
   })
-  return collected.finish('json')
+  return collected.finish(format)
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -130,7 +163,139 @@ function jsonRow(raw: Record<string, unknown>): QuestRow | string {
     pack: jsonText(raw.pack),
     patron: jsonText(raw.patron),
     favor: jsonCount(raw.favor),
+    questId: jsonId(raw.questId),
+    groupSize: groupSizeOf(raw.groupSize),
+    freeToVip: typeof raw.freeToVip === 'boolean' ? raw.freeToVip : null,
   }
+}
+
+const jsonId = (value: unknown) =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null
+
+/** `Raid`, `party`, ...: the group size; anything else (`Arena`, missing) is unknown. */
+function groupSizeOf(value: unknown): GroupSize | null {
+  if (typeof value !== 'string') return null
+  const wanted = value.trim().toLowerCase()
+  return GROUP_SIZES.find((size) => size.toLowerCase() === wanted) ?? null
+}
+
+// ---------------------------------------------------------------------------------------------
+// DDO Audit's quest list (https://api.ddoaudit.com/v1/quests; its model is `Quest` in
+// Clemeit/ddo-audit-service, sanic/models/quest.py): one object per quest of the game, with the
+// levels of its heroic and epic versions and their XP, and no favor, duration words or tiers of
+// the wiki's kind. Each version becomes a row of the wiki's tier (tierOfEpicLevel).
+
+const isDdoAuditQuest = (raw: unknown) =>
+  isRecord(raw) && ('heroic_normal_cr' in raw || 'epic_normal_cr' in raw) && 'name' in raw
+
+/** DDO Audit writes 0 for an XP it does not know. */
+const auditXp = (xp: Record<string, unknown>, key: string) => {
+  const value = jsonCount(xp[key])
+  return value === null || value === 0 ? null : value
+}
+
+/**
+ * Why an entry of DDO Audit's list is not a quest of the catalog, or null when it may be one. The
+ * list is the game's whole quest data: it also holds player-versus-player arenas (group size
+ * `Arena`) and the developers' test entries ("qa test", adventure areas named "DNT ..." or
+ * "Test ...").
+ */
+export function notAQuest(raw: Record<string, unknown>): string | null {
+  const name = jsonText(raw.name)
+  const area = jsonText(raw.adventure_area)
+  if (raw.group_size !== undefined && raw.group_size !== null && groupSizeOf(raw.group_size) === null)
+    return `is a ${jsonText(raw.group_size) || 'group size'} entry, not a quest`
+  if (/^(qa|dnt|test)\b/i.test(name) || /^(qa|dnt|test)\b/i.test(area))
+    return 'is a test entry of the game, not a quest'
+  return null
+}
+
+/**
+ * Whether an entry is named as its own adventure area, as DDO Audit lists wilderness areas
+ * ("Sorrowdusk Isle") but also some quests named after their dungeon ("Tomb of Horrors"). Such
+ * an entry updates a catalog quest of that name and is never added as a new one (merge.ts).
+ */
+export function namedAsArea(raw: Record<string, unknown>): boolean {
+  const area = jsonText(raw.adventure_area)
+  return area !== '' && groupSizeOf(raw.group_size) !== 'Raid' && sameWords(area, jsonText(raw.name))
+}
+
+const sameWords = (a: string, b: string) => {
+  const words = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/\bthe\b/g, ' ')
+      .replace(/[^\p{L}\p{N}]/gu, '')
+  return words(a) === words(b)
+}
+
+export function parseDdoAudit(data: unknown[]): ParsedCatalog {
+  const collected = new Collector()
+  const updateOnly = new Set<QuestRow>()
+  for (const [i, raw] of data.entries()) {
+    const where = `entry ${i + 1}`
+    if (!isRecord(raw)) {
+      collected.add('is not an object', where)
+      continue
+    }
+    const name = jsonText(raw.name)
+    if (!name) {
+      collected.add('has no name', where)
+      continue
+    }
+    const why = notAQuest(raw)
+    if (why) {
+      collected.add(`("${name}") ${why}`, where)
+      continue
+    }
+    const xp = isRecord(raw.xp) ? raw.xp : {}
+    const facts: CatalogFacts = {
+      questId: jsonId(raw.id),
+      groupSize: groupSizeOf(raw.group_size),
+      freeToVip: typeof raw.is_free_to_vip === 'boolean' ? raw.is_free_to_vip : null,
+    }
+    const add = (row: QuestRow) => {
+      collected.add(row, where)
+      if (namedAsArea(raw)) updateOnly.add(row)
+    }
+    const shared = {
+      name,
+      duration: '',
+      pack: jsonText(raw.required_adventure_pack),
+      patron: jsonText(raw.patron),
+      favor: null,
+      ...facts,
+    }
+    const heroic = jsonCount(raw.heroic_normal_cr)
+    const epic = jsonCount(raw.epic_normal_cr)
+    let versions = 0
+    if (heroic !== null && heroic >= 1 && heroic <= MAX_HEROIC_QUEST_LEVEL) {
+      versions++
+      add({
+        ...shared,
+        difficulty: 'Heroic',
+        level: heroic,
+        soloXP: auditXp(xp, 'heroic_casual'),
+        normalXP: auditXp(xp, 'heroic_normal'),
+        hardXP: auditXp(xp, 'heroic_hard'),
+        eliteXP: auditXp(xp, 'heroic_elite'),
+      })
+    }
+    if (epic !== null && epic >= 1) {
+      versions++
+      add({
+        ...shared,
+        difficulty: tierOfEpicLevel(epic),
+        level: epic,
+        soloXP: auditXp(xp, 'epic_casual'),
+        normalXP: auditXp(xp, 'epic_normal'),
+        hardXP: auditXp(xp, 'epic_hard'),
+        eliteXP: auditXp(xp, 'epic_elite'),
+      })
+    }
+    if (versions === 0) collected.add(`("${name}") has no heroic level from 1 to 20 and no epic level`, where)
+  }
+  return { ...collected.finish('ddo-audit'), updateOnly }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -338,6 +503,7 @@ function htmlRow(cells: string[], tier: QuestTier): QuestRow | string {
     pack,
     patron,
     favor: parseCount(favor),
+    ...NO_FACTS,
   }
 }
 
@@ -364,7 +530,7 @@ class Collector {
     this.rows.push(row)
   }
 
-  finish(format: 'html' | 'json'): ParsedCatalog {
+  finish(format: SourceFormat): ParsedCatalog {
     return { format, rows: this.rows, skipped: this.skipped }
   }
 }

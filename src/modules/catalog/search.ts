@@ -10,6 +10,8 @@
 //   +3     the tier the level favours (below 20 Heroic, 20-29 Epic, 30+ Legendary).
 // Ties: nearer quest level first (when a level is given), then name, then Heroic, Epic, Legendary.
 // Every remake is its own result; remakes are never collapsed.
+import { wikiNameOf } from '../../rules/quests/questAliases'
+import { questNameKey } from '../../rules/quests/questMatch'
 import { isEnterable, preferredTier, type QuestTier } from '../../rules/quests/questTiers'
 import { type QuestRow, TIERS } from './parse'
 
@@ -166,6 +168,8 @@ export class CatalogIndex {
   private readonly byName: Map<string, QuestRow[]>
   /** Rows whose name carries a disambiguator, by the lookup key of their bare name. */
   private readonly byBareName: Map<string, QuestRow[]>
+  /** Every row by its forgiving name key (questNameKey: apostrophes, spacing, "the", disambiguators). */
+  private readonly byForgivingKey: Map<string, QuestRow[]>
   private readonly names: Haystack
   private readonly packs: Haystack
   private readonly patrons: Haystack
@@ -197,6 +201,13 @@ export class CatalogIndex {
       this.byName.set(key, list)
     }
     for (const list of this.byName.values()) list.sort((a, b) => tierOrder(a.difficulty) - tierOrder(b.difficulty))
+    this.byForgivingKey = new Map()
+    for (const row of rows) {
+      const key = questNameKey(row.name)
+      const list = this.byForgivingKey.get(key) ?? []
+      list.push(row)
+      this.byForgivingKey.set(key, list)
+    }
     this.byBareName = new Map()
     for (const row of rows) {
       const bare = bareName(row.name)
@@ -231,10 +242,15 @@ export class CatalogIndex {
    * The catalog's spelling of a quest name as a player or a game client typed it; the one
    * place completions, route steps and lookups resolve names. In order:
    * 1. with a remake tier, the one name among the rows of that tier it can mean ("Ghost of a
-   *    Chance", Epic -> "Ghost of a Chance (epic)");
+   *    Chance", Epic -> "Ghost of a Chance (epic)"), or the wiki's name of a quest the game
+   *    names otherwise in that tier (questAliases.ts: the epic "Gianthold Tor" is the wiki's
+   *    "Return to Gianthold Tor");
    * 2. a name equal to it without regard to case ("devil assault (QUEST)");
    * 3. the one name it is once the wiki's disambiguator is dropped ("Devil Assault" ->
    *    "Devil Assault (quest)");
+   * 4. the one name it is as the game writes it, forgiving apostrophes (the game's "Misery’s
+   *    Peak" with a curly one), spacing around ":" and a raid's " (R)" (questNameKey): among the
+   *    tier's rows when there is a tier, else among all;
    * else the name as sent (trimmed): unknown to the catalog (which may lag the game), or a bare
    * name that could mean two pages ("Tangled Depths": "(quest)" or "(raid)").
    */
@@ -242,11 +258,21 @@ export class CatalogIndex {
     if (tier !== null) {
       const inTier = this.namesFor(name, tier)
       if (inTier.length === 1) return inTier[0] as string
+      const alias = wikiNameOf(name, tier)
+      const aliased = alias === null ? undefined : this.byName.get(lookupKey(alias))?.[0]
+      if (aliased) return aliased.name
     }
     const exact = this.byName.get(lookupKey(name))
     if (exact?.[0]) return exact[0].name
     const bare = this.namesFor(name)
-    return bare.length === 1 ? (bare[0] as string) : name.trim()
+    if (bare.length === 1) return bare[0] as string
+    if (bare.length > 1) return name.trim()
+    const similar = this.byForgivingKey.get(questNameKey(name)) ?? []
+    const names = (rows: readonly QuestRow[]) => [...new Set(rows.map((row) => row.name))]
+    const inTier = names(tier === null ? similar : similar.filter((row) => row.difficulty === tier))
+    if (inTier.length === 1) return inTier[0] as string
+    const anyTier = names(similar)
+    return anyTier.length === 1 ? (anyTier[0] as string) : name.trim()
   }
 
   search({ query, difficulty, level, limit }: SearchParams): SearchResult {

@@ -2,18 +2,19 @@
 // import. Reads answer from the in-memory CatalogIndex; the index is rebuilt by each sync in
 // this process, and also when the catalog_state row shows that another process (the
 // `catalog sync` command against the same database file) has synced since it was built.
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, count, eq, sql } from 'drizzle-orm'
 import type { Clock } from '../../clock'
 import type { DB } from '../../db/client'
 import { preparedOnce } from '../../db/prepared'
-import { catalogState, quests, scorecards } from '../../db/schema'
+import { catalogState, quests, type SourceAttempt, scorecards } from '../../db/schema'
 import { BadRequest, NotFound } from '../../http/errors'
 import { isPlainObject } from '../../json'
 import { type QuestIndex, questIndex } from '../../rules/quests/questMatch'
 import type { QuestTier } from '../../rules/quests/questTiers'
-import { type QuestRow, TIERS, tierOf } from './parse'
+import { QUEST_TRACKER_FORMAT, type QuestRow, TIERS, tierOf } from './parse'
 import { questTimesByRemake, questTimesVersion, remakeKey } from './questTimes'
 import { CatalogIndex } from './search'
+import { publicSourceName } from './sources'
 
 // ---------------------------------------------------------------------------------------------
 // The index, one per database handle.
@@ -25,6 +26,8 @@ interface CachedIndex {
   index: CatalogIndex
   /** The whole catalog as sent, made on its first request (catalogAnswer). */
   answer?: CatalogAnswer
+  /** The catalog for other servers (GET /api/catalog), made on its first request (catalogExport). */
+  exported?: CatalogAnswer
   /** The forgiving name index for names from other sources, made on its first use (catalogMatcher). */
   matcher?: QuestIndex
 }
@@ -62,7 +65,47 @@ function current(db: DB): CachedIndex {
   return entry
 }
 
-/** The catalog rows in source order; `db` may be a transaction. */
+/** Where the catalog came from, as /info, the health check, the website and `catalog status` show it. */
+export interface CatalogProvenance {
+  rows: number
+  /** `snapshot`: the copy that ships with the program, never synced since; `none`: empty, never filled. */
+  origin: 'snapshot' | 'sync' | 'none'
+  /** The public name of its source: "the DDO wiki", "DDO Audit", a host, a file's name. */
+  source: string
+  /** When the last successful sync finished; null before the first. */
+  syncedAt: string | null
+  /** When its source was read: the snapshot's date, or the last sync's time; null when empty. */
+  asOf: string | null
+  /** The last try of each source, newest first. */
+  attempts: SourceAttempt[]
+}
+
+/** One primary-key read (the prepared stamp statement): cheap enough for every health check. */
+export function catalogProvenance(db: DB, configuredSources: readonly string[]): CatalogProvenance {
+  const state = stampStatement(db).get({ id: 1 })
+  if (!state) {
+    const rows = db.select({ n: count() }).from(quests).get()?.n ?? 0
+    const first = configuredSources[0]
+    return {
+      rows,
+      origin: 'none',
+      source: first ? publicSourceName(first) : '',
+      syncedAt: null,
+      asOf: null,
+      attempts: [],
+    }
+  }
+  return {
+    rows: state.rows,
+    origin: state.origin,
+    source: publicSourceName(state.source),
+    syncedAt: state.origin === 'sync' ? state.syncedAt : null,
+    asOf: state.syncedAt,
+    attempts: state.attempts,
+  }
+}
+
+/** The catalog rows in catalog order (as first added); `db` may be a transaction. */
 export function readCatalogRows(db: Pick<DB, 'select'>): QuestRow[] {
   return db
     .select()
@@ -81,7 +124,30 @@ export function readCatalogRows(db: Pick<DB, 'select'>): QuestRow[] {
       pack: row.pack,
       patron: row.patron,
       favor: row.favor,
+      questId: row.questId,
+      groupSize: row.groupSize,
+      freeToVip: row.freeToVip,
     }))
+}
+
+/** A catalog row as the quests table stores it: readCatalogRows read backwards. */
+export function questColumns(row: QuestRow) {
+  return {
+    name: row.name,
+    difficulty: row.difficulty,
+    level: row.level,
+    soloXp: row.soloXP,
+    normalXp: row.normalXP,
+    hardXp: row.hardXP,
+    eliteXp: row.eliteXP,
+    duration: row.duration,
+    pack: row.pack,
+    patron: row.patron,
+    favor: row.favor,
+    questId: row.questId,
+    groupSize: row.groupSize,
+    freeToVip: row.freeToVip,
+  } satisfies typeof quests.$inferInsert
 }
 
 /** The current index, rebuilt from the table only when the catalog changed under it. */
@@ -145,6 +211,31 @@ export function catalogAnswer(db: DB, clock: Clock): CatalogAnswer {
     entry.answer = { etag, json, gzip: () => (gzip ??= Bun.gzipSync(json)) }
   }
   return entry.answer
+}
+
+/**
+ * GET /api/catalog: the catalog as another Quest Tracker's sync reads it (parse.ts knows it by its
+ * `format`), with where it comes from and its licence; no times (they are this server's players').
+ */
+export function catalogExport(db: DB, header: { licence: string; attribution: string }): CatalogAnswer {
+  const entry = current(db)
+  const etag = `"${entry.version}.export"`
+  if (entry.exported?.etag !== etag) {
+    const { source, origin, syncedAt, asOf } = catalogProvenance(db, [])
+    const json = JSON.stringify({
+      format: QUEST_TRACKER_FORMAT,
+      source,
+      origin,
+      syncedAt,
+      asOf,
+      ...header,
+      count: entry.index.rows.length,
+      quests: entry.index.rows,
+    })
+    let gzip: Uint8Array<ArrayBuffer> | undefined
+    entry.exported = { etag, json, gzip: () => (gzip ??= Bun.gzipSync(json)) }
+  }
+  return entry.exported
 }
 
 /**

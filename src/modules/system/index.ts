@@ -15,7 +15,7 @@ export function systemModule(deps: AppDeps, guard: Guard, space: DiskSpace) {
     .get(
       '/api/health',
       ({ set }) => {
-        const report = health(deps.db, deps.logger, space)
+        const report = health(deps.db, deps.logger, space, deps.config.catalogSources)
         if (!report.ok) set.status = 503
         return report
       },
@@ -25,13 +25,13 @@ export function systemModule(deps: AppDeps, guard: Guard, space: DiskSpace) {
         detail: {
           summary: 'Health check',
           description:
-            'No auth. 200 `{"ok": true, "schemaVersion": 5}`: the database answers, with its schema version. 503 `{"ok": false, "error": "<why>"}` when the database cannot be read. Docker\'s HEALTHCHECK (`quest-tracker healthcheck`) asks it.',
+            'No auth. 200 `{"ok": true, "schemaVersion": 8, "catalog": {...}}`: the database answers, with its schema version and where the quest catalog comes from (how many quests, which source, when, and how the last try of each source went). 503 `{"ok": false, "error": "<why>"}` when the database cannot be read. Docker\'s HEALTHCHECK (`quest-tracker healthcheck`) asks it.',
           security: [],
           tags: ['System'],
         },
       },
     )
-    .get('/api/plugin/info', ({ user }) => info(deps.db, user, deps.config.catalogSourceUrl), {
+    .get('/api/plugin/info', ({ user }) => info(deps.db, user, deps.config.catalogSources), {
       auth: true,
       response: { 200: Info },
       detail: { summary: 'Server information, counts and feature flags', tags: ['System'] },

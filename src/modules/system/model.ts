@@ -1,7 +1,7 @@
 // Shapes of GET /info and GET /api/health.
 import { t } from 'elysia'
-import { Timestamp } from '../../http/model'
 import { User } from '../auth/model'
+import { CatalogProvenance } from '../catalog/model'
 import { FEATURES } from './features'
 
 const flags = Object.fromEntries(Object.keys(FEATURES).map((name) => [name, t.Boolean()])) as {
@@ -13,13 +13,7 @@ export const Info = t.Object({
   characterCount: t.Integer(),
   routeCount: t.Integer(),
   questCatalogCount: t.Integer(),
-  catalog: t.Object({
-    source: t.String({
-      description: 'Where the catalog is synced from: the host of its URL or the name of its file, nothing more.',
-    }),
-    syncedAt: t.Nullable(Timestamp({ description: 'When the last successful sync finished; null before the first.' })),
-    rows: t.Integer(),
-  }),
+  catalog: CatalogProvenance,
   apiVersion: t.Literal(6),
   serverVersion: t.String({ description: 'Version of this Quest Tracker server (its package.json).' }),
   schemaVersion: t.Integer({
@@ -40,4 +34,4 @@ const SchemaVersion = t.Integer({
   description: "The database's schema version: how many migrations it has applied.",
 })
 
-export const Health = t.Object({ ok: t.Literal(true), schemaVersion: SchemaVersion })
+export const Health = t.Object({ ok: t.Literal(true), schemaVersion: SchemaVersion, catalog: CatalogProvenance })
