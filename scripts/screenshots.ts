@@ -220,6 +220,12 @@ for (const { name: browserName, path } of browsers) {
       await shot('tracker')
       await page.evaluate(() => document.querySelector('table.quests tbody')?.scrollIntoView())
       await shot('tracker-rows')
+      // A quest the player looks for and does not find: the line under the list says where the quests come from.
+      await page.getByLabel('Search quests').fill('Den of Vipers')
+      await page.locator('.catalog-source').waitFor()
+      await page.evaluate(() => document.querySelector('.catalog-source')?.scrollIntoView({ block: 'center' }))
+      await shot('tracker-missing')
+      await page.getByLabel('Search quests').fill('')
       await page.evaluate(() => window.scrollTo(0, 0))
       // On a phone the filters are folded into one bar (styles.css): opened for this shot.
       if (await page.locator('.filters-toggle').isVisible()) await page.locator('.filters-toggle').click()

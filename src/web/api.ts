@@ -23,7 +23,10 @@ import type {
   LiveBuild as LiveBuildSchema,
   PlannedBuild as PlannedBuildSchema,
 } from '../modules/builds/model'
-import type { QuestListRow as QuestRowSchema } from '../modules/catalog/model'
+import type {
+  CatalogProvenance as CatalogProvenanceSchema,
+  QuestListRow as QuestRowSchema,
+} from '../modules/catalog/model'
 import type {
   CharacterInput as CharacterInputSchema,
   CharacterMeta as CharacterMetaSchema,
@@ -94,6 +97,7 @@ export type GroupSummary = Static<typeof GroupSummarySchema>
 export type GroupDetail = Static<typeof GroupDetailSchema>
 export type SharedCharacter = Static<typeof SharedCharacterSchema>
 export type PartyAnswer = Static<typeof PartyAnswerSchema>
+export type CatalogSource = Static<typeof CatalogProvenanceSchema>
 
 /**
  * A page of the shared routes. Servers before route-list pagination answer `{routes}` (every
@@ -321,5 +325,7 @@ export const api = {
 
   /** The whole catalog, public; fetched once per page load. */
   quests: () => ok(server.quests.get()),
+  /** Where the catalog comes from (the health check's `catalog`, public); thrown when the server is unwell. */
+  catalogSource: async () => (await ok(server.health.get(), 'throw')).catalog,
   sharedView: (token: string) => ok(server.share({ token }).get()),
 }

@@ -131,6 +131,18 @@ describe.skipIf(BROWSERS.length === 0)(`the website ${IN_BROWSERS}`, () => {
   )
 
   test(
+    'under the quest list, the tracker says where its quests come from',
+    each(async ({ trackerPath, openPage }) => {
+      const page = await openPage(trackerPath)
+      const line = page.locator('.catalog-source')
+      await line.waitFor()
+      expect(await line.textContent()).toBe('Quest list: 4 quests from quests-small.json, synced today.')
+      await page.close()
+    }),
+    30_000,
+  )
+
+  test(
     'filters change the rows, survive a reload, and are what the plugin reads',
     each(async ({ trackerPath, openPage, me, progress }) => {
       const page = await openPage(trackerPath)

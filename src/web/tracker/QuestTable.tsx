@@ -3,12 +3,15 @@
 // Rows are class components that skip rendering when their own data did not change, so a
 // keystroke in the search re-renders the list, not 718 rows.
 // biome-ignore-all lint/a11y/noRedundantRoles: the rows are styled as grids, which drops a table's implicit roles in browsers
+import { useSignal } from '@preact/signals'
 import { Component } from 'preact'
+import { useEffect } from 'preact/hooks'
 import type { PlayOn } from '../../rules/character/levels'
 import { runSetting } from '../../rules/quests/nextQuests'
 import { rowXp } from '../../rules/quests/xp'
-import type { QuestRow } from '../api'
+import { api, type QuestRow } from '../api'
 import { formatNumber, minutes } from '../format'
+import { catalogSentence } from './catalogSource'
 import { type Row, type RowLog, type SortKey, TICK_SETTINGS, type TickSetting } from './model'
 import { neededBy } from './NeededIn'
 import type { TrackerStore } from './store'
@@ -221,6 +224,25 @@ export function QuestTable({ store }: { store: TrackerStore }) {
         </tbody>
       </table>
       {rows.length === 0 && <p class="empty">No quest matches these filters.</p>}
+      <CatalogSourceLine />
     </div>
   )
+}
+
+/**
+ * Where the quests come from, under the list: where a player looks when a quest is missing.
+ * Read once per page from the health check; nothing is shown when it cannot be read.
+ */
+function CatalogSourceLine() {
+  const sentence = useSignal<string | null>(null)
+  useEffect(() => {
+    api
+      .catalogSource()
+      .then((source) => {
+        sentence.value = catalogSentence(source, Date.now())
+      })
+      .catch(() => {})
+  }, [])
+  if (sentence.value === null) return null
+  return <p class="hint catalog-source">{sentence.value}</p>
 }
