@@ -15,6 +15,7 @@ import { SCHEMA_VERSION } from '../src/db/migrate'
 import { migrations } from '../src/db/migrations'
 import type { Logger } from '../src/logger'
 import { scheduledBackup, verifyBackup } from '../src/maintenance/backup'
+import { restoreBackup } from '../src/maintenance/restore'
 import { backupCron, runScheduledBackup } from '../src/maintenance/schedule'
 import { cheapHasher, FakeClock } from './helpers'
 import { listeningPort } from './listening'
@@ -410,6 +411,55 @@ describe('restore FILE', () => {
     expect(db.$client.query('SELECT count(*) AS n FROM __drizzle_migrations').get()).toEqual({ n: SCHEMA_VERSION })
     expect(db.$client.query('SELECT username FROM users').all()).toEqual([{ username: 'alice' }])
     db.$client.close()
+  })
+})
+
+describe('two restores in one second (issue 39, item 5)', () => {
+  /** A database whose one account is `name`, at `path`. */
+  function accountDatabase(path: string, name: string): void {
+    const db = openDatabase(path)
+    db.$client.query("INSERT INTO users (username, password_hash, created_at) VALUES (?, 'x', 'then')").run(name)
+    db.$client.close()
+  }
+  const accountOf = (path: string) => {
+    const sqlite = new Database(path, { readonly: true })
+    try {
+      return sqlite.query<{ username: string }, []>('SELECT username FROM users').get()?.username
+    } finally {
+      sqlite.close()
+    }
+  }
+
+  test('each keeps the database it replaced under a name of its own; none is renamed over', async () => {
+    const s = session()
+    accountDatabase(s.db, 'original')
+    for (const name of ['b1', 'b2']) {
+      accountDatabase(join(s.folder, `${name}-live.sqlite`), name)
+      expect(
+        await s.cli('backup', join(s.folder, `${name}.sqlite`), '--database', join(s.folder, `${name}-live.sqlite`)),
+      ).toBe(0)
+    }
+    const clock = new FakeClock() // the same second for both
+    const first = restoreBackup(s.db, join(s.folder, 'b1.sqlite'), clock)
+    const second = restoreBackup(s.db, join(s.folder, 'b2.sqlite'), clock)
+    expect(first.aside).toMatch(/\.before-restore-20261121T120000Z$/)
+    expect(second.aside).toBe(`${first.aside}-2`)
+    expect(accountOf(first.aside as string)).toBe('original')
+    expect(accountOf(second.aside as string)).toBe('b1')
+    expect(accountOf(s.db)).toBe('b2')
+  })
+
+  test("a name whose -wal is taken (a database kept aside with its log) is not used, so no log is paired with another's file", async () => {
+    const s = session()
+    accountDatabase(s.db, 'original')
+    expect(await s.cli('backup', join(s.folder, 'b.sqlite'))).toBe(0)
+    const clock = new FakeClock()
+    const taken = `${s.db}.before-restore-20261121T120000Z`
+    writeFileSync(`${taken}-wal`, 'the log of a database kept aside before')
+    const restored = restoreBackup(s.db, join(s.folder, 'b.sqlite'), clock)
+    expect(restored.aside).toBe(`${taken}-2`)
+    expect(readFileSync(`${taken}-wal`, 'utf8')).toBe('the log of a database kept aside before')
+    expect(accountOf(restored.aside as string)).toBe('original')
   })
 })
 
