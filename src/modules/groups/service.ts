@@ -13,6 +13,7 @@ import type { Setting } from '../../rules/quests/completion'
 import { type NeedsCharacter, partyBand, partyQuests, questNeed } from '../../rules/quests/groupNeeds'
 import { ESTIMATED_MINUTES } from '../../rules/quests/nextQuests'
 import { indexCompletions } from '../../rules/quests/tracker'
+import { checkVisible, normalizedName } from '../account/names'
 import { questTimesByRemake, remakeKey } from '../catalog/questTimes'
 import { catalogIndex } from '../catalog/service'
 import { ownedCharacter } from '../characters/access'
@@ -75,12 +76,14 @@ function ownerGroup(db: Pick<DB, 'select'>, userId: number, groupId: number, doi
   return group
 }
 
+/** A group's name as stored: NFKC, trimmed, 1 to MAX_GROUP_NAME_LENGTH characters, none hidden (account/names.ts). */
 function checkName(name: string): string {
-  const trimmed = name.trim()
-  if (trimmed === '' || [...trimmed].length > MAX_GROUP_NAME_LENGTH) {
+  const normalized = normalizedName(name)
+  if (normalized === '' || [...normalized].length > MAX_GROUP_NAME_LENGTH) {
     throw new BadRequest(`A group's name is 1 to ${MAX_GROUP_NAME_LENGTH} characters.`)
   }
-  return trimmed
+  checkVisible(normalized)
+  return normalized
 }
 
 export function listGroups(db: DB, userId: number): Static<typeof GroupList> {

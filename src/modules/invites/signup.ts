@@ -7,6 +7,8 @@ import { groups } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { addressKey } from '../../http/address'
 import { Forbidden, TooManyRequests } from '../../http/errors'
+import { quoted } from '../../logger'
+import { normalizedName } from '../account/names'
 import { checkNamesFree, checkNewUser, checkUsername, insertUser } from '../account/service'
 import type { LoginGuard } from '../auth/loginGuard'
 import type { UserRow } from '../auth/service'
@@ -79,7 +81,7 @@ export async function signUp(
   // Taken now, given back only by a success: failed attempts (wrong codes, taken names) add up.
   guard.signups.take(address)
   // Others see the username (a route's owner, a group's members): a sign-up must choose one.
-  checkUsername(input.username.trim())
+  checkUsername(normalizedName(input.username))
   const names = checkNewUser(db, input)
   if (!findLiveInvite(db, clock, input.code)) {
     guard.logger.warn(`sign-up refused: an invite that is not live (from ${from})`, {
@@ -111,9 +113,12 @@ export async function signUp(
   }, IMMEDIATE)
   guard.signups.refund(address)
   const joined = signedUp.group ? ` and joined group ${signedUp.group.id}` : ''
-  guard.logger.info(`signed up: account ${names.username} with invite ${signedUp.inviteId}${joined} (from ${from})`, {
-    event: 'signup',
-    address: from,
-  })
+  guard.logger.info(
+    `signed up: account ${quoted(names.username ?? '')} with invite ${signedUp.inviteId}${joined} (from ${from})`,
+    {
+      event: 'signup',
+      address: from,
+    },
+  )
   return { user: signedUp.user, group: signedUp.group }
 }
