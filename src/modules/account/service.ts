@@ -100,11 +100,20 @@ function usernameKeyTaken(db: Pick<DB, 'select'>, username: string): boolean {
     .some((row) => row.username !== null && nameKey(row.username) === key)
 }
 
-/** Inserts the account (its names checked by checkNewUser, its password hashed). */
-export function insertUser(db: Pick<DB, 'insert'>, clock: Clock, names: NewUserNames, passwordHash: string): UserRow {
+/**
+ * Inserts the account (its names checked by checkNewUser, its password hashed); `invitedBy`, the
+ * account whose invite made it (sign-up with a group's invite).
+ */
+export function insertUser(
+  db: Pick<DB, 'insert'>,
+  clock: Clock,
+  names: NewUserNames,
+  passwordHash: string,
+  invitedBy: number | null = null,
+): UserRow {
   return db
     .insert(users)
-    .values({ ...names, passwordHash, createdAt: isoNow(clock) })
+    .values({ ...names, passwordHash, createdAt: isoNow(clock), invitedBy })
     .returning()
     .get()
 }
