@@ -113,5 +113,23 @@ export function batchedLines(streams: Streams, { flushAfterMs = LOG_FLUSH_MS }: 
   return { out: push(false), err: push(true), flush }
 }
 
+/**
+ * A name someone chose (a username, a group's name, an unknown login name, an object in a
+ * backup), quoted for a log line or a command's output: in double quotes, with every character
+ * that could move a terminal's cursor, hide itself or turn the text around written as a \u
+ * escape (controls, C1 controls such as CSI included, format characters such as zero-width
+ * spaces and right-to-left overrides, private-use, separators other than the space, unpaired
+ * surrogates), so a line can be neither forged nor erased through it. JSON.stringify escapes
+ * only the C0 controls.
+ */
+export function quoted(name: string): string {
+  return JSON.stringify(name).replace(/[\p{C}\p{Z}]/gu, (c) => {
+    if (c === ' ') return c
+    let escaped = ''
+    for (let unit = 0; unit < c.length; unit++) escaped += `\\u${c.charCodeAt(unit).toString(16).padStart(4, '0')}`
+    return escaped
+  })
+}
+
 /** For tests and tools that want quiet. */
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }

@@ -15,6 +15,7 @@ import { SCHEMA_VERSION } from '../src/db/migrate'
 import { migrations } from '../src/db/migrations'
 import type { Logger } from '../src/logger'
 import { scheduledBackup, verifyBackup } from '../src/maintenance/backup'
+import { restoreBackup } from '../src/maintenance/restore'
 import { backupCron, runScheduledBackup } from '../src/maintenance/schedule'
 import { cheapHasher, FakeClock } from './helpers'
 import { listeningPort } from './listening'
@@ -410,6 +411,170 @@ describe('restore FILE', () => {
     expect(db.$client.query('SELECT count(*) AS n FROM __drizzle_migrations').get()).toEqual({ n: SCHEMA_VERSION })
     expect(db.$client.query('SELECT username FROM users').all()).toEqual([{ username: 'alice' }])
     db.$client.close()
+  })
+})
+
+describe('two restores in one second (issue 39, item 5)', () => {
+  /** A database whose one account is `name`, at `path`. */
+  function accountDatabase(path: string, name: string): void {
+    const db = openDatabase(path)
+    db.$client.query("INSERT INTO users (username, password_hash, created_at) VALUES (?, 'x', 'then')").run(name)
+    db.$client.close()
+  }
+  const accountOf = (path: string) => {
+    const sqlite = new Database(path, { readonly: true })
+    try {
+      return sqlite.query<{ username: string }, []>('SELECT username FROM users').get()?.username
+    } finally {
+      sqlite.close()
+    }
+  }
+
+  test('each keeps the database it replaced under a name of its own; none is renamed over', async () => {
+    const s = session()
+    accountDatabase(s.db, 'original')
+    for (const name of ['b1', 'b2']) {
+      accountDatabase(join(s.folder, `${name}-live.sqlite`), name)
+      expect(
+        await s.cli('backup', join(s.folder, `${name}.sqlite`), '--database', join(s.folder, `${name}-live.sqlite`)),
+      ).toBe(0)
+    }
+    const clock = new FakeClock() // the same second for both
+    const first = restoreBackup(s.db, join(s.folder, 'b1.sqlite'), clock)
+    const second = restoreBackup(s.db, join(s.folder, 'b2.sqlite'), clock)
+    expect(first.aside).toMatch(/\.before-restore-20261121T120000Z$/)
+    expect(second.aside).toBe(`${first.aside}-2`)
+    expect(accountOf(first.aside as string)).toBe('original')
+    expect(accountOf(second.aside as string)).toBe('b1')
+    expect(accountOf(s.db)).toBe('b2')
+  })
+
+  test("a name whose -wal is taken (a database kept aside with its log) is not used, so no log is paired with another's file", async () => {
+    const s = session()
+    accountDatabase(s.db, 'original')
+    expect(await s.cli('backup', join(s.folder, 'b.sqlite'))).toBe(0)
+    const clock = new FakeClock()
+    const taken = `${s.db}.before-restore-20261121T120000Z`
+    writeFileSync(`${taken}-wal`, 'the log of a database kept aside before')
+    const restored = restoreBackup(s.db, join(s.folder, 'b.sqlite'), clock)
+    expect(restored.aside).toBe(`${taken}-2`)
+    expect(readFileSync(`${taken}-wal`, 'utf8')).toBe('the log of a database kept aside before')
+    expect(accountOf(restored.aside as string)).toBe('original')
+  })
+})
+
+describe('a backup someone edited (issue 39, item 4)', () => {
+  /** A good backup of a filled database, then `edit` run on it as plain SQL (what an attacker with the file does). */
+  async function edited(edit: string) {
+    const s = session()
+    filledDatabase(s.db)
+    const copy = join(s.folder, 'copy.sqlite')
+    expect(await s.cli('backup', copy)).toBe(0)
+    const sqlite = new Database(copy)
+    sqlite.run(edit)
+    sqlite.run('PRAGMA journal_mode = DELETE')
+    sqlite.close()
+    s.out.length = 0
+    s.err.length = 0
+    return { s, copy }
+  }
+
+  const ATTACKER = "'$argon2id$attacker'"
+  const PLANTED = [
+    `CREATE TRIGGER keep_pw AFTER UPDATE OF password_hash ON users BEGIN UPDATE users SET password_hash = ${ATTACKER} WHERE id = NEW.id; END`,
+    `CREATE TRIGGER new_pw AFTER INSERT ON users BEGIN UPDATE users SET password_hash = ${ATTACKER} WHERE id = NEW.id; END`,
+  ].join(';\n')
+
+  test('planted triggers: verify exits 1 naming them, restore refuses, and the accounts keep their own passwords', async () => {
+    const { s, copy } = await edited(PLANTED)
+    expect(await s.cli('backup', 'verify', copy)).toBe(1)
+    expect(s.out).toEqual([])
+    expect(s.err).toEqual([
+      `quest-tracker: backup verify: ${copy} holds what Quest Tracker's schema ${SCHEMA_VERSION} does not: a trigger "keep_pw", a trigger "new_pw"; a backup Quest Tracker wrote is never edited, so it is not trusted`,
+    ])
+    const before = readFileSync(s.db)
+    s.err.length = 0
+    expect(await s.cli('restore', copy)).toBe(1)
+    expect(s.err).toEqual([
+      `quest-tracker: restore: ${copy} holds what Quest Tracker's schema ${SCHEMA_VERSION} does not: a trigger "keep_pw", a trigger "new_pw"; a backup Quest Tracker wrote is never edited, so it is not trusted; nothing was changed`,
+    ])
+    expect(readFileSync(s.db).equals(before)).toBe(true)
+    // The database in place still has alice's own hash, and a new password sticks.
+    expect(await s.cli('user', 'passwd', 'alice')).toBe(0)
+    const sqlite = new Database(s.db, { readonly: true })
+    expect(sqlite.query('SELECT password_hash AS hash FROM users').get()).not.toEqual({ hash: '$argon2id$attacker' })
+    sqlite.close()
+  })
+
+  test.each([
+    ['a view', 'CREATE VIEW hashes AS SELECT password_hash FROM users', 'a view "hashes"'],
+    ['a table', 'CREATE TABLE loot (x)', 'a table "loot"'],
+    ['an index', 'CREATE INDEX users_by_hash ON users (password_hash)', 'an index "users_by_hash"'],
+    [
+      'a trigger put in place of one of its own',
+      "DROP TRIGGER runs_mark_quest_times_delete; CREATE TRIGGER runs_mark_quest_times_delete AFTER DELETE ON runs BEGIN UPDATE users SET password_hash = 'x'; END",
+      'a changed trigger "runs_mark_quest_times_delete"',
+    ],
+    ['an index taken away', 'DROP INDEX users_username_unique', 'no index "users_username_unique"'],
+    ['a column added', 'ALTER TABLE users ADD COLUMN note text', 'a changed table "users"'],
+  ])('%s: refused, named', async (_name, edit, named) => {
+    const { s, copy } = await edited(edit)
+    expect(await s.cli('backup', 'verify', copy)).toBe(1)
+    expect(s.err).toHaveLength(1)
+    expect(s.err[0]).toContain(`${copy} holds what Quest Tracker's schema ${SCHEMA_VERSION} does not: ${named}`)
+  })
+
+  test("SQLite's own statistics tables (ANALYZE, PRAGMA optimize) are not an edit", async () => {
+    const s = session()
+    filledDatabase(s.db)
+    const sqlite = new Database(s.db)
+    sqlite.run('ANALYZE')
+    sqlite.close()
+    const copy = join(s.folder, 'copy.sqlite')
+    expect(await s.cli('backup', copy)).toBe(0)
+    expect(await s.cli('backup', 'verify', copy)).toBe(0)
+    expect(s.out.at(-1)).toBe('users\t1')
+  })
+
+  test("a backup made before drizzle-orm's migrator was replaced (its bookkeeping table written its own way) is good", async () => {
+    const s = session()
+    const old = join(s.folder, 'old.sqlite')
+    const sqlite = new Database(old, { create: true })
+    sqlite.run(`
+			CREATE TABLE IF NOT EXISTS "__drizzle_migrations" (
+				id SERIAL PRIMARY KEY,
+				hash text NOT NULL,
+				created_at numeric
+			)
+		`)
+    const { migrate } = await import('../src/db/migrate')
+    migrate({ $client: sqlite }, migrations.slice(0, 3))
+    sqlite.close()
+    expect(await s.cli('backup', 'verify', old)).toBe(0)
+    expect(s.out[0]).toContain('schema 3 (this version writes')
+  })
+
+  test('a database upgraded from every earlier schema has the schema a new one has: its backups verify', async () => {
+    const { migrate } = await import('../src/db/migrate')
+    for (let version = 1; version < SCHEMA_VERSION; version++) {
+      const s = session()
+      const sqlite = new Database(s.db, { create: true })
+      migrate({ $client: sqlite }, migrations.slice(0, version))
+      sqlite.close()
+      openDatabase(s.db).$client.close() // upgraded at open
+      const copy = join(s.folder, 'copy.sqlite')
+      expect(await s.cli('backup', copy)).toBe(0)
+      expect(verifyBackup(copy).schemaVersion).toBe(SCHEMA_VERSION)
+    }
+  })
+
+  test('the server and the commands open the database with trusted_schema off', () => {
+    const s = session()
+    filledDatabase(s.db)
+    const db = openDatabase(s.db)
+    expect(db.$client.query('PRAGMA trusted_schema').get()).toEqual({ trusted_schema: 0 })
+    db.$client.close()
+    expect(openDatabase(':memory:').$client.query('PRAGMA trusted_schema').get()).toEqual({ trusted_schema: 0 })
   })
 })
 

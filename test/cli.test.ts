@@ -62,7 +62,7 @@ describe('quest-tracker user', () => {
   test('add reads the password (never argv) and the account can log in', async () => {
     passwords.push('a long password')
     expect(await cli('user', 'add', '--username', 'Alice', '--email', 'Alice@Example.com')).toBe(0)
-    expect(out.join('\n')).toContain('created account 1 (Alice)')
+    expect(out.join('\n')).toContain('created account 1 ("Alice")')
     const result = await tryLogin('alice@example.com', 'a long password')
     expect(result.user).toEqual({ id: 1, email: 'alice@example.com', username: 'Alice', displayName: 'Alice' })
   })
@@ -100,7 +100,7 @@ describe('quest-tracker user', () => {
     await cli('user', 'add', '--username', 'Alice', '--email', 'a@example.com')
     await tryLogin('Alice', 'a long password')
     expect(await cli('user', 'list')).toBe(0)
-    expect(out.pop()).toMatch(/^1\tAlice\ta@example.com\t1 token\tcreated /)
+    expect(out.pop()).toMatch(/^1\t"Alice"\t"a@example.com"\t1 token\tcreated /)
   })
 
   test('list counts each account its own live tokens, not revoked ones', async () => {
@@ -113,8 +113,8 @@ describe('quest-tracker user', () => {
     out = []
     expect(await cli('user', 'list')).toBe(0)
     expect(out.map((line) => line.split('\t').slice(1, 4))).toEqual([
-      ['Alice', '-', '0 tokens'],
-      ['Bob', '-', '2 tokens'],
+      ['"Alice"', '-', '0 tokens'],
+      ['"Bob"', '-', '2 tokens'],
     ])
   })
 
@@ -145,14 +145,14 @@ describe('quest-tracker token', () => {
     out = []
     expect(await cli('token', 'list')).toBe(0)
     expect(out.map((line) => line.split('\t').slice(0, 3))).toEqual([
-      ['1', 'Alice', 'test'],
-      ['2', 'Bob', 'test'],
+      ['1', '"Alice"', '"test"'],
+      ['2', '"Bob"', '"test"'],
     ])
     expect(out[0]).toContain('last used never')
     expect(out.join('\n')).not.toContain(alice.token)
     out = []
     expect(await cli('token', 'list', 'bob')).toBe(0)
-    expect(out.map((line) => line.split('\t')[1])).toEqual(['Bob'])
+    expect(out.map((line) => line.split('\t')[1])).toEqual(['"Bob"'])
     expect(await cli('token', 'list', 'nobody')).toBe(1)
   })
 
@@ -249,7 +249,7 @@ describe('quest-tracker invite', () => {
     out = []
     expect(await cli('invite', 'list')).toBe(0)
     expect(out.map((line) => line.split('\t').slice(0, 3))).toEqual([
-      ['1', 'group "The Silver Flame"', 'by Olga'],
+      ['1', 'group "The Silver Flame"', 'by "Olga"'],
       ['2', 'account', 'by the operator'],
     ])
     for (const code of codes) expect(out.join('\n')).not.toContain(code)
@@ -454,7 +454,7 @@ describe('quest-tracker route', () => {
       }),
     )
     expect(await cli('route', 'import', file, '--owner', 'alice')).toBe(0)
-    expect(out.pop()).toBe('imported route 1 "Korthos run" (2 steps), owned by alice')
+    expect(out.pop()).toBe('imported route 1 "Korthos run" (2 steps), owned by "alice"')
     expect(await cli('route', 'export', '1')).toBe(0)
     const exported = JSON.parse(out.pop() as string)
     expect(exported).toMatchObject({

@@ -242,6 +242,37 @@ describe('members leave, are removed, and the group is handed on', () => {
     await invite(bea)
   })
 
+  test('a former owner removed by the new owner cannot walk back in with a spare invite (issue 39, item 9)', async () => {
+    const spare = await invite(ann)
+    await invite(ann)
+    ok(await t.web(ann).groups({ id: groupId }).owner.put({ userId: ids.bea }))
+    // Handing the group on ends the invites its owner made: the new owner sees none waiting.
+    expect(ok(await t.web(bea).groups({ id: groupId }).get()).invites).toEqual([])
+    ok(await t.web(bea).groups({ id: groupId }).members({ userId: ids.ann }).delete())
+    refused(await t.web(ann).groups.join.post({ code: spare }), 404)
+    refused(await t.web(ann).groups({ id: groupId }).get(), 404)
+    const waiting = t.db.select().from(invites).where(eq(invites.createdBy, ids.ann)).all()
+    expect(waiting.filter((row) => row.usedAt === null)).toEqual([])
+  })
+
+  test('a member who leaves, or is removed, takes the invites they made with them', async () => {
+    // Bea made an invite while she owned the group, and stays a member when Ann takes it back.
+    ok(await t.web(ann).groups({ id: groupId }).owner.put({ userId: ids.bea }))
+    const made = await invite(bea)
+    ok(await t.web(bea).groups({ id: groupId }).owner.put({ userId: ids.ann }))
+    refused(await t.web(out).groups.join.post({ code: made }), 404)
+    // The owner leaving (the group handed on) ends theirs too.
+    const owners = await invite(ann)
+    expect(ok(await t.web(ann).groups({ id: groupId }).members({ userId: ids.ann }).delete()).result).toBe('handed-on')
+    refused(await t.web(out).groups.join.post({ code: owners }), 404)
+  })
+
+  test('the owner sees who made each invite waiting', async () => {
+    await invite(ann)
+    const [pending] = ok(await t.web(ann).groups({ id: groupId }).get()).invites
+    expect(pending).toMatchObject({ createdBy: { id: ids.ann, name: 'ann' } })
+  })
+
   test('an account removed hands its group on', async () => {
     const { removeUser } = await import('../src/modules/account/service')
     removeUser(t.db, 'ann')

@@ -72,6 +72,7 @@ test('README "Limits" states the numbers the code uses', async () => {
     `| ${login.MAX_HASHING} running, ${login.MAX_HASHING_QUEUED} waiting | 503 |`,
     `| ${login.MAX_IN_FLIGHT_PER_NAME} places each (running or waiting); one name checked at a time | 429 |`,
     `| ${invites.SIGNUP_ATTEMPTS_PER_ADDRESS}, then one more every ${invites.SIGNUP_REFILL_MS / 1000} s; a success gives its attempt back | 429 |`,
+    `| ${invites.MAX_SIGNUPS_PER_INVITER_PER_DAY} in any 24 hours, over all its groups; the operator's invites are not counted | 429 with \`Retry-After\``,
     `| ${invites.INVITE_LIFETIME_DAYS} days; \`invite create --days N\` 1 to ${invites.MAX_INVITE_DAYS} | the code is refused (404)`,
     `within ${PING_MS / 1000} s (at once when the website revoked it)`,
     `| groups an account belongs to (owned or joined) | ${groups.MAX_GROUPS_PER_ACCOUNT} | 409 |`,

@@ -36,7 +36,7 @@ test('`npm run cli -- user add` works before the website is built (it crashed on
     stdin: new TextEncoder().encode('first password\n'),
   })
   expect(add.stderr.toString()).toBe(`quest-tracker: database ${env.DATABASE_PATH}\n`)
-  expect(add.stdout.toString()).toBe('created account 1 (alice)\n')
+  expect(add.stdout.toString()).toBe('created account 1 ("alice")\n')
   expect(add.exitCode).toBe(0)
   const list = Bun.spawnSync([process.execPath, main, 'user', 'list'], { cwd: copy, env })
   expect(list.exitCode).toBe(0)

@@ -30,6 +30,10 @@ const WHOLE_TABLE_BY_DESIGN: [RegExp, string][] = [
   [/^select count\(\*\) from "(routes|quests)"$/, '/info counts every route and every catalog row'],
   [/^select .* from "quests" order by "quests"\."id" asc$/, 'the catalog index is built from every row, once per sync'],
   [/^select distinct "name" from "quests"$/, 'a new route takes the catalog spelling of its quest names'],
+  [
+    /^select "username" from "users" where "users"\."username" GLOB/,
+    "a new account's username is compared with the names beyond ASCII (NFKC, every letter's case), at account creation only",
+  ],
 ]
 
 /** Records the SQL of every statement prepared on `client` from now on. */

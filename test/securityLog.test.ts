@@ -19,9 +19,9 @@ test('a failed login, then a lock-out, each log one warn line naming the account
     refused(await t.api.plugin.auth.login.post({ identifier: 'alice', password: 'wrong password' }), 401)
   }
   expect(warnings).toHaveLength(5)
-  expect(warnings[0]).toBe('failed login: account alice from an unknown address')
+  expect(warnings[0]).toBe('failed login: account "alice" from an unknown address')
   refused(await t.api.session.post({ identifier: 'ALICE', password: 'wrong again' }), 429)
-  expect(warnings.at(-1)).toMatch(/^login refused: account alice is locked for \d+ s \(from an unknown address\)$/)
+  expect(warnings.at(-1)).toMatch(/^login refused: account "alice" is locked for \d+ s \(from an unknown address\)$/)
 })
 
 test('an unknown name is quoted and cut, so it cannot start a line of its own', async () => {

@@ -4,8 +4,14 @@
 import { describe, expect, test } from 'bun:test'
 import { count, eq } from 'drizzle-orm'
 import { groupMembers, groups, invites, users } from '../src/db/schema'
+import { removeUser } from '../src/modules/account/service'
 import { MAX_MEMBERS_PER_GROUP } from '../src/modules/groups/limits'
-import { INVITE_LIFETIME_DAYS, SIGNUP_ATTEMPTS_PER_ADDRESS, SIGNUP_REFILL_MS } from '../src/modules/invites/limits'
+import {
+  INVITE_LIFETIME_DAYS,
+  MAX_SIGNUPS_PER_INVITER_PER_DAY,
+  SIGNUP_ATTEMPTS_PER_ADDRESS,
+  SIGNUP_REFILL_MS,
+} from '../src/modules/invites/limits'
 import { createInvite } from '../src/modules/invites/service'
 import { SIGNUPS_OFF } from '../src/modules/invites/signup'
 import { ok, refused, type TestApp, testApp } from './helpers'
@@ -229,5 +235,77 @@ describe('attempts per address', () => {
     const t = signupsOn()
     for (let i = 0; i < SIGNUP_ATTEMPTS_PER_ADDRESS + 2; i++) ok(await signUp(t, accountInvite(t), `player${i}`), 201)
     expect(accounts(t)).toBe(SIGNUP_ATTEMPTS_PER_ADDRESS + 2)
+  })
+})
+
+describe("accounts one account's invites make in a day (issue 39)", () => {
+  /** One more group of `owner`'s, and an invite to it from them. */
+  function anotherGroupInvite(t: TestApp, ownerId: number, name: string) {
+    const now = t.clock.now().toISOString()
+    const group = t.db.insert(groups).values({ name, ownerId, createdAt: now }).returning().get()
+    t.db.insert(groupMembers).values({ groupId: group.id, userId: ownerId, joinedAt: now }).run()
+    return createInvite(t.db, t.clock, { groupId: group.id, createdBy: ownerId }).code
+  }
+
+  test(`${MAX_SIGNUPS_PER_INVITER_PER_DAY} through all of an owner's groups, then 429 with Retry-After; the code unused, nothing written`, async () => {
+    const t = signupsOn()
+    const { group } = await groupInvite(t)
+    const ownerId = group.ownerId
+    for (let i = 0; i < MAX_SIGNUPS_PER_INVITER_PER_DAY; i++) {
+      // Alternating between two of the owner's groups: the count is the account's, not a group's.
+      const code =
+        i % 2 === 0
+          ? createInvite(t.db, t.clock, { groupId: group.id, createdBy: ownerId }).code
+          : anotherGroupInvite(t, ownerId, `Party ${i}`)
+      ok(await signUp(t, code, `recruit${i}`), 201)
+      t.clock.advance(60_000)
+    }
+    const before = accounts(t)
+    const code = createInvite(t.db, t.clock, { groupId: group.id, createdBy: ownerId }).code
+    const answer = await signUp(t, code, 'one-too-many')
+    const waitSeconds = 86_400 - MAX_SIGNUPS_PER_INVITER_PER_DAY * 60
+    expect(refused(answer, 429).error).toBe(
+      `The account that made this invite has brought in ${MAX_SIGNUPS_PER_INVITER_PER_DAY} accounts in the last 24 hours, the most one account's invites may; try again in ${Math.ceil(waitSeconds / 3600)} hours, or ask the server's operator for an account.`,
+    )
+    expect(answer.response.headers.get('retry-after')).toBe(String(waitSeconds))
+    expect(accounts(t)).toBe(before)
+    expect(inviteRow(t)?.usedAt).toBeNull()
+    // A day after the first, its place is free again; the same code works.
+    t.clock.advance(waitSeconds * 1000)
+    ok(await signUp(t, code, 'next-day'), 201)
+  })
+
+  test("the operator's invites are not counted, nor another account's", async () => {
+    const t = signupsOn()
+    const { group } = await groupInvite(t)
+    for (let i = 0; i < MAX_SIGNUPS_PER_INVITER_PER_DAY; i++) {
+      const code = createInvite(t.db, t.clock, { groupId: group.id, createdBy: group.ownerId }).code
+      ok(await signUp(t, code, `recruit${i}`), 201)
+    }
+    ok(await signUp(t, accountInvite(t), 'by-the-operator'), 201)
+    const other = await groupInvite(t, 'pia', 'The Coin Lords')
+    ok(await signUp(t, other.code, 'pias-recruit'), 201)
+  })
+
+  test('the account whose invite made another can still be removed; the other keeps its account', async () => {
+    const t = signupsOn()
+    const { code } = await groupInvite(t)
+    const recruit = ok(await signUp(t, code, 'recruit'), 201).user
+    expect(t.db.select({ by: users.invitedBy }).from(users).where(eq(users.id, recruit.id)).get()?.by).toBe(1)
+    removeUser(t.db, 'olga')
+    expect(t.db.select({ by: users.invitedBy }).from(users).where(eq(users.id, recruit.id)).get()).toEqual({ by: null })
+  })
+
+  test('an existing account joining with the invite is not counted (it makes no account)', async () => {
+    const t = signupsOn()
+    const { group } = await groupInvite(t)
+    for (let i = 0; i < MAX_SIGNUPS_PER_INVITER_PER_DAY; i++) {
+      await t.userWithToken(`veteran${i}`)
+      const cookie = await t.signIn(`veteran${i}`)
+      const code = createInvite(t.db, t.clock, { groupId: group.id, createdBy: group.ownerId }).code
+      ok(await t.web(cookie).groups.join.post({ code }))
+    }
+    const code = createInvite(t.db, t.clock, { groupId: group.id, createdBy: group.ownerId }).code
+    ok(await signUp(t, code, 'newcomer'), 201)
   })
 })

@@ -13,7 +13,7 @@ import { systemClock } from '../src/clock'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db/client'
 import { HSTS_HEADER } from '../src/http/security'
-import { type Certificate, expiryWarning } from '../src/http/tls'
+import { type Certificate, CertificateReloader, expiryWarning, readCertificate, tryListener } from '../src/http/tls'
 import { createLogger } from '../src/logger'
 import { createUser } from '../src/modules/account/service'
 import { type RunningServer, startServer } from '../src/server'
@@ -242,6 +242,80 @@ describe.skipIf(!openssl)('HTTPS on PORT', () => {
     expect(health.status).toBe(200)
   })
 
+  test('a chain whose second certificate is cut off is refused once; the port keeps answering with the old one', async () => {
+    // Issue 39 item 3: the check read only the first certificate, the old listener was stopped,
+    // the new one failed (PEM routines: BAD_END_LINE) and nothing listened until the file was fixed.
+    const a = makeCertificate(dir, 'qt-a')
+    const b = makeCertificate(dir, 'qt-b')
+    const certFile = join(dir, 'fullchain.pem')
+    const keyFile = join(dir, 'privkey.pem')
+    writeFileSync(certFile, await Bun.file(a.cert).text())
+    writeFileSync(keyFile, await Bun.file(a.key).text())
+    const server = await serve({ TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile })
+
+    // b's certificate, then a's cut halfway: the first block is whole and matches b's key.
+    const second = await Bun.file(a.cert).text()
+    writeFileSync(certFile, (await Bun.file(b.cert).text()) + second.slice(0, Math.floor(second.length / 2)))
+    writeFileSync(keyFile, await Bun.file(b.key).text())
+    expect(server.checkCertificate()).toBe(false)
+    expect(server.checkCertificate()).toBe(false)
+    expect(await servedName(server.port)).toBe('qt-a')
+    const health = await fetch(`https://127.0.0.1:${server.port}/api/health`, trusting(a.cert))
+    expect(health.status).toBe(200)
+    const warnings = logged.filter((line) => line.includes(' warn ') || line.includes(' error '))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain(
+      `the changed HTTPS certificate files were not loaded: TLS_CERT_FILE ${certFile} holds a certificate that is cut off or damaged (block 2 of its chain)`,
+    )
+    expect(warnings[0]).toContain('HTTPS goes on with the certificate for localhost, 127.0.0.1')
+
+    // Fixed: taken at the next check.
+    writeFileSync(certFile, await Bun.file(b.cert).text())
+    expect(server.checkCertificate()).toBe(true)
+    expect(await servedName(server.port)).toBe('qt-b')
+  })
+
+  test('a trial listener refuses what the listener would (the cut-off chain, read past the PEM check)', async () => {
+    const a = makeCertificate(dir, 'qt-a')
+    const b = makeCertificate(dir, 'qt-b')
+    const key = await Bun.file(b.key).text()
+    const whole = await Bun.file(b.cert).text()
+    expect(() => tryListener({ cert: whole, key })).not.toThrow()
+    const second = await Bun.file(a.cert).text()
+    const cut = whole + second.slice(0, Math.floor(second.length / 2))
+    expect(() => tryListener({ cert: cut, key })).toThrow(/^a listener refuses the pair \(.*BAD_END_LINE/)
+  })
+
+  test('a new listener that fails all the same puts the old pair back at once, with one error', async () => {
+    const a = makeCertificate(dir, 'qt-a')
+    const b = makeCertificate(dir, 'qt-b')
+    const files = { certFile: join(dir, 'cert.pem'), keyFile: join(dir, 'key.pem') }
+    writeFileSync(files.certFile, await Bun.file(a.cert).text())
+    writeFileSync(files.keyFile, await Bun.file(a.key).text())
+    const current = readCertificate(files)
+    const served: string[] = []
+    const reloader = new CertificateReloader({
+      files,
+      current,
+      logger: createLogger('info', { write: (line) => logged.push(line) }),
+      now: () => new Date(),
+      tryOut: () => {},
+      install(certificate) {
+        if (certificate.cert !== current.cert) throw new Error('the port would not take it')
+        served.push('old')
+      },
+    })
+    writeFileSync(files.certFile, await Bun.file(b.cert).text())
+    writeFileSync(files.keyFile, await Bun.file(b.key).text())
+    expect(reloader.check()).toBe(false)
+    expect(reloader.check()).toBe(false)
+    expect(served).toEqual(['old'])
+    expect(logged).toHaveLength(1)
+    expect(logged[0]).toContain(
+      'error the new HTTPS certificate could not be put in service (the port would not take it); HTTPS goes on with the certificate for localhost, 127.0.0.1',
+    )
+  })
+
   test('`healthcheck` asks over HTTPS when a certificate is configured (Docker would call it unhealthy)', async () => {
     const a = makeCertificate(dir, 'qt-a')
     const env = { TLS_CERT_FILE: a.cert, TLS_KEY_FILE: a.key }
@@ -336,6 +410,19 @@ describe.skipIf(!openssl)('a certificate or key that cannot be served stops the 
       code: 2,
       err: [
         `quest-tracker: TLS_KEY_FILE ${b.key} is not the private key of the certificate in TLS_CERT_FILE ${a.cert}`,
+      ],
+      database: false,
+    })
+  })
+
+  test('a chain with a certificate cut off', async () => {
+    const a = makeCertificate(dir, 'qt-a')
+    const cert = (await Bun.file(a.cert).text()).repeat(2).slice(0, -80)
+    writeFileSync(a.cert, cert)
+    expect(await start({ TLS_CERT_FILE: a.cert, TLS_KEY_FILE: a.key })).toEqual({
+      code: 2,
+      err: [
+        `quest-tracker: TLS_CERT_FILE ${a.cert} holds a certificate that is cut off or damaged (block 2 of its chain); copy the whole file again`,
       ],
       database: false,
     })

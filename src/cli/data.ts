@@ -7,6 +7,7 @@ import { systemClock } from '../clock'
 import type { DB } from '../db/client'
 import { characters } from '../db/schema'
 import { NotFound } from '../http/errors'
+import { quoted } from '../logger'
 import { findUser } from '../modules/auth/service'
 import { applyImport, type ImportPreview, previewImport } from '../modules/completions/import'
 import { ChangeFeed } from '../modules/events/feed'
@@ -70,9 +71,11 @@ function report(io: CliIO, result: ImportPreview & { invalid: InvalidLine[] }, c
     `${confirmed ? 'added' : 'would add'} ${result.add.length} of ${result.total}; already stored ${result.stored.length}; ambiguous ${result.ambiguous.length}; not in the catalog ${result.unmatched.length}; unreadable ${result.invalid.length}`,
   )
   for (const a of result.ambiguous) {
-    io.out(`${a.source}: "${a.name}" could be ${a.candidates.map((c) => `${c.name} (${c.difficulty})`).join(', ')}`)
+    io.out(
+      `${a.source}: ${quoted(a.name)} could be ${a.candidates.map((c) => `${c.name} (${c.difficulty})`).join(', ')}`,
+    )
   }
-  for (const u of result.unmatched) io.out(`${u.source}: "${u.name}" is not in the catalog`)
+  for (const u of result.unmatched) io.out(`${u.source}: ${quoted(u.name)} is not in the catalog`)
   for (const i of result.invalid) io.out(`${i.source}: ${i.error}`)
 }
 

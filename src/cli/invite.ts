@@ -1,6 +1,7 @@
 // `quest-tracker invite create|list|revoke`: the operator's invite links, with which a newcomer
 // makes their own account on the website (when SIGNUP_INVITES is on).
 import { systemClock } from '../clock'
+import { quoted } from '../logger'
 import { listPendingInvites, revokeInvite } from '../modules/invites/admin'
 import { MAX_INVITE_DAYS } from '../modules/invites/limits'
 import { createInvite } from '../modules/invites/service'
@@ -78,9 +79,9 @@ async function run(io: CliIO, args: string[]): Promise<number> {
       const rows = await withDatabase(io, values, (db) => listPendingInvites(db, systemClock))
       if (rows.length === 0) io.out('no pending invites; make one with: quest-tracker invite create')
       for (const row of rows) {
-        const what = row.group === null ? 'account' : `group ${JSON.stringify(row.group)}`
+        const what = row.group === null ? 'account' : `group ${quoted(row.group)}`
         io.out(
-          `${row.id}\t${what}\tby ${row.createdBy ?? 'the operator'}\tcreated ${row.createdAt}\texpires ${row.expiresAt}`,
+          `${row.id}\t${what}\tby ${row.createdBy === null ? 'the operator' : quoted(row.createdBy)}\tcreated ${row.createdAt}\texpires ${row.expiresAt}`,
         )
       }
       return 0

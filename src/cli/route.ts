@@ -1,6 +1,7 @@
 // `quest-tracker route export|import`: a route as a file, to share it between servers.
 import { resolve } from 'node:path'
 import { systemClock } from '../clock'
+import { quoted } from '../logger'
 import { exportRoute, importRoute, readRouteFile } from '../modules/routes/transfer'
 import { databaseFlag, one, parse, UsageError, valueFlag } from './args'
 import { type CliIO, type Command, printHelp, withDatabase } from './io'
@@ -37,7 +38,9 @@ async function run(io: CliIO, args: string[]): Promise<number> {
       if (!owner) throw new UsageError('route import: give --owner NAME (the account that will own the route)')
       const text = readRouteFile(resolve(positionals[0] as string))
       const created = await withDatabase(io, values, (db) => importRoute(db, systemClock, text, owner))
-      io.out(`imported route ${created.id} "${created.name}" (${created.quests.length} steps), owned by ${owner}`)
+      io.out(
+        `imported route ${created.id} ${quoted(created.name)} (${created.quests.length} steps), owned by ${quoted(owner)}`,
+      )
       return 0
     }
     default:

@@ -1,5 +1,6 @@
 // `quest-tracker token list|revoke`: the live plugin tokens, shown by id and never themselves.
 import { systemClock } from '../clock'
+import { quoted } from '../logger'
 import { listLiveTokens, revokeTokenById } from '../modules/account/service'
 import { databaseFlag, one, parse, UsageError } from './args'
 import { type CliIO, type Command, printHelp, withDatabase } from './io'
@@ -28,7 +29,7 @@ async function run(io: CliIO, args: string[]): Promise<number> {
       if (rows.length === 0) io.out('no live tokens')
       for (const row of rows) {
         io.out(
-          `${row.id}\t${row.owner}\t${row.label}\tcreated ${row.createdAt}\tlast used ${row.lastUsedAt ?? 'never'}`,
+          `${row.id}\t${quoted(row.owner)}\t${quoted(row.label)}\tcreated ${row.createdAt}\tlast used ${row.lastUsedAt ?? 'never'}`,
         )
       }
       return 0

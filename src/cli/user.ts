@@ -1,6 +1,7 @@
 // `quest-tracker user add|passwd|list|remove`: accounts from the command line; a password is
 // read (io.readPassword), never taken from the arguments.
 import { systemClock } from '../clock'
+import { quoted } from '../logger'
 import { createUser, listUsers, removeUser, setPassword } from '../modules/account/service'
 import { productionHasher } from '../modules/auth/password'
 import { count } from '../rules/words'
@@ -40,7 +41,7 @@ async function run(io: CliIO, args: string[]): Promise<number> {
         (db) => createUser({ db, clock: systemClock, passwordHasher }, { username, email, password }),
         { create: true },
       )
-      io.out(`created account ${created.id} (${created.username ?? created.email})`)
+      io.out(`created account ${created.id} (${quoted(created.username ?? created.email ?? '')})`)
       return 0
     }
     case 'passwd': {
@@ -59,7 +60,7 @@ async function run(io: CliIO, args: string[]): Promise<number> {
           await io.readPassword(`New password for ${name}: `),
         ),
       )
-      io.out(`password changed for ${name}`)
+      io.out(`password changed for ${quoted(name)}`)
       return 0
     }
     case 'list': {
@@ -68,7 +69,7 @@ async function run(io: CliIO, args: string[]): Promise<number> {
       if (rows.length === 0) io.out('no accounts yet; create one with: quest-tracker user add --username NAME')
       for (const row of rows) {
         io.out(
-          `${row.id}\t${row.username ?? '-'}\t${row.email ?? '-'}\t${count(row.activeTokens, 'token')}\tcreated ${row.createdAt}`,
+          `${row.id}\t${row.username === null ? '-' : quoted(row.username)}\t${row.email === null ? '-' : quoted(row.email)}\t${count(row.activeTokens, 'token')}\tcreated ${row.createdAt}`,
         )
       }
       return 0
@@ -81,7 +82,9 @@ async function run(io: CliIO, args: string[]): Promise<number> {
         one('give the username or e-mail of the account'),
       )
       const removed = await withDatabase(io, values, (db) => removeUser(db, positionals[0] as string))
-      io.out(`removed account ${removed.id} (${removed.username ?? removed.email}) and revoked its tokens`)
+      io.out(
+        `removed account ${removed.id} (${quoted(removed.username ?? removed.email ?? '')}) and revoked its tokens`,
+      )
       return 0
     }
     default:

@@ -92,7 +92,7 @@ export class DatabaseFileError extends Error {}
  * cannot be used is a DatabaseFileError saying why.
  */
 export function openDatabase(path: string, options: OpenOptions = {}): DB {
-  if (path === ':memory:') return setUp(new Database(path, { strict: true }), options)
+  if (path === ':memory:') return setUp(trustNoSchema(new Database(path, { strict: true })), options)
   const file = resolve(path)
   let sqlite: Database | undefined
   try {
@@ -100,6 +100,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): DB {
     sqlite = new Database(file, { create: true, strict: true })
     // First, so that the checks below wait for another writer like every later statement.
     sqlite.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
+    trustNoSchema(sqlite)
     // Before anything that could write (the switch to WAL): a newer binary's database stays as it was.
     refuseNewer(sqlite, options.migrations)
     // WAL lets readers run beside the one writer.
@@ -123,6 +124,17 @@ export function openDatabase(path: string, options: OpenOptions = {}): DB {
     const problem = databaseProblem(error, file)
     throw problem ? new DatabaseFileError(problem) : error
   }
+}
+
+/**
+ * trusted_schema off: what the file itself defines (triggers, views, defaults, index expressions)
+ * may call no function that is not marked harmless, whoever wrote the file. A restored or copied
+ * database is then no way to run this process's own functions (the own-writes counter of
+ * freshness.ts is one, called by temporary triggers, which this leaves alone).
+ */
+function trustNoSchema(sqlite: Database): Database {
+  sqlite.run('PRAGMA trusted_schema = OFF')
+  return sqlite
 }
 
 function setUp(sqlite: Database, options: OpenOptions): DB {

@@ -4,7 +4,16 @@
 // Quests are referred to by name everywhere (never by catalog row id), so a catalog sync
 // can never orphan a player's data.
 import { sql } from 'drizzle-orm'
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core'
 import type { ClassLevels, SpecialFeat } from '../rules/character/shapes'
 import type { GroupSize } from '../rules/quests/catalogFacts'
 
@@ -22,11 +31,18 @@ export const users = sqliteTable(
      */
     shareQuestTimes: integer({ mode: 'boolean' }).notNull().default(true),
     createdAt: text().notNull(),
+    /**
+     * The account whose invite (a group's link) made this one at sign-up; null for the operator's
+     * invites and `user add`, and once that account is removed. What the daily limit on the
+     * accounts one account's invites make counts (invites/limits.ts).
+     */
+    invitedBy: integer().references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
     // Usernames are unique without regard to case, so "Alice" and "alice" are one account.
     uniqueIndex('users_username_unique').on(sql`lower(${table.username})`),
+    index('users_invited_by').on(table.invitedBy, table.createdAt),
   ],
 )
 

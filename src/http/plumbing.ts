@@ -9,7 +9,7 @@ import type { Logger } from '../logger'
 import type { TrustedProxies } from './address'
 import { bodyLeftUnread } from './body'
 import { BadRequest, Forbidden, HttpError, noSuchEndpoint, ServiceUnavailable } from './errors'
-import { beginRequest, requestLog, requestPath } from './requestLog'
+import { beginRequest, loggedPath, requestLog, requestPath } from './requestLog'
 import { HSTS_HEADER } from './security'
 import { describeValidationError } from './validationMessages'
 
@@ -125,7 +125,8 @@ export function plumbing(logger: Logger, { proxies, space }: PlumbingOptions) {
         }
       })
       .onError({ as: 'global' }, ({ code, error, set, request }) => {
-        const path = requestPath(request)
+        // Masked as in the request's own line: a busy database or a bug on /join/CODE logs no code.
+        const path = loggedPath(request.url, requestPath(request))
         const httpError = toHttpError(code, error, logger, space, `${request.method} ${path}`)
         set.status = httpError.status
         Object.assign(set.headers, httpError.headers, { 'content-type': 'application/json; charset=utf-8' })

@@ -7,8 +7,20 @@ import type { Logger } from '../logger'
 /** Query keys whose values are credentials (a token in a link, a password in a careless client). */
 const SECRET_KEY = /token|pass|secret|key|auth|session|code|sig/i
 
-/** Paths that carry a share token: anyone who reads the log could open the shared page. */
-const SHARE_PATH = /^(\/s|\/api\/share)\/[^/]+/
+/**
+ * Paths that carry a share token or an invite code: anyone who reads the log could open the
+ * shared page, or sign up with a code a chat app's link preview fetched before its player did.
+ */
+const SECRET_PATH = /^(\/s|\/api\/share|\/join|\/api\/invites)\/[^/]+/
+
+/** An invite code anywhere else in a path or a query value (a path the router does not know). */
+const INVITE_CODE = /qti_[^/?&#]*/g
+
+/** The path with its share token or invite code as "***". */
+const maskPath = (path: string): string => {
+  const masked = path.replace(SECRET_PATH, '$1/***')
+  return masked.includes('qti_') ? masked.replace(INVITE_CODE, 'qti_***') : masked
+}
 
 /** What URL parsing could change in a path: an escape, a dot segment, a backslash, no path at all. */
 const NORMALIZED = /[%\\]|\/\.|^(?!\/)/
@@ -28,17 +40,18 @@ export function pathOf(url: string): string {
 }
 
 /**
- * The path and query as logged: a share token in the path and the value of every query key
- * that looks like a credential are "***". `path` is pathOf(url), when the caller has it.
+ * The path and query as logged: a share token or an invite code in the path, an invite code in
+ * a query value, and the value of every query key that looks like a credential are "***". `path` is pathOf(url), when the caller has it.
  */
 export function loggedPath(url: string, path?: string): string {
-  // Most requests have no query: their path as it is (a share token still masked).
-  if (!url.includes('?')) return (path ?? pathOf(url)).replace(SHARE_PATH, '$1/***')
+  // Most requests have no query: their path as it is (a share token or invite code still masked).
+  if (!url.includes('?')) return maskPath(path ?? pathOf(url))
   const { pathname: raw, searchParams } = new URL(url)
-  const pathname = raw.replace(SHARE_PATH, '$1/***')
+  const pathname = maskPath(raw)
   if (searchParams.size === 0) return pathname
   const query = [...searchParams].map(
-    ([key, value]) => `${encodeURIComponent(key)}=${SECRET_KEY.test(key) ? '***' : encodeURIComponent(value)}`,
+    ([key, value]) =>
+      `${encodeURIComponent(key)}=${SECRET_KEY.test(key) ? '***' : encodeURIComponent(value).replace(INVITE_CODE, 'qti_***')}`,
   )
   return `${pathname}?${query.join('&')}`
 }

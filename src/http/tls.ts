@@ -6,7 +6,9 @@
 // changes its handlers only (tried: the old certificate is still presented). So a new
 // certificate is put in service by a new listener on the same port (server.ts): the old one
 // stops accepting, its requests and open event streams finish on it, and the new one binds in
-// the same turn of the event loop.
+// the same turn of the event loop. Before the serving listener is touched, the new pair is
+// read as the listener will read it: every PEM block of the chain, then a trial listener on a
+// loopback port; a new listener that still fails puts the old pair back at once.
 import { createPrivateKey, X509Certificate } from 'node:crypto'
 import { readFileSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -80,6 +82,36 @@ function readText(variable: string, path: string): string {
   }
 }
 
+/**
+ * Every PEM block of a certificate file, as the listener reads the chain: a block that begins and
+ * never ends (a copy cut off), or a certificate block that does not parse, stops the listener
+ * with "PEM routines: BAD_END_LINE" and the like, though the first certificate reads fine. Other
+ * blocks (a key bundled in the same file) are skipped by the listener, and here. Returns the
+ * 1-based number of the first bad block, or 0 when all are whole.
+ */
+export function badChainBlock(pem: string): number {
+  const begin = /-----BEGIN ([A-Z0-9 ]+)-----/g
+  let block = 0
+  for (let match = begin.exec(pem); match; match = begin.exec(pem)) {
+    block++
+    const label = match[1] as string
+    const endLine = `-----END ${label}-----`
+    const end = pem.indexOf(endLine, match.index)
+    // A block with no end of its own, or another block beginning inside it.
+    const next = pem.indexOf('-----BEGIN ', match.index + match[0].length)
+    if (end < 0 || (next >= 0 && next < end)) return block
+    if (/CERTIFICATE$/.test(label)) {
+      try {
+        new X509Certificate(pem.slice(match.index, end + endLine.length))
+      } catch {
+        return block
+      }
+    }
+    begin.lastIndex = end + endLine.length
+  }
+  return 0
+}
+
 /** "DNS:qt.home.arpa, IP Address:192.168.1.10" -> "qt.home.arpa, 192.168.1.10"; else the CN. */
 function namesOf(certificate: X509Certificate): string {
   const alt = certificate.subjectAltName
@@ -103,6 +135,12 @@ export function readCertificate(files: TlsFiles): Certificate {
   } catch {
     throw new TlsError(
       `TLS_CERT_FILE ${certPath} holds no PEM certificate (a block "-----BEGIN CERTIFICATE-----"); is it the key?`,
+    )
+  }
+  const bad = badChainBlock(cert)
+  if (bad > 0) {
+    throw new TlsError(
+      `TLS_CERT_FILE ${certPath} holds a certificate that is cut off or damaged (block ${bad} of its chain); copy the whole file again`,
     )
   }
   let privateKey: ReturnType<typeof createPrivateKey>
@@ -129,6 +167,35 @@ export function expiryWarning(certificate: Certificate, now: Date): string | nul
   return `the HTTPS certificate (${certificate.names}) expired on ${certificate.validTo.toISOString().slice(0, 10)}: browsers and game clients refuse it; renew it (the new files are read within ${CERTIFICATE_CHECK_INTERVAL_MS / 1000} s)`
 }
 
+/** Whether an error is the TLS library's refusal of a certificate or key ("PEM routines", ERR_OSSL_...). */
+function refusedByTls(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return (typeof code === 'string' && code.startsWith('ERR_OSSL')) || /routines/i.test(String(error))
+}
+
+/**
+ * Serves `certificate` for a moment on a loopback port the system picks, exactly as the new
+ * listener would: what reading the files cannot see (a chain or a key the TLS library refuses)
+ * fails here, before the serving listener is touched. A TlsError when the TLS library refuses
+ * the pair; a loopback port that cannot be had at all is not the certificate's fault and lets it
+ * through (a failure of the new listener then puts the old pair back: CertificateReloader).
+ */
+export function tryListener(certificate: Pick<Certificate, 'cert' | 'key'>): void {
+  let trial: ReturnType<typeof Bun.serve> | undefined
+  try {
+    trial = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      tls: { cert: certificate.cert, key: certificate.key },
+      fetch: () => new Response(null, { status: 204 }),
+    })
+  } catch (error) {
+    if (refusedByTls(error)) throw new TlsError(`a listener refuses the pair (${why(error)})`)
+  } finally {
+    trial?.stop(true)
+  }
+}
+
 export interface ReloaderOptions {
   files: TlsFiles
   /** The certificate in service. */
@@ -137,13 +204,17 @@ export interface ReloaderOptions {
   now: () => Date
   /** Puts a certificate in service (a new listener); throws when it cannot. */
   install(certificate: Certificate): void
+  /** Throws a TlsError when a listener would refuse the pair; tryListener unless given. */
+  tryOut?(certificate: Certificate): void
 }
 
 /**
  * Looks at the files (`check`, every CERTIFICATE_CHECK_INTERVAL_MS) and puts a changed pair in
- * service once it reads as a good pair. A pair caught halfway through a renewal (a new
- * certificate beside the old key) is refused with one warning, and taken as soon as the files
- * change again; HTTPS goes on with the certificate in service meanwhile.
+ * service once it reads as a good pair and a trial listener takes it. A pair caught halfway
+ * through a renewal (a new certificate beside the old key, a chain cut off) is refused with one
+ * warning, and taken as soon as the files change again; HTTPS goes on with the certificate in
+ * service meanwhile. Should the new listener still fail, the pair in service is served again at
+ * once, with one error in the log.
  */
 export class CertificateReloader {
   private current: Certificate
@@ -162,6 +233,7 @@ export class CertificateReloader {
     let next: Certificate
     try {
       next = readCertificate(files)
+      ;(this.options.tryOut ?? tryListener)(next)
     } catch (error) {
       if (!(error instanceof TlsError)) throw error
       this.refused = state
@@ -173,8 +245,21 @@ export class CertificateReloader {
     try {
       this.options.install(next)
     } catch (error) {
-      // The files are not marked as refused: the next check tries again.
-      logger.error(`the new HTTPS certificate could not be put in service: ${why(error)}`)
+      this.refused = state
+      const failure = why(error)
+      try {
+        this.options.install(this.current)
+      } catch (again) {
+        // Nothing listens: the next check tries the files again (and warns again) rather than wait for a change.
+        this.refused = null
+        logger.error(
+          `the new HTTPS certificate could not be put in service (${failure}), nor the one before it again (${why(again)}): nothing answers HTTPS on the port; tried again within ${CERTIFICATE_CHECK_INTERVAL_MS / 1000} s`,
+        )
+        return false
+      }
+      logger.error(
+        `the new HTTPS certificate could not be put in service (${failure}); HTTPS goes on with the certificate ${describeCertificate(this.current)}`,
+      )
       return false
     }
     this.current = next

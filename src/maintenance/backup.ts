@@ -22,6 +22,8 @@ import type { Clock } from '../clock'
 import type { Config } from '../config'
 import { type DB, describeFileError, isOutOfSpace } from '../db/client'
 import { appliedMigrations, isNewer, SCHEMA_VERSION } from '../db/migrate'
+import { migrations } from '../db/migrations'
+import { expectedTables, schemaDifferences } from '../db/schemaCheck'
 
 /** A backup that cannot be trusted, or could not be written: the sentence says why (one line). */
 export class BackupError extends Error {}
@@ -53,7 +55,10 @@ const SQLITE_MAGIC = 'SQLite format 3\0'
  * beside it, so the file and its folder stay exactly as they were), runs integrity_check, and
  * reads its schema version and the row count of each table. Any doubt is a BackupError: not a
  * SQLite file, a -wal or -journal beside it (a database in use, or a copy taken without its
- * log: not a backup), damage, not a Quest Tracker database, or a schema newer than this binary.
+ * log: not a backup), damage, not a Quest Tracker database, a schema newer than this binary, or
+ * a schema other than the one this binary's migrations make at its version (an edited backup: a
+ * planted trigger would run in the server once restored). The file's schema is read with
+ * trusted_schema off, and only the tables Quest Tracker makes are counted.
  */
 export function verifyBackup(path: string): BackupReport {
   const file = resolve(path)
@@ -71,6 +76,8 @@ export function verifyBackup(path: string): BackupReport {
   let sqlite: Database | undefined
   try {
     sqlite = new Database(immutableUri(file), constants.SQLITE_OPEN_READONLY | constants.SQLITE_OPEN_URI)
+    // Before the first statement reads its schema: nothing the file defines may call a function.
+    sqlite.run('PRAGMA trusted_schema = OFF')
     const check = sqlite.query('PRAGMA integrity_check(1)').values()[0]?.[0]
     if (check !== 'ok') throw new BackupError(`${file} is damaged (integrity_check: ${check})`)
     const names = sqlite
@@ -88,12 +95,21 @@ export function verifyBackup(path: string): BackupReport {
         `${file} was made by a newer Quest Tracker (schema ${applied.length}; this one knows ${SCHEMA_VERSION}); restore it with that version`,
       )
     }
-    const tables = names
-      .filter((name) => name !== '__drizzle_migrations')
-      .map((name) => ({
-        name,
-        rows: sqlite?.query<{ n: number }, []>(`SELECT count(*) AS n FROM "${name}"`).get()?.n ?? 0,
-      }))
+    if (applied.some((when, i) => migrations[i]?.when !== when)) {
+      throw new BackupError(
+        `${file} has applied migrations this version does not apply in that order; it is not trusted`,
+      )
+    }
+    const differences = schemaDifferences(sqlite, applied.length)
+    if (differences.length > 0) {
+      throw new BackupError(
+        `${file} holds what Quest Tracker's schema ${applied.length} does not: ${differences.slice(0, 6).join(', ')}${differences.length > 6 ? `, and ${differences.length - 6} more` : ''}; a backup Quest Tracker wrote is never edited, so it is not trusted`,
+      )
+    }
+    const tables = expectedTables(applied.length).map((name) => ({
+      name,
+      rows: sqlite?.query<{ n: number }, []>(`SELECT count(*) AS n FROM "${name}"`).get()?.n ?? 0,
+    }))
     return { file, bytes: stats.size, schemaVersion: applied.length, tables }
   } catch (error) {
     if (error instanceof BackupError) throw error

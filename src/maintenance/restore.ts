@@ -8,10 +8,12 @@ import {
   copyFileSync,
   existsSync,
   fsyncSync,
+  linkSync,
   mkdirSync,
   openSync,
   renameSync,
   rmSync,
+  unlinkSync,
 } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { Clock } from '../clock'
@@ -65,10 +67,51 @@ const stamp = (clock: Clock): string =>
     .replace(/\.\d+Z$/, 'Z')
 
 /**
+ * Moves `from` to `to` unless `to` exists; false when it does. A hard link then the old name's
+ * removal, since a rename replaces whatever holds the new name: the database kept aside by a
+ * restore in the same second was lost that way. A file system without hard links gets a
+ * rename after a look (the restore runs with the server stopped; only another restore races it).
+ */
+function moveUnlessTaken(from: string, to: string): boolean {
+  try {
+    linkSync(from, to)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EEXIST') return false
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error
+    if (existsSync(to)) return false
+    renameSync(from, to)
+    return true
+  }
+  unlinkSync(from)
+  return true
+}
+
+/**
+ * Moves the database (and its -wal, when one was left) aside as `<file>.before-restore-<time>`,
+ * or `…-2`, `-3` when a restore of the same second took that name: a name is taken only when
+ * neither it nor its -wal exists, and never by renaming over anything. The -shm is removed
+ * (SQLite rebuilds it). Returns the name.
+ */
+function setAside(database: string, clock: Clock): string {
+  const base = `${database}.before-restore-${stamp(clock)}`
+  for (let n = 1; ; n++) {
+    const aside = n === 1 ? base : `${base}-${n}`
+    if (existsSync(`${aside}-wal`) || !moveUnlessTaken(database, aside)) continue
+    if (existsSync(`${database}-wal`) && !moveUnlessTaken(`${database}-wal`, `${aside}-wal`)) {
+      // A -wal of that name appeared meanwhile: the database goes back, and on to the next name.
+      if (!moveUnlessTaken(aside, database)) throw new Error(`${database} appeared while it was being set aside`)
+      continue
+    }
+    rmSync(`${database}-shm`, { force: true })
+    return aside
+  }
+}
+
+/**
  * Verifies `backup`, refuses while the database is open elsewhere, copies the backup next to the
- * database (0600, synced, verified again), moves the database aside as
- * `<file>.before-restore-<time>` (its -wal beside it, the -shm removed: SQLite rebuilds it) and
- * renames the copy into place. A backup of an older schema is upgraded at the next start.
+ * database (0600, synced, verified again), moves the database aside (setAside: a name of its
+ * own, its -wal beside it) and renames the copy into place. A backup of an older schema is upgraded at the next start.
  */
 export function restoreBackup(databasePath: string, backup: string, clock: Clock): Restored {
   const database = resolve(databasePath)
@@ -112,13 +155,7 @@ export function restoreBackup(databasePath: string, backup: string, clock: Clock
         throw new RestoreRefused(`the copy failed its check (${error.message}); nothing was changed`)
       throw error
     }
-    let aside: string | null = null
-    if (present) {
-      aside = `${database}.before-restore-${stamp(clock)}`
-      renameSync(database, aside)
-      if (existsSync(`${database}-wal`)) renameSync(`${database}-wal`, `${aside}-wal`)
-      rmSync(`${database}-shm`, { force: true })
-    }
+    const aside = present ? setAside(database, clock) : null
     renameSync(copy, database)
     return { report, database, aside }
   } finally {

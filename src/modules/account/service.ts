@@ -1,7 +1,7 @@
 // Account administration: create an account, change its password, list and remove accounts, and
 // the admin's view of every plugin token. Used by the admin CLI and the website's account page;
 // logging in and checking a credential are auth/service.ts.
-import { and, count, eq, isNull } from 'drizzle-orm'
+import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
 import { apiTokens, users } from '../../db/schema'
@@ -19,6 +19,7 @@ import {
 } from '../auth/service'
 import { markAccountQuestTimes } from '../catalog/questTimes'
 import { leaveEveryGroup } from '../groups/members'
+import { checkVisible, nameKey, normalizedName } from './names'
 
 export interface NewUser {
   username?: string
@@ -34,18 +35,20 @@ export function checkPassword(password: string): void {
   }
 }
 
+/** A username as normalizedName makes it: no spaces or "@", no hidden character (names.ts). */
 export function checkUsername(username: string): void {
+  checkVisible(username)
   if (!/^[^\s@]{1,64}$/.test(username)) {
     throw new BadRequest('A username is 1 to 64 characters without spaces or "@".')
   }
 }
 
 export function checkEmail(email: string): void {
-  if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254)
+  if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254 || /[\p{C}\p{Z}]/u.test(email))
     throw new BadRequest(`"${email}" is not an e-mail address.`)
 }
 
-/** A new account's names, as stored: the username as given, the e-mail lower-cased. */
+/** A new account's names, as stored: the username in its NFKC form, the e-mail lower-cased. */
 export interface NewUserNames {
   username: string | null
   email: string | null
@@ -58,7 +61,7 @@ export interface NewUserNames {
  * another request may have taken the name in between (sign-up: checkNamesFree).
  */
 export function checkNewUser(db: Pick<DB, 'select'>, input: NewUser): NewUserNames {
-  const username = input.username?.trim() || null
+  const username = normalizedName(input.username ?? '') || null
   const email = input.email?.trim().toLowerCase() || null
   if (!username && !email) throw new BadRequest('Give a username, an e-mail address, or both.')
   if (username) checkUsername(username)
@@ -68,18 +71,49 @@ export function checkNewUser(db: Pick<DB, 'select'>, input: NewUser): NewUserNam
   return { username, email }
 }
 
-/** 400 when an account already has the username or the e-mail (as either). */
+/**
+ * 400 when an account already has the username or the e-mail (as either), the username compared
+ * on its normalized form (nameKey): "gwen" is taken by "GWEN", by "ｇｗｅｎ" stored before names
+ * were normalized, and by "Gwen" however it is typed.
+ */
 export function checkNamesFree(db: Pick<DB, 'select'>, { username, email }: NewUserNames): void {
   for (const identifier of [username, email]) {
     if (identifier && findUser(db, identifier)) throw new BadRequest(`An account "${identifier}" already exists.`)
   }
+  if (username && usernameKeyTaken(db, username)) throw new BadRequest(`An account "${username}" already exists.`)
 }
 
-/** Inserts the account (its names checked by checkNewUser, its password hashed). */
-export function insertUser(db: Pick<DB, 'insert'>, clock: Clock, names: NewUserNames, passwordHash: string): UserRow {
+/**
+ * Whether an account's username has the same nameKey as `username`. The unique index on
+ * lower(username) finds ASCII names (findUser, by the key itself); SQLite's lower() folds ASCII
+ * only and knows no NFKC, so the names that hold any other character (few: they are read whole,
+ * a scan of the accounts' names) are compared here.
+ */
+function usernameKeyTaken(db: Pick<DB, 'select'>, username: string): boolean {
+  const key = nameKey(username)
+  if (findUser(db, key)) return true
+  return db
+    .select({ username: users.username })
+    .from(users)
+    .where(sql`${users.username} GLOB '*[^ -~]*'`)
+    .all()
+    .some((row) => row.username !== null && nameKey(row.username) === key)
+}
+
+/**
+ * Inserts the account (its names checked by checkNewUser, its password hashed); `invitedBy`, the
+ * account whose invite made it (sign-up with a group's invite).
+ */
+export function insertUser(
+  db: Pick<DB, 'insert'>,
+  clock: Clock,
+  names: NewUserNames,
+  passwordHash: string,
+  invitedBy: number | null = null,
+): UserRow {
   return db
     .insert(users)
-    .values({ ...names, passwordHash, createdAt: isoNow(clock) })
+    .values({ ...names, passwordHash, createdAt: isoNow(clock), invitedBy })
     .returning()
     .get()
 }
@@ -90,7 +124,13 @@ export async function createUser(
 ): Promise<PublicUser> {
   const names = checkNewUser(db, input)
   const passwordHash = await passwordHasher.hash(input.password)
-  return toPublicUser(insertUser(db, clock, names, passwordHash))
+  // Checked again with the insert: a sign-up may have taken the name while the password was hashed.
+  return toPublicUser(
+    db.transaction((tx) => {
+      checkNamesFree(tx, names)
+      return insertUser(tx, clock, names, passwordHash)
+    }, IMMEDIATE),
+  )
 }
 
 /**

@@ -13,6 +13,8 @@ import { unlessFull } from '../../db/space'
 import type { AppDeps } from '../../deps'
 import { addressKey } from '../../http/address'
 import { BadRequest, NotFound, TooManyRequests, Unauthorized } from '../../http/errors'
+import { quoted } from '../../logger'
+import { normalizedName } from '../account/names'
 import { MAX_TOKENS_PER_ACCOUNT } from './limits'
 import type { LoginGuard } from './loginGuard'
 
@@ -43,14 +45,23 @@ export const hashToken = (token: string): string => Bun.SHA256.hash(token, 'hex'
 /** 32 random bytes (256 bits) behind the fixed prefix. */
 export const newToken = (): string => TOKEN_PREFIX + randomBytes(32).toString('base64url')
 
-/** Finds an account by username or e-mail, both without regard to case. */
+/**
+ * Finds an account by username or e-mail, both without regard to case: as typed first (every
+ * name stored before names were normalized keeps signing in), then in its NFKC form (a name is
+ * stored so: one typed in full-width letters finds it).
+ */
 export function findUser(db: Pick<DB, 'select'>, identifier: string): UserRow | undefined {
   const value = identifier.trim()
-  return db
-    .select()
-    .from(users)
-    .where(sql`${users.email} = lower(${value}) or lower(${users.username}) = lower(${value})`)
-    .get()
+  const find = (name: string) =>
+    db
+      .select()
+      .from(users)
+      .where(sql`${users.email} = lower(${name}) or lower(${users.username}) = lower(${name})`)
+      .get()
+  const found = find(value)
+  if (found) return found
+  const normalized = normalizedName(value)
+  return normalized === value ? undefined : find(normalized)
 }
 
 const BAD_CREDENTIALS = 'Wrong username, e-mail or password.'
@@ -74,8 +85,8 @@ export async function verifyLogin(
   // Security events at warn, with the account (or the unknown name, quoted and cut, so a line
   // cannot be forged through it) and the address, as self-hosted servers log them for fail2ban.
   const who = user
-    ? `account ${user.username ?? user.email}`
-    : `unknown name ${JSON.stringify(identifier.slice(0, 64))}`
+    ? `account ${quoted(user.username ?? user.email ?? '')}`
+    : `unknown name ${quoted(identifier.slice(0, 64))}`
   const from = clientAddress ?? 'an unknown address'
   const refuseLockedName = () => {
     const nameWait = guard.names.retryAfterSeconds(identifier)

@@ -5,6 +5,7 @@ import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
 import { characters, groupMembers, groupShares, groups } from '../../db/schema'
 import { Conflict } from '../../http/errors'
+import { revokeInvitesMadeBy } from '../invites/service'
 import { MAX_GROUPS_PER_ACCOUNT, MAX_MEMBERS_PER_GROUP } from './limits'
 
 type Tx = Pick<DB, 'select' | 'insert' | 'update' | 'delete'>
@@ -47,11 +48,12 @@ export function addMember(tx: Tx, clock: Clock, groupId: number, userId: number)
 }
 
 /**
- * Takes `userId` out of the group with every character they shared with it. The owner leaving
- * hands the group to the longest-standing other member; the last member leaving deletes it.
- * Returns what happened, for the caller's answer.
+ * Takes `userId` out of the group with every character they shared with it and every invite to
+ * it they made that is still waiting. The owner leaving hands the group to the longest-standing
+ * other member; the last member leaving deletes it. Returns what happened, for the caller's answer.
  */
 export function removeMember(tx: Tx, groupId: number, userId: number): 'left' | 'handed-on' | 'deleted' {
+  revokeInvitesMadeBy(tx, groupId, userId)
   const own = tx.select({ id: characters.id }).from(characters).where(eq(characters.userId, userId))
   tx.delete(groupShares)
     .where(and(eq(groupShares.groupId, groupId), inArray(groupShares.characterId, own)))

@@ -81,9 +81,20 @@ export const GroupDetail = t.Object({
     t.Object({ id: t.Integer(), name: t.String(), shared: t.Boolean({ description: 'The group sees it.' }) }),
     { description: "The caller's characters, and which of them the group sees." },
   ),
-  invites: t.Array(t.Object({ id: t.Integer(), createdAt: Timestamp(), expiresAt: Timestamp() }), {
-    description: 'Invites waiting to be used (the owner only; empty for other members). Codes are never shown again.',
-  }),
+  invites: t.Array(
+    t.Object({
+      id: t.Integer(),
+      createdAt: Timestamp(),
+      expiresAt: Timestamp(),
+      createdBy: t.Nullable(t.Object({ id: t.Integer(), name: t.String() }), {
+        description:
+          "The member who made it, by the name members see; null when they are no longer a member. A member's waiting invites end when they leave, are removed, or hand the group on.",
+      }),
+    }),
+    {
+      description: 'Invites waiting to be used (the owner only; empty for other members). Codes are never shown again.',
+    },
+  ),
 })
 
 export const InviteCreated = t.Object({

@@ -13,12 +13,20 @@ import type { Setting } from '../../rules/quests/completion'
 import { type NeedsCharacter, partyBand, partyQuests, questNeed } from '../../rules/quests/groupNeeds'
 import { ESTIMATED_MINUTES } from '../../rules/quests/nextQuests'
 import { indexCompletions } from '../../rules/quests/tracker'
+import { checkVisible, normalizedName } from '../account/names'
 import { questTimesByRemake, remakeKey } from '../catalog/questTimes'
 import { catalogIndex } from '../catalog/service'
 import { ownedCharacter } from '../characters/access'
 import { characterName, trackerLevel } from '../characters/service'
 import { currentLifeIndex } from '../completions/service'
-import { createInvite, findLiveInvite, pendingInvites, revokeGroupInvites, useInvite } from '../invites/service'
+import {
+  createInvite,
+  findLiveInvite,
+  pendingInvites,
+  revokeGroupInvites,
+  revokeInvitesMadeBy,
+  useInvite,
+} from '../invites/service'
 import { getRoute } from '../routes/service'
 import type { GroupFeed } from './feed'
 import { MAX_GROUP_NAME_LENGTH, MAX_PARTY_SIZE, MAX_PENDING_INVITES_PER_GROUP } from './limits'
@@ -68,12 +76,14 @@ function ownerGroup(db: Pick<DB, 'select'>, userId: number, groupId: number, doi
   return group
 }
 
+/** A group's name as stored: NFKC, trimmed, 1 to MAX_GROUP_NAME_LENGTH characters, none hidden (account/names.ts). */
 function checkName(name: string): string {
-  const trimmed = name.trim()
-  if (trimmed === '' || [...trimmed].length > MAX_GROUP_NAME_LENGTH) {
+  const normalized = normalizedName(name)
+  if (normalized === '' || [...normalized].length > MAX_GROUP_NAME_LENGTH) {
     throw new BadRequest(`A group's name is 1 to ${MAX_GROUP_NAME_LENGTH} characters.`)
   }
-  return trimmed
+  checkVisible(normalized)
+  return normalized
 }
 
 export function listGroups(db: DB, userId: number): Static<typeof GroupList> {
@@ -194,11 +204,31 @@ export function groupDetail(db: DB, clock: Clock, userId: number, groupId: numbe
     })),
     characters: shared,
     yourCharacters: own.map((c) => ({ id: c.id, name: characterName(c), shared: sharedIds.has(c.id) })),
-    // Only the owner hands out invites, so only the owner sees the pending ones (never their codes).
-    invites: isOwner
-      ? pendingInvites(db, clock, groupId).map((i) => ({ id: i.id, createdAt: i.createdAt, expiresAt: i.expiresAt }))
-      : [],
+    // Only the owner hands out invites, so only the owner sees the pending ones (never their codes),
+    // each with who made it.
+    invites: isOwner ? groupInvites(db, clock, groupId) : [],
   }
+}
+
+/** A group's pending invites, with who made each (the member's name; null for an account since removed). */
+function groupInvites(db: DB, clock: Clock, groupId: number) {
+  const makers = new Map(
+    db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .innerJoin(groupMembers, and(eq(groupMembers.userId, users.id), eq(groupMembers.groupId, groupId)))
+      .all()
+      .map((user) => [user.id, memberName(user)]),
+  )
+  return pendingInvites(db, clock, groupId).map((invite) => {
+    const name = invite.createdBy === null ? undefined : makers.get(invite.createdBy)
+    return {
+      id: invite.id,
+      createdAt: invite.createdAt,
+      expiresAt: invite.expiresAt,
+      createdBy: invite.createdBy !== null && name !== undefined ? { id: invite.createdBy, name } : null,
+    }
+  })
 }
 
 export function renameGroup(
@@ -298,6 +328,8 @@ export function handOnGroup(
     ownerGroup(tx, userId, groupId, 'hand it on')
     if (!isMember(tx, groupId, memberId)) throw new NotFound(`No member ${memberId} in this group.`)
     tx.update(groups).set({ ownerId: memberId }).where(eq(groups.id, groupId)).run()
+    // Who may let players in is the new owner's to say: the links the old owner made end.
+    if (memberId !== userId) revokeInvitesMadeBy(tx, groupId, userId)
   }, IMMEDIATE)
   feed.publish(groupId, 'members')
   return groupDetail(db, clock, userId, groupId)

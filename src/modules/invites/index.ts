@@ -12,6 +12,7 @@ import { MAX_SIGN_IN_BODY_BYTES } from '../auth/model'
 import { toPublicUser } from '../auth/service'
 import type { GroupFeed } from '../groups/feed'
 import { createSession, sessionCookie } from '../session/service'
+import { MAX_SIGNUPS_PER_INVITER_PER_DAY } from './limits'
 import { InviteParams, InvitePreview, SignedUp, SignUpBody } from './model'
 import { previewInvite, signUp } from './signup'
 
@@ -48,8 +49,7 @@ export function invitesModule(deps: AppDeps, loginGuard: LoginGuard, proxies: Tr
         response: { 201: SignedUp, ...errors(400, 403, 404, 409, 429, 503) },
         detail: {
           summary: 'Make an account with an invite and sign in (sets the session cookie)',
-          description:
-            "403 while SIGNUP_INVITES is off. A group's invite also makes the account a member of the group. The code works once: a refused sign-up leaves it unused.",
+          description: `403 while SIGNUP_INVITES is off. A group's invite also makes the account a member of the group. The code works once: a refused sign-up leaves it unused. 429 with Retry-After when the address made too many attempts, or when the account that made the invite has brought in ${MAX_SIGNUPS_PER_INVITER_PER_DAY} accounts in the last 24 hours (the operator's invites are not counted).`,
           tags,
         },
       },

@@ -12,3 +12,11 @@ export const MAX_INVITE_DAYS = 30
  */
 export const SIGNUP_ATTEMPTS_PER_ADDRESS = 10
 export const SIGNUP_REFILL_MS = 60_000
+/**
+ * Accounts one account's invites (its groups' links) may make in 24 hours, counted over every
+ * group it owns. Each account carries its own quotas (characters, routes, groups, streams), so an
+ * account that could mint accounts without end would multiply them all: one did 25 in 3 s. A
+ * guild's evening of newcomers fits; a larger move-in takes the operator's invites, which are
+ * not counted. A rolling window: a place comes back 24 hours after the sign-up that took it.
+ */
+export const MAX_SIGNUPS_PER_INVITER_PER_DAY = 10

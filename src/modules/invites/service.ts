@@ -105,6 +105,19 @@ export function revokeGroupInvites(db: Pick<DB, 'delete'>, groupId: number, invi
     .all().length
 }
 
+/**
+ * Ends the pending codes `userId` made for a group: when they leave it, are removed from it, or
+ * hand it on, the invites they made go with their say in it (a former owner removed by the new
+ * one walked back in with a spare link they made while owning the group).
+ */
+export function revokeInvitesMadeBy(db: Pick<DB, 'delete'>, groupId: number, userId: number): number {
+  return db
+    .delete(invites)
+    .where(and(eq(invites.groupId, groupId), eq(invites.createdBy, userId), isNull(invites.usedAt)))
+    .returning({ id: invites.id })
+    .all().length
+}
+
 /** Used and expired codes are kept a day for the record, then removed by the nightly maintenance. */
 export function purgeOldInvites(db: Pick<DB, 'delete'>, clock: Clock): number {
   const dayAgo = new Date(clock.now().getTime() - 86_400_000).toISOString()

@@ -1,17 +1,22 @@
 // Making one's own account with an invite (SIGNUP_INVITES=on): the operator's invite makes an
 // account, a group's invite makes one and adds it to the group. The account, the invite's use and
 // the membership are one transaction: a refusal of any leaves nothing written and the code unused.
-import { eq } from 'drizzle-orm'
-import { IMMEDIATE } from '../../db/client'
-import { groups } from '../../db/schema'
+import { and, asc, count, eq, gt } from 'drizzle-orm'
+import type { Clock } from '../../clock'
+import { type DB, IMMEDIATE } from '../../db/client'
+import { groups, users } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { addressKey } from '../../http/address'
 import { Forbidden, TooManyRequests } from '../../http/errors'
+import { quoted } from '../../logger'
+import { count as words } from '../../rules/words'
+import { normalizedName } from '../account/names'
 import { checkNamesFree, checkNewUser, checkUsername, insertUser } from '../account/service'
 import type { LoginGuard } from '../auth/loginGuard'
 import type { UserRow } from '../auth/service'
 import { addMember } from '../groups/members'
-import { findLiveInvite, inviteNotValid, useInvite } from './service'
+import { MAX_SIGNUPS_PER_INVITER_PER_DAY } from './limits'
+import { findLiveInvite, type InviteRow, inviteNotValid, useInvite } from './service'
 
 export const SIGNUPS_OFF =
   'Signing up with an invite is turned off on this server (SIGNUP_INVITES); ask its operator for an account.'
@@ -43,6 +48,38 @@ export function previewInvite({ db, clock, config }: Deps, code: string): Invite
   }
 }
 
+const DAY_MS = 86_400_000
+
+/** "3 hours", "25 minutes": how long until a place comes back, in the refusal's sentence. */
+const roughly = (seconds: number): string =>
+  seconds >= 3600 ? words(Math.ceil(seconds / 3600), 'hour') : words(Math.max(1, Math.ceil(seconds / 60)), 'minute')
+
+/**
+ * The 429 for an invite whose maker's invites made MAX_SIGNUPS_PER_INVITER_PER_DAY accounts in
+ * the last 24 hours, with Retry-After until the oldest of them leaves the window; null when
+ * there is room, or for the operator's invites (`createdBy` null), which are not counted.
+ */
+function inviterFull(db: Pick<DB, 'select'>, clock: Clock, createdBy: number | null): TooManyRequests | null {
+  if (createdBy === null) return null
+  const now = clock.now().getTime()
+  const recent = and(eq(users.invitedBy, createdBy), gt(users.createdAt, new Date(now - DAY_MS).toISOString()))
+  const made = db.select({ n: count() }).from(users).where(recent).get()?.n ?? 0
+  if (made < MAX_SIGNUPS_PER_INVITER_PER_DAY) return null
+  const oldest = db
+    .select({ at: users.createdAt })
+    .from(users)
+    .where(recent)
+    .orderBy(asc(users.createdAt))
+    .limit(1)
+    .offset(made - MAX_SIGNUPS_PER_INVITER_PER_DAY)
+    .get()
+  const wait = Math.max(1, Math.ceil((Date.parse(oldest?.at ?? '') + DAY_MS - now) / 1000) || 1)
+  return new TooManyRequests(
+    `The account that made this invite has brought in ${MAX_SIGNUPS_PER_INVITER_PER_DAY} accounts in the last 24 hours, the most one account's invites may; try again in ${roughly(wait)}, or ask the server's operator for an account.`,
+    wait,
+  )
+}
+
 export interface SignUpInput {
   code: string
   username: string
@@ -58,7 +95,8 @@ export interface SignedUp {
 
 /**
  * Makes the account the invite grants: 403 while sign-ups are off, 429 when the address made too
- * many attempts (SIGNUP_ATTEMPTS_PER_ADDRESS) or holds its share of the password hashing, 400 for
+ * many attempts (SIGNUP_ATTEMPTS_PER_ADDRESS) or holds its share of the password hashing, or
+ * when the invite's maker's invites made MAX_SIGNUPS_PER_INVITER_PER_DAY accounts today, 400 for
  * a bad or taken name or password, 404 for a code that is not live, 409 when the group is full.
  * Everything is checked before the (slow) hash, and again in the transaction that writes.
  */
@@ -79,15 +117,27 @@ export async function signUp(
   // Taken now, given back only by a success: failed attempts (wrong codes, taken names) add up.
   guard.signups.take(address)
   // Others see the username (a route's owner, a group's members): a sign-up must choose one.
-  checkUsername(input.username.trim())
+  checkUsername(normalizedName(input.username))
   const names = checkNewUser(db, input)
-  if (!findLiveInvite(db, clock, input.code)) {
+  const live = findLiveInvite(db, clock, input.code)
+  if (!live) {
     guard.logger.warn(`sign-up refused: an invite that is not live (from ${from})`, {
       event: 'signup-refused',
       address: from,
     })
     throw inviteNotValid()
   }
+  const refuseInviterFull = (invite: InviteRow, reader: Pick<DB, 'select'>) => {
+    const full = inviterFull(reader, clock, invite.createdBy)
+    if (!full) return
+    guard.logger.warn(
+      `sign-up refused: account ${invite.createdBy}'s invites made ${MAX_SIGNUPS_PER_INVITER_PER_DAY} accounts in 24 hours (invite ${invite.id}, from ${from})`,
+      { event: 'signup-refused', address: from },
+    )
+    throw full
+  }
+  // Before the (slow) hash, and again in the transaction that writes.
+  refuseInviterFull(live, db)
   const release = await guard.hashing.enter(names.username ?? '', address)
   let passwordHash: string
   try {
@@ -98,7 +148,10 @@ export async function signUp(
   const signedUp = db.transaction((tx) => {
     // While the password was hashed, another sign-up may have taken the name or used the code.
     checkNamesFree(tx, names)
-    const user = insertUser(tx, clock, names, passwordHash)
+    const waiting = findLiveInvite(tx, clock, input.code)
+    if (!waiting) throw inviteNotValid()
+    refuseInviterFull(waiting, tx)
+    const user = insertUser(tx, clock, names, passwordHash, waiting.createdBy)
     const invite = useInvite(tx, clock, input.code, user.id)
     if (invite.groupId === null) return { user, group: null, inviteId: invite.id }
     addMember(tx, clock, invite.groupId, user.id)
@@ -111,9 +164,12 @@ export async function signUp(
   }, IMMEDIATE)
   guard.signups.refund(address)
   const joined = signedUp.group ? ` and joined group ${signedUp.group.id}` : ''
-  guard.logger.info(`signed up: account ${names.username} with invite ${signedUp.inviteId}${joined} (from ${from})`, {
-    event: 'signup',
-    address: from,
-  })
+  guard.logger.info(
+    `signed up: account ${quoted(names.username ?? '')} with invite ${signedUp.inviteId}${joined} (from ${from})`,
+    {
+      event: 'signup',
+      address: from,
+    },
+  )
   return { user: signedUp.user, group: signedUp.group }
 }

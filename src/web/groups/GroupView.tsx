@@ -265,7 +265,9 @@ function Invites({ group, act, feedback }: { group: GroupDetail; act: Act; feedb
         <ul class="invites" data-invites={group.invites.length}>
           {group.invites.map((invite) => (
             <li key={invite.id}>
-              Link made {formatDate(invite.createdAt)}, ends {formatDate(invite.expiresAt)}{' '}
+              <span data-invite-by={invite.createdBy?.name ?? ''}>
+                {`Link made ${invite.createdBy ? `by ${invite.createdBy.name}, ` : ''}${formatDate(invite.createdAt)}, ends ${formatDate(invite.expiresAt)}`}
+              </span>{' '}
               <button
                 type="button"
                 class="button quiet"
