@@ -8,6 +8,7 @@ import m3 from './0003_token_last_used.sql' with { type: 'text' }
 import m4 from './0004_read_indexes.sql' with { type: 'text' }
 import m5 from './0005_lives_runs_quest_times.sql' with { type: 'text' }
 import m6 from './0006_groups_invites.sql' with { type: 'text' }
+import m7 from './0007_reincarnation_kinds.sql' with { type: 'text' }
 
 export const migrations: EmbeddedMigration[] = [
   { tag: '0000_init', when: 1795239501395, breakpoints: true, sql: m0 },
@@ -17,4 +18,5 @@ export const migrations: EmbeddedMigration[] = [
   { tag: '0004_read_indexes', when: 1795398616794, breakpoints: true, sql: m4 },
   { tag: '0005_lives_runs_quest_times', when: 1795557705465, breakpoints: true, sql: m5 },
   { tag: '0006_groups_invites', when: 1795560061929, breakpoints: true, sql: m6 },
+  { tag: '0007_reincarnation_kinds', when: 1795927401643, breakpoints: true, sql: m7 },
 ]

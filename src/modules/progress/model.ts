@@ -13,9 +13,18 @@ export const LifeView = t.Object(
     index: t.Integer({ description: 'The life shown (lifeIndex, 1 first).' }),
     current: t.Boolean({ description: 'Whether it is the current life (what posts and the tracker change).' }),
     count: t.Integer({ description: 'Lives the character has had, the current one included.' }),
+    questLife: t.Integer({
+      description:
+        'The quest life the life shown is in, whose completions these are: the lifeIndex of the life that began it (a true reincarnation, or life 1).',
+    }),
+    questLives: t.Array(t.Integer(), {
+      description:
+        "Where each of the character's quest lives began (a lifeIndex), oldest first: ask for one with `life` to see its completions.",
+    }),
   },
   {
-    description: 'A reincarnation starts quests, favor and first-time bonuses over: each life has its own completions.',
+    description:
+      'A true reincarnation (heroic, racial, iconic) starts quests, favor and first-time bonuses over: its life begins a quest life with completions of its own. An epic or lesser reincarnation keeps the quest life it is in, and its completions.',
   },
 )
 
@@ -35,7 +44,12 @@ export const Progress = t.Object(
 )
 
 export const ProgressQuery = t.Object({
-  life: t.Optional(t.Integer({ minimum: 1, description: 'Which life (lifeIndex) to show; default the current one.' })),
+  life: t.Optional(
+    t.Integer({
+      minimum: 1,
+      description: "Which life (lifeIndex) to show, with its quest life's completions; default the current one.",
+    }),
+  ),
 })
 
 const Flag = Enum(VERSION_FLAGS)

@@ -57,7 +57,8 @@ export function listCompletions(db: DB, characterId: number, lifeIndex: number):
 export type LifeViewJson = Static<typeof LifeView>
 
 /**
- * The life a request asks for (default the current one) among the character's: 404 for a life it
+ * The life a request asks for (default the current one) among the character's, with the quest
+ * life it is in (whose completions it shows) and where each quest life began: 404 for a life it
  * never had. Lives are recorded from the first build, lives or reincarnation request; before
  * that the character is in life 1 of 1.
  */
@@ -71,7 +72,9 @@ export function lifeView(db: DB, characterId: number, requested?: number): LifeV
       `Character ${characterId} has no life ${index}; it has had ${count} ${count === 1 ? 'life' : 'lives'}.`,
     )
   }
-  return { index, current: index === current, count }
+  const questLife = windows.find((life) => life.lifeIndex === index)?.questLife ?? index
+  const questLives = [...new Set([1, ...windows.map((life) => life.questLife)])].sort((a, b) => a - b)
+  return { index, current: index === current, count, questLife, questLives }
 }
 
 export function toProgress(row: CharacterRow, done: StoredCompletionJson[], life: LifeViewJson): ProgressJson {
@@ -90,7 +93,7 @@ export function getProgress(db: DB, userId: number, characterId: number, life?: 
 /** The progress payload of a character row already read (the share page's, too): one life's. */
 export function progressOf(db: DB, row: CharacterRow, requestedLife?: number): ProgressJson {
   const life = lifeView(db, row.id, requestedLife)
-  return toProgress(row, listCompletions(db, row.id, life.index), life)
+  return toProgress(row, listCompletions(db, row.id, life.questLife), life)
 }
 
 export function putProgress(
@@ -123,14 +126,14 @@ export function putProgress(
     if (replacement) {
       // The tracker's set is the current life's: finished lives keep theirs.
       tx.delete(completions)
-        .where(and(eq(completions.characterId, characterId), eq(completions.lifeIndex, life.index)))
+        .where(and(eq(completions.characterId, characterId), eq(completions.lifeIndex, life.questLife)))
         .run()
       // Prepared statements run on the same connection, so inside this transaction.
       for (const completion of replacement) {
-        upsertCompletion(db, characterId, completion, now, { lifeIndex: life.index, run: true })
+        upsertCompletion(db, characterId, completion, now, { lifeIndex: life.questLife, run: true })
       }
     }
-    return { row, answer: toProgress(row, listCompletions(db, characterId, life.index), life) }
+    return { row, answer: toProgress(row, listCompletions(db, characterId, life.questLife), life) }
   }, IMMEDIATE)
   // A new set of completions is re-read; tracker fields alone travel with the event.
   changes.publish(characterId, 'progress', replacement ? undefined : headChange(progress.row))
