@@ -83,7 +83,8 @@ export const ProgressPut = t.Object({
   completions: t.Optional(
     t.Array(CompletionInput, {
       maxItems: MAX_COMPLETIONS_PER_CHARACTER,
-      description: 'Replaces the whole set; each item normalised as when posting. Omitted: completions untouched.',
+      description:
+        "Replaces the whole set of the current quest life; each item normalised as when posting. Only what differs changes: an item not stored makes a completion with one run of what it says; a stored one gets a run more when its completedAt is later than the stored one's, a correction of the latest run's figures it sends differently at the same completedAt, and nothing otherwise (completedAt or figures omitted: unchanged); a stored completion no item names is deleted with its runs. Sending back what GET answered changes nothing. Omitted: completions untouched.",
     }),
   ),
 })
