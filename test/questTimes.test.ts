@@ -201,10 +201,10 @@ describe('lives of completions', () => {
     const t = await reincarnated()
     const now = ok(await t.me.progress.get())
     expect(now.completions).toEqual([])
-    expect(now.life).toEqual({ index: 2, current: true, count: 2 })
+    expect(now.life).toEqual({ index: 2, current: true, count: 2, questLife: 2, questLives: [1, 2] })
     const before = ok(await t.me.progress.get({ query: { life: 1 } }))
     expect(before.completions.map((c) => c.name)).toEqual(['Crypt'])
-    expect(before.life).toEqual({ index: 1, current: false, count: 2 })
+    expect(before.life).toEqual({ index: 1, current: false, count: 2, questLife: 1, questLives: [1, 2] })
     // The same quest in the new life is a completion of its own: 201, not an update.
     ok(await t.post(t.alice, t.brom.id, { name: 'Crypt', difficulty: 'Heroic', setting: 'elite' }), 201)
     expect(

@@ -215,7 +215,7 @@ const listStatement = preparedOnce((db: DB) =>
     .prepare(),
 )
 
-// Of the current life (life 1 before any is recorded), as the tracker counts them.
+// Of the current quest life (1 before any life is recorded), as the tracker counts them.
 const questsDoneStatement = preparedOnce((db: DB) =>
   db
     .select({ n: sql<number>`count(distinct ${completions.name})` })
@@ -225,7 +225,7 @@ const questsDoneStatement = preparedOnce((db: DB) =>
         eq(completions.characterId, sql.placeholder('id')),
         eq(
           completions.lifeIndex,
-          sql`coalesce((select l.life_index from lives l where l.character_id = ${sql.placeholder('id')} and l.is_current = 1), 1)`,
+          sql`coalesce((select l.quest_life from lives l where l.character_id = ${sql.placeholder('id')} and l.is_current = 1), 1)`,
         ),
       ),
     )

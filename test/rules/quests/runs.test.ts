@@ -4,6 +4,7 @@ import { type LifeWindow, lifeOfRun, median, questTimeFigures, type TimedRun } f
 
 const life = (lifeIndex: number, createdAt: string, archivedAt: string | null): LifeWindow => ({
   lifeIndex,
+  questLife: lifeIndex,
   isCurrent: archivedAt === null,
   createdAt,
   archivedAt,
