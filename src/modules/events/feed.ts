@@ -7,13 +7,15 @@
 // ETag (src/http/etag.ts) and the tag its event carries, so a client that holds the answer of
 // one version applies the next event's change to it, and sees a gap when a number is skipped.
 import type { Static } from 'elysia'
-import type { StoredCompletionJson } from '../completions/service'
+import type { StoredCompletion } from '../completions/model'
 import type { Progress } from '../progress/model'
 
 export const CHANGE_KINDS = ['completions', 'progress', 'character', 'live', 'build', 'lives'] as const
 export type ChangeKind = (typeof CHANGE_KINDS)[number]
 
 /** Which completion: its name, remake and setting (unique within one quest life). */
+type StoredCompletionJson = Static<typeof StoredCompletion>
+
 export type CompletionKey = Pick<StoredCompletionJson, 'name' | 'difficulty' | 'setting'>
 
 /**
