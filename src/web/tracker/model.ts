@@ -5,10 +5,10 @@
 import { computed, type ReadonlySignal } from '@preact/signals'
 import type { PlayOn } from '../../rules/character/levels'
 import type { Setting } from '../../rules/quests/completion'
-import { rowFilter, rowsByName, type TrackerFilters, type TrackerRow, tiersByName } from '../../rules/quests/tracker'
+import { rowFilter, rowsByName, type TrackerFilters, tiersByName } from '../../rules/quests/tracker'
 import { rowXp } from '../../rules/quests/xp'
-import type { Progress, QuestRow } from '../api'
-import { type Row, rowKey } from './row'
+import type { Progress } from '../api'
+import type { Row } from './row'
 import { nextTally, type RowLog, type Tally } from './tally'
 
 export { type Row, rowKey, toRows } from './row'
