@@ -153,7 +153,7 @@ describe('GET /quests/search', () => {
     [{ q: 'crypt', limit: 51 }, 'Query parameter "limit" must be an integer from 1 to 50.'],
     [{ q: 'crypt', level: 0 }, 'Query parameter "level" must be an integer from 1 to 34.'],
     [{ q: 'crypt', cl: 35 }, 'Query parameter "cl" must be an integer from 1 to 34.'],
-    [{ q: 'crypt', characterLevel: 1.5 }, 'Query parameter "characterLevel" must be an integer.'],
+    [{ q: 'crypt', characterLevel: 1.5 }, 'Query parameter "characterLevel" must be an integer from 1 to 34.'],
     [{ q: 'crypt', difficulty: 'elite' }, 'Query parameter "difficulty" must be one of Heroic, Epic, Legendary.'],
   ])('bad query %o: 400 %p', async (query, error) => {
     expect(refused(await catalog().search.get({ query }), 400)).toEqual({ error })
@@ -163,7 +163,7 @@ describe('GET /quests/search', () => {
     // Raw: limit is a number in the types.
     const { status, body } = await t.json<unknown>('GET', '/api/plugin/quests/search?q=crypt&limit=ten', { token })
     expect(status).toBe(400)
-    expect(body).toEqual({ error: 'Query parameter "limit" must be an integer.' })
+    expect(body).toEqual({ error: 'Query parameter "limit" must be an integer from 1 to 50.' })
   })
 })
 

@@ -502,7 +502,7 @@ describe('lives cannot be multiplied into megabytes', () => {
     for (const [query, error] of [
       [{ limit: 0 }, `Query parameter "limit" must be an integer from 1 to ${MAX_LIVES_PAGE}.`],
       [{ limit: MAX_LIVES_PAGE + 1 }, `Query parameter "limit" must be an integer from 1 to ${MAX_LIVES_PAGE}.`],
-      [{ offset: -1 }, `Query parameter "offset" must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}.`],
+      [{ offset: -1 }, 'Query parameter "offset" must be an integer of at least 0.'],
     ] as const) {
       expect({ query, ...statusAndBody(await me.lives.get({ query })) }).toEqual({
         query,

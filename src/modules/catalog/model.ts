@@ -74,11 +74,9 @@ export const SearchRow = t.Object(
   { $id: 'QuestSearchRow' },
 )
 
-// Ranges and the required search text are checked by the service: Elysia reports a range
-// failure of a coerced query integer without the parameter's name, and every error here must
-// name its field. The document shows them (documentOnly).
-const level = (description: string) =>
-  t.Optional(t.Integer({ description, ...documentOnly({ minimum: 1, maximum: MAX_CHARACTER_LEVEL }) }))
+// The ranges are checked with the query (src/http/integers.ts coerces the integers, so a refusal
+// names its parameter); the required search text, one of three aliases, by the service.
+const level = (description: string) => t.Optional(t.Integer({ description, minimum: 1, maximum: MAX_CHARACTER_LEVEL }))
 
 export const SearchQuery = t.Object(
   {
@@ -96,7 +94,9 @@ export const SearchQuery = t.Object(
     limit: t.Optional(
       t.Integer({
         description: `Rows returned, 1 to ${MAX_SEARCH_LIMIT}; default ${DEFAULT_SEARCH_LIMIT}.`,
-        ...documentOnly({ minimum: 1, maximum: MAX_SEARCH_LIMIT, default: DEFAULT_SEARCH_LIMIT }),
+        minimum: 1,
+        maximum: MAX_SEARCH_LIMIT,
+        ...documentOnly({ default: DEFAULT_SEARCH_LIMIT }),
       }),
     ),
   },

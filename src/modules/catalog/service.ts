@@ -11,7 +11,7 @@ import { BadRequest, NotFound } from '../../http/errors'
 import { isPlainObject } from '../../json'
 import { type QuestIndex, questIndex } from '../../rules/quests/questMatch'
 import type { QuestTier } from '../../rules/quests/questTiers'
-import { DEFAULT_SEARCH_LIMIT, MAX_CHARACTER_LEVEL, MAX_SEARCH_LIMIT } from './limits'
+import { DEFAULT_SEARCH_LIMIT } from './limits'
 import { QUEST_TRACKER_FORMAT, type QuestRow, TIERS, tierOf } from './parse'
 import { questTimesByRemake, questTimesVersion, remakeKey } from './questTimes'
 import { CatalogIndex } from './search'
@@ -263,16 +263,9 @@ export interface SearchInput {
   limit?: number
 }
 
-function inRange(field: string, value: number, min: number, max: number): void {
-  if (value < min || value > max)
-    throw new BadRequest(`Query parameter "${field}" must be an integer from ${min} to ${max}.`)
-}
-
-/** The first alias that was given, with its name (for error messages). */
-function firstDefined(...pairs: [string, number | undefined][]): [string, number | null] {
-  const found = pairs.find(([, value]) => value !== undefined)
-  return found ? [found[0], found[1] as number] : ['level', null]
-}
+/** The first alias that was given. */
+const firstDefined = (...values: (number | undefined)[]): number | null =>
+  values.find((value) => value !== undefined) ?? null
 
 const firstText = (...values: (string | undefined)[]) => values.find((v) => v !== undefined && v.trim() !== '')
 
@@ -281,14 +274,8 @@ export function searchQuests(db: DB, input: SearchInput) {
   const query = firstText(input.q, input.query, input.name)
   if (query === undefined) throw new BadRequest('Query parameter "q" (or "query", "name") is required.')
   const difficulty = difficultyFilter(input.difficulty)
-  const [levelField, level] = firstDefined(
-    ['level', input.level],
-    ['characterLevel', input.characterLevel],
-    ['cl', input.cl],
-  )
-  if (level !== null) inRange(levelField, level, 1, MAX_CHARACTER_LEVEL)
+  const level = firstDefined(input.level, input.characterLevel, input.cl)
   const limit = input.limit ?? DEFAULT_SEARCH_LIMIT
-  inRange('limit', limit, 1, MAX_SEARCH_LIMIT)
   const result = catalogIndex(db).search({ query: query.trim(), difficulty, level, limit })
   return {
     query: query.trim(),

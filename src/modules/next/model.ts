@@ -1,6 +1,5 @@
 // Shapes of GET /characters/{id}/next.
 import { t } from 'elysia'
-import { documentOnly } from '../../http/model'
 import { DEFAULT_NEXT_LIMIT, MAX_NEXT_LIMIT } from './limits'
 
 export const NextQuery = t.Object({
@@ -12,7 +11,8 @@ export const NextQuery = t.Object({
   limit: t.Optional(
     t.Integer({
       description: `How many quests (default ${DEFAULT_NEXT_LIMIT}).`,
-      ...documentOnly({ minimum: 1, maximum: MAX_NEXT_LIMIT }),
+      minimum: 1,
+      maximum: MAX_NEXT_LIMIT,
     }),
   ),
 })

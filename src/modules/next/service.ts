@@ -6,7 +6,6 @@ import type { Clock } from '../../clock'
 import type { DB } from '../../db/client'
 import { preparedOnce } from '../../db/prepared'
 import { completions, runs } from '../../db/schema'
-import { BadRequest } from '../../http/errors'
 import type { PlayOn } from '../../rules/character/levels'
 import { type MeasuredTime, nextQuests, timeKey } from '../../rules/quests/nextQuests'
 import { median } from '../../rules/quests/runs'
@@ -17,7 +16,7 @@ import { ownedCharacter } from '../characters/access'
 import { characterName, trackerLevel } from '../characters/service'
 import { currentQuestLife } from '../completions/service'
 import { listCompletions } from '../progress/service'
-import { DEFAULT_NEXT_LIMIT, MAX_NEXT_LIMIT } from './limits'
+import { DEFAULT_NEXT_LIMIT } from './limits'
 import type { NextAnswer, NextQuery, OwnTime as OwnTimeSchema } from './model'
 
 // The character's timed runs of every life: how long it takes this character, whatever the life.
@@ -98,9 +97,6 @@ export function nextForCharacter(
   query: Static<typeof NextQuery>,
 ): Static<typeof NextAnswer> {
   const limit = query.limit ?? DEFAULT_NEXT_LIMIT
-  if (limit < 1 || limit > MAX_NEXT_LIMIT) {
-    throw new BadRequest(`Query parameter "limit" must be an integer from 1 to ${MAX_NEXT_LIMIT}.`)
-  }
   const by = query.by ?? 'xp'
   const row = ownedCharacter(db, userId, characterId)
   const life = currentQuestLife(db, characterId)

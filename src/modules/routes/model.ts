@@ -100,20 +100,24 @@ export const RouteList = t.Object({
   offset: t.Integer({ description: 'The routes skipped before this page.' }),
 })
 
-// No minimum or maximum at run time: Elysia reports a range failure of a coerced query integer
-// without its field name, so service.ts checks the range with a sentence that names it. The
-// document shows the range (documentOnly).
+// The ranges are checked with the query (src/http/integers.ts coerces the integers, so a refusal
+// names its parameter); the defaults are the service's.
 export const RouteListQuery = t.Object({
   limit: t.Optional(
     t.Integer({
       description: `Routes per page, 1 to ${MAX_ROUTE_PAGE}; default ${DEFAULT_ROUTE_PAGE}.`,
-      ...documentOnly({ minimum: 1, maximum: MAX_ROUTE_PAGE, default: DEFAULT_ROUTE_PAGE }),
+      minimum: 1,
+      maximum: MAX_ROUTE_PAGE,
+      ...documentOnly({ default: DEFAULT_ROUTE_PAGE }),
     }),
   ),
   offset: t.Optional(
     t.Integer({
       description: 'Routes to skip, in list order (0 or more); default 0.',
-      ...documentOnly({ minimum: 0, default: 0 }),
+      // Beyond 2^53 a number is no longer an exact integer for SQLite to bind.
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      ...documentOnly({ default: 0 }),
     }),
   ),
 })
