@@ -49,6 +49,8 @@ const hero = await succeeded(
     lastLoginAt: 'now',
   }),
 )
+// Shared, for the share page's shots (a new character starts unshared).
+const heroShare = await succeeded(alice.characters({ id: hero.id }).share.post())
 const lidda = await succeeded(
   alice.characters.post({
     givenName: 'Lidda',
@@ -252,7 +254,7 @@ for (const { name: browserName, path } of browsers) {
       await page.getByText('Favor by patron').click()
       await page.getByText('XP bonuses').click()
       await shot('tracker-panels')
-      await page.goto(`${site.base}${hero.shareUrl}`)
+      await page.goto(`${site.base}${heroShare.shareUrl}`)
       await page.locator('tr[data-quest]').first().waitFor()
       await shot('share')
 

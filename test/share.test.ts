@@ -12,13 +12,18 @@ test('GET /api/share/<token>: public, read-only view of a character and its prog
   for (const setting of ['elite', 'reaper']) {
     ok(await plugin.characters({ id: body.id }).completions.post({ name: 'The Pit', setting }), 201)
   }
-  const view = ok(await t.api.share({ token: body.shareToken }).get())
+  // A new character's link answers only once its player turns sharing on.
+  expect(body.shared).toBe(false)
+  expect((await t.api.share({ token: body.shareToken }).get()).status).toBe(404)
+  const shared = ok(await plugin.characters({ id: body.id }).share.post())
+  expect(shared.shared).toBe(true)
+  const view = ok(await t.api.share({ token: shared.shareToken }).get())
   expect(view.character).toMatchObject({ name: 'Tordek', classSummary: 'Fighter 12', server: 'Thrane' })
   expect(view.progress.completedQuests).toEqual(['The Pit'])
   expect(view.progress.completions).toHaveLength(2)
   // Read-only: no write method answers on it (raw: the client has no such methods).
-  expect((await t.request('POST', `/api/share/${body.shareToken}`, { body: {} })).status).toBe(404)
-  expect((await t.request('PUT', `/api/share/${body.shareToken}`, { body: {} })).status).toBe(404)
+  expect((await t.request('POST', `/api/share/${shared.shareToken}`, { body: {} })).status).toBe(404)
+  expect((await t.request('PUT', `/api/share/${shared.shareToken}`, { body: {} })).status).toBe(404)
 })
 
 test('/info: the flags of this scope are on and characterCount counts', async () => {

@@ -516,7 +516,12 @@ describe('sharing', () => {
   ] as const) {
     test(`${label}: the share view answers; rotate kills the old link; disable answers 404 until shared again`, async () => {
       const share = (token: string) => t.api.share({ token }).get()
-      const character = ok(await mine().get())
+      let character = ok(await mine().get())
+      if (!character.shared) {
+        // A new character starts unshared: its link answers 404 until its player shares it.
+        refused(await share(character.shareToken), 404)
+        character = ok(await mine().share.post())
+      }
       expect(character.shared).toBe(true)
       // Logged now: an earlier test reincarnated the character, and the share view shows this life.
       await mine().completions.post({ name: `Shared ${label}` })

@@ -51,6 +51,8 @@ describe.skipIf(BROWSERS.length === 0)(`the website ${IN_BROWSERS}`, () => {
       }),
       201,
     )
+    // Shared from the start, as its player would on the tracker (a new character starts unshared).
+    const shared = ok(await site.plugin(token).characters({ id: hero.id }).share.post())
     const requests: URL[] = []
     /** Console errors and uncaught exceptions of every page (a CSP violation is one). */
     const problems: string[] = []
@@ -74,7 +76,7 @@ describe.skipIf(BROWSERS.length === 0)(`the website ${IN_BROWSERS}`, () => {
     return {
       site,
       heroId: hero.id,
-      shareUrl: hero.shareUrl,
+      shareUrl: shared.shareUrl,
       trackerPath: `/characters/${hero.id}`,
       requests,
       problems,

@@ -12,7 +12,8 @@ import { ok, testApp } from '../helpers'
 const t = testApp()
 // A share link that is live, so that its page answers 200 like the others.
 const owner = await t.userWithToken('sharer')
-const shared = ok(await t.plugin(owner).characters.post({ givenName: 'Shared' }), 201)
+const made = ok(await t.plugin(owner).characters.post({ givenName: 'Shared' }), 201)
+const shared = ok(await t.plugin(owner).characters({ id: made.id }).share.post())
 // Every page path the module declares, plus an id the page itself will call "not found".
 const PAGES = [
   ...PAGE_PATHS.map((p) => p.replace(':id', '7').replace(':token', shared.shareToken).replace(':code', 'qti_code')),

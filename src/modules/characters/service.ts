@@ -196,11 +196,22 @@ export function createCharacter(db: DB, clock: Clock, userId: number, input: Inp
         `This account already has ${MAX_CHARACTERS_PER_ACCOUNT} characters, the most one account may have; delete one first.`,
       )
     }
-    return tx
-      .insert(characters)
-      .values({ ...profile, givenName, userId, shareToken: newShareToken(), createdAt: now, updatedAt: now })
-      .returning()
-      .get()
+    return (
+      tx
+        .insert(characters)
+        // Sharing starts off: the link answers only once the player turns it on (POST …/share).
+        .values({
+          ...profile,
+          givenName,
+          userId,
+          shareToken: newShareToken(),
+          shared: false,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+        .get()
+    )
   }, IMMEDIATE)
   return toCharacterJson(row)
 }

@@ -41,7 +41,7 @@ function ShareControls({ store }: { store: TrackerStore }) {
           Read-only link to share: <a href={c.shareUrl}>{location.origin + c.shareUrl}</a>
         </p>
       ) : (
-        <p class="hint">Sharing is off: the read-only link answers “not found”.</p>
+        <p class="hint">Not shared: turn on a read-only link that anyone you give it to can open.</p>
       )}
       <div class="share-actions">
         <button
@@ -50,7 +50,7 @@ function ShareControls({ store }: { store: TrackerStore }) {
           aria-describedby="share-new-note"
           onClick={() => void store.setSharing('rotate')}
         >
-          {c.shared ? 'New link' : 'Share again'}
+          {c.shared ? 'New link' : 'Share a link'}
         </button>
         {c.shared && (
           <button type="button" class="button quiet" onClick={() => void store.setSharing('stop')}>
