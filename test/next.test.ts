@@ -85,6 +85,23 @@ describe('by XP per minute', () => {
     expect(names).toEqual(["Delera's Rest", 'Bell Tower'])
   })
 
+  test('raids are ranked apart: a raid the catalog knows is in `raids`, never among the quests', async () => {
+    // Crypt as a raid (a source's group size), and a quest whose wiki name says "(raid)".
+    const rows = (await readRows(SMALL_JSON)).map((row) =>
+      row.name === 'Crypt' ? { ...row, groupSize: 'Raid' as const } : row,
+    )
+    const bell = rows.find((row) => row.name === 'Bell Tower') as QuestRow
+    const t = await setup([...rows, { ...bell, name: 'Bell Tower (raid)' }])
+    const next = ok(await t.me.next.get())
+    expect(next.quests.map((q) => q.name)).toEqual(["Delera's Rest", 'Bell Tower'])
+    expect(next.quests.every((q) => !q.raid)).toBe(true)
+    expect(next.raids.map((q) => [q.name, q.raid])).toEqual([
+      ['Crypt', true],
+      ['Bell Tower (raid)', true],
+    ])
+    expect(next.raids[0]?.why).toContain('a raid: needs a group')
+  })
+
   test("the tracker's filters apply: an excluded patron and a pack not owned are left out", async () => {
     const t = await setup()
     ok(await t.me.progress.put({ excludedPatrons: ['Cryptic Order'] }))

@@ -58,6 +58,9 @@ export const NextQuest = t.Object(
         { description: 'By favor: the rewards the run reaches, or the nearest it leaves. Null by xp.' },
       ),
     ),
+    raid: t.Boolean({
+      description: 'A raid (its group size in the catalog, or "(raid)" in its name): ranked apart, in `raids`.',
+    }),
     why: t.String({ description: 'One line saying why it ranks where it does.' }),
   },
   { $id: 'NextQuest' },
@@ -69,7 +72,11 @@ export const NextAnswer = t.Object({
   life: t.Integer({ description: 'The life ranked for: the current one.' }),
   characterLevel: t.Integer(),
   setting: t.String(),
-  quests: t.Array(NextQuest, { description: 'Best first.' }),
+  quests: t.Array(NextQuest, { description: 'Best first; raids are not among them (`raids`).' }),
+  raids: t.Array(NextQuest, {
+    description:
+      'The raids, best first, ranked as the quests are but apart from them: a raid takes a group of up to 12. Only those the catalog knows as raids (its source says so, or "(raid)" in the name).',
+  }),
   nextRewards: t.Array(NextReward, { description: 'The favor rewards nearest now, nearest first (at most 5).' }),
 })
 

@@ -3,6 +3,7 @@
 // saying why. Pure functions over the catalog, the character's tracker state and completions of
 // this life, its own runs and the server's quest times.
 import { minLevel as fullXpMinLevel, type PlayOn } from '../character/levels'
+import { type GroupSize, isRaid } from './catalogFacts'
 import type { Setting } from './completion'
 import { favorFor, favorTotals, remakeFavor } from './favor'
 import {
@@ -50,8 +51,11 @@ export interface MeasuredTime {
   runs: number
 }
 
+/** A catalog row as the ranking reads it: with its group size where the catalog knows it. */
+export type NextRow = TrackerRow & { groupSize?: GroupSize | null }
+
 export interface NextInput {
-  rows: readonly TrackerRow[]
+  rows: readonly NextRow[]
   /** The current life's completions. */
   completions: readonly LoggedCompletion[]
   playOn: PlayOn
@@ -88,12 +92,17 @@ export interface NextQuest {
   favorGain: number
   /** For the favor ranking: the reward the run reaches, or the nearest one it leaves. */
   favorStep: FavorStep | null
+  /** A raid (the catalog's group size, or "(raid)"): ranked apart, a guild's evening, not a run alone. */
+  raid: boolean
   why: string
 }
 
 export interface NextResult {
   setting: Setting
+  /** The quests a character runs alone or with a party, ranked. */
   quests: NextQuest[]
+  /** The raids, ranked the same way apart from them (a raid takes a group of up to 12). */
+  raids: NextQuest[]
   /** The rewards nearest now (total favor and each patron's), nearest first. */
   nextRewards: NextFavorReward[]
 }
@@ -188,6 +197,8 @@ export function nextQuests(input: NextInput, by: NextBy, limit: number): NextRes
       timeWhy(time, row),
     ]
     if (favorGain > 0) parts.push(`+${favorGain} ${row.patron || 'favor'} favor`)
+    const raid = isRaid({ name: row.name, groupSize: row.groupSize ?? null }) === true
+    if (raid) parts.push('a raid: needs a group')
     if (favorStep) parts.unshift(rewardWhy(favorStep, row.patron))
     candidates.push({
       name: row.name,
@@ -204,6 +215,7 @@ export function nextQuests(input: NextInput, by: NextBy, limit: number): NextRes
       xpPerMinute,
       favorGain,
       favorStep,
+      raid,
       why: parts.join(' · '),
     })
   }
@@ -218,7 +230,8 @@ export function nextQuests(input: NextInput, by: NextBy, limit: number): NextRes
   )
   return {
     setting,
-    quests: candidates.slice(0, limit),
+    quests: candidates.filter((quest) => !quest.raid).slice(0, limit),
+    raids: candidates.filter((quest) => quest.raid).slice(0, limit),
     nextRewards: nextFavorRewards(favorByPatron, totals.earned).slice(0, 5),
   }
 }

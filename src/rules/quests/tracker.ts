@@ -2,6 +2,7 @@
 // domain rule 2) and which rows the tracker's filters show (GAME-RULES.md "Full XP band",
 // plugin-api.md "Version flag meaning"). Pure functions over plain data; the page calls them
 // on every keystroke, so they index once and then only compare.
+import type { PlayOn } from '../character/levels'
 import type { Difficulty, Setting } from './completion'
 
 /** The catalog fields the tracker reads (the catalog module's QuestRow extends it). */
@@ -106,7 +107,13 @@ export interface TrackerFilters {
   packState: Readonly<Record<string, unknown>>
   /** Case-insensitive substring of the name, pack or patron; blank matches everything. */
   search: string
+  /**
+   * Hide the quests done at `playOn` or a harder setting (reaper as elite); with `any`, done at
+   * any setting. A quest done on Hard stays while playing on Elite: its Elite run is still to do.
+   */
   hideCompleted: boolean
+  /** The Play on setting (`targetDifficulty`) that "done" is counted at; `any` by default. */
+  playOn?: PlayOn
 }
 
 /** The remakes of each quest name, in catalog order. */
@@ -146,6 +153,7 @@ export function rowFilter(
   }
   const needle = filters.search.trim().toLowerCase()
   const fullXpOnly = filters.levelBand === LEVEL_BAND_FULL_XP
+  const doneSetting: Setting | null = !filters.playOn || filters.playOn === 'any' ? null : filters.playOn
   return (row) => {
     if (fullXpOnly && row.level < filters.minLevel) return false
     if (hiddenTiers.has(row.difficulty)) return false
@@ -156,7 +164,8 @@ export function rowFilter(
     if (excluded.has(row.patron)) return false
     if (filters.packState[row.pack] === false) return false
     if (needle !== '' && !textOf(row).includes(needle)) return false
-    if (filters.hideCompleted && isCompleted(row, index)) return false
+    if (filters.hideCompleted && (doneSetting === null ? isCompleted(row, index) : isDoneAt(row, index, doneSetting)))
+      return false
     return true
   }
 }

@@ -33,13 +33,21 @@ const FLAG_OPTIONS: readonly [VersionFlag, string][] = [
 
 const patronLabel = (patron: string) => patron || '(no patron)'
 
+/** What "hide completed" hides: done at the Play on setting or harder (rules/quests/tracker.ts). */
+const hideLabel = (playOn: PlayOn) =>
+  playOn === 'any'
+    ? 'Hide completed'
+    : playOn === 'elite' || playOn === 'reaper'
+      ? 'Hide done on Elite or Reaper'
+      : `Hide done on ${PLAY_ON_LABELS[playOn]} or harder`
+
 /** What the folded filters say on a phone: the Play on setting and the level band (and hiding). */
 function foldSummary(store: TrackerStore): string {
   const p = store.progress.value
   return [
     PLAY_ON_LABELS[p.targetDifficulty as PlayOn] ?? p.targetDifficulty,
     p.levelBand === LEVEL_BAND_FULL_XP ? 'Full XP' : 'any level',
-    store.hideCompleted.value ? 'completed hidden' : null,
+    store.hideCompleted.value ? hideLabel(p.targetDifficulty as PlayOn).replace('Hide', 'hiding') : null,
   ]
     .filter((part) => part !== null)
     .join(' · ')
@@ -99,7 +107,7 @@ function Toolbar({ store, folded }: { store: TrackerStore; folded: Signal<boolea
               store.hideCompleted.value = e.currentTarget.checked
             }}
           />
-          <span>Hide completed</span>
+          <span>{hideLabel(p.targetDifficulty as PlayOn)}</span>
         </label>
       </div>
     </div>

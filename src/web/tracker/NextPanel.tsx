@@ -72,25 +72,41 @@ export function NextPanel({ store }: { store: TrackerStore }) {
             : 'No quest within reach adds favor at this setting.'}
         </p>
       )}
-      {next && next.quests.length > 0 && (
-        <ol class="next-list">
-          {next.quests.map((q) => (
-            <li key={`${q.name}\u0000${q.difficulty}`} data-next-quest={q.name} data-difficulty={q.difficulty}>
-              <div class="next-line">
-                <strong>{q.name}</strong>{' '}
-                <span class="muted">
-                  {q.difficulty} {q.level} · {q.setting}
-                </span>
-                <span class="next-figures">
-                  {next.by === 'xp' ? `${formatNumber(q.xpPerMinute)} XP/min` : `+${q.favorGain} favor`} ·{' '}
-                  {minutes(q.expectedMinutes * 60)} ({FROM_LABEL[q.minutesFrom]})
-                </span>
-              </div>
-              <p class="why small muted">{q.why}</p>
-            </li>
-          ))}
-        </ol>
+      {next && next.quests.length > 0 && <NextList next={next} quests={next.quests} />}
+      {next && next.raids.length > 0 && (
+        <>
+          <h3 class="next-raids">Raids, for a group's evening</h3>
+          <NextList next={next} quests={next.raids} />
+        </>
       )}
     </section>
+  )
+}
+
+function NextList({ next, quests }: { next: NextAnswer; quests: NextAnswer['quests'] }) {
+  return (
+    <ol class="next-list">
+      {quests.map((q) => (
+        <li
+          key={`${q.name}\u0000${q.difficulty}`}
+          data-next-quest={q.name}
+          data-difficulty={q.difficulty}
+          data-raid={q.raid ? 'true' : undefined}
+        >
+          <div class="next-line">
+            <strong>{q.name}</strong>{' '}
+            <span class="muted">
+              {q.difficulty} {q.level} · {q.setting}
+              {q.raid && ' · raid'}
+            </span>
+            <span class="next-figures">
+              {next.by === 'xp' ? `${formatNumber(q.xpPerMinute)} XP/min` : `+${q.favorGain} favor`} ·{' '}
+              {minutes(q.expectedMinutes * 60)} ({FROM_LABEL[q.minutesFrom]})
+            </span>
+          </div>
+          <p class="why small muted">{q.why}</p>
+        </li>
+      ))}
+    </ol>
   )
 }

@@ -3,11 +3,11 @@
 // Rows are class components that skip rendering when their own data did not change, so a
 // keystroke in the search re-renders the list, not 718 rows.
 // biome-ignore-all lint/a11y/noRedundantRoles: the rows are styled as grids, which drops a table's implicit roles in browsers
-import { useSignal } from '@preact/signals'
+import { useSignal, useSignalEffect } from '@preact/signals'
 import { Component } from 'preact'
 import { useEffect } from 'preact/hooks'
 import type { PlayOn } from '../../rules/character/levels'
-import { runSetting } from '../../rules/quests/nextQuests'
+import { runSetting, timeKey } from '../../rules/quests/nextQuests'
 import { rowXp } from '../../rules/quests/xp'
 import { api, type QuestRow } from '../api'
 import { formatNumber, minutes } from '../format'
@@ -17,6 +17,54 @@ import { neededBy } from './NeededIn'
 import type { TrackerStore } from './store'
 
 type QuestTime = QuestRow['times'][number]
+type OwnTime = Awaited<ReturnType<typeof api.questTimes>>['times'][number]
+
+/**
+ * The Time column: the character's own median run at the Play on setting first (a small guild's
+ * server shows no median for long), this server's beside it; a dash when neither is known.
+ */
+function TimeCell({ own, server }: { own: OwnTime | undefined; server: QuestTime | undefined }) {
+  const serverSeconds = server?.medianDurationSeconds ?? null
+  const title = [
+    own && `Your median run: ${own.runs} ${own.runs === 1 ? 'run' : 'runs'}`,
+    serverSeconds !== null && server && `This server's median: ${server.runs} runs`,
+  ]
+    .filter(Boolean)
+    .join('; ')
+  return (
+    <td role="cell" data-label="Time" class="num time" title={title || undefined}>
+      {own && <span data-time="own">{minutes(own.medianDurationSeconds)}</span>}
+      {own && serverSeconds !== null && ' · '}
+      {serverSeconds !== null && (
+        <span data-time="server" class={own ? 'muted' : undefined}>
+          {minutes(serverSeconds)}
+          <span class="sr-only"> on this server</span>
+        </span>
+      )}
+      {!own && serverSeconds === null && '—'}
+    </td>
+  )
+}
+
+/** The character's own median runs by quest, tier and setting (GET …/quest-times), read after each stored change. */
+function useOwnTimes(store: TrackerStore): ReadonlyMap<string, OwnTime> {
+  const times = useSignal<ReadonlyMap<string, OwnTime>>(new Map())
+  useSignalEffect(() => {
+    void store.stored.value
+    if (store.readOnly) return
+    let current = true
+    api
+      .questTimes(store.characterId)
+      .then((answer) => {
+        if (current) times.value = new Map(answer.times.map((t) => [timeKey(t.name, t.difficulty, t.setting), t]))
+      })
+      .catch(() => {})
+    return () => {
+      current = false
+    }
+  })
+  return times.value
+}
 
 interface RowProps {
   row: Row
@@ -24,6 +72,8 @@ interface RowProps {
   xp: number | null
   /** This server's median run at the Play on setting, when enough runs were measured. */
   time: QuestTime | undefined
+  /** The character's own median run at the Play on setting (every life), when it has timed one. */
+  own: OwnTime | undefined
   readOnly: boolean
   /** The group's other characters that still need it (NeededIn.tsx); none shown when empty. */
   neededBy: readonly string[] | undefined
@@ -43,6 +93,7 @@ class QuestRowView extends Component<RowProps, { open: boolean }> {
       next.log !== p.log ||
       next.xp !== p.xp ||
       next.time !== p.time ||
+      next.own !== p.own ||
       next.readOnly !== p.readOnly ||
       next.neededBy !== p.neededBy ||
       nextState.open !== this.state.open
@@ -50,7 +101,7 @@ class QuestRowView extends Component<RowProps, { open: boolean }> {
   }
 
   override render() {
-    const { row, log, xp, time, readOnly, neededBy, onToggle } = this.props
+    const { row, log, xp, time, own, readOnly, neededBy, onToggle } = this.props
     const { open } = this.state
     const completed = log.own.size + log.viaUnknown.size > 0
     return (
@@ -101,14 +152,7 @@ class QuestRowView extends Component<RowProps, { open: boolean }> {
         <td role="cell" data-label="Length" class="duration">
           {row.duration || '—'}
         </td>
-        <td
-          role="cell"
-          data-label="Time"
-          class="num time"
-          title={time ? `Median of ${time.runs} runs on this server (${time.setting})` : undefined}
-        >
-          {time?.medianDurationSeconds == null ? '—' : minutes(time.medianDurationSeconds)}
-        </td>
+        <TimeCell own={own} server={time} />
         {TICK_SETTINGS.map((setting) => {
           const own = log.own.has(setting)
           const viaUnknown = log.viaUnknown.has(setting)
@@ -185,6 +229,7 @@ export function QuestTable({ store }: { store: TrackerStore }) {
   const setting = runSetting(playOn)
   const readOnly = store.readOnly
   const needs = neededBy.value
+  const ownTimes = useOwnTimes(store)
   return (
     <div class="quest-list">
       {/* Explicit roles: the rows are laid out as grids (so the browser can skip laying out
@@ -216,6 +261,7 @@ export function QuestTable({ store }: { store: TrackerStore }) {
               log={store.logOf(row)}
               xp={rowXp(row, playOn)}
               time={row.times.find((t) => t.setting === setting && t.medianDurationSeconds !== null)}
+              own={ownTimes.get(timeKey(row.name, row.difficulty, setting))}
               readOnly={readOnly}
               neededBy={needs.get(row.key)}
               onToggle={store.toggleSetting}

@@ -99,6 +99,7 @@ export function trackerModel({ rows, progress, search, hideCompleted, sort }: Mo
       packState: p.packState,
       search: search.value,
       hideCompleted: hideCompleted.value,
+      playOn: p.targetDifficulty as PlayOn,
     }
   })
 

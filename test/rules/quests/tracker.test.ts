@@ -157,6 +157,23 @@ describe('filterRows', () => {
     expect(names(filterRows(CATALOG, { ...ALL, hideCompleted: false }, index))).toEqual(names(CATALOG))
   })
 
+  test.each([
+    // [Play on, settings logged for The Pit, hidden?]
+    ['elite', ['hard'], false],
+    ['elite', ['elite'], true],
+    ['elite', ['reaper'], true],
+    ['reaper', ['elite'], true],
+    ['hard', ['casual', 'normal'], false],
+    ['hard', ['elite'], true],
+    ['casual', ['casual'], true],
+    ['any', ['casual'], true],
+    ['elite', ['unknown'], false],
+  ] as const)('hide completed while playing on %s: done on %p is hidden: %p', (playOn, settings, hidden) => {
+    const index = indexCompletions(settings.map((setting) => done('The Pit', 'Heroic', setting)))
+    const shown = names(filterRows(CATALOG, { ...ALL, hideCompleted: true, playOn }, index))
+    expect(shown.includes('The Pit/Heroic')).toBe(!hidden)
+  })
+
   test('filters combine', () => {
     const index = indexCompletions([done('Devil Assault', 'Epic', 'elite')])
     const rows = filterRows(
