@@ -10,6 +10,7 @@ import m5 from './0005_lives_runs_quest_times.sql' with { type: 'text' }
 import m6 from './0006_groups_invites.sql' with { type: 'text' }
 import m7 from './0007_catalog_sources.sql' with { type: 'text' }
 import m8 from './0008_invited_by.sql' with { type: 'text' }
+import m9 from './0009_quest_times_accounts.sql' with { type: 'text' }
 
 export const migrations: EmbeddedMigration[] = [
   { tag: '0000_init', when: 1795239501395, breakpoints: true, sql: m0 },
@@ -21,4 +22,5 @@ export const migrations: EmbeddedMigration[] = [
   { tag: '0006_groups_invites', when: 1795560061929, breakpoints: true, sql: m6 },
   { tag: '0007_catalog_sources', when: 1795927765860, breakpoints: true, sql: m7 },
   { tag: '0008_invited_by', when: 1795929502384, breakpoints: true, sql: m8 },
+  { tag: '0009_quest_times_accounts', when: 1795929876085, breakpoints: true, sql: m9 },
 ]
