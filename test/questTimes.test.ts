@@ -16,6 +16,7 @@ import {
   questTimesVersion,
   refreshQuestTimes,
 } from '../src/modules/catalog/questTimes'
+import { RUNS_COUNTED_PER_CHARACTER } from '../src/rules/quests/runs'
 import { loadCatalog } from './catalogFixture'
 import { readRows, SMALL_JSON } from './catalogFixtures'
 import { insertCharacter, ok, refused, testApp } from './helpers'
@@ -169,6 +170,58 @@ describe("the server's quest times on /quests and /api/quests", () => {
     })
     const next = ok(await t.plugin(dave).characters({ id: dan.id }).next.get())
     expect(next.quests.find((q) => q.name === 'Crypt')).toMatchObject({ minutesFrom: 'server', expectedMinutes: 21 })
+  })
+
+  test("one account's ten 60 s runs do not outvote five accounts' 1300 s, on the catalog or in /next (issue 39)", async () => {
+    const t = await setup()
+    // Five accounts ran it in 1300 s; each adds a character to the party planner's group below.
+    const group = ok(await t.web(await t.signIn('alice')).groups.post({ name: 'Guild' }), 201)
+    for (let i = 1; i <= 5; i++) {
+      const token = await t.userWithToken(`player${i}`)
+      const character = insertCharacter(t.db, `player${i}`, { givenName: `P${i}` })
+      ok(await t.post(token, character.id, crypt('2026-11-20T10:00:00Z', 1300, 3000)), 201)
+    }
+    // One account, ten runs of 60 s: the median of every run was 60 s.
+    for (let i = 0; i < 10; i++) {
+      ok(await t.post(t.alice, t.brom.id, crypt(`2026-11-20T1${i}:30:00Z`, 60, 3000)), i === 0 ? 201 : 200)
+    }
+    // One vote each: 60, 1300 x 5 -> 1300 s, shown as 22 minutes.
+    expect(await t.timesOf('Crypt', 'Heroic')).toMatchObject([{ medianDurationSeconds: 1320 }])
+    // What to run next for a character of another account ranks with it.
+    const fighter = insertCharacter(t.db, 'bob', {
+      givenName: 'Fighter',
+      classes: [{ name: 'Fighter', levels: 9 }],
+      targetDifficulty: 'elite',
+    })
+    const next = ok(await t.plugin(t.bob).characters({ id: fighter.id }).next.get())
+    expect(next.quests.find((q) => q.name === 'Crypt')).toMatchObject({ minutesFrom: 'server', expectedMinutes: 22 })
+    // And so does the party planner.
+    const ash = insertCharacter(t.db, 'alice', { givenName: 'Ash', classes: [{ name: 'Fighter', levels: 9 }] })
+    const web = t.web(await t.signIn('alice'))
+    ok(await web.groups({ id: group.id }).characters({ characterId: ash.id }).put())
+    const plan = ok(
+      await web.groups({ id: group.id }).party.get({ query: { characters: String(ash.id), setting: 'elite' } }),
+    )
+    expect(plan.quests.find((q) => q.name === 'Crypt' && q.difficulty === 'Heroic')?.time).toEqual({
+      medianSeconds: 1320,
+      runs: 15,
+    })
+  })
+
+  test(`a character's latest ${RUNS_COUNTED_PER_CHARACTER} runs of a quest and setting count, not its older ones`, async () => {
+    const t = await threeAccounts()
+    // Brom's runs: twelve of 3000 s the day before (delivered late), his 600 s run, nine more of 600 s.
+    for (let i = 0; i < 12; i++) {
+      ok(await t.post(t.alice, t.brom.id, crypt(`2026-11-19T${String(i + 10).padStart(2, '0')}:00:00Z`, 3000, 3000)))
+    }
+    for (let i = 0; i < 9; i++) {
+      ok(await t.post(t.alice, t.brom.id, crypt(`2026-11-21T1${i}:00:00Z`, 600, 3000)))
+    }
+    // His latest ten are 600 s: alice's vote 600 s (of all 22 runs it was 3000 s), bob's 900, carol's
+    // 1200 -> 900 s, over 10 + 1 + 1 runs.
+    expect(await t.timesOf('Crypt', 'Heroic')).toMatchObject([
+      { runs: RUNS_COUNTED_PER_CHARACTER + 2, medianDurationSeconds: 900 },
+    ])
   })
 
   test('a figure stored before accounts were counted (an upgraded database) is not served; it is computed again', async () => {

@@ -60,6 +60,15 @@ export function median(values: readonly number[]): number | null {
  */
 export const MIN_ACCOUNTS_FOR_FIGURE = 3
 
+/**
+ * Runs of one character that count in the quest times of one remake and setting: its latest, by
+ * the time it ran them. A character's recent runs say how long the quest takes it now (its level,
+ * gear and knowledge of the quest); and what one character contributes to its account's vote is
+ * bounded, so a character that farms a quest hundreds of times does not drown out its account's
+ * other characters, nor its old runs the new.
+ */
+export const RUNS_COUNTED_PER_CHARACTER = 10
+
 /** One run as the quest times see it: whose it was (account and character), when, how long, the XP. */
 export interface TimedRun {
   accountId: number
@@ -114,15 +123,33 @@ function accountsMedian(
   return { runs: counted, characters: characters.size, accounts: byAccount.size, median: median(medians) }
 }
 
+/** Each character's latest RUNS_COUNTED_PER_CHARACTER of `runs` (by completedAt). */
+function latestOfEachCharacter(runs: readonly TimedRun[]): TimedRun[] {
+  const byCharacter = new Map<number, TimedRun[]>()
+  for (const run of runs) {
+    const list = byCharacter.get(run.characterId)
+    if (list) list.push(run)
+    else byCharacter.set(run.characterId, [run])
+  }
+  return [...byCharacter.values()].flatMap((list) =>
+    list.length <= RUNS_COUNTED_PER_CHARACTER
+      ? list
+      : list
+          .sort((a, b) => (a.completedAt < b.completedAt ? 1 : a.completedAt > b.completedAt ? -1 : 0))
+          .slice(0, RUNS_COUNTED_PER_CHARACTER),
+  )
+}
+
 /**
  * The quest times of one remake and setting from its runs. A run of 0 s (a client that did not
- * time it) is untimed. Each account's runs make its median (of durations; of each run's own XP
- * per minute, so one long run does not weigh more than the others), and the figure is the median
- * of those medians, shown from MIN_ACCOUNTS_FOR_FIGURE accounts and rounded (shownSeconds,
- * shownRate): an account that posts many runs, or extreme ones, moves its own vote only.
+ * time it) is untimed; of the timed, each character's latest RUNS_COUNTED_PER_CHARACTER count.
+ * Each account's counted runs make its median (of durations; of each run's own XP per minute, so
+ * one long run does not weigh more than the others), and the figure is the median of those
+ * medians, shown from MIN_ACCOUNTS_FOR_FIGURE accounts and rounded (shownSeconds, shownRate): an
+ * account that posts many runs, or extreme ones, moves its own vote only.
  */
 export function questTimeFigures(runs: readonly TimedRun[]): QuestTimeFigures {
-  const timed = runs.filter((run) => run.durationSeconds !== null && run.durationSeconds > 0)
+  const timed = latestOfEachCharacter(runs.filter((run) => run.durationSeconds !== null && run.durationSeconds > 0))
   const duration = accountsMedian(timed, (run) => run.durationSeconds)
   const rate = accountsMedian(timed, (run) =>
     run.xpEarned === null ? null : run.xpEarned / ((run.durationSeconds as number) / 60),

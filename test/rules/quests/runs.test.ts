@@ -1,6 +1,13 @@
 // Which life a run belongs to, and the server's quest times from runs, with numbers worked by hand.
 import { describe, expect, test } from 'bun:test'
-import { type LifeWindow, lifeOfRun, median, questTimeFigures, type TimedRun } from '../../../src/rules/quests/runs'
+import {
+  type LifeWindow,
+  lifeOfRun,
+  median,
+  questTimeFigures,
+  RUNS_COUNTED_PER_CHARACTER,
+  type TimedRun,
+} from '../../../src/rules/quests/runs'
 
 const life = (lifeIndex: number, createdAt: string, archivedAt: string | null): LifeWindow => ({
   lifeIndex,
@@ -105,6 +112,30 @@ describe('questTimeFigures', () => {
     const three = questTimeFigures([...attack, run(3, 3, 600, 2000)])
     expect(three.medianDurationSeconds).toBe(1260)
     expect(three.medianXpPerMinute).toBe(210)
+  })
+
+  test("one account's many runs are one vote: ten 60 s runs do not outvote five accounts' 1300 s", () => {
+    // Issue 39, item 2: the median of every run was 60 s, which /next and the party planner used for all.
+    const many = Array.from({ length: 10 }, () => run(1, 1, 60, 1000))
+    const five = [2, 3, 4, 5, 6].map((account) => run(account, account, 1300, 1000))
+    const figures = questTimeFigures([...many, ...five])
+    // 1300 s is 21.7 minutes: 22 (1320 s).
+    expect(figures).toMatchObject({ timedAccounts: 6, medianDurationSeconds: 1320 })
+  })
+
+  test(`a character counts with its latest ${RUNS_COUNTED_PER_CHARACTER} runs of a quest and setting`, () => {
+    // Twenty slow runs long ago, then the latest ten at 600 s: the character's pace now.
+    const old = Array.from({ length: 20 }, (_, i) => run(1, 1, 3000, 3000, `2025-01-${String(i + 1).padStart(2, '0')}`))
+    const recent = Array.from({ length: RUNS_COUNTED_PER_CHARACTER }, () => run(1, 1, 600, 3000))
+    const others = [run(2, 2, 600, 3000), run(3, 3, 700, 3000)]
+    // Posted in any order (a client re-sends late runs): the latest by completedAt count.
+    const figures = questTimeFigures([...recent, ...others, ...old])
+    expect(figures).toMatchObject({ timedRuns: RUNS_COUNTED_PER_CHARACTER + 2, medianDurationSeconds: 600 })
+    // Another character of the account counts its own latest runs: the account's vote is over both.
+    const second = Array.from({ length: 12 }, () => run(1, 9, 1200, 3000))
+    const both = questTimeFigures([...recent, ...old, ...second, ...others])
+    // Account 1: ten 600 s and ten 1200 s runs, its median 900 s; accounts 2 and 3: 600, 700 -> 700.
+    expect(both).toMatchObject({ timedRuns: 2 * RUNS_COUNTED_PER_CHARACTER + 2, medianDurationSeconds: 720 })
   })
 
   test('runs of two accounts show nothing yet, however many', () => {
