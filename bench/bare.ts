@@ -49,10 +49,10 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
      from characters where user_id = ? order by id`,
   )
   const livesQuery = sqlite.query<
-    { lifeIndex: number; isCurrent: number; createdAt: string; archivedAt: string | null },
+    { lifeIndex: number; questLife: number; isCurrent: number; createdAt: string; archivedAt: string | null },
     [number]
   >(
-    `select life_index as lifeIndex, is_current as isCurrent, created_at as createdAt, archived_at as archivedAt
+    `select life_index as lifeIndex, quest_life as questLife, is_current as isCurrent, created_at as createdAt, archived_at as archivedAt
      from lives where character_id = ?`,
   )
   const windowsOf = (characterId: number): LifeWindow[] =>

@@ -1,7 +1,8 @@
 // Screenshots of the website in Chromium and Firefox, light and dark, narrow (390 px) and wide
 // (1280 px), on the real app with the 718-row catalog (or the small fixture), a character with
 // completions spread over a few days (stats), a monk with a DDO Builder plan and a live snapshot
-// behind it (build, past lives), a rogue with two lives behind her (past lives), shared routes
+// behind it (build, past lives), a rogue with two lives behind her (past lives), a level-30 wizard
+// about to reincarnate (reincarnate), shared routes
 // (routes), a group of two accounts (groups, party planner), an invite, an untick's undo and the
 // tracker with the server away.
 // Usage: bun scripts/screenshots.ts [outdir] [--docs] [--browser chromium|firefox] (default
@@ -96,9 +97,9 @@ await succeeded(
   }),
 )
 
-// Lidda's lives: two heroic and racial reincarnations out of a Halfling Rogue (the past lives page).
-for (let i = 0; i < 2; i++) {
-  await succeeded(alice.characters({ id: lidda.id }).lives.reincarnate.post({ grantHeroic: true, grantRacial: true }))
+// Lidda's lives: a racial then a heroic reincarnation out of a Halfling Rogue (the past lives page).
+for (const kind of ['racial', 'heroic'] as const) {
+  await succeeded(alice.characters({ id: lidda.id }).lives.reincarnate.post({ kind }))
   // The new life's levels, as the game plugin sends them.
   await succeeded(
     alice
@@ -106,6 +107,25 @@ for (let i = 0; i < 2; i++) {
       .live.put({ build: { levels: Array.from({ length: 20 }, () => ({ class: 'Rogue' })) } }),
   )
 }
+
+// Mordo, a level-30 Wizard with epic past lives: the build page's reincarnation form, epic chosen.
+const mordo = await succeeded(
+  alice.characters.post({
+    givenName: 'Mordo',
+    race: 'Human',
+    classes: [{ name: 'Wizard', levels: 20 }],
+    epicLevels: 10,
+  }),
+)
+await succeeded(
+  alice.characters({ id: mordo.id }).live.partial.put({
+    pastLives: [
+      { name: 'Past Life: Wizard', type: 'HeroicPastLife', stacks: 3 },
+      { name: 'Past Life: Martial Sphere: Doublestrike', type: 'EpicPastLife', stacks: 3 },
+      { name: 'Past Life: Arcane Sphere: Arcane Alacrity', type: 'EpicPastLife', stacks: 1 },
+    ],
+  }),
+)
 
 // Shared routes: two of alice's, one of bob's.
 const steps = (from: number, n: number) =>
@@ -244,6 +264,12 @@ for (const { name: browserName, path } of browsers) {
       await page.locator('[data-sheet="live"] [data-stat="hp"]').waitFor()
       await shot('build')
       await shot('build-full', true)
+
+      await page.goto(`${site.base}/characters/${mordo.id}/build`)
+      await page.getByRole('radio', { name: /^Epic/ }).check()
+      await page.getByLabel('Epic past life to grant').waitFor()
+      await page.evaluate(() => document.querySelector('.reincarnate')?.scrollIntoView())
+      await shot('reincarnate')
 
       await page.goto(`${site.base}/routes`)
       await page.locator('tr[data-route]').first().waitFor()

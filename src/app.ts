@@ -8,10 +8,11 @@ import { watchSpace } from './db/space'
 import type { AppDeps, ModuleDeps } from './deps'
 import { TrustedProxies } from './http/address'
 import { PLUGIN_PREFIX, WEBSITE_PREFIX } from './http/api'
-import { readBodies } from './http/body'
-import { integerInputs } from './http/integers'
+import { bodyReader } from './http/body'
+import { coerceIntegers } from './http/integers'
 import { plumbing } from './http/plumbing'
-import { detachResponses, responseCheck } from './http/responses'
+import { responseCheck, responseDetacher } from './http/responses'
+import { assertPrepared, prepareRoutes } from './http/routeRecords'
 import { accountModule } from './modules/account'
 import { authModule, bearerGuard } from './modules/auth'
 import { credentialCheckOf, type Guard } from './modules/auth/guard'
@@ -97,8 +98,7 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
 
   // The finished app, for the documents the system module builds on first use (set below).
   let documented: DocumentedApp | undefined
-  // Every route, with its response schemas taken off (documentation and a test oracle, not a
-  // run-time step: see src/http/responses.ts) before the app below compiles them.
+  // Every route, prepared below before the app compiles them.
   const routes = new Elysia()
     .use(pluginApi)
     .use(websiteApi)
@@ -108,12 +108,13 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
     .use(apiDocsModule(() => documented as DocumentedApp, deps.config.tokenIdleDays))
     // The website last: its page paths must not shadow an API route.
     .use(webModule(deps))
-  const responses = detachResponses(routes)
-  // Integer path and query parameters read without TypeBox's interpreter (src/http/integers.ts).
-  integerInputs(routes)
-  // Each route's body reader (its limits, JSON that answers 400 instead of Elysia's own parse
-  // error), which runs the route's credential check before reading.
-  readBodies(routes, credentialCheckOf, options.bodyTimeLimitMs)
+  // Before Elysia compiles them, every route's record is changed in one place
+  // (src/http/routeRecords.ts): its response schemas taken off (kept for the documents and the
+  // tests), its integer path and query parameters read without TypeBox's interpreter, and its
+  // body reader added (its limits, JSON that answers 400 instead of Elysia's own parse error),
+  // which runs the route's credential check before reading.
+  const responses = responseDetacher()
+  prepareRoutes(routes, [responses.step, coerceIntegers, bodyReader(credentialCheckOf, options.bodyTimeLimitMs)])
 
   // `normalize: 'typebox'`: validate what the client sent, then drop unknown keys. Elysia's
   // default (exact mirror) rebuilds objects before validating, so `5` or `[]` sent for an
@@ -121,9 +122,11 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
   // which game clients do send.) It applies to input only: answers are not validated.
   const app = new Elysia({ normalize: 'typebox' })
     .use(plumbing(deps.logger, { proxies, space }))
-    .use(options.onInvalidResponse ? responseCheck(responses, options.onInvalidResponse) : new Elysia())
+    .use(options.onInvalidResponse ? responseCheck(responses.schemas, options.onInvalidResponse) : new Elysia())
     .use(routes)
-  documented = { app, responses }
+  // A route added to the app itself would have none of the above.
+  assertPrepared(app, routes)
+  documented = { app, responses: responses.schemas }
   // What Elysia's `server` is: the hooks every request runs ask TrustedProxies instead of naming it.
   proxies.attach(() => app.server)
   return app

@@ -5,7 +5,7 @@ import { isIP } from 'node:net'
 import { FormatRegistry, KindGuard, type Static, type TSchema, Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { Cron } from 'croner'
-import type { Synchronous } from './db/client'
+import type { Synchronous } from './db/types'
 
 /**
  * Where the catalog sync reads, in order: the DDO wiki's page (favor, duration words, the wiki's

@@ -301,6 +301,7 @@ describe('lives', () => {
         many(MAX_LIVES_PER_CHARACTER, (i) => ({
           characterId: character.id,
           lifeIndex: i + 1,
+          questLife: i + 1,
           isCurrent: i === MAX_LIVES_PER_CHARACTER - 1,
           createdAt: '2026-01-01T00:00:00.000Z',
         })),
@@ -320,7 +321,8 @@ describe('lives', () => {
     db.update(lives).set({ specialFeats: carried }).where(eq(lives.characterId, character.id)).run()
     const body = refused(
       await me.lives.reincarnate.post({
-        additionalPastLives: many(100, (i) => ({ name: `Past Life: Extra ${i}`, type: 'EpicPastLife' })),
+        // Not past lives (a reincarnation grants one of those): feats it carries all the same.
+        additionalPastLives: many(100, (i) => ({ name: `Extra ${i}`, type: 'Special' })),
       }),
       409,
     )
@@ -396,10 +398,11 @@ describe('lives cannot be multiplied into megabytes', () => {
     const { me, db, character } = await setup()
     ok(await me.lives.get())
     const before = storedLives(db, character.id)
-    const body = refused(await me.lives.reincarnate.post({ additionalPastLives: longFeats(300, 150) }), 413)
+    const special = longFeats(300, 150).map((feat) => ({ ...feat, type: 'Special' }))
+    const body = refused(await me.lives.reincarnate.post({ additionalPastLives: special }), 413)
     expect(body).toEqual({
       error:
-        'The new life would take 58 KiB as JSON; a life (name, race, alignment, classes and special feats) may take at most 24 KiB.',
+        'The new life would take 56 KiB as JSON; a life (name, race, alignment, classes and special feats) may take at most 24 KiB.',
     })
     expect(storedLives(db, character.id)).toEqual(before)
   })
@@ -457,10 +460,12 @@ describe('lives cannot be multiplied into megabytes', () => {
     ok(await me.live.put({ life: { name: 'Tessa Brightblade', race: 'Aasimar Scourge', specialFeats: full } }))
     for (let i = 0; i < 10; i++) {
       ok(
-        await me.lives.reincarnate.post({
-          grantRacial: true,
-          additionalPastLives: [{ name: `Past Life: Extra ${i}`, type: 'EpicPastLife' }],
-        }),
+        // Epic reincarnations, each granting one epic past life, and iconic ones between them.
+        await me.lives.reincarnate.post(
+          i % 2 === 0
+            ? { additionalPastLives: [{ name: `Past Life: Extra ${i}`, type: 'EpicPastLife' }] }
+            : { grantRacial: true },
+        ),
       )
     }
     const list = ok(await me.lives.get())
@@ -476,6 +481,7 @@ describe('lives cannot be multiplied into megabytes', () => {
         many(12, (i) => ({
           characterId: character.id,
           lifeIndex: i + 1,
+          questLife: i + 1,
           isCurrent: i === 11,
           name: `Life ${i + 1}`,
           createdAt: '2026-01-01T00:00:00.000Z',
@@ -514,6 +520,7 @@ describe('lives cannot be multiplied into megabytes', () => {
         many(count, (i) => ({
           characterId: character.id,
           lifeIndex: i + 1,
+          questLife: i + 1,
           isCurrent: i === count - 1,
           createdAt: '2026-01-01T00:00:00.000Z',
         })),

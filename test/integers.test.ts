@@ -3,7 +3,8 @@
 // credential check still comes first.
 import { describe, expect, test } from 'bun:test'
 import { Elysia, t } from 'elysia'
-import { integerInputs } from '../src/http/integers'
+import { coerceIntegers } from '../src/http/integers'
+import { prepareRoutes } from '../src/http/routeRecords'
 import { ok, refused, testApp } from './helpers'
 
 /** A route of each kind, its inputs echoed with their types, mounted as createApp mounts routes. */
@@ -15,7 +16,7 @@ function echoApp() {
     .get('/b', ({ query }) => ({ n: query.n ?? null, type: typeof query.n }), {
       query: t.Object({ n: t.Optional(t.Integer({ minimum: 1, maximum: 9 })), s: t.Optional(t.String()) }),
     })
-  integerInputs(routes)
+  prepareRoutes(routes, [coerceIntegers])
   return new Elysia().use(routes)
 }
 

@@ -40,6 +40,8 @@ describe('the current life', () => {
           { name: 'Cleric', levels: 8 },
         ],
         specialFeats: [],
+        kind: null,
+        questLife: 1,
         createdAt: '2026-11-21T12:00:00.000Z',
         archivedAt: null,
       },
@@ -78,22 +80,16 @@ describe('reincarnation', () => {
         name: 'Brom Reborn',
         race: 'Elf',
         alignment: 'Neutral Good',
-        grantHeroic: true,
         grantRacial: true,
-        additionalPastLives: [
-          { name: 'Past Life: Martial Sphere: Doublestrike', type: 'EpicPastLife' },
-          { name: 'Past Life: Fighter', type: 'HeroicPastLife', stacks: 2 },
-        ],
       }),
     )
     const expectedFeats = [
-      // 2 carried + 1 (dominant class Fighter 12 of Fighter 12 / Cleric 8) + 2 additional = 5 -> capped at 3
-      { name: 'Past Life: Fighter', type: 'HeroicPastLife', stacks: 3 },
+      // carried as they were: a racial reincarnation grants no heroic past life
+      { name: 'Past Life: Fighter', type: 'HeroicPastLife', stacks: 2 },
       // 3 carried + 1 granted -> capped at 3
       { name: 'Past Life: Dwarf', type: 'RacialPastLife', stacks: 3 },
-      // favor rewards do not carry over
+      // favor rewards do not carry over a true reincarnation
       { name: 'Tome of Destiny', type: 'Special', stacks: 1 },
-      { name: 'Past Life: Martial Sphere: Doublestrike', type: 'EpicPastLife', stacks: 1 },
     ]
     expect(body).toEqual({
       id: expect.any(Number),
@@ -104,6 +100,9 @@ describe('reincarnation', () => {
       alignment: 'Neutral Good',
       classes: [],
       specialFeats: expectedFeats,
+      // inferred from the grant; a quest life of its own
+      kind: 'racial',
+      questLife: 2,
       createdAt: '2026-11-21T13:00:00.000Z',
       archivedAt: null,
     })

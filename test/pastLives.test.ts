@@ -23,11 +23,11 @@ async function setup() {
   return { ...h, token, brom, lidda, me: h.plugin(token).characters({ id: brom.id }) }
 }
 
-/** Brom: two heroic Fighter reincarnations (the first also racial), then a Wizard life in game. */
+/** Brom: a racial reincarnation out of a Dwarf Fighter, a heroic one out of a Fighter, then a Wizard life in game. */
 async function seedBrom({ me }: Awaited<ReturnType<typeof setup>>) {
-  // Life 1: Dwarf Fighter 20 -> Fighter 1, Dwarf 1.
-  ok(await me.lives.reincarnate.post({ grantHeroic: true, grantRacial: true }))
-  // Life 2 is a Fighter again (the snapshot says so) -> Fighter 2.
+  // Life 1: Dwarf Fighter 20 -> Dwarf 1.
+  ok(await me.lives.reincarnate.post({ grantRacial: true }))
+  // Life 2 is a Fighter again (the snapshot says so) -> Fighter 1.
   ok(await me.live.put({ life: { race: 'Dwarf' }, build: { levels: [{ class: 'Fighter' }] } }))
   ok(await me.lives.reincarnate.post({ grantHeroic: true }))
   // Life 3, in game now: a Wizard 20 whose snapshot knows two Wizard lives from before the plugin,
@@ -57,7 +57,7 @@ describe('GET /characters/{id}/past-lives', () => {
     expect(body.lives).toBe(3)
     expect(body.snapshotUpdatedAt).toBe('2026-11-21T12:00:00.000Z')
     const heroic = Object.fromEntries(body.heroic.filter((e) => e.count > 0).map((e) => [e.class, e.count]))
-    // Fighter: history 2 (life 3 carries both grants), snapshot 2 -> 2. Wizard: the snapshot's 2
+    // Fighter: history 1 (life 3 carries the grant), snapshot 2 -> 2. Wizard: the snapshot's 2
     // (the history's copy of it is the same life). Dwarf: the history's 1 (life 2 has it),
     // though the snapshot, and so life 3, no longer list it.
     expect(heroic).toEqual({ Fighter: 2, Wizard: 2 })
@@ -115,7 +115,7 @@ describe('GET /past-lives', () => {
     const t = await setup()
     await seedBrom(t)
     const lidda = t.plugin(t.token).characters({ id: t.lidda.id })
-    ok(await lidda.lives.reincarnate.post({ grantHeroic: true, grantRacial: true }))
+    ok(await lidda.lives.reincarnate.post({ grantHeroic: true }))
     ok(
       await lidda.live.partial.put({
         pastLives: [

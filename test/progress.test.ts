@@ -52,7 +52,7 @@ describe('GET progress', () => {
       questNotes: {},
       completions: [],
       completedQuests: [],
-      life: { index: 1, current: true, count: 1 },
+      life: { index: 1, current: true, count: 1, questLife: 1, questLives: [1] },
     })
   })
 

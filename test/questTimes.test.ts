@@ -225,8 +225,11 @@ describe("the server's quest times on /quests and /api/quests", () => {
   })
 
   test('a figure stored before accounts were counted (an upgraded database) is not served; it is computed again', async () => {
-    // Schema 9, as the server before issue 39 left it: Crypt's figure is one account's three runs.
-    const db = openDatabase(':memory:', { migrations: migrations.slice(0, 9) })
+    // The schema before migration 0010, as the server before issue 39 left it: Crypt's figure is
+    // one account's three runs.
+    const before = migrations.findIndex((migration) => migration.tag === '0010_quest_times_accounts')
+    expect(before).toBeGreaterThan(0)
+    const db = openDatabase(':memory:', { migrations: migrations.slice(0, before) })
     const sqlite = db.$client
     sqlite.run(`insert into users (id, username, password_hash, created_at) values (1, 'alice', 'x', '2026-11-20')`)
     sqlite.run(`insert into characters (id, user_id, given_name, share_token, created_at, updated_at)
@@ -329,10 +332,10 @@ describe('lives of completions', () => {
     const t = await reincarnated()
     const now = ok(await t.me.progress.get())
     expect(now.completions).toEqual([])
-    expect(now.life).toEqual({ index: 2, current: true, count: 2 })
+    expect(now.life).toEqual({ index: 2, current: true, count: 2, questLife: 2, questLives: [1, 2] })
     const before = ok(await t.me.progress.get({ query: { life: 1 } }))
     expect(before.completions.map((c) => c.name)).toEqual(['Crypt'])
-    expect(before.life).toEqual({ index: 1, current: false, count: 2 })
+    expect(before.life).toEqual({ index: 1, current: false, count: 2, questLife: 1, questLives: [1, 2] })
     // The same quest in the new life is a completion of its own: 201, not an update.
     ok(await t.post(t.alice, t.brom.id, { name: 'Crypt', difficulty: 'Heroic', setting: 'elite' }), 201)
     expect(

@@ -10,10 +10,10 @@ import { systemClock } from '../src/clock'
 import { openDatabase } from '../src/db/client'
 import { watchSpace } from '../src/db/space'
 import { TrustedProxies } from '../src/http/address'
-import { BODY_TIME_LIMIT_MS, bodyLimit, MAX_BODY_BYTES, parseJsonBody, readBodies } from '../src/http/body'
+import { BODY_TIME_LIMIT_MS, bodyLimit, bodyReader, MAX_BODY_BYTES, parseJsonBody } from '../src/http/body'
 import { LISTENER_BODY_HEADROOM_BYTES, listenerLimits } from '../src/http/listen'
 import { plumbing } from '../src/http/plumbing'
-import { hooksOf } from '../src/http/routeHooks'
+import { hooksOf, prepareRoutes, type RouteHooks } from '../src/http/routeRecords'
 import { silentLogger } from '../src/logger'
 import { MAX_SIGN_IN_BODY_BYTES } from '../src/modules/auth/model'
 import { MAX_IMPORT_BODY_BYTES } from '../src/modules/builds/limits'
@@ -135,7 +135,7 @@ describe("a body is read only up to its route's limit", () => {
     const readers = (method: string) =>
       app.routes
         .filter((route) => route.method === method)
-        .map((route) => [route.path, hooksOf(route.hooks, 'parse').length])
+        .map((route) => [route.path, hooksOf(route.hooks as RouteHooks, 'parse').length])
     for (const method of ['GET', 'HEAD']) expect(readers(method).filter(([, n]) => n !== 0)).toEqual([])
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
       expect(readers(method).length).toBeGreaterThan(0)
@@ -148,7 +148,7 @@ describe("a body is read only up to its route's limit", () => {
       .use(bodyLimit)
       .post('/small', ({ body }) => body, { maxBodyBytes: 1024 })
       .post('/default', ({ body }) => body)
-    readBodies(routes, () => undefined)
+    prepareRoutes(routes, [bodyReader(() => undefined)])
     const space = watchSpace(openDatabase(':memory:'), silentLogger, systemClock)
     const app = new Elysia().use(plumbing(silentLogger, { proxies: new TrustedProxies([]), space })).use(routes)
     const post = (path: string, bytes: number) =>

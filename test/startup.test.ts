@@ -159,7 +159,7 @@ describe('the address', () => {
     async () => {
       const { code, stderr } = await spawnMain(['serve'], { PORT: '80', HOST: '127.0.0.1' }, { unprivileged: true })
       expect(stderr).toBe(
-        'quest-tracker: port 80 is privileged (under 1024) and needs root; choose a PORT from 1024 up (the default is 8080)\n',
+        'quest-tracker: port 80 is privileged (under 1024): give the program the right to it (setcap cap_net_bind_service=+ep on the executable, or AmbientCapabilities=CAP_NET_BIND_SERVICE in its systemd unit), or choose a PORT from 1024 up (the default is 8080)\n',
       )
       expect(code).toBe(2)
     },

@@ -97,7 +97,7 @@ function startingProgress(random: Random, count: number): Progress {
     questNotes: {},
     completions,
     completedQuests: [...new Set(completions.map((c) => c.name))].sort(),
-    life: { index: 2, current: true, count: 2 },
+    life: { index: 2, current: true, count: 2, questLife: 2, questLives: [1, 2] },
   }
 }
 

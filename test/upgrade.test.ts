@@ -274,3 +274,169 @@ describe('the schema version is shown', () => {
     expect(ok(await t.plugin(token).info.get()).schemaVersion).toBe(SCHEMA_VERSION)
   })
 })
+
+// Issue 38: before lives said their kind, an epic reincarnation opened a new life with none of
+// the completions; the upgrade to schema 8 (0007_reincarnation_kinds) gives them back.
+describe('the upgrade repairs characters that went through an epic reincarnation', () => {
+  const at = (minute: number) => `2026-10-01T12:${String(minute).padStart(2, '0')}:00.000Z`
+  const feats = (...list: [string, string, number][]) =>
+    JSON.stringify(list.map(([name, type, stacks]) => ({ name, type, stacks })))
+
+  /** A database as schema 7 left it: Mordo's three lives, the last two epic ones; Brom's true ones. */
+  function before() {
+    const path = join(scratch.next(), 'qt.sqlite')
+    const sqlite = new Database(path, { create: true, strict: true })
+    sqlite.run('PRAGMA foreign_keys = ON')
+    migrate(drizzle({ client: sqlite }), migrations.slice(0, 7))
+    const run = (sql: string, ...values: (string | number | null)[]) => sqlite.query(sql).run(...values)
+    run("INSERT INTO users (id, username, password_hash, created_at) VALUES (1, 'alice', ?, ?)", passwordHash, at(0))
+    for (const [id, name] of [
+      [1, 'Mordo'],
+      [2, 'Brom'],
+    ] as const) {
+      run(
+        'INSERT INTO characters (id, user_id, given_name, share_token, created_at, updated_at) VALUES (?, 1, ?, ?, ?, ?)',
+        id,
+        name,
+        `share-${id}`,
+        at(0),
+        at(0),
+      )
+    }
+    const life = (character: number, index: number, specialFeats: string, current = false) =>
+      run(
+        'INSERT INTO lives (character_id, life_index, is_current, special_feats, created_at, archived_at) VALUES (?, ?, ?, ?, ?, ?)',
+        character,
+        index,
+        current ? 1 : 0,
+        specialFeats,
+        at(index * 10),
+        current ? null : at(index * 10 + 10),
+      )
+    // Mordo: life 1, then two epic reincarnations (one epic stack more each, the favor kept).
+    life(1, 1, feats(['Past Life: Wizard', 'HeroicPastLife', 3], ['Favor: 400', 'Favor', 1]))
+    life(1, 2, feats(['Past Life: Wizard', 'HeroicPastLife', 3], ['Past Life: Doublestrike', 'EpicPastLife', 1]))
+    life(1, 3, feats(['Past Life: Wizard', 'HeroicPastLife', 3], ['Past Life: Doublestrike', 'EpicPastLife', 2]), true)
+    // Brom: a heroic past life more (true), then nothing more (true or lesser: left as true), then two
+    // epic past lives more (a snapshot synced since, not one reincarnation: left as true).
+    life(2, 1, feats())
+    life(2, 2, feats(['Past Life: Fighter', 'HeroicPastLife', 1]))
+    life(2, 3, feats(['Past Life: Fighter', 'HeroicPastLife', 1]))
+    life(
+      2,
+      4,
+      feats(
+        ['Past Life: Fighter', 'HeroicPastLife', 1],
+        ['Past Life: Doublestrike', 'EpicPastLife', 1],
+        ['Past Life: Doubleshot', 'EpicPastLife', 1],
+      ),
+      true,
+    )
+    const completion = (
+      id: number,
+      character: number,
+      index: number,
+      name: string,
+      latest: [string, number | null, number | null],
+      count: number,
+    ) =>
+      run(
+        `INSERT INTO completions (id, character_id, life_index, name, difficulty, setting, completed_at,
+           duration_seconds, xp_earned, runs, updated_at) VALUES (?, ?, ?, ?, 'Heroic', 'elite', ?, ?, ?, ?, ?)`,
+        id,
+        character,
+        index,
+        name,
+        ...latest,
+        count,
+        latest[0],
+      )
+    const runAt = (completion: number, completedAt: string, duration: number | null, xp: number | null) =>
+      run(
+        'INSERT INTO runs (completion_id, completed_at, duration_seconds, xp_earned) VALUES (?, ?, ?, ?)',
+        completion,
+        completedAt,
+        duration,
+        xp,
+      )
+    // Mordo's Crypt in all three lives (its run at 12:12 posted again in life 3: the same run).
+    completion(1, 1, 1, 'Crypt', [at(12), 600, 3000], 1)
+    runAt(1, at(12), 600, 3000)
+    completion(2, 1, 1, 'Bell Tower', [at(14), 300, 1000], 1)
+    runAt(2, at(14), 300, 1000)
+    completion(3, 1, 2, 'Crypt', [at(25), 900, 3300], 1)
+    runAt(3, at(25), 900, 3300)
+    completion(4, 1, 2, 'Sewer Run', [at(26), null, null], 1)
+    runAt(4, at(26), null, null)
+    completion(5, 1, 3, 'Crypt', [at(35), null, null], 2)
+    runAt(5, at(35), null, null)
+    runAt(5, at(12), 600, 3000)
+    // Brom: one in each life, left where they are.
+    for (const index of [1, 2, 3, 4]) {
+      completion(10 + index, 2, index, 'Crypt', [at(index * 10 + 5), 600, 3000], 1)
+      runAt(10 + index, at(index * 10 + 5), 600, 3000)
+    }
+    sqlite.close()
+    return path
+  }
+
+  test('their completions are the current life’s again, merged, no run lost', async () => {
+    const db = openDatabase(before())
+    try {
+      const sqlite = db.$client
+      expect(sqlite.query('PRAGMA foreign_key_check').all()).toEqual([])
+      expect(
+        sqlite
+          .query('SELECT character_id, life_index, kind, quest_life FROM lives ORDER BY character_id, life_index')
+          .values(),
+      ).toEqual([
+        [1, 1, null, 1],
+        [1, 2, 'epic', 1],
+        [1, 3, 'epic', 1],
+        [2, 1, null, 1],
+        [2, 2, null, 2],
+        [2, 3, null, 3],
+        [2, 4, null, 4],
+      ])
+      // Mordo's Crypt is one completion of life 1: four runs counted, its three times kept (the one
+      // posted twice once), the latest run's figures.
+      expect(
+        sqlite
+          .query(
+            'SELECT id, life_index, name, completed_at, duration_seconds, xp_earned, runs FROM completions WHERE character_id = 1 ORDER BY name',
+          )
+          .values(),
+      ).toEqual([
+        [2, 1, 'Bell Tower', at(14), 300, 1000, 1],
+        [1, 1, 'Crypt', at(35), null, null, 4],
+        [4, 1, 'Sewer Run', at(26), null, null, 1],
+      ])
+      expect(
+        sqlite
+          .query(
+            'SELECT completed_at, duration_seconds, xp_earned FROM runs WHERE completion_id = 1 ORDER BY completed_at',
+          )
+          .values(),
+      ).toEqual([
+        [at(12), 600, 3000],
+        [at(25), 900, 3300],
+        [at(35), null, null],
+      ])
+      expect(sqlite.query('SELECT count(*) FROM runs').values()).toEqual([[9]])
+      // Brom's lives were true ones: each keeps its own.
+      expect(
+        sqlite.query('SELECT life_index FROM completions WHERE character_id = 2 ORDER BY life_index').values(),
+      ).toEqual([[1], [2], [3], [4]])
+      // And the server shows them: Mordo's tracker has the three quests, in life 3 of 3.
+      const t = testApp({}, { db })
+      const { token } = ok(await t.api.plugin.auth.login.post({ identifier: 'alice', password: PASSWORD }))
+      const progress = ok(await t.plugin(token).characters({ id: 1 }).progress.get())
+      expect(progress.completions.map((c) => c.name)).toEqual(['Crypt', 'Sewer Run', 'Bell Tower'])
+      expect(progress.life).toEqual({ index: 3, current: true, count: 3, questLife: 1, questLives: [1] })
+      const brom = ok(await t.plugin(token).characters({ id: 2 }).progress.get())
+      expect(brom.completions).toHaveLength(1)
+    } finally {
+      db.$client.close()
+    }
+  })
+})

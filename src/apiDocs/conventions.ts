@@ -20,7 +20,7 @@ import { MAX_IDENTIFIER_LENGTH, MAX_PASSWORD_LENGTH, MAX_SIGN_IN_BODY_BYTES } fr
 import { TOKEN_PREFIX, TOKEN_TOUCH_MS } from '../modules/auth/service'
 import { ADDRESS_BURST, ADDRESS_REFILL_MS, FIRST_LOCK_MS, MAX_FAILURES, MAX_LOCK_MS } from '../modules/auth/throttle'
 import * as builds from '../modules/builds/limits'
-import { DEFAULT_SEARCH_LIMIT, MAX_CHARACTER_LEVEL, MAX_SEARCH_LIMIT } from '../modules/catalog/service'
+import { DEFAULT_SEARCH_LIMIT, MAX_CHARACTER_LEVEL, MAX_SEARCH_LIMIT } from '../modules/catalog/limits'
 import { SNAPSHOT } from '../modules/catalog/snapshot'
 import { MAX_CHARACTERS_PER_ACCOUNT } from '../modules/characters/limits'
 import { VERSION_FLAGS } from '../modules/characters/model'

@@ -3,15 +3,13 @@
 import { Database } from 'bun:sqlite'
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { type BunSQLiteDatabase, drizzle } from 'drizzle-orm/bun-sqlite'
+import { drizzle } from 'drizzle-orm/bun-sqlite'
 import { countOwnWrites } from './freshness'
 import { type EmbeddedMigration, MigrationError, migrate, refuseNewer } from './migrate'
 import * as schema from './schema'
+import type { DB, Synchronous } from './types'
 
-/** SQLite `synchronous` in WAL mode: `full` survives a power loss, `normal` only a crash. */
-export type Synchronous = 'full' | 'normal'
-
-export type DB = BunSQLiteDatabase<typeof schema> & { $client: Database }
+export type { DB, Synchronous } from './types'
 
 /**
  * For read-then-write transactions: take the write lock at BEGIN, so a transaction that read

@@ -19,8 +19,8 @@
 // Rows kept while both counters stand still are the rows SQLite would answer; the clock is not
 // part of it: an expiry is checked against the kept row on every request.
 import type { Database } from 'bun:sqlite'
-import type { DB } from './client'
 import { preparedOnce } from './prepared'
+import type { DB } from './types'
 
 /** Look-ups kept by each KeptRows (a credential's, a character's owner), all forgotten when full. */
 export const MAX_KEPT_ROWS = 10_000

@@ -14,6 +14,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core'
+import type { ReincarnationKind } from '../rules/character/reincarnation'
 import type { ClassLevels, SpecialFeat } from '../rules/character/shapes'
 import type { GroupSize } from '../rules/quests/catalogFacts'
 
@@ -132,9 +133,10 @@ export const completions = sqliteTable(
       .notNull()
       .references(() => characters.id, { onDelete: 'cascade' }),
     /**
-     * The life it was logged in (lives.lifeIndex; 1 before any reincarnation). A reincarnation
-     * starts quests, favor and first-time bonuses over: the same triple in the next life is a
-     * completion of its own.
+     * The quest life it was logged in: the lifeIndex of the life that began it (lives.questLife;
+     * 1 before any reincarnation). A true reincarnation starts quests, favor and first-time
+     * bonuses over, so the same triple after it is a completion of its own; an epic or lesser
+     * reincarnation keeps the quest life, and its completions with it.
      */
     lifeIndex: integer().notNull().default(1),
     name: text().notNull(),
@@ -360,6 +362,18 @@ export const lives = sqliteTable(
     alignment: text().notNull().default(''),
     classes: text({ mode: 'json' }).$type<ClassLevels[]>().notNull().default(sql`'[]'`),
     specialFeats: text({ mode: 'json' }).$type<SpecialFeat[]>().notNull().default(sql`'[]'`),
+    /**
+     * How this life began: the kind of the reincarnation out of the life before (rules/character/
+     * reincarnation.ts); null for life 1, and for a reincarnation that said no kind and granted
+     * nothing (taken as a true one).
+     */
+    kind: text().$type<ReincarnationKind>(),
+    /**
+     * The quest life this life is in: the lifeIndex of the life that began it (its own after a
+     * true reincarnation and for life 1; the life before's after an epic or lesser one). Its
+     * completions are stored under it (completions.lifeIndex).
+     */
+    questLife: integer().notNull(),
     createdAt: text().notNull(),
     archivedAt: text(),
   },

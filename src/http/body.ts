@@ -6,7 +6,7 @@
 import { type AnyElysia, type Context, type DocumentDecoration, Elysia } from 'elysia'
 import { isPlainObject } from '../json'
 import { BadRequest, PayloadTooLarge, RequestTimeout } from './errors'
-import { addRouteHook } from './routeHooks'
+import { addRouteHook, type RouteHooks, type RouteStep } from './routeRecords'
 import { kib } from './size'
 
 /** The body of every route that declares no limit of its own (`maxBodyBytes`). */
@@ -80,24 +80,22 @@ export const largestBodyLimit = (app: AnyElysia): number =>
 const NO_BODY = new Set(['GET', 'HEAD'])
 
 /**
- * Gives every route of `routes` (not yet mounted) that may take a body its own reader: the
- * check `beforeOf` finds among its hooks (the credential guard's, see
+ * A step for prepareRoutes (src/http/routeRecords.ts) that gives a route that may take a body
+ * its own reader: the check `beforeOf` finds among its hooks (the credential guard's, see
  * src/modules/auth/guard.ts) runs first, then the body is read under the route's limit and
  * `timeLimitMs` (parseBody). GET and HEAD routes get none: Elysia reads no body for them, but a
  * parse hook on a route, even one never run, makes Elysia compile its handler `async`, and
  * every request of it then waits for a promise.
  */
-export function readBodies(
-  routes: AnyElysia,
-  beforeOf: (hooks: unknown) => BeforeBody | undefined,
+export function bodyReader(
+  beforeOf: (hooks: RouteHooks) => BeforeBody | undefined,
   timeLimitMs = BODY_TIME_LIMIT_MS,
-): void {
-  for (const route of routes.routes) {
-    if (NO_BODY.has(route.method)) continue
-    const hooks = route.hooks
+): RouteStep {
+  return ({ method, hooks }) => {
+    if (NO_BODY.has(method)) return
     const rule: BodyRule = { maxBytes: limitOf(hooks), upload: uploadOf(hooks) }
     const before = beforeOf(hooks)
-    // The hook names only what it reads (see src/modules/auth/guard.ts).
+    // The hook names only what it reads (src/http/routeRecords.ts).
     const read = before
       ? ({ request, set }: Pick<Context, 'request' | 'set'>) => {
           // A stranger's body is never read: the route's credential is checked before its first byte.

@@ -7,8 +7,7 @@
 // the number first; the check that follows is the same schema's, so what is accepted, and the
 // sentence a refusal says, stay as they were (an out-of-range one now names its parameter too).
 import { TransformKind, type TSchema } from '@sinclair/typebox'
-import type { AnyElysia } from 'elysia'
-import { addRouteHook } from './routeHooks'
+import { addRouteHook, type RouteStep } from './routeRecords'
 
 type Inputs = Record<string, unknown>
 
@@ -41,39 +40,31 @@ function withoutTransforms(schema: TSchema | undefined): { keys: string[]; schem
   return { keys, schema: keys.length ? { ...schema, properties: plain } : schema }
 }
 
-interface Hooks {
-  params?: TSchema
-  query?: TSchema
-}
-
 /**
- * For every route of `routes` (not yet mounted): its integer path and query parameters made
- * numbers by a hook of its own, after its credential check (the first transform: a stranger is
- * 401 whatever the path says), and checked by the schema without the transform.
+ * A step for prepareRoutes (src/http/routeRecords.ts): a route's integer path and query
+ * parameters made numbers by a hook of its own, after its credential check (the first transform:
+ * a stranger is 401 whatever the path says), and checked by the schema without the transform.
  */
-export function integerInputs(routes: AnyElysia): void {
-  for (const route of routes.routes) {
-    const hooks = route.hooks as Hooks
-    const params = withoutTransforms(hooks.params)
-    const query = withoutTransforms(hooks.query)
-    if (params.keys.length === 0 && query.keys.length === 0) continue
-    hooks.params = params.schema
-    hooks.query = query.schema
-    // Each hook names only what it reads: Elysia prepares the context parts a hook's source names.
-    const [p, q] = [params.keys, query.keys]
-    const fn =
-      q.length === 0
-        ? ({ params }: { params: Inputs }) => {
-            toIntegers(params, p)
+export const coerceIntegers: RouteStep = ({ hooks }) => {
+  const params = withoutTransforms(hooks.params)
+  const query = withoutTransforms(hooks.query)
+  if (params.keys.length === 0 && query.keys.length === 0) return
+  hooks.params = params.schema
+  hooks.query = query.schema
+  // Each hook names only what it reads (src/http/routeRecords.ts).
+  const [p, q] = [params.keys, query.keys]
+  const fn =
+    q.length === 0
+      ? ({ params }: { params: Inputs }) => {
+          toIntegers(params, p)
+        }
+      : p.length === 0
+        ? ({ query }: { query: Inputs }) => {
+            toIntegers(query, q)
           }
-        : p.length === 0
-          ? ({ query }: { query: Inputs }) => {
-              toIntegers(query, q)
-            }
-          : ({ params, query }: { params: Inputs; query: Inputs }) => {
-              toIntegers(params, p)
-              toIntegers(query, q)
-            }
-    addRouteHook(hooks, 'transform', fn)
-  }
+        : ({ params, query }: { params: Inputs; query: Inputs }) => {
+            toIntegers(params, p)
+            toIntegers(query, q)
+          }
+  addRouteHook(hooks, 'transform', fn)
 }

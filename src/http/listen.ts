@@ -39,7 +39,7 @@ export function listenProblem(error: unknown, host: string, port: number): strin
       return `port ${port} is in use (by another Quest Tracker or another program); stop it or choose another PORT`
     case 'EACCES':
       return port < 1024
-        ? `port ${port} is privileged (under 1024) and needs root; choose a PORT from 1024 up (the default is 8080)`
+        ? `port ${port} is privileged (under 1024): give the program the right to it (setcap cap_net_bind_service=+ep on the executable, or AmbientCapabilities=CAP_NET_BIND_SERVICE in its systemd unit), or choose a PORT from 1024 up (the default is 8080)`
         : `this user may not listen on ${host} port ${port}`
     case 'EADDRNOTAVAIL':
       return `HOST ${host} is not an address of this machine; use 0.0.0.0 (every address) or one of its own`

@@ -9,7 +9,8 @@
 import { type TSchema, TypeGuard } from '@sinclair/typebox'
 import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler'
 import { Value } from '@sinclair/typebox/value'
-import { type AnyElysia, Elysia, ElysiaCustomStatusResponse, ValidationError } from 'elysia'
+import { Elysia, ElysiaCustomStatusResponse, ValidationError } from 'elysia'
+import { type RouteStep, routeKey } from './routeRecords'
 
 /** Schema per status code, as a route's `response` hook declares it. */
 export type ResponseSchemas = Record<number, TSchema>
@@ -17,22 +18,20 @@ export type ResponseSchemas = Record<number, TSchema>
 /** Every route's response schemas, by `METHOD path` (the path as registered, with `:params`). */
 export type ResponseSchemaMap = ReadonlyMap<string, ResponseSchemas>
 
-export const routeKey = (method: string, path: string): string => `${method} ${path}`
-
 /**
- * Moves the `response` schemas of every route of `routes` (not yet mounted) into the returned
- * map, so that mounting the instance compiles no response validator: `.use()` hands each
- * route's hooks, as listed here, to the parent, which builds its validators from them.
+ * A step for prepareRoutes (src/http/routeRecords.ts) that moves each route's `response` schemas
+ * into `schemas`, so that mounting the routes compiles no response validator (the parent builds
+ * each route's validators from the hooks its record lists).
  */
-export function detachResponses(routes: AnyElysia): ResponseSchemaMap {
-  const map = new Map<string, ResponseSchemas>()
-  for (const route of routes.routes) {
-    const { response, ...hooks } = route.hooks as { response?: TSchema | ResponseSchemas }
-    if (response === undefined) continue
-    map.set(routeKey(route.method, route.path), TypeGuard.IsSchema(response) ? { 200: response } : response)
+export function responseDetacher(): { step: RouteStep; schemas: ResponseSchemaMap } {
+  const schemas = new Map<string, ResponseSchemas>()
+  const step: RouteStep = (route) => {
+    const { response, ...hooks } = route.hooks
+    if (response === undefined) return
+    schemas.set(routeKey(route.method, route.path), TypeGuard.IsSchema(response) ? { 200: response } : response)
     route.hooks = hooks
   }
-  return map
+  return { step, schemas }
 }
 
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>()

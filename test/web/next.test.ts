@@ -42,6 +42,8 @@ describe.skipIf(BROWSERS.length === 0)(`what to run next, quest times and earlie
     ok(await me.completions.post({ name: 'Sewer Run', difficulty: 'Heroic', setting: 'elite' }), 201)
     await Bun.sleep(5)
     ok(await me.lives.reincarnate.post({}))
+    // The new life starts with no class levels; the game client says when it is Fighter 9 again.
+    ok(await me.patch({ classes: [{ name: 'Fighter', levels: 9 }] }))
     return { site, browser, heroId }
   })
 

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import type { Breakdown } from '../../src/rules/builds/breakdown'
 import { ok, refused } from '../helpers'
 import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
-import type { Page } from './driver'
+import type { Locator, Page } from './driver'
 import { FAILED_LOAD, openSignedIn, PASSWORD, startSite } from './harness'
 
 const FIXTURES = join(import.meta.dir, '..', 'fixtures')
@@ -30,6 +30,9 @@ async function importFile(page: Page, file: string | { name: string; mimeType: s
   await page.getByRole('radio', { name: /^The plan only/ }).check()
   await page.getByRole('button', { name: 'Import', exact: true }).click()
 }
+
+/** Whether a control is disabled (the driver reads attributes, not states). */
+const isDisabled = async (control: Locator) => (await control.getAttribute('disabled')) !== null
 
 describe.skipIf(BROWSERS.length === 0)(`Website II ${IN_BROWSERS}`, () => {
   const each = inEachBrowser(async (browser) => {
@@ -208,21 +211,20 @@ describe.skipIf(BROWSERS.length === 0)(`Website II ${IN_BROWSERS}`, () => {
   )
 
   test(
-    'reincarnating grants the past lives asked for; the timeline lists lives newest first',
+    'reincarnating asks first; a level-3 character may only take a lesser reincarnation; the timeline lists lives newest first',
     each(async ({ buildPath, openPage, character }) => {
       const page = await openPage(buildPath)
       await page.locator('.timeline li[data-life="1"]').waitFor()
-      await page.getByLabel('Name of the new life').fill('Stonefist Reborn')
-      await page.getByLabel('Race').fill('Human')
-      await page.getByLabel('Heroic past life').check()
-      await page.getByLabel('Racial past life').check()
-      await page.getByRole('button', { name: 'Add another past life' }).click()
-      await page.getByLabel('Past life 1: feat name').fill('Past Life: Arcane Sphere: Energy Criticals')
+      // The snapshot synced life 1 as Fighter 2 / Rogue 1: level 3, so no true or epic reincarnation yet.
+      expect(await isDisabled(page.getByRole('radio', { name: /^Heroic/ }))).toBe(true)
+      expect(await isDisabled(page.getByRole('button', { name: 'Reincarnate…', exact: true }))).toBe(true)
+      await page.getByRole('radio', { name: /^Lesser/ }).check()
+      await page.getByLabel('Name of the new life').fill('Stonefist Again')
       await page.getByRole('button', { name: 'Reincarnate…', exact: true }).click()
-      // It asks first, saying what starts over; "Not now" leaves everything as it was.
+      // It asks first, saying what it keeps; "Not now" leaves everything as it was.
       const question = page.locator('[data-reincarnate-confirm] legend')
-      expect(await question.textContent()).toContain(
-        'the tracker, favor (and its rewards) and first-time XP bonuses start over in life 2',
+      expect(await question.textContent()).toBe(
+        'Lesser reincarnation of Stonefist? Life 2 keeps the level, quests, favor and past lives; nothing is granted.',
       )
       await page.getByRole('button', { name: 'Not now' }).click()
       expect(ok(await character().lives.get()).lives).toHaveLength(1)
@@ -232,17 +234,13 @@ describe.skipIf(BROWSERS.length === 0)(`Website II ${IN_BROWSERS}`, () => {
       expect(
         await page.locator('.timeline li').evaluateAll((items) => items.map((li) => li.getAttribute('data-life'))),
       ).toEqual(['2', '1'])
-      // The snapshot synced life 1 as Fighter 2 / Rogue 1: its heroic past life is the Fighter's.
-      expect(await page.locator('.timeline li[data-life="1"] .granted').getAttribute('data-granted')).toBe(
-        'Past Life: Fighter|Past Life: Dwarf|Past Life: Arcane Sphere: Energy Criticals',
-      )
-      expect(await page.locator('.timeline li[data-life="2"]').textContent()).toContain('Stonefist Reborn')
-      // Counted as a player counts them (it said "1 past life (1 stacks)").
-      expect(await page.locator('.timeline li[data-life="2"]').textContent()).toContain('Has 3 past lives.')
+      expect(await page.locator('.timeline li[data-life="1"] .granted').textContent()).toBe('Granted no past life.')
+      expect(await page.locator('.timeline li[data-life="2"]').textContent()).toContain('Stonefist Again')
+      expect(await page.locator('.timeline li[data-life="2"]').textContent()).toContain('by a lesser reincarnation')
       const lives = ok(await character().lives.get())
-      expect(lives.lives.map((l) => [l.lifeIndex, l.race, l.isCurrent])).toEqual([
-        [1, 'Dwarf', false],
-        [2, 'Human', true],
+      expect(lives.lives.map((l) => [l.lifeIndex, l.kind, l.isCurrent])).toEqual([
+        [1, null, false],
+        [2, 'lesser', true],
       ])
       await page.close()
     }),

@@ -10,7 +10,8 @@ import m5 from './0005_lives_runs_quest_times.sql' with { type: 'text' }
 import m6 from './0006_groups_invites.sql' with { type: 'text' }
 import m7 from './0007_catalog_sources.sql' with { type: 'text' }
 import m8 from './0008_invited_by.sql' with { type: 'text' }
-import m9 from './0009_quest_times_accounts.sql' with { type: 'text' }
+import m9 from './0009_reincarnation_kinds.sql' with { type: 'text' }
+import m10 from './0010_quest_times_accounts.sql' with { type: 'text' }
 
 export const migrations: EmbeddedMigration[] = [
   { tag: '0000_init', when: 1795239501395, breakpoints: true, sql: m0 },
@@ -22,5 +23,6 @@ export const migrations: EmbeddedMigration[] = [
   { tag: '0006_groups_invites', when: 1795560061929, breakpoints: true, sql: m6 },
   { tag: '0007_catalog_sources', when: 1795927765860, breakpoints: true, sql: m7 },
   { tag: '0008_invited_by', when: 1795929502384, breakpoints: true, sql: m8 },
-  { tag: '0009_quest_times_accounts', when: 1795929876085, breakpoints: true, sql: m9 },
+  { tag: '0009_reincarnation_kinds', when: 1795929828973, breakpoints: true, sql: m9 },
+  { tag: '0010_quest_times_accounts', when: 1795931941487, breakpoints: true, sql: m10 },
 ]

@@ -3,7 +3,7 @@
 // credential, else puts `user` and `credential` in the context. Modules take the guard as a
 // value (see src/http/api.ts), so one route definition serves both APIs.
 import { type Context, Elysia } from 'elysia'
-import { hooksOf } from '../../http/routeHooks'
+import { hookFunctions, type RouteHooks } from '../../http/routeRecords'
 import type { PublicUser } from './service'
 
 /** Who is calling, and with which token or session (by its row id, for revoking it). */
@@ -34,9 +34,7 @@ export function credentialGuard(seed: Identity['credential']['kind'], identify: 
   // Kept on the Request itself, under a key of this guard's: cheaper than a WeakMap per request.
   const IDENTITY = Symbol(`${seed} identity`)
   type Identified = Request & { [IDENTITY]?: Identity }
-  // The hooks name the parts of the context they read: Elysia reads each hook's source, and a
-  // context passed whole to a function makes it prepare every part (cookies parsed, headers and
-  // query copied into objects) for every request of every route that has the hook. Not `server`
+  // The hooks name the parts of the context they read (src/http/routeRecords.ts); not `server`
   // either: naming it makes Elysia define it on every request's context (TrustedProxies has it).
   const check: CredentialCheck = ({ request, set }) => {
     const held = request as Identified
@@ -58,14 +56,12 @@ export type Guard = ReturnType<typeof credentialGuard>
 
 /**
  * The credential check of a route with `auth`, found among its `transform` hooks (as Elysia
- * lists them on `app.routes`), so the body reader can run it before reading: see readBodies (src/http/body.ts).
+ * lists them on `app.routes`), so the body reader can run it before reading: see bodyReader (src/http/body.ts).
  */
-export function credentialCheckOf(hooks: unknown): CredentialCheck | undefined {
-  for (const hook of hooksOf(hooks, 'transform')) {
-    const fn = typeof hook === 'function' ? hook : (hook as { fn?: unknown } | undefined)?.fn
-    if (typeof fn === 'function' && credentialChecks.has(fn as CredentialCheck)) return fn as CredentialCheck
-  }
-  return undefined
+export function credentialCheckOf(hooks: RouteHooks): CredentialCheck | undefined {
+  return hookFunctions(hooks, 'transform').find((fn): fn is CredentialCheck =>
+    credentialChecks.has(fn as CredentialCheck),
+  )
 }
 
 /**

@@ -2,7 +2,7 @@
 import { t } from 'elysia'
 import { documentOnly, oneOfRequired, Timestamp } from '../../http/model'
 import { MIN_ACCOUNTS_FOR_FIGURE, RUNS_COUNTED_PER_CHARACTER } from '../../rules/quests/runs'
-import { DEFAULT_SEARCH_LIMIT, MAX_CHARACTER_LEVEL, MAX_SEARCH_LIMIT } from './service'
+import { DEFAULT_SEARCH_LIMIT, MAX_CHARACTER_LEVEL, MAX_SEARCH_LIMIT } from './limits'
 
 // The contract's type lists Unknown too; catalog rows are always one of the three tiers.
 const Tier = t.Union([t.Literal('Heroic'), t.Literal('Epic'), t.Literal('Legendary'), t.Literal('Unknown')], {

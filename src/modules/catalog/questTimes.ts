@@ -170,7 +170,7 @@ export function refreshQuestTimes(db: DB, clock: Clock, force = false): boolean 
 }
 
 // A stored figure is served only when its accounts were counted, and were enough: a row computed
-// before they were (migration 0009) waits for its new figure, rather than show one player's run.
+// before they were (migration 0010) waits for its new figure, rather than show one player's run.
 const shownIf = (accounts: SQLiteColumn, figure: SQLiteColumn) =>
   sql<number | null>`case when ${accounts} >= ${sql.raw(String(MIN_ACCOUNTS_FOR_FIGURE))} then ${figure} end`
 const durationShown = shownIf(questTimes.timedAccounts, questTimes.medianDurationSeconds)

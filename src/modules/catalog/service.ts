@@ -11,6 +11,7 @@ import { BadRequest, NotFound } from '../../http/errors'
 import { isPlainObject } from '../../json'
 import { type QuestIndex, questIndex } from '../../rules/quests/questMatch'
 import type { QuestTier } from '../../rules/quests/questTiers'
+import { DEFAULT_SEARCH_LIMIT, MAX_CHARACTER_LEVEL, MAX_SEARCH_LIMIT } from './limits'
 import { QUEST_TRACKER_FORMAT, type QuestRow, TIERS, tierOf } from './parse'
 import { questTimesByRemake, questTimesVersion, remakeKey } from './questTimes'
 import { CatalogIndex } from './search'
@@ -270,11 +271,6 @@ export interface SearchInput {
   cl?: number
   limit?: number
 }
-
-export const DEFAULT_SEARCH_LIMIT = 20
-export const MAX_SEARCH_LIMIT = 50
-/** Character levels end at 34 (GAME-RULES.md: heroic 1-20, epic 21-30, legendary 31-34). */
-export const MAX_CHARACTER_LEVEL = 34
 
 function inRange(field: string, value: number, min: number, max: number): void {
   if (value < min || value > max)

@@ -215,7 +215,7 @@ const listStatement = preparedOnce((db: DB) =>
     .prepare(),
 )
 
-// Of the current life (life 1 before any is recorded), as the tracker counts them.
+// Of the current quest life (1 before any life is recorded), as the tracker counts them.
 const questsDoneStatement = preparedOnce((db: DB) =>
   db
     .select({ n: sql<number>`count(distinct ${completions.name})` })
@@ -225,7 +225,7 @@ const questsDoneStatement = preparedOnce((db: DB) =>
         eq(completions.characterId, sql.placeholder('id')),
         eq(
           completions.lifeIndex,
-          sql`coalesce((select l.life_index from lives l where l.character_id = ${sql.placeholder('id')} and l.is_current = 1), 1)`,
+          sql`coalesce((select l.quest_life from lives l where l.character_id = ${sql.placeholder('id')} and l.is_current = 1), 1)`,
         ),
       ),
     )
@@ -312,6 +312,13 @@ const same = (a: string, b: string) => a.toLocaleLowerCase() === b.trim().toLoca
  * Any combination of criteria, all case-insensitive, among the caller's characters only.
  * No criteria: all of them. Compared here rather than in SQL so case folding covers accents.
  */
+/**
+ * The characters matching every field asked (any case), the best match first: the game plugin
+ * DungeonTracker takes the first as its character (settoloki/DungeonTracker,
+ * DdoTrackerSyncService.FindWebsiteCharacterAsync) and asks without a server. So first those
+ * whose given name and surname (or display name) are exactly as asked, then the asked server's
+ * (exactly as written), then the one logged in last; the account's order (by id) breaks ties.
+ */
 export function findCharacters(
   db: DB,
   userId: number,
@@ -321,7 +328,7 @@ export function findCharacters(
   const given = query.givenName ?? query.firstName
   const surname = query.surname ?? query.lastName
   const name = query.name
-  return listCharacters(db, userId, changes).filter(
+  const matches = listCharacters(db, userId, changes).filter(
     (c) =>
       (given === undefined || same(c.givenName, given)) &&
       (surname === undefined || same(c.surname, surname)) &&
@@ -330,6 +337,17 @@ export function findCharacters(
         (given === undefined && surname === undefined && same(c.givenName, name))) &&
       (query.server === undefined || same(c.server, query.server)),
   )
+  const exactly = (value: string, asked: string | undefined) => asked === undefined || value === asked.trim()
+  /** 0 for a character named exactly as asked, then 1 for one on the server exactly as asked; 2 else. */
+  const rank = (c: CharacterJson) =>
+    exactly(c.givenName, given) && exactly(c.surname, surname) && (exactly(c.name, name) || exactly(c.givenName, name))
+      ? 0
+      : query.server !== undefined && exactly(c.server, query.server)
+        ? 1
+        : 2
+  const lastLogin = (c: CharacterJson) => c.lastLoginAt ?? ''
+  // Array.prototype.sort is stable: equals keep the account's order.
+  return matches.sort((a, b) => rank(a) - rank(b) || lastLogin(b).localeCompare(lastLogin(a)))
 }
 
 /** PATCH and PUT: only the fields sent change. */

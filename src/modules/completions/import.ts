@@ -16,7 +16,7 @@ import { type MatchRow, matchQuest } from '../../rules/quests/questMatch'
 import { catalogMatcher } from '../catalog/service'
 import { ownedCharacter } from '../characters/access'
 import { MAX_COMPLETIONS_PER_CHARACTER } from './limits'
-import { countCompletions, currentLifeIndex, upsertCompletion } from './service'
+import { countCompletions, currentQuestLife, upsertCompletion } from './service'
 
 /** A completion as another source gives it; `source` says where (e.g. "line 4"), for the preview. */
 export interface ForeignCompletion {
@@ -91,7 +91,7 @@ export function previewImport(
   const rows = db
     .select({ name: completions.name, difficulty: completions.difficulty, setting: completions.setting })
     .from(completions)
-    .where(and(eq(completions.characterId, characterId), eq(completions.lifeIndex, currentLifeIndex(db, characterId))))
+    .where(and(eq(completions.characterId, characterId), eq(completions.lifeIndex, currentQuestLife(db, characterId))))
     .all()
   const stored = new Set(rows.map(triple))
   // Any tier of a quest and setting: what a completion without a tier is already covered by.
@@ -162,7 +162,7 @@ export function writeImport(
   }
   const bySource = new Map(items.map((item) => [item.source, item]))
   // Into the current life (the preview compared with it).
-  const lifeIndex = currentLifeIndex(db, characterId)
+  const lifeIndex = currentQuestLife(db, characterId)
   for (const planned of plan.add) {
     const item = bySource.get(planned.source) as ForeignCompletion
     upsertCompletion(

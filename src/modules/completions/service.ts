@@ -17,7 +17,7 @@ import {
   type CompletionInput as RuleInput,
 } from '../../rules/quests/completion'
 import { type RunFigures, restorePlan } from '../../rules/quests/restore'
-import { currentLifeOf, type LifeWindow, lifeOfRun } from '../../rules/quests/runs'
+import { currentQuestLifeOf, type LifeWindow, lifeOfRun } from '../../rules/quests/runs'
 import { parseTimestamp } from '../../rules/timestamp'
 import { questNames } from '../catalog/service'
 import { assertOwnsCharacter } from '../characters/access'
@@ -213,6 +213,7 @@ const lifeWindowsStatement = preparedOnce((db: DB) =>
   db
     .select({
       lifeIndex: lives.lifeIndex,
+      questLife: lives.questLife,
       isCurrent: lives.isCurrent,
       createdAt: lives.createdAt,
       archivedAt: lives.archivedAt,
@@ -227,9 +228,12 @@ export function lifeWindows(db: DB, characterId: number): LifeWindow[] {
   return lifeWindowsStatement(db).all({ characterId })
 }
 
-/** The character's current life (1 before any life is recorded: the first is opened as 1). */
-export function currentLifeIndex(db: DB, characterId: number): number {
-  return currentLifeOf(lifeWindows(db, characterId))
+/**
+ * The character's current quest life (1 before any life is recorded: the first is opened as 1):
+ * the lifeIndex its current completions are stored under (lives.questLife).
+ */
+export function currentQuestLife(db: DB, characterId: number): number {
+  return currentQuestLifeOf(lifeWindows(db, characterId))
 }
 
 export function postCompletion(
@@ -362,7 +366,7 @@ export function deleteCompletions({ db, changes }: Writer, userId: number, chara
     // A completion posted by its bare name was stored with the catalog's spelling.
     const catalogSpelling = questNames(db)(scope.name, scope.difficulty)
     // A finished life's completions are its history: the tracker unticks this life's.
-    const life = currentLifeIndex(db, characterId)
+    const life = currentQuestLife(db, characterId)
     const rows = tx
       .select({ id: completions.id, ...storedColumns, runs: completions.runs })
       .from(completions)
@@ -421,7 +425,7 @@ export function restoreCompletions(
   }))
   const result = db.transaction((tx) => {
     assertOwnsCharacter(db, userId, characterId)
-    const lifeIndex = currentLifeIndex(db, characterId)
+    const lifeIndex = currentQuestLife(db, characterId)
     let restored = 0
     let created = false
     const stored: StoredCompletionJson[] = []
@@ -480,15 +484,33 @@ export function restoreCompletions(
 type Tx = Pick<DB, 'select' | 'update' | 'delete'>
 
 /**
- * After a character's lives were written anew (an imported history of `lifeCount` lives), each
- * completion moves to the life that now stands where its own stood: the old current life's to
- * the new current one, earlier lives' as many lives before it (the first life at the least).
- * Where two old lives meet in one, a triple logged in both becomes one completion: the runs of
- * both (a run at the same time once), the counts added, the later run's figures. Nothing is lost.
+ * After a character's lives were written anew (an imported history whose lives are in the quest
+ * lives `questLives`, oldest first), each completion moves to the quest life that now stands where
+ * its own stood: the old current quest life's to the new current one's, an earlier one's to the
+ * quest life of the life as many lives before the new current one as it began before the old
+ * current life (the first life at the least). Where two old quest lives meet in one, a triple
+ * logged in both becomes one completion: the runs of both (a run at the same time once), the
+ * counts added, the later run's figures. Nothing is lost.
  */
-export function moveCompletionsToNewLives(db: Tx, characterId: number, oldCurrent: number, lifeCount: number): void {
+export function moveCompletionsToNewLives(
+  db: Tx,
+  characterId: number,
+  oldCurrent: { lifeIndex: number; questLife: number },
+  questLives: readonly number[],
+): void {
+  const lifeCount = questLives.length
+  const questLifeOf = (life: number) => questLives[Math.max(1, Math.min(lifeCount, life)) - 1] as number
   const target = (old: number) =>
-    old === oldCurrent ? lifeCount : Math.max(1, Math.min(lifeCount, old - oldCurrent + lifeCount))
+    questLifeOf(old === oldCurrent.questLife ? lifeCount : old - oldCurrent.lifeIndex + lifeCount)
+  mergeCompletionsInto(db, characterId, target)
+}
+
+/**
+ * Moves each of the character's completions to the quest life `target` names for its own; where
+ * two meet on one triple they become one completion: the runs of both (a run at the same time
+ * once), the counts added, the later run's figures. Nothing is lost.
+ */
+function mergeCompletionsInto(db: Tx, characterId: number, target: (lifeIndex: number) => number): void {
   const rows = db.select().from(completions).where(eq(completions.characterId, characterId)).all()
   if (rows.every((row) => target(row.lifeIndex) === row.lifeIndex)) return
   // Out of the way first (negative), so no move meets a row that has not moved yet.

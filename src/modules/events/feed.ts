@@ -7,13 +7,15 @@
 // ETag (src/http/etag.ts) and the tag its event carries, so a client that holds the answer of
 // one version applies the next event's change to it, and sees a gap when a number is skipped.
 import type { Static } from 'elysia'
-import type { StoredCompletionJson } from '../completions/service'
+import type { StoredCompletion } from '../completions/model'
 import type { Progress } from '../progress/model'
 
 export const CHANGE_KINDS = ['completions', 'progress', 'character', 'live', 'build', 'lives'] as const
 export type ChangeKind = (typeof CHANGE_KINDS)[number]
 
-/** Which completion: its name, remake and setting (unique within one life). */
+/** Which completion: its name, remake and setting (unique within one quest life). */
+type StoredCompletionJson = Static<typeof StoredCompletion>
+
 export type CompletionKey = Pick<StoredCompletionJson, 'name' | 'difficulty' | 'setting'>
 
 /**
@@ -24,9 +26,10 @@ export type ProgressHead = Omit<Static<typeof Progress>, 'completions' | 'comple
 
 /**
  * What a write changed in the answers a page holds, so it can apply it instead of re-reading:
- * - `upsert`: a completion of life `life` is now `completion`, at `position` in that life's list
- *   (most recent first), replacing the one of the same name, remake and setting if there was one;
- * - `remove`: those completions of life `life` are gone;
+ * - `upsert`: a completion of quest life `life` (a progress answer's `life.questLife`) is now
+ *   `completion`, at `position` in that quest life's list (most recent first), replacing the one
+ *   of the same name, remake and setting if there was one;
+ * - `remove`: those completions of quest life `life` are gone;
  * - `head`: only the character's own fields changed, the completions and lives did not.
  * A change without one (an import, a tracker's whole set, a reincarnation) is re-read.
  */

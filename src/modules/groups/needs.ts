@@ -25,7 +25,7 @@ import type { Setting } from '../../rules/quests/completion'
 import { doneRanks, type RankedCharacter, rankedNeed } from '../../rules/quests/groupNeeds'
 import { indexCompletions } from '../../rules/quests/tracker'
 import { versionedRows } from '../catalog/service'
-import { currentLifeIndex } from '../completions/service'
+import { currentQuestLife } from '../completions/service'
 import type { ChangeFeed } from '../events/feed'
 import { MAX_KEPT_NEEDS_ANSWERS, MAX_KEPT_NEEDS_CHARACTERS } from './limits'
 import type { NeedsAnswer, NeedsQuery } from './model'
@@ -156,7 +156,7 @@ export class GroupNeeds {
     const tag = `${this.changes.characterTag(id)}.${catalog.version}`
     const kept = this.ranks.get(id)
     if (kept?.tag === tag) return { id, ranks: kept.ranks }
-    const life = currentLifeIndex(db, id)
+    const life = currentQuestLife(db, id)
     const done = lifeCompletionsStatement(db).all({ characterId: id, life }) as Parameters<typeof indexCompletions>[0]
     const ranks = doneRanks(catalog.rows, indexCompletions(done))
     // Bounded: all forgotten when full (as the server's other kept look-ups are), read again as asked.

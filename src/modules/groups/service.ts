@@ -18,7 +18,7 @@ import { questTimesByRemake, remakeKey } from '../catalog/questTimes'
 import { catalogIndex } from '../catalog/service'
 import { ownedCharacter } from '../characters/access'
 import { characterName, trackerLevel } from '../characters/service'
-import { currentLifeIndex } from '../completions/service'
+import { currentQuestLife } from '../completions/service'
 import {
   createInvite,
   findLiveInvite,
@@ -429,7 +429,7 @@ function needsCharacters(db: DB, shared: readonly SharedCharacterJson[]): NeedsC
   const byId = new Map(rows.map((r) => [r.character.id, r.character]))
   return shared.map((c) => {
     const row = byId.get(c.id)
-    const life = currentLifeIndex(db, c.id)
+    const life = currentQuestLife(db, c.id)
     const done = db
       .select({ name: completions.name, difficulty: completions.difficulty, setting: completions.setting })
       .from(completions)

@@ -15,7 +15,7 @@ import { questTimesByRemake, remakeKey } from '../catalog/questTimes'
 import { catalogIndex } from '../catalog/service'
 import { ownedCharacter } from '../characters/access'
 import { characterName, trackerLevel } from '../characters/service'
-import { currentLifeIndex } from '../completions/service'
+import { currentQuestLife } from '../completions/service'
 import { listCompletions } from '../progress/service'
 import { DEFAULT_NEXT_LIMIT, MAX_NEXT_LIMIT } from './limits'
 import type { NextAnswer, NextQuery, OwnTime as OwnTimeSchema } from './model'
@@ -103,7 +103,7 @@ export function nextForCharacter(
   }
   const by = query.by ?? 'xp'
   const row = ownedCharacter(db, userId, characterId)
-  const life = currentLifeIndex(db, characterId)
+  const life = currentQuestLife(db, characterId)
   const times = questTimesByRemake(db, clock)
   const server = (name: string, difficulty: string, setting: string): MeasuredTime | undefined => {
     const time = times.get(remakeKey(name, difficulty))?.find((t) => t.setting === setting)

@@ -92,10 +92,19 @@ export const CharacterPastLives = t.Object(
       {
         race: t.String({ description: "The current life's race." }),
         dominantClass: t.Nullable(t.String({ description: 'The class with the most levels; null without levels.' })),
+        level: t.Integer({
+          minimum: 0,
+          description: "The character's level (its profile's class and epic levels): each kind needs one.",
+        }),
         options: t.Array(
           t.Object({
             kind: Kind,
             choice: t.Boolean({ description: 'True: the player picks one of the grants (epic); false: all of them.' }),
+            requiredLevel: t.Integer({
+              minimum: 1,
+              description: 'The level this kind of reincarnation needs: heroic and racial 20, iconic and epic 30.',
+            }),
+            allowed: t.Boolean({ description: "Whether the character's level reaches `requiredLevel`." }),
             grants: t.Array(Grant),
           }),
           {

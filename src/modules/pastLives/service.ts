@@ -5,6 +5,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import type { DB } from '../../db/client'
 import { builds, characters, lives } from '../../db/schema'
 import { isPlainObject } from '../../json'
+import { totalLevel } from '../../rules/character/levels'
 import {
   accountPastLives,
   type FeatInput,
@@ -58,6 +59,7 @@ function glanceOf(db: Reader, character: CharacterRow): Glanced {
     history: history.map((life) => life.specialFeats),
     snapshot: live ? featsOf(live.feats) : null,
     current: { race: current.race, classes: current.classes },
+    level: totalLevel(character.classes, character.epicLevels),
   })
   return { glance, lives: Math.max(history.length, 1), snapshotUpdatedAt: live?.updatedAt ?? null }
 }

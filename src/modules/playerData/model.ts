@@ -82,7 +82,10 @@ const ExportedRun = t.Object({
 
 const ExportedCompletion = t.Object({
   ...StoredCompletion.properties,
-  lifeIndex: t.Integer({ description: 'The life it was logged in (1 first).' }),
+  lifeIndex: t.Integer({
+    description:
+      "The quest life it was logged in: the lifeIndex of the life that began it (1 first; a life's `questLife`).",
+  }),
   runs: t.Integer({ description: 'How many times it was logged.' }),
   runList: t.Array(ExportedRun, {
     description: 'Every run kept, oldest first (imported completions without a duration have none).',

@@ -15,7 +15,7 @@ import { ownedCharacter } from '../characters/access'
 import { characterName, toCharacterJson } from '../characters/service'
 import type { ForeignCompletion } from '../completions/import'
 import { MAX_DURATION_SECONDS, MAX_XP } from '../completions/model'
-import { currentLifeIndex } from '../completions/service'
+import { currentQuestLife } from '../completions/service'
 import { exportRoute } from '../routes/transfer'
 import { parseCsv, writeCsv } from './csv'
 import { MAX_IMPORT_CSV_LINES } from './limits'
@@ -39,7 +39,7 @@ export function completionsCsv(db: DB, userId: number, characterId: number): { f
   const rows = db
     .select()
     .from(completions)
-    .where(and(eq(completions.characterId, characterId), eq(completions.lifeIndex, currentLifeIndex(db, characterId))))
+    .where(and(eq(completions.characterId, characterId), eq(completions.lifeIndex, currentQuestLife(db, characterId))))
     .orderBy(desc(completions.completedAt), desc(completions.id))
     .all()
   const text = writeCsv(

@@ -38,7 +38,7 @@ export function progressModule(writer: Writer, guard: Guard) {
       response: { 200: Progress, ...errors(404) },
       detail: {
         summary: 'Change tracker state (partial)',
-        description: `Only the fields sent change. \`completions\` replaces the whole set (each item normalised as when posting; at most ${MAX_COMPLETIONS_PER_CHARACTER}); without it completions are untouched. \`xpBoosts\`, \`optionalPursuit\`, \`packState\`, \`questNotes\` and \`excludedPatrons\` may each take at most ${kib(MAX_TRACKER_FIELD_BYTES)} as JSON (413 otherwise, nothing written).`,
+        description: `Only the fields sent change. \`completions\` replaces the whole set of the current quest life (each item normalised as when posting; at most ${MAX_COMPLETIONS_PER_CHARACTER}), changing only what differs: sending back what GET answered keeps every run; without it completions are untouched. \`xpBoosts\`, \`optionalPursuit\`, \`packState\`, \`questNotes\` and \`excludedPatrons\` may each take at most ${kib(MAX_TRACKER_FIELD_BYTES)} as JSON (413 otherwise, nothing written).`,
       },
     })
 }

@@ -13,9 +13,18 @@ export const LifeView = t.Object(
     index: t.Integer({ description: 'The life shown (lifeIndex, 1 first).' }),
     current: t.Boolean({ description: 'Whether it is the current life (what posts and the tracker change).' }),
     count: t.Integer({ description: 'Lives the character has had, the current one included.' }),
+    questLife: t.Integer({
+      description:
+        'The quest life the life shown is in, whose completions these are: the lifeIndex of the life that began it (a true reincarnation, or life 1).',
+    }),
+    questLives: t.Array(t.Integer(), {
+      description:
+        "Where each of the character's quest lives began (a lifeIndex), oldest first: ask for one with `life` to see its completions.",
+    }),
   },
   {
-    description: 'A reincarnation starts quests, favor and first-time bonuses over: each life has its own completions.',
+    description:
+      'A true reincarnation (heroic, racial, iconic) starts quests, favor and first-time bonuses over: its life begins a quest life with completions of its own. An epic or lesser reincarnation keeps the quest life it is in, and its completions.',
   },
 )
 
@@ -35,7 +44,12 @@ export const Progress = t.Object(
 )
 
 export const ProgressQuery = t.Object({
-  life: t.Optional(t.Integer({ minimum: 1, description: 'Which life (lifeIndex) to show; default the current one.' })),
+  life: t.Optional(
+    t.Integer({
+      minimum: 1,
+      description: "Which life (lifeIndex) to show, with its quest life's completions; default the current one.",
+    }),
+  ),
 })
 
 const Flag = Enum(VERSION_FLAGS)
@@ -69,7 +83,8 @@ export const ProgressPut = t.Object({
   completions: t.Optional(
     t.Array(CompletionInput, {
       maxItems: MAX_COMPLETIONS_PER_CHARACTER,
-      description: 'Replaces the whole set; each item normalised as when posting. Omitted: completions untouched.',
+      description:
+        "Replaces the whole set of the current quest life; each item normalised as when posting. Only what differs changes: an item not stored makes a completion with one run of what it says; a stored one gets a run more when its completedAt is later than the stored one's, a correction of the latest run's figures it sends differently at the same completedAt, and nothing otherwise (completedAt or figures omitted: unchanged); a stored completion no item names is deleted with its runs. Sending back what GET answered changes nothing. Omitted: completions untouched.",
     }),
   ),
 })

@@ -23,7 +23,7 @@ import { userDisplayName } from '../auth/service'
 import { questNames } from '../catalog/service'
 import { type CharacterHead, ownedCharacterHead } from '../characters/access'
 import { characterName } from '../characters/service'
-import { currentLifeIndex } from '../completions/service'
+import { currentQuestLife } from '../completions/service'
 import { DEFAULT_ROUTE_PAGE, MAX_ROUTE_FIELD_BYTES, MAX_ROUTE_PAGE, MAX_ROUTES_PER_ACCOUNT } from './limits'
 import type { RouteInputBody } from './model'
 
@@ -370,7 +370,7 @@ function navigationOf(
   match: MatchMode,
 ): NavigationResult {
   const steps = routeStepsOf(db, route.id)
-  const logged = statements(db).logged.all({ characterId: character.id, lifeIndex: currentLifeIndex(db, character.id) })
+  const logged = statements(db).logged.all({ characterId: character.id, lifeIndex: currentQuestLife(db, character.id) })
   return {
     character: { id: character.id, name: characterName(character), targetDifficulty: character.targetDifficulty },
     route,

@@ -2,6 +2,7 @@
 // /api/plugin/info (counts, versions, feature flags, where the documents are). The documents
 // themselves are served by src/apiDocs.
 import { Elysia } from 'elysia'
+import { SCHEMA_VERSION } from '../../db/migrate'
 import type { DiskSpace } from '../../db/space'
 import type { AppDeps } from '../../deps'
 import { errors } from '../../http/model'
@@ -24,8 +25,7 @@ export function systemModule(deps: AppDeps, guard: Guard, space: DiskSpace) {
         response: { 200: Health, ...errors(503) },
         detail: {
           summary: 'Health check',
-          description:
-            'No auth. 200 `{"ok": true, "schemaVersion": 8, "catalog": {...}}`: the database answers, with its schema version and where the quest catalog comes from (how many quests, which source, when, and how the last try of each source went). 503 `{"ok": false, "error": "<why>"}` when the database cannot be read. Docker\'s HEALTHCHECK (`quest-tracker healthcheck`) asks it.',
+          description: `No auth. 200 \`{"ok": true, "schemaVersion": ${SCHEMA_VERSION}, "catalog": {...}}\`: the database answers, with its schema version and where the quest catalog comes from (how many quests, which source, when, and how the last try of each source went). 503 \`{"ok": false, "error": "<why>"}\` when the database cannot be read. Docker's HEALTHCHECK (\`quest-tracker healthcheck\`) asks it.`,
           security: [],
           tags: ['System'],
         },

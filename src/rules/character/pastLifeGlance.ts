@@ -27,6 +27,7 @@ import {
   type RaceData,
 } from './gameData'
 import { dominantClass, heroicPastLife, racialPastLife } from './pastLives'
+import { REINCARNATION_LEVEL } from './reincarnation'
 import type { ClassLevels } from './shapes'
 
 export type PastLifeKind = 'heroic' | 'racial' | 'iconic' | 'epic'
@@ -121,12 +122,18 @@ export interface ReincarnationOption {
   kind: PastLifeKind
   /** True when the player picks one of `grants` (epic); false when it grants all of them. */
   choice: boolean
+  /** The character level this kind needs (rules/character/reincarnation.ts). */
+  requiredLevel: number
+  /** Whether the character's level reaches it. */
+  allowed: boolean
   grants: PastLifeGrant[]
 }
 
 export interface NextReincarnation {
   race: string
   dominantClass: string | null
+  /** The character's level, which decides the options it has now. */
+  level: number
   options: ReincarnationOption[]
 }
 
@@ -154,6 +161,8 @@ export interface GlanceInput {
   snapshot: readonly FeatInput[] | null
   /** The current life: the one a reincarnation would finish. */
   current: { race: string; classes: readonly ClassLevels[] }
+  /** The character's level (its profile's): each kind of reincarnation needs one. */
+  level: number
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -376,8 +385,14 @@ function summaryOf(counts: ReadonlyMap<string, { line: Line; count: number }>, u
  * an iconic race) the iconic past life and the dominant class's; an epic one a past life of the
  * player's choice among the epic ones. Each goes up by one, but not above 3: a past life at 3
  * gains nothing more (the wiki's "Racial Past Life Feats": more than 3 adds no further bonuses).
+ * Each kind needs a level (REINCARNATION_LEVEL, from the wiki's page of each kind): heroic and
+ * racial 20, iconic and epic 30; an option the character's level does not reach is not `allowed`.
  */
-function nextReincarnation(current: GlanceInput['current'], summary: PastLifeSummary): NextReincarnation {
+function nextReincarnation(
+  current: GlanceInput['current'],
+  level: number,
+  summary: PastLifeSummary,
+): NextReincarnation {
   const countOf = (kind: PastLifeKind, feat: string): number => {
     const key = lineKey(kind, feat)
     const lists: { feat: string; count: number }[][] = [
@@ -395,35 +410,31 @@ function nextReincarnation(current: GlanceInput['current'], summary: PastLifeSum
   const dominant = dominantClass([...current.classes]) ?? null
   const race = current.race.trim()
   const heroicGrants = dominant ? [grant('heroic', dominant, lineOf('heroic', heroicPastLife(dominant).name).feat)] : []
-  const epic: ReincarnationOption = {
-    kind: 'epic',
-    choice: true,
-    grants: summary.epic.flatMap((s) =>
+  const option = (kind: PastLifeKind, choice: boolean, grants: PastLifeGrant[]): ReincarnationOption => ({
+    kind,
+    choice,
+    requiredLevel: REINCARNATION_LEVEL[kind],
+    allowed: level >= REINCARNATION_LEVEL[kind],
+    grants,
+  })
+  const epic = option(
+    'epic',
+    true,
+    summary.epic.flatMap((s) =>
       s.feats.filter((f) => f.count < MAX_PAST_LIFE_STACKS).map((f) => grant('epic', f.name, f.feat, s.sphere)),
     ),
-  }
+  )
   const raceFeat = race === '' ? undefined : racialPastLife(race)
   const raceLineOf = raceFeat && lineOf(raceFeat.type === 'IconicPastLife' ? 'iconic' : 'racial', raceFeat.name)
   const options: ReincarnationOption[] =
     raceLineOf?.kind === 'iconic'
-      ? [
-          {
-            kind: 'iconic',
-            choice: false,
-            grants: [grant('iconic', raceLineOf.name, raceLineOf.feat), ...heroicGrants],
-          },
-          epic,
-        ]
+      ? [option('iconic', false, [grant('iconic', raceLineOf.name, raceLineOf.feat), ...heroicGrants]), epic]
       : [
-          { kind: 'heroic', choice: false, grants: heroicGrants },
-          {
-            kind: 'racial',
-            choice: false,
-            grants: raceLineOf ? [grant('racial', raceLineOf.name, raceLineOf.feat)] : [],
-          },
+          option('heroic', false, heroicGrants),
+          option('racial', false, raceLineOf ? [grant('racial', raceLineOf.name, raceLineOf.feat)] : []),
           epic,
         ]
-  return { race, dominantClass: dominant, options }
+  return { race, dominantClass: dominant, level, options }
 }
 
 /** A character's past lives at a glance: history and snapshot together, per past life the larger. */
@@ -436,7 +447,7 @@ export function pastLifeGlance(input: GlanceInput): PastLifeGlance {
     else if (count > found.count) found.count = count
   }
   const summary = summaryOf(counts)
-  return { ...summary, nextReincarnation: nextReincarnation(input.current, summary) }
+  return { ...summary, nextReincarnation: nextReincarnation(input.current, input.level, summary) }
 }
 
 // ---------------------------------------------------------------------------------------------

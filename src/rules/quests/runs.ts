@@ -2,9 +2,14 @@
 // remake and setting over every account that shares its runs, one vote each). Pure functions over
 // plain data.
 
-/** What a life says about when it ran: its window [createdAt, archivedAt). */
+/**
+ * What a life says about when it ran: its window [createdAt, archivedAt), and the quest life it
+ * is in (the lifeIndex of the life that began it: an epic or lesser reincarnation keeps the quest
+ * life, a true one begins its own).
+ */
 export interface LifeWindow {
   lifeIndex: number
+  questLife: number
   isCurrent: boolean
   createdAt: string
   archivedAt: string | null
@@ -23,22 +28,30 @@ export const currentLifeOf = (lives: readonly LifeWindow[]): number =>
   lives.find((life) => life.isCurrent)?.lifeIndex ?? 1
 
 /**
- * The life a run at `completedAt` was logged in: the archived life whose known window holds it;
- * when it is older than every known window, the earliest of those lives (the server saw the
- * character before it recorded lives); else the current life; else life 1 (no life recorded
- * yet: the first life is opened as 1). The game client re-sends runs it could not deliver, so a
- * run of a finished life may arrive after the reincarnation: it still goes to its own life.
+ * The current life's quest life: whose completions the tracker, favor, first-time bonuses, the
+ * navigation and the CSV count, and where a run goes now (1 before any life is recorded).
+ */
+export const currentQuestLifeOf = (lives: readonly LifeWindow[]): number =>
+  lives.find((life) => life.isCurrent)?.questLife ?? 1
+
+/**
+ * The quest life a run at `completedAt` was logged in: that of the archived life whose known
+ * window holds it; when it is older than every known window, that of the earliest of those lives
+ * (the server saw the character before it recorded lives); else the current one; else 1 (no life
+ * recorded yet: the first life is opened as 1). The game client re-sends runs it could not
+ * deliver, so a run of a finished life may arrive after the reincarnation: it still goes to its
+ * own life's quest life.
  */
 export function lifeOfRun(lives: readonly LifeWindow[], completedAt: string): number {
   const known = lives.filter(knownWindow)
   const holding = known.find((life) => completedAt >= life.createdAt && completedAt < life.archivedAt)
-  if (holding) return holding.lifeIndex
+  if (holding) return holding.questLife
   const earliest = known.reduce<LifeWindow | undefined>(
     (first, life) => (first === undefined || life.lifeIndex < first.lifeIndex ? life : first),
     undefined,
   )
-  if (earliest && completedAt < earliest.createdAt) return earliest.lifeIndex
-  return currentLifeOf(lives)
+  if (earliest && completedAt < earliest.createdAt) return earliest.questLife
+  return currentQuestLifeOf(lives)
 }
 
 /** The median of `values` (the mean of the middle two when their count is even); null for none. */

@@ -109,7 +109,10 @@ export function createBuildStore(initial: BuildData) {
     run('reincarnate', async () => {
       const life = await api.reincarnate(characterId, body)
       await refresh()
-      notice.value = `Life ${life.lifeIndex} has begun.`
+      notice.value =
+        life.questLife === life.lifeIndex
+          ? `Life ${life.lifeIndex} has begun: its quests start over.`
+          : `Life ${life.lifeIndex} has begun, with the quests of life ${life.questLife} on.`
     })
 
   return {

@@ -11,11 +11,14 @@ const PAGES: readonly { page: CharacterPage; label: string; path: (id: number) =
   { page: 'stats', label: 'Stats', path: (id) => `/characters/${id}/stats` },
 ]
 
-/** Level, classes, race, server and the guild the plugin sends (or the form): what is known of them. */
+/**
+ * Level, classes, race, server and the guild the plugin sends (or the form): what is known of them.
+ * No level at all (a life just begun by a true reincarnation, whose first class the game client has
+ * not said yet) reads as such, not as level 0.
+ */
 export function characterFacts(c: Character, level: number = c.totalLevel): string {
-  return [`Level ${level}`, c.classSummary, c.race, c.server, c.guild && `Guild: ${c.guild}`]
-    .filter(Boolean)
-    .join(' · ')
+  const levelWords = level === 0 && c.classes.length === 0 ? 'No class levels yet' : `Level ${level}`
+  return [levelWords, c.classSummary, c.race, c.server, c.guild && `Guild: ${c.guild}`].filter(Boolean).join(' · ')
 }
 
 interface Props {

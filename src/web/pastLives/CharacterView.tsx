@@ -34,19 +34,51 @@ function optionText(option: Option): string {
   return option.grants.map(grantText).join(', and ')
 }
 
+/** "Heroic and racial reincarnation need level 20, epic reincarnation level 30": the kinds not reached yet. */
+function laterText(later: readonly Option[]): string {
+  const byLevel = new Map<number, string[]>()
+  for (const o of later) byLevel.set(o.requiredLevel, [...(byLevel.get(o.requiredLevel) ?? []), o.kind])
+  const parts = [...byLevel].map(([level, kinds], i) => {
+    const words = `${kinds.join(' and ')} reincarnation`
+    return i === 0
+      ? `${words[0]?.toUpperCase()}${words.slice(1)} ${kinds.length > 1 ? 'need' : 'needs'} level ${level}`
+      : `${words} level ${level}`
+  })
+  return parts.join(', ')
+}
+
 function NextReincarnation({ next }: { next: Glance['nextReincarnation'] }) {
   const who = [next.race, next.dominantClass].filter(Boolean).join(' ')
+  // Only what the character's level allows (the wiki's page of each kind: 20 for heroic and
+  // racial, 30 for iconic and epic); the rest say the level they need.
+  const now = next.options.filter((o) => o.allowed)
+  const later = next.options.filter((o) => !o.allowed)
   return (
     <section class="pl-next" aria-labelledby="pl-next-title">
       <h2 id="pl-next-title">Next reincarnation</h2>
-      <p class="hint small">Reincarnating out of this life{who ? ` (${who})` : ''} would grant:</p>
-      <ul>
-        {next.options.map((option) => (
-          <li key={option.kind} data-option={option.kind}>
-            <strong>{OPTION_LABELS[option.kind]}</strong>: {optionText(option)}
-          </li>
-        ))}
-      </ul>
+      {now.length > 0 ? (
+        <>
+          <p class="hint small">
+            Reincarnating out of this life{who ? ` (${who})` : ''} at level {next.level} would grant:
+          </p>
+          <ul>
+            {now.map((option) => (
+              <li key={option.kind} data-option={option.kind}>
+                <strong>{OPTION_LABELS[option.kind]}</strong>: {optionText(option)}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p class="small" data-no-option>
+          At level {next.level}, no reincarnation grants a past life yet (a lesser one, at any level, grants nothing).
+        </p>
+      )}
+      {later.length > 0 && (
+        <p class="hint small" data-later={later.map((o) => o.kind).join(' ')}>
+          {laterText(later)}; this character is level {next.level}.
+        </p>
+      )}
     </section>
   )
 }

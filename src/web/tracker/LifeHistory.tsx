@@ -1,11 +1,12 @@
-// Earlier lives on demand: the tracker shows the current life (a reincarnation starts quests,
-// favor and first-time bonuses over); each earlier life's completions open here, read-only.
+// Earlier quest lives on demand: the tracker shows the current quest life (a true reincarnation
+// starts quests, favor and first-time bonuses over; an epic or lesser one keeps them); each earlier
+// quest life's completions open here, read-only.
 import { useSignal } from '@preact/signals'
 import { api, errorMessage, type Progress } from '../api'
 import { formatDate } from '../format'
 import type { TrackerStore } from './store'
 
-function EarlierLife({ store, index }: { store: TrackerStore; index: number }) {
+function EarlierLife({ store, index, label }: { store: TrackerStore; index: number; label: string }) {
   const progress = useSignal<Progress | null>(null)
   const problem = useSignal<string | null>(null)
   return (
@@ -24,7 +25,7 @@ function EarlierLife({ store, index }: { store: TrackerStore; index: number }) {
           })
       }}
     >
-      <summary>Life {index}</summary>
+      <summary>{label}</summary>
       {problem.value && <p class="error">{problem.value}</p>}
       {progress.value &&
         (progress.value.completions.length === 0 ? (
@@ -45,17 +46,28 @@ function EarlierLife({ store, index }: { store: TrackerStore; index: number }) {
   )
 }
 
+/** "Life 2", or "Lives 2–4" for a quest life several lives shared (epic or lesser reincarnations). */
+const livesWords = (from: number, to: number) => (to > from ? `Lives ${from}–${to}` : `Life ${from}`)
+
 export function LifeHistory({ store }: { store: TrackerStore }) {
   const life = store.progress.value.life
   if (life.count <= 1) return null
-  const earlier = Array.from({ length: life.count - 1 }, (_, i) => life.count - 1 - i)
+  const starts = life.questLives
+  /** The last life of the quest life that began at `start`. */
+  const end = (start: number) => (starts.find((s) => s > start) ?? life.count + 1) - 1
+  const earlier = starts.filter((start) => start < life.questLife).reverse()
+  const shown =
+    life.questLife === life.index
+      ? 'the tracker shows this life'
+      : `the tracker shows ${livesWords(life.questLife, end(life.questLife)).toLowerCase()} (epic and lesser reincarnations keep the quests)`
   return (
     <section class="lives-history" aria-labelledby="lives-history-title">
       <h2 id="lives-history-title" class="small">
-        Life {life.index} of {life.count}: the tracker shows this life. Earlier lives:
+        Life {life.index} of {life.count}: {shown}
+        {earlier.length > 0 ? '. Earlier lives:' : '.'}
       </h2>
-      {earlier.map((index) => (
-        <EarlierLife key={index} store={store} index={index} />
+      {earlier.map((start) => (
+        <EarlierLife key={start} store={store} index={start} label={livesWords(start, end(start))} />
       ))}
     </section>
   )

@@ -109,7 +109,7 @@ export function applyChange(
   byName?: ReadonlyMap<string, readonly Completion[]>,
 ): Progress {
   if (delta.kind === 'head') return { ...progress, ...delta.head }
-  if (delta.life !== progress.life.index) return progress
+  if (delta.life !== progress.life.questLife) return progress
   const named = (name: string): readonly Completion[] =>
     byName ? (byName.get(name) ?? []) : progress.completions.filter((c) => c.name === name)
   if (delta.kind === 'upsert') {

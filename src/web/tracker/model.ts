@@ -5,25 +5,18 @@
 import { computed, type ReadonlySignal } from '@preact/signals'
 import type { PlayOn } from '../../rules/character/levels'
 import type { Setting } from '../../rules/quests/completion'
-import { rowFilter, rowsByName, type TrackerFilters, type TrackerRow, tiersByName } from '../../rules/quests/tracker'
+import { rowFilter, rowsByName, type TrackerFilters, tiersByName } from '../../rules/quests/tracker'
 import { rowXp } from '../../rules/quests/xp'
-import type { Progress, QuestRow } from '../api'
+import type { Progress } from '../api'
+import type { Row } from './row'
 import { nextTally, type RowLog, type Tally } from './tally'
 
+export { type Row, rowKey, toRows } from './row'
 export type { RowLog } from './tally'
 
 /** The settings a player ticks (the stored `unknown` is shown, never ticked). */
 export const TICK_SETTINGS = ['casual', 'normal', 'hard', 'elite', 'reaper'] as const satisfies readonly Setting[]
 export type TickSetting = (typeof TICK_SETTINGS)[number]
-
-export interface Row extends TrackerRow {
-  /** This server's measured runs per setting (catalog `times`). */
-  times: QuestRow['times']
-  /** Unique per remake: name and tier. */
-  key: string
-  /** Lowercased name, pack and patron for the search. */
-  text: string
-}
 
 export type SortKey = 'level' | 'name' | 'difficulty' | 'favor' | 'xp' | 'pack' | 'patron'
 export interface Sort {
@@ -33,12 +26,6 @@ export interface Sort {
 
 const NO_LOG: RowLog = { own: new Set(), viaUnknown: new Set() }
 const TIER_ORDER = ['Heroic', 'Epic', 'Legendary', 'Unknown']
-
-export const rowKey = (row: Pick<TrackerRow, 'name' | 'difficulty'>) => `${row.difficulty}\u0000${row.name}`
-
-export function toRows(quests: readonly QuestRow[]): Row[] {
-  return quests.map((q) => ({ ...q, key: rowKey(q), text: `${q.name}\n${q.pack}\n${q.patron}`.toLowerCase() }))
-}
 
 function compareRows(a: Row, b: Row, sort: Sort, playOn: PlayOn): number {
   const by = (): number => {

@@ -12,7 +12,7 @@ import { completionsFor, indexCompletions } from '../../rules/quests/tracker'
 import { completionXp, type XpTotal } from '../../rules/quests/xp'
 import type { Completion } from '../api'
 import { type Edit, editsSince } from './changes'
-import type { Row } from './model'
+import type { Row } from './row'
 
 /** What each row shows of the logged settings: its own tier's, and those logged with tier Unknown. */
 export interface RowLog {

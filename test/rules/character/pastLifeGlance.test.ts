@@ -21,7 +21,7 @@ const epic = (name: string, stacks = 1) => ({ name: `Past Life: ${name}`, type: 
 const FIGHTER_20 = { race: 'Human', classes: [{ name: 'Fighter', levels: 20 }] }
 
 function glance(input: Partial<GlanceInput>): PastLifeGlance {
-  return pastLifeGlance({ history: [], snapshot: null, current: FIGHTER_20, ...input })
+  return pastLifeGlance({ history: [], snapshot: null, current: FIGHTER_20, level: 20, ...input })
 }
 
 const heroicCount = (g: PastLifeGlance, cls: string) => g.heroic.find((e) => e.class === cls)?.count

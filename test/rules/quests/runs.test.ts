@@ -11,6 +11,7 @@ import {
 
 const life = (lifeIndex: number, createdAt: string, archivedAt: string | null): LifeWindow => ({
   lifeIndex,
+  questLife: lifeIndex,
   isCurrent: archivedAt === null,
   createdAt,
   archivedAt,

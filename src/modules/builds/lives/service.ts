@@ -5,17 +5,27 @@ import { and, asc, count, desc, eq } from 'drizzle-orm'
 import type { Clock } from '../../../clock'
 import { isoNow } from '../../../clock'
 import type { DB } from '../../../db/client'
-import { type characters, lives } from '../../../db/schema'
+import { characters, lives } from '../../../db/schema'
 import type { Writer } from '../../../deps'
 import { BadRequest, Conflict, PayloadTooLarge } from '../../../http/errors'
 import { jsonBytes, kib } from '../../../http/size'
 import {
+  addFeats,
   dominantClass,
   heroicPastLife,
   nextLifeFeats,
   normalizeFeats,
   racialPastLife,
 } from '../../../rules/character/pastLives'
+import {
+  grantsProblem,
+  kindOfGrants,
+  levelsAfter,
+  nextQuestLife,
+  type ReincarnationKind,
+  recordedKind,
+  startsQuestLife,
+} from '../../../rules/character/reincarnation'
 import type { SpecialFeat } from '../../../rules/character/shapes'
 import { ownedCharacter } from '../../characters/access'
 import { characterName } from '../../characters/service'
@@ -43,12 +53,15 @@ export function currentLife(db: Db, clock: Clock, character: CharacterRow): Life
     .orderBy(desc(lives.lifeIndex))
     .limit(1)
     .get()
+  const lifeIndex = (last?.lifeIndex ?? 0) + 1
   return db
     .insert(lives)
     .values({
       characterId: character.id,
-      lifeIndex: (last?.lifeIndex ?? 0) + 1,
+      lifeIndex,
       isCurrent: true,
+      kind: null,
+      questLife: lifeIndex,
       name: characterName(character),
       race: character.race,
       alignment: character.alignment,
@@ -132,10 +145,54 @@ export function listLives(
 }
 
 /**
- * Archives the current life and opens the next. The new life carries the finished life's special
- * feats forward (favor rewards excepted), plus the heroic past life of its dominant class when
- * `grantHeroic`, its racial (or iconic) past life when `grantRacial`, and `additionalPastLives`,
- * each past life capped at 3 stacks. Name, race and alignment default to the finished life's.
+ * The past lives a reincarnation grants and its kind (rules/character/reincarnation.ts): the
+ * heroic past life of the finished life's dominant class when `grantHeroic`, its racial (or
+ * iconic) one when `grantRacial`, each defaulting to what `kind` grants, and
+ * `additionalPastLives`; the kind as sent, or as the grants say. 400 when the grants are not one
+ * reincarnation's, or not what `kind` grants; a grant asked for explicitly that the finished life
+ * cannot make (no class levels, no race) is 400 too, one a kind implies is left out.
+ */
+function grantsOf(finished: LifeRow, body: ReincarnateBody): { kind: ReincarnationKind | null; grants: SpecialFeat[] } {
+  const grants: SpecialFeat[] = []
+  const wantsHeroic = body.grantHeroic ?? (body.kind === 'heroic' || body.kind === 'iconic')
+  const wantsRacial = body.grantRacial ?? (body.kind === 'racial' || body.kind === 'iconic')
+  if (wantsHeroic) {
+    const dominant = dominantClass(finished.classes)
+    if (dominant) grants.push(heroicPastLife(dominant))
+    else if (body.grantHeroic) {
+      throw new BadRequest(
+        'The current life has no class levels, so no heroic past life can be granted; send its build first or set "grantHeroic" to false.',
+      )
+    }
+  }
+  if (wantsRacial) {
+    const race = finished.race
+    if (race) grants.push(racialPastLife(race))
+    else if (body.grantRacial) {
+      throw new BadRequest(
+        'The current life has no race, so no racial past life can be granted; send its build first or set "grantRacial" to false.',
+      )
+    }
+  }
+  grants.push(...normalizeFeats(body.additionalPastLives ?? []))
+  if (body.kind !== undefined) {
+    const problem = grantsProblem(body.kind, grants)
+    if (problem) throw new BadRequest(problem)
+    return { kind: body.kind, grants }
+  }
+  const said = kindOfGrants(grants)
+  if ('error' in said) throw new BadRequest(said.error)
+  return { kind: said.kind, grants }
+}
+
+/**
+ * Archives the current life and opens the next, of the reincarnation's kind (grantsOf). The new
+ * life carries the finished life's special feats forward plus the grants, each past life capped
+ * at 3 stacks; a true reincarnation (or one of no kind) drops the favor rewards and begins a new
+ * quest life with no class levels, an epic or lesser one stays in the finished life's quest life
+ * with its class levels. Name, race and alignment default to the finished life's. The character's
+ * profile follows the new life: its race and alignment, and its levels (none after a true
+ * reincarnation, the heroic levels after an epic one, all of them after a lesser one).
  */
 export function reincarnate(
   { db, clock, changes }: Writer,
@@ -154,49 +211,49 @@ export function reincarnate(
           `Character ${characterId} already has ${MAX_LIVES_PER_CHARACTER} lives, the most a character may have.`,
         )
       }
-      const grants: SpecialFeat[] = []
-      if (body.grantHeroic) {
-        const dominant = dominantClass(finished.classes)
-        if (!dominant) {
-          throw new BadRequest(
-            'The current life has no class levels, so no heroic past life can be granted; send its build first or set "grantHeroic" to false.',
-          )
-        }
-        grants.push(heroicPastLife(dominant))
-      }
-      if (body.grantRacial) {
-        const race = finished.race
-        if (!race) {
-          throw new BadRequest(
-            'The current life has no race, so no racial past life can be granted; send its build first or set "grantRacial" to false.',
-          )
-        }
-        grants.push(racialPastLife(race))
-      }
-      grants.push(...normalizeFeats(body.additionalPastLives ?? []))
+      const { kind, grants } = grantsOf(finished, body)
+      const startsOver = startsQuestLife(kind)
       // Feats carry forward from life to life: without a cap each reincarnation could add more.
-      const specialFeats = nextLifeFeats(finished.specialFeats, grants)
+      // Favor rewards go only where favor does (GAME-RULES.md "Favor").
+      const specialFeats = startsOver
+        ? nextLifeFeats(finished.specialFeats, grants)
+        : addFeats(finished.specialFeats, grants)
       if (specialFeats.length > MAX_SPECIAL_FEATS) {
         throw new Conflict(
           `The new life would have ${specialFeats.length} special feats; a life may have at most ${MAX_SPECIAL_FEATS}.`,
         )
       }
+      // The profile's levels: what the character shows and what the website's form checks the kind
+      // against (a live snapshot syncs both it and the life; an edit of the character only it).
+      const levels = levelsAfter(kind, character.classes, character.epicLevels)
       const next = {
         name: body.name ?? finished.name,
         race: body.race ?? finished.race,
         alignment: body.alignment ?? finished.alignment,
-        classes: [],
+        classes: levels.classes,
         specialFeats,
       }
       assertLifeSize(next, 'The new life')
       const now = isoNow(clock)
       tx.update(lives).set({ isCurrent: false, archivedAt: now }).where(eq(lives.id, finished.id)).run()
+      const profile: Partial<typeof characters.$inferInsert> = { updatedAt: now }
+      if (next.race.trim()) profile.race = next.race.trim()
+      if (next.alignment.trim()) profile.alignment = next.alignment.trim()
+      if (kind !== 'lesser') {
+        profile.classes = levels.classes
+        profile.epicLevels = levels.epicLevels
+        // The tracker's own level (PUT progress) was the finished life's.
+        profile.characterLevelOverride = null
+      }
+      tx.update(characters).set(profile).where(eq(characters.id, character.id)).run()
       return tx
         .insert(lives)
         .values({
           characterId: character.id,
           lifeIndex: finished.lifeIndex + 1,
           isCurrent: true,
+          kind,
+          questLife: nextQuestLife(kind, finished),
           ...next,
           createdAt: now,
         })
@@ -229,16 +286,24 @@ export function replaceLives(db: Db, clock: Clock, character: CharacterRow, hist
     assertLifeSize(life, `Life ${i + 1} of the history`)
   })
   const now = isoNow(clock)
-  const oldCurrent =
-    db
-      .select({ lifeIndex: lives.lifeIndex })
-      .from(lives)
-      .where(and(eq(lives.characterId, character.id), eq(lives.isCurrent, true)))
-      .get()?.lifeIndex ?? 1
+  const old = db
+    .select({ lifeIndex: lives.lifeIndex, questLife: lives.questLife })
+    .from(lives)
+    .where(and(eq(lives.characterId, character.id), eq(lives.isCurrent, true)))
+    .get() ?? { lifeIndex: 1, questLife: 1 }
+  // Each life's kind as its feats tell it (recordedKind: an epic reincarnation, or none said).
+  const written = history.map((life) => ({ ...life, specialFeats: normalizeFeats(life.specialFeats) }))
+  const questLives: number[] = []
+  const kinds = written.map((life, i) => {
+    const before = written[i - 1]
+    const kind = before ? recordedKind(before.specialFeats, life.specialFeats) : null
+    questLives.push(before ? nextQuestLife(kind, { lifeIndex: i, questLife: questLives[i - 1] as number }) : 1)
+    return kind
+  })
   db.delete(lives).where(eq(lives.characterId, character.id)).run()
-  // The completions follow their lives: the current life's stay the current life's.
-  moveCompletionsToNewLives(db, character.id, oldCurrent, history.length)
-  return history.map((life, i) => {
+  // The completions follow their lives: the current quest life's stay the current quest life's.
+  moveCompletionsToNewLives(db, character.id, old, questLives)
+  return written.map((life, i) => {
     const current = i === history.length - 1
     return db
       .insert(lives)
@@ -247,7 +312,8 @@ export function replaceLives(db: Db, clock: Clock, character: CharacterRow, hist
         lifeIndex: i + 1,
         isCurrent: current,
         ...life,
-        specialFeats: normalizeFeats(life.specialFeats),
+        kind: kinds[i] ?? null,
+        questLife: questLives[i] as number,
         createdAt: now,
         archivedAt: current ? null : now,
       })
@@ -266,6 +332,8 @@ export function toLife(row: LifeRow) {
     alignment: row.alignment,
     classes: row.classes,
     specialFeats: row.specialFeats,
+    kind: row.kind ?? null,
+    questLife: row.questLife,
     createdAt: row.createdAt,
     archivedAt: row.archivedAt,
   }
