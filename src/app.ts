@@ -26,8 +26,7 @@ import { completionsModule } from './modules/completions'
 import { eventsModule } from './modules/events'
 import { ChangeFeed } from './modules/events/feed'
 import { StreamCounter } from './modules/events/stream'
-import { groupEventsModule, groupsModule } from './modules/groups'
-import { GroupFeed } from './modules/groups/feed'
+import { groupEventsModule, groupsModule, groupsOf } from './modules/groups'
 import { invitesModule } from './modules/invites'
 import { nextModule } from './modules/next'
 import { pastLivesModule } from './modules/pastLives'
@@ -65,8 +64,9 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
   const signOuts = new SignOuts()
   // One cap on the live-update streams of an account, whichever pages they serve.
   const streams = new StreamCounter()
-  // What changes a group itself, for its open pages (both APIs change groups; the website follows).
-  const groupFeed = new GroupFeed()
+  // What changes a group itself, for its open pages (both APIs change groups; the website follows),
+  // the needs kept between requests, and each account's share changes counted, for both APIs.
+  const groups = groupsOf(deps)
   const bearer = bearerGuard(deps)
   const cookie = cookieGuard(deps, proxies)
   // The character operations, written once, mounted in both APIs.
@@ -84,16 +84,16 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
     .use(authModule(deps, bearer, loginGuard))
     .use(catalogModule(deps, bearer))
     .use(characterApi(bearer))
-    .use(groupsModule(deps, bearer, groupFeed))
+    .use(groupsModule(deps, bearer, groups))
   const websiteApi = new Elysia({ prefix: WEBSITE_PREFIX })
     .use(sessionModule(deps, cookie, loginGuard, signOuts, proxies))
-    .use(invitesModule(deps, loginGuard, proxies, groupFeed))
+    .use(invitesModule(deps, loginGuard, proxies, groups.feed))
     .use(characterApi(cookie))
     .use(accountModule(deps, cookie, loginGuard, signOuts, proxies))
     .use(buildImportModule(deps, cookie))
     .use(eventsModule(deps, cookie, signOuts, streams))
-    .use(groupsModule(deps, cookie, groupFeed))
-    .use(groupEventsModule(deps, cookie, groupFeed, signOuts, streams))
+    .use(groupsModule(deps, cookie, groups))
+    .use(groupEventsModule(deps, cookie, groups.feed, signOuts, streams))
     .use(playerDataModule(deps, cookie))
 
   // The finished app, for the documents the system module builds on first use (set below).

@@ -10,6 +10,9 @@ import {
   MAX_MEMBERS_PER_GROUP,
   MAX_PARTY_SIZE,
   MAX_PENDING_INVITES_PER_GROUP,
+  MAX_SHARED_CHARACTERS_PER_GROUP,
+  SHARE_CHANGES_BURST,
+  SHARE_CHANGES_REFILL_MS,
 } from '../src/modules/groups/limits'
 import { INVITE_LIFETIME_DAYS } from '../src/modules/invites/limits'
 import { loadCatalog } from './catalogFixture'
@@ -510,6 +513,166 @@ describe('who still needs what', () => {
         .needs.get(),
       404,
     )
+  })
+})
+
+describe('who still needs what, once per change (issue 39, item 7)', () => {
+  /**
+   * Counts the reads of completions from now on: every statement prepared on the database whose
+   * SQL reads the table, each time it runs. Each needs answer read every shared character's
+   * completions of the group on every call (0.7 s at 200,000 of them), for every member's tracker.
+   */
+  function completionReads(): () => number {
+    const sqlite = t.db.$client
+    const prepare = sqlite.prepare.bind(sqlite)
+    let reads = 0
+    sqlite.prepare = ((sql: string, ...rest: never[]) => {
+      const statement = prepare(sql, ...rest)
+      if (/\bfrom "completions"/i.test(sql)) {
+        for (const method of ['all', 'get', 'values', 'iterate'] as const) {
+          const run = statement[method].bind(statement) as (...a: unknown[]) => unknown
+          ;(statement as unknown as Record<string, unknown>)[method] = (...a: unknown[]) => {
+            reads++
+            return run(...a)
+          }
+        }
+      }
+      return statement
+    }) as typeof sqlite.prepare
+    return () => reads
+  }
+  const needs = (cookie: string, query: Record<string, string> = {}, etag?: string) =>
+    t.request('GET', `/api/groups/${groupId}/needs?${new URLSearchParams(query)}`, {
+      cookie,
+      headers: etag ? { 'if-none-match': etag } : {},
+    })
+
+  test("every member's tracker gets the answer computed once; an ETag answers 304 until something changes", async () => {
+    ok(await t.web(ann).characters({ id: brom }).completions.post({ name: 'Bell Tower', setting: 'elite' }), 201)
+    const reads = completionReads()
+    const first = await needs(ann)
+    expect(first.status).toBe(200)
+    const etag = first.headers.get('etag') as string
+    expect(etag).toMatch(/^".+"$/)
+    const body = await first.text()
+    // Brom's and Mira's completions, once each.
+    expect(reads()).toBe(2)
+    // The other members' trackers, after the same event: the same answer, nothing read again.
+    for (const cookie of [bea, mal]) {
+      const again = await needs(cookie)
+      expect(again.status).toBe(200)
+      expect(again.headers.get('etag')).toBe(etag)
+      expect(await again.text()).toBe(body)
+    }
+    // Another setting is counted from what was read.
+    expect((await needs(ann, { setting: 'hard' })).status).toBe(200)
+    expect(reads()).toBe(2)
+    // A tracker that holds the answer gets a 304, with no body.
+    const held = await needs(bea, {}, etag)
+    expect(held.status).toBe(304)
+    expect(await held.text()).toBe('')
+    expect(reads()).toBe(2)
+    // An outsider is 404 whatever tag it sends.
+    expect((await needs(out, {}, etag)).status).toBe(404)
+  })
+
+  test('a change reads again only the character that changed; the tag moves with every change the answer shows', async () => {
+    const reads = completionReads()
+    /** The needs answer, and how many reads of completions it took. */
+    const read = async (cookie: string, query: Record<string, string> = {}, etag?: string) => {
+      const before = reads()
+      const response = await needs(cookie, query, etag)
+      return { response, reads: reads() - before }
+    }
+    const first = await read(ann)
+    const etag = first.response.headers.get('etag') as string
+    expect(first.reads).toBe(2)
+    // Mira logs Bell Tower: a new tag, her completions read again, not Brom's.
+    ok(await t.web(bea).characters({ id: mira }).completions.post({ name: 'Bell Tower', setting: 'elite' }), 201)
+    const afterPost = await read(ann, {}, etag)
+    expect(afterPost.response.status).toBe(200)
+    const posted = (await afterPost.response.json()) as {
+      quests: { name: string; difficulty: string; doneBy: number[] }[]
+    }
+    expect(posted.quests.find((q) => q.name === 'Bell Tower' && q.difficulty === 'Heroic')?.doneBy).toEqual([mira])
+    expect(afterPost.reads).toBe(1)
+    const tags = new Set([etag, afterPost.response.headers.get('etag')])
+    // Mal shares Vex: Vex's completions read; the list of characters changes.
+    ok(await t.web(mal).groups({ id: groupId }).characters({ characterId: vex }).put())
+    const afterShare = await read(bea)
+    expect(
+      ((await afterShare.response.json()) as { characters: { id: number }[] }).characters.map((c) => c.id),
+    ).toEqual([brom, mira, vex])
+    expect(afterShare.reads).toBe(1)
+    tags.add(afterShare.response.headers.get('etag'))
+    // Brom's level changes (what the answer lists of him): a new tag.
+    ok(
+      await t
+        .web(ann)
+        .characters({ id: brom })
+        .patch({ classes: [{ name: 'Fighter', levels: 10 }] }),
+    )
+    const afterLevel = await read(bea)
+    expect(((await afterLevel.response.json()) as { characters: { level: number }[] }).characters[0]?.level).toBe(10)
+    tags.add(afterLevel.response.headers.get('etag'))
+    // Vex taken back: nothing to read.
+    ok(await t.web(mal).groups({ id: groupId }).characters({ characterId: vex }).delete())
+    const afterWithdraw = await read(bea)
+    expect(afterWithdraw.reads).toBe(0)
+    tags.add(afterWithdraw.response.headers.get('etag'))
+    expect(tags.size).toBe(5)
+    // A quest asked for is an answer of its own, with its own tag.
+    const one = await needs(ann, { quest: 'Bell Tower' })
+    expect(one.headers.get('etag')).not.toBe((await needs(ann)).headers.get('etag'))
+  })
+
+  test(`a group sees at most ${MAX_SHARED_CHARACTERS_PER_GROUP} characters: 409, and nothing is written`, async () => {
+    // Ann's characters fill the group up to the limit (Brom and Mira are shared already).
+    const now = '2026-11-21T12:00:00.000Z'
+    t.db.$client.transaction(() => {
+      for (let i = 0; i < MAX_SHARED_CHARACTERS_PER_GROUP - 2; i++) {
+        const id = insertCharacter(t.db, 'ann', { givenName: `Alt${i}` }).id
+        t.db.$client.run('insert into group_shares (group_id, character_id, shared_at) values (?, ?, ?)', [
+          groupId,
+          id,
+          now,
+        ])
+      }
+    })()
+    const full = refused(await t.web(mal).groups({ id: groupId }).characters({ characterId: vex }).put(), 409)
+    expect(full.error).toBe(
+      `A group sees at most ${MAX_SHARED_CHARACTERS_PER_GROUP} characters: one of them must be taken back before another is shared.`,
+    )
+    expect(t.db.select().from(groupShares).where(eq(groupShares.characterId, vex)).all()).toEqual([])
+    // Sharing one shared already still answers the list; taking one back makes room.
+    ok(await t.web(ann).groups({ id: groupId }).characters({ characterId: brom }).put())
+    ok(await t.web(ann).groups({ id: groupId }).characters({ characterId: brom }).delete())
+    ok(await t.web(mal).groups({ id: groupId }).characters({ characterId: vex }).put())
+  })
+
+  test(`share changes: ${SHARE_CHANGES_BURST} at once, then one every ${SHARE_CHANGES_REFILL_MS / 1000} s per account (429)`, async () => {
+    const toggle = (cookie: string, characterId: number, share: boolean) => {
+      const route = t.web(cookie).groups({ id: groupId }).characters({ characterId })
+      return share ? route.put() : route.delete()
+    }
+    for (let i = 0; i < SHARE_CHANGES_BURST; i++) ok(await toggle(mal, vex, i % 2 === 0))
+    const shared = t.db.select().from(groupShares).where(eq(groupShares.characterId, vex)).all()
+    const refusedToggle = await t.json('PUT', `/api/groups/${groupId}/characters/${vex}`, { cookie: mal })
+    expect(refusedToggle.status).toBe(429)
+    expect(refusedToggle.body).toEqual({
+      error: `Too many changes to shared characters; try again in ${SHARE_CHANGES_REFILL_MS / 1000} seconds.`,
+    })
+    expect(refusedToggle.headers.get('retry-after')).toBe(String(SHARE_CHANGES_REFILL_MS / 1000))
+    // Nothing written by the refused one.
+    expect(t.db.select().from(groupShares).where(eq(groupShares.characterId, vex)).all()).toEqual(shared)
+    // Another account is not held back; the same account is, on the plugin API too.
+    ok(await toggle(bea, mira, false))
+    const token = ok(await t.api.plugin.auth.login.post({ identifier: 'mal', password: PASSWORD })).token
+    refused(await t.plugin(token).groups({ id: groupId }).characters({ characterId: vex }).put(), 429)
+    // One more once the wait is over.
+    t.clock.advance(SHARE_CHANGES_REFILL_MS)
+    ok(await toggle(mal, vex, true))
+    refused(await toggle(mal, vex, false), 429)
   })
 })
 

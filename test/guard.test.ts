@@ -25,7 +25,7 @@ import { completionsModule } from '../src/modules/completions'
 import { eventsModule } from '../src/modules/events'
 import { ChangeFeed } from '../src/modules/events/feed'
 import { StreamCounter } from '../src/modules/events/stream'
-import { groupEventsModule, groupsModule } from '../src/modules/groups'
+import { groupEventsModule, groupsModule, groupsOf } from '../src/modules/groups'
 import { GroupFeed } from '../src/modules/groups/feed'
 import { progressModule } from '../src/modules/progress'
 import { routesModule } from '../src/modules/routes'
@@ -112,7 +112,7 @@ describe('one guard instance', () => {
       accountModule(deps, guard, loginGuard, signOuts, proxies),
       buildImportModule(deps, guard),
       eventsModule(deps, guard, signOuts, new StreamCounter()),
-      groupsModule(deps, guard, new GroupFeed()),
+      groupsModule(deps, guard, groupsOf(deps)),
       groupEventsModule(deps, guard, new GroupFeed(), signOuts, new StreamCounter()),
     ]
     const app = new Elysia()

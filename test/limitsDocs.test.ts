@@ -22,6 +22,7 @@ import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from '../src/modules/pr
 import * as routes from '../src/modules/routes/limits'
 import { MAX_SESSIONS_PER_ACCOUNT } from '../src/modules/session/limits'
 import { MAX_OTHER_PAST_LIVES } from '../src/rules/character/pastLifeGlance'
+import { RUNS_COUNTED_PER_CHARACTER } from '../src/rules/quests/runs'
 import * as offline from '../src/web/offline/limits'
 
 const n = (value: number) => value.toLocaleString('en-US')
@@ -60,6 +61,7 @@ test('README "Limits" states the numbers the code uses', async () => {
     `= ${((builds.MAX_LIVES_PER_CHARACTER * builds.MAX_LIFE_BYTES) / 1024 / 1024).toFixed(1)} MiB) | ${n(builds.MAX_LIVES_PER_CHARACTER)} | 409 |`,
     `\`limit\` 1–${builds.MAX_LIVES_PAGE}, default ${builds.MAX_LIVES_PAGE} (every life);`,
     `(per character, and per account) | ${MAX_OTHER_PAST_LIVES} | left out of the lists and totals`,
+    `of a quest and setting (its account's vote is the median of its characters' counted runs) | its latest ${RUNS_COUNTED_PER_CHARACTER}, by the time they were run |`,
     `| ${questTimes.QUEST_TIMES_REFRESH_MS / 1000} s; ${questTimes.MAX_QUEST_TIMES_KEYS_PER_REFRESH} keys, and no further key once ${n(questTimes.MAX_QUEST_TIMES_RUNS_PER_REFRESH)} runs were read (the rest as soon as ${n(questTimes.QUEST_TIMES_RUNS_PER_SECOND)} runs a second allow) |`,
     `| route steps | ${n(routes.MAX_ROUTE_STEPS)} | 400 |`,
     `| route \`boosts\`, \`optionals\` | ${kib(routes.MAX_ROUTE_FIELD_BYTES)} each, as JSON | 413 |`,
@@ -79,6 +81,9 @@ test('README "Limits" states the numbers the code uses', async () => {
     `| members of a group | ${groups.MAX_MEMBERS_PER_GROUP} | 409 |`,
     `| invites of a group waiting to be used | ${groups.MAX_PENDING_INVITES_PER_GROUP} | 409 |`,
     `| a group's name | ${groups.MAX_GROUP_NAME_LENGTH} characters | 400 |`,
+    `| characters shared with a group (all its members' together) | ${groups.MAX_SHARED_CHARACTERS_PER_GROUP} | 409 |`,
+    `| ${groups.SHARE_CHANGES_BURST} at once, then one more every ${groups.SHARE_CHANGES_REFILL_MS / 1000} s | 429 with \`Retry-After\` |`,
+    `| ${groups.MAX_KEPT_NEEDS_ANSWERS} answers (a group and a setting each), the least recently used forgotten first; ${n(groups.MAX_KEPT_NEEDS_CHARACTERS)} characters' done quests`,
     `| characters in a party (the planner) | ${groups.MAX_PARTY_SIZE} | 400 |`,
     `(website: a character's and a group's together) | ${MAX_STREAMS_PER_ACCOUNT} | 429 |`,
     `| 503, \`Retry-After: ${DISK_FULL_RETRY_SECONDS}\` | \`src/db/space.ts\` |`,

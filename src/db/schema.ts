@@ -197,7 +197,9 @@ export const runs = sqliteTable(
 /**
  * The server's quest times per remake and setting, over the runs of every account that shares
  * them: kept current by recomputing a key when one of its runs changes (questTimesDirty), never
- * by reading every run on a request. Served with the catalog only from enough runs.
+ * by reading every run on a request. Served with the catalog only from the runs of enough
+ * accounts (rules/quests/runs.ts), and only once the accounts were counted: a row computed before
+ * they were (0 accounts) is not served until it is computed again.
  */
 export const questTimes = sqliteTable(
   'quest_times',
@@ -205,13 +207,15 @@ export const questTimes = sqliteTable(
     name: text().notNull(),
     difficulty: text().notNull(),
     setting: text().notNull(),
-    /** Runs with a duration, and the characters they are of. */
+    /** Runs with a duration, and the characters and accounts they are of. */
     timedRuns: integer().notNull(),
     timedCharacters: integer().notNull(),
+    timedAccounts: integer().notNull().default(0),
     medianDurationSeconds: real(),
-    /** Runs with a duration and XP (XP per minute), and their characters. */
+    /** Runs with a duration and XP (XP per minute), and their characters and accounts. */
     xpRuns: integer().notNull(),
     xpCharacters: integer().notNull(),
+    xpAccounts: integer().notNull().default(0),
     medianXpPerMinute: real(),
     updatedAt: text().notNull(),
   },

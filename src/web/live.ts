@@ -23,7 +23,10 @@ export type LiveMode = 'off' | 'connecting' | 'push' | 'polling'
 export const POLL_MS = 4000
 /** How long to wait before opening a stream again after the server refused it. */
 const RECONNECT_MS = 15_000
-/** Events often come in bursts (a completion and a progress change): one read for a burst. */
+/**
+ * Events often come in bursts (a completion and a progress change): one read for a burst, this
+ * long after its first event (a page may ask for a longer window: coalesceMs).
+ */
 const COALESCE_MS = 100
 
 /** What a page hands the stream: whose events, where to show the state, and how to re-read. */
@@ -39,6 +42,12 @@ export interface LiveTarget {
   onChange?(what: string, event: ChangeEvent | null): boolean | undefined
   /** Which changes call for a re-read (default: every one); a page about builds skips completions. */
   wants?(what: string): boolean
+  /**
+   * How long after the first event of a burst the page reads again (default COALESCE_MS): every
+   * event within that window joins the one read, and the window is not moved on by later events,
+   * so a steady stream of them still gets a read per window.
+   */
+  coalesceMs?: number
 }
 
 /** Follows the character's event stream, polling while it is down; returns a function that stops everything. */
@@ -68,6 +77,12 @@ function followStream(url: string, target: Omit<LiveTarget, 'characterId'> & { o
   let coalesce: ReturnType<typeof setTimeout> | undefined
   let stopped = false
   const refresh = () => void target.refresh()
+  const refreshSoon = () => {
+    coalesce ??= setTimeout(() => {
+      coalesce = undefined
+      refresh()
+    }, target.coalesceMs ?? COALESCE_MS)
+  }
 
   const startPolling = () => {
     target.liveMode.value = 'polling'
@@ -104,13 +119,9 @@ function followStream(url: string, target: Omit<LiveTarget, 'characterId'> & { o
       }
       if (target.onChange?.(what, change) === true) return
       if (target.wants && what !== '' && !target.wants(what)) return
-      clearTimeout(coalesce)
-      coalesce = setTimeout(refresh, COALESCE_MS)
+      refreshSoon()
     })
-    es.addEventListener('group', () => {
-      clearTimeout(coalesce)
-      coalesce = setTimeout(refresh, COALESCE_MS)
-    })
+    es.addEventListener('group', refreshSoon)
     es.addEventListener('removed', () => {
       stopped = true
       es.close()
@@ -138,6 +149,7 @@ function followStream(url: string, target: Omit<LiveTarget, 'characterId'> & { o
     stopPolling()
     clearTimeout(reconnect)
     clearTimeout(coalesce)
+    coalesce = undefined
     target.liveMode.value = 'off'
   }
 }

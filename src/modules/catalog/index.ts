@@ -4,7 +4,7 @@ import { Elysia } from 'elysia'
 import type { AppDeps } from '../../deps'
 import { maybeGzipped } from '../../http/gzip'
 import { errors } from '../../http/model'
-import { MIN_CHARACTERS_FOR_FIGURE, MIN_RUNS_FOR_FIGURE } from '../../rules/quests/runs'
+import { MIN_ACCOUNTS_FOR_FIGURE } from '../../rules/quests/runs'
 import type { Guard } from '../auth/guard'
 import { signedInRoutes } from '../auth/guard'
 import { CatalogExport, LookupQuery, LookupResponse, QuestList, Scorecards, SearchQuery, SearchResponse } from './model'
@@ -18,7 +18,7 @@ export function catalogModule({ db, clock }: AppDeps, guard: Guard) {
       response: { 200: QuestList },
       detail: {
         summary: 'The whole quest catalog, one row per remake',
-        description: `Unknown XP or favor is null. The DDO wiki's list "Quests by level and XP" as it ships with the server, brought up to date daily from the configured sources (the wiki, DDO Audit's quest list, another Quest Tracker). Each row's \`times\` are this server's measured runs of the remake per setting: the median duration and the median XP per minute, each shown only from ${MIN_RUNS_FOR_FIGURE} runs by at least ${MIN_CHARACTERS_FOR_FIGURE} characters (accounts that opted out are not counted); at most ${QUEST_TIMES_REFRESH_MS / 1000} s behind the runs.`,
+        description: `Unknown XP or favor is null. The DDO wiki's list "Quests by level and XP" as it ships with the server, brought up to date daily from the configured sources (the wiki, DDO Audit's quest list, another Quest Tracker). Each row's \`times\` are this server's measured runs of the remake per setting: each account's median duration and median XP per minute, and the median of those, each shown only from the runs of at least ${MIN_ACCOUNTS_FOR_FIGURE} accounts (accounts that opted out are not counted), the duration in whole minutes and the XP per minute to two significant figures; at most ${QUEST_TIMES_REFRESH_MS / 1000} s behind the runs.`,
       },
     })
     .get('/quests/search', ({ query }) => searchQuests(db, query), {

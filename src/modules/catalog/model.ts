@@ -1,6 +1,7 @@
 // Request and response shapes of the catalog operations (plugin-api.md "Quest catalog row", "Catalog").
 import { t } from 'elysia'
 import { documentOnly, oneOfRequired, Timestamp } from '../../http/model'
+import { MIN_ACCOUNTS_FOR_FIGURE, RUNS_COUNTED_PER_CHARACTER } from '../../rules/quests/runs'
 import { DEFAULT_SEARCH_LIMIT, MAX_CHARACTER_LEVEL, MAX_SEARCH_LIMIT } from './limits'
 
 // The contract's type lists Unknown too; catalog rows are always one of the three tiers.
@@ -38,12 +39,18 @@ export const QuestRow = t.Object(rowFields, { $id: 'QuestRow' })
 export const QuestTime = t.Object(
   {
     setting: t.String({ description: 'The challenge setting the runs were on (casual … reaper, or unknown).' }),
-    runs: t.Integer({ description: 'Runs with a duration this server counted (accounts that opted out excluded).' }),
+    runs: t.Integer({
+      description: `Runs with a duration this server counted: each character's latest ${RUNS_COUNTED_PER_CHARACTER} (accounts that opted out excluded).`,
+    }),
     medianDurationSeconds: t.Nullable(
-      t.Number({ description: 'Median run in seconds; null until enough runs by enough characters.' }),
+      t.Number({
+        description: `The median of each account's median run, in seconds, in whole minutes (a multiple of 60, at least 60); null until runs of ${MIN_ACCOUNTS_FOR_FIGURE} accounts.`,
+      }),
     ),
     medianXpPerMinute: t.Nullable(
-      t.Number({ description: "Median of each run's XP per minute (to a tenth); null until enough runs with XP." }),
+      t.Number({
+        description: `The median of each account's median XP per minute (each run's own), to two significant figures; null until runs with XP of ${MIN_ACCOUNTS_FOR_FIGURE} accounts.`,
+      }),
     ),
   },
   { $id: 'QuestTime' },

@@ -1,16 +1,17 @@
 // The server's quest times: per remake and setting, the median run and XP per minute over every
-// character whose account shares its runs (rules/quests/runs.ts says from how many runs a figure
-// shows). Kept current without re-reading every run: database triggers mark a key whenever one
+// account that shares its runs, one vote each (rules/quests/runs.ts says from how many accounts a
+// figure shows, and how it is rounded). Kept current without re-reading every run: database triggers mark a key whenever one
 // of its runs changes (migration 0005), and a refresh recomputes only the marked keys, at most
 // once per QUEST_TIMES_REFRESH_MS, from the catalog read that finds them.
 import { and, eq, gt, sql } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
 import { aliased, prepareNative } from '../../db/native'
 import { preparedOnce } from '../../db/prepared'
 import { characters, completions, questTimes, questTimesDirty, runs, users } from '../../db/schema'
-import { questTimeFigures } from '../../rules/quests/runs'
+import { MIN_ACCOUNTS_FOR_FIGURE, questTimeFigures } from '../../rules/quests/runs'
 import type { QuestTime as QuestTimeSchema } from './model'
 
 /** How far behind the runs the served figures may be: a refresh runs at most this often. */
@@ -83,7 +84,13 @@ const statements = preparedOnce((db: DB) => {
     dirty: db.select().from(questTimesDirty).limit(p('limit')).prepare(),
     // The runs of one key, of accounts that share them: by the completions_quest index.
     runsOf: db
-      .select({ characterId: completions.characterId, durationSeconds: runs.durationSeconds, xpEarned: runs.xpEarned })
+      .select({
+        accountId: users.id,
+        characterId: completions.characterId,
+        completedAt: runs.completedAt,
+        durationSeconds: runs.durationSeconds,
+        xpEarned: runs.xpEarned,
+      })
       .from(completions)
       .innerJoin(runs, eq(runs.completionId, completions.id))
       .innerJoin(characters, eq(characters.id, completions.characterId))
@@ -162,24 +169,31 @@ export function refreshQuestTimes(db: DB, clock: Clock, force = false): boolean 
   return true
 }
 
+// A stored figure is served only when its accounts were counted, and were enough: a row computed
+// before they were (migration 0010) waits for its new figure, rather than show one player's run.
+const shownIf = (accounts: SQLiteColumn, figure: SQLiteColumn) =>
+  sql<number | null>`case when ${accounts} >= ${sql.raw(String(MIN_ACCOUNTS_FOR_FIGURE))} then ${figure} end`
+const durationShown = shownIf(questTimes.timedAccounts, questTimes.medianDurationSeconds)
+const rateShown = shownIf(questTimes.xpAccounts, questTimes.medianXpPerMinute)
+
 // Every figure a catalog answer shows, after each refresh: straight from bun:sqlite (a row per
 // remake and setting, about 12,000 in a community; Drizzle's mapping of them took 30-40 ms).
 const shownStatement = preparedOnce((db: DB) =>
   prepareNative(
     db,
     db
-      .select(
-        aliased({
+      .select({
+        ...aliased({
           name: questTimes.name,
           difficulty: questTimes.difficulty,
           setting: questTimes.setting,
           runs: questTimes.timedRuns,
-          medianDurationSeconds: questTimes.medianDurationSeconds,
-          medianXpPerMinute: questTimes.medianXpPerMinute,
         }),
-      )
+        medianDurationSeconds: durationShown.as('medianDurationSeconds'),
+        medianXpPerMinute: rateShown.as('medianXpPerMinute'),
+      })
       .from(questTimes)
-      .where(sql`${questTimes.medianDurationSeconds} is not null or ${questTimes.medianXpPerMinute} is not null`),
+      .where(sql`${durationShown} is not null or ${rateShown} is not null`),
   ),
 )
 

@@ -155,6 +155,15 @@ export function questColumns(row: QuestRow) {
 export const catalogIndex = (db: DB): CatalogIndex => current(db).index
 
 /**
+ * The catalog's rows with their version, a short tag that changes whenever a sync commits: for
+ * what is built from the rows and kept (a group's needs), read together.
+ */
+export function versionedRows(db: DB): { version: string; rows: readonly QuestRow[] } {
+  const entry = current(db)
+  return { version: entry.version, rows: entry.index.rows }
+}
+
+/**
  * The catalog's remakes by forgiving name key (rules/quests/questMatch.ts), for names from other sources
  * (a DDO Builder file, a spreadsheet): built once per sync, on first use.
  */

@@ -127,6 +127,17 @@ export class ChangeFeed {
     return `"${this.nonce}.${this.outside()}.u${userId}.${Bun.hash(text).toString(36)}"`
   }
 
+  /**
+   * The ETag of an answer built from several characters' data and from what `scope` names (a
+   * group's needs: the group, the setting, the catalog, when each character was shared): the
+   * characters' versions, hashed with it.
+   */
+  charactersTag(scope: string, characterIds: readonly number[]): string {
+    let text = scope
+    for (const id of characterIds) text += `,${id}.${this.versions.get(id) ?? 0}`
+    return `"${this.nonce}.${this.outside()}.${Bun.hash(text).toString(36)}"`
+  }
+
   /** Every character's changes; returns the function that stops listening. */
   subscribeAll(listener: Listener): () => void {
     this.everyone.add(listener)

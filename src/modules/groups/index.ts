@@ -2,13 +2,22 @@
 // characters each member shares, who still needs what, the party planner, and a group's event
 // stream. Every route answers 404 to anyone not in the group (service.ts).
 import type { ModuleDeps } from '../../deps'
+import { CONDITIONAL, NotModified } from '../../http/etag'
 import { errors, OkBody } from '../../http/model'
 import type { Guard } from '../auth/guard'
 import { signedInRoutes } from '../auth/guard'
 import { eventStream, type StreamCounter } from '../events/stream'
 import type { SignOuts } from '../session/signOuts'
-import type { GroupFeed } from './feed'
-import { MAX_GROUPS_PER_ACCOUNT, MAX_MEMBERS_PER_GROUP, MAX_PARTY_SIZE, MAX_PENDING_INVITES_PER_GROUP } from './limits'
+import { GroupFeed } from './feed'
+import {
+  MAX_GROUPS_PER_ACCOUNT,
+  MAX_MEMBERS_PER_GROUP,
+  MAX_PARTY_SIZE,
+  MAX_PENDING_INVITES_PER_GROUP,
+  MAX_SHARED_CHARACTERS_PER_GROUP,
+  SHARE_CHANGES_BURST,
+  SHARE_CHANGES_REFILL_MS,
+} from './limits'
 import { isMember } from './members'
 import {
   GroupCharacterParams,
@@ -33,12 +42,12 @@ import {
   SharedCharacter,
   SharedList,
 } from './model'
+import { GroupNeeds } from './needs'
 import {
   createGroup,
   createGroupInvite,
   deleteGroup,
   groupDetail,
-  groupNeeds,
   handOnGroup,
   joinGroup,
   listGroups,
@@ -53,12 +62,31 @@ import {
   shareWithGroup,
   withdrawFromGroup,
 } from './service'
+import { ShareChanges } from './shareChanges'
 
 const OWNER_ONLY = "403 for a member who is not the group's owner."
 const NOT_YOURS = '404 for a group the caller is not a member of, exactly as for one that does not exist.'
 
+/**
+ * What the group routes of both APIs share: the feed the group's open pages follow, the needs kept
+ * between requests, and each account's share changes counted (once, whichever API it uses).
+ */
+export interface Groups {
+  feed: GroupFeed
+  needs: GroupNeeds
+  shareChanges: ShareChanges
+}
+
+export const groupsOf = ({ clock, changes }: Pick<ModuleDeps, 'clock' | 'changes'>): Groups => ({
+  feed: new GroupFeed(),
+  needs: new GroupNeeds(changes),
+  shareChanges: new ShareChanges(clock),
+})
+
+const SHARE_LIMITS = `429 with Retry-After when the account made ${SHARE_CHANGES_BURST} changes to its shared characters (in any group) at once; one more comes back every ${SHARE_CHANGES_REFILL_MS / 1000} s.`
+
 /** The group routes, written once and mounted in both APIs (a game client may ask who needs a quest). */
-export function groupsModule({ db, clock }: ModuleDeps, guard: Guard, feed: GroupFeed) {
+export function groupsModule({ db, clock }: ModuleDeps, guard: Guard, { feed, needs, shareChanges }: Groups) {
   const writer = { db, clock, feed }
   return signedInRoutes(guard, '/groups', ['Groups'])
     .get('', ({ user }) => listGroups(db, user.id), {
@@ -161,25 +189,25 @@ export function groupsModule({ db, clock }: ModuleDeps, guard: Guard, feed: Grou
     })
     .put(
       '/:id/characters/:characterId',
-      ({ user, params }) => shareWithGroup(writer, user.id, params.id, params.characterId),
+      ({ user, params }) => shareWithGroup(writer, shareChanges, user.id, params.id, params.characterId),
       {
         params: GroupCharacterParams,
-        response: { 200: SharedList, ...errors(404) },
+        response: { 200: SharedList, ...errors(404, 409, 429) },
         detail: {
           summary: 'Let the group see one of your characters',
-          description: `Idempotent. 404 for a character of another account. ${NOT_YOURS}`,
+          description: `Idempotent. 404 for a character of another account. 409 when the group sees ${MAX_SHARED_CHARACTERS_PER_GROUP} characters already. ${SHARE_LIMITS} ${NOT_YOURS}`,
         },
       },
     )
     .delete(
       '/:id/characters/:characterId',
-      ({ user, params }) => withdrawFromGroup(writer, user.id, params.id, params.characterId),
+      ({ user, params }) => withdrawFromGroup(writer, shareChanges, user.id, params.id, params.characterId),
       {
         params: GroupCharacterParams,
-        response: { 200: SharedList, ...errors(404) },
+        response: { 200: SharedList, ...errors(404, 429) },
         detail: {
           summary: 'Take one of your characters back from the group',
-          description: `At once: the group's pages and streams stop showing it. 404 for a character of another account. ${NOT_YOURS}`,
+          description: `At once: the group's pages and streams stop showing it. 404 for a character of another account. ${SHARE_LIMITS} ${NOT_YOURS}`,
         },
       },
     )
@@ -195,15 +223,19 @@ export function groupsModule({ db, clock }: ModuleDeps, guard: Guard, feed: Grou
         },
       },
     )
-    .get('/:id/needs', ({ user, params, query }) => groupNeeds(db, user.id, params.id, query), {
-      params: GroupParams,
-      query: NeedsQuery,
-      response: { 200: NeedsAnswer, ...errors(404) },
-      detail: {
-        summary: 'Who still needs what: per quest, the shared characters that have not done it at a setting',
-        description: `Current lives only; a harder setting counts (reaper as elite). 404 for a \`quest\` the catalog does not have. ${NOT_YOURS}`,
+    .get(
+      '/:id/needs',
+      ({ user, params, query, request, set }) => needs.answer(db, user.id, params.id, query, request, set),
+      {
+        params: GroupParams,
+        query: NeedsQuery,
+        response: { 200: NeedsAnswer, 304: NotModified, ...errors(404) },
+        detail: {
+          summary: 'Who still needs what: per quest, the shared characters that have not done it at a setting',
+          description: `Current lives only; a harder setting counts (reaper as elite). 404 for a \`quest\` the catalog does not have. The same answer for every member, computed once per change of the shared characters, the shares or the catalog. ${CONDITIONAL} ${NOT_YOURS}`,
+        },
       },
-    })
+    )
     .get('/:id/routes/:routeId/needs', ({ user, params }) => routeNeeds(db, user.id, params.id, params.routeId), {
       params: GroupRouteParams,
       response: { 200: RouteNeedsAnswer, ...errors(404) },

@@ -29,18 +29,15 @@ import {
 } from '../invites/service'
 import { getRoute } from '../routes/service'
 import type { GroupFeed } from './feed'
-import { MAX_GROUP_NAME_LENGTH, MAX_PARTY_SIZE, MAX_PENDING_INVITES_PER_GROUP } from './limits'
+import {
+  MAX_GROUP_NAME_LENGTH,
+  MAX_PARTY_SIZE,
+  MAX_PENDING_INVITES_PER_GROUP,
+  MAX_SHARED_CHARACTERS_PER_GROUP,
+} from './limits'
 import { addMember, assertRoomForAnotherGroup, isMember, removeMember } from './members'
-import type {
-  GroupDetail,
-  GroupList,
-  NeedsAnswer,
-  NeedsQuery,
-  PartyAnswer,
-  PartyQuery,
-  RouteNeedsAnswer,
-  SharedCharacter,
-} from './model'
+import type { GroupDetail, GroupList, PartyAnswer, PartyQuery, RouteNeedsAnswer, SharedCharacter } from './model'
+import type { ShareChanges } from './shareChanges'
 
 type GroupRow = typeof groups.$inferSelect
 type SharedCharacterJson = Static<typeof SharedCharacter>
@@ -145,7 +142,7 @@ export function createGroup({ db, clock }: GroupWriter, userId: number, name: st
 }
 
 /** The characters shared with a group, with their owners' names, in the order they were shared. */
-function sharedCharacters(db: DB, groupId: number, only?: readonly number[]): SharedCharacterJson[] {
+export function sharedCharacters(db: DB, groupId: number, only?: readonly number[]): SharedCharacterJson[] {
   const rows = db
     .select({
       character: characters,
@@ -335,30 +332,65 @@ export function handOnGroup(
   return groupDetail(db, clock, userId, groupId)
 }
 
-/** The group sees one of the caller's characters (sharing it twice changes nothing). */
-export function shareWithGroup({ db, clock, feed }: GroupWriter, userId: number, groupId: number, characterId: number) {
-  db.transaction((tx) => {
+/**
+ * The group sees one of the caller's characters (sharing it twice changes nothing). 409 when the
+ * group sees MAX_SHARED_CHARACTERS_PER_GROUP already; 429 when the account changed its shares too
+ * often (ShareChanges).
+ */
+export function shareWithGroup(
+  { db, clock, feed }: GroupWriter,
+  shareChanges: ShareChanges,
+  userId: number,
+  groupId: number,
+  characterId: number,
+) {
+  shareChanges.take(userId)
+  const changed = db.transaction((tx) => {
     memberGroup(tx, userId, groupId)
     ownedCharacter(tx, userId, characterId)
+    const shared = tx
+      .select({ characterId: groupShares.characterId })
+      .from(groupShares)
+      .where(and(eq(groupShares.groupId, groupId), eq(groupShares.characterId, characterId)))
+      .get()
+    if (shared) return false
+    const seen = tx.select({ n: count() }).from(groupShares).where(eq(groupShares.groupId, groupId)).get()?.n ?? 0
+    if (seen >= MAX_SHARED_CHARACTERS_PER_GROUP) {
+      throw new Conflict(
+        `A group sees at most ${MAX_SHARED_CHARACTERS_PER_GROUP} characters: one of them must be taken back before another is shared.`,
+      )
+    }
     tx.insert(groupShares)
       .values({ groupId, characterId, sharedAt: isoNow(clock) })
-      .onConflictDoNothing()
       .run()
+    return true
   }, IMMEDIATE)
-  feed.publish(groupId, 'shares')
+  // Every open page of the group reads again: only when something changed.
+  if (changed) feed.publish(groupId, 'shares')
   return { characters: sharedCharacters(db, groupId) }
 }
 
-/** The group no longer sees the character (taking back one not shared changes nothing). */
-export function withdrawFromGroup({ db, feed }: GroupWriter, userId: number, groupId: number, characterId: number) {
-  db.transaction((tx) => {
+/** The group no longer sees the character (taking back one not shared changes nothing); 429 as above. */
+export function withdrawFromGroup(
+  { db, feed }: GroupWriter,
+  shareChanges: ShareChanges,
+  userId: number,
+  groupId: number,
+  characterId: number,
+) {
+  shareChanges.take(userId)
+  const changed = db.transaction((tx) => {
     memberGroup(tx, userId, groupId)
     ownedCharacter(tx, userId, characterId)
-    tx.delete(groupShares)
-      .where(and(eq(groupShares.groupId, groupId), eq(groupShares.characterId, characterId)))
-      .run()
+    return (
+      tx
+        .delete(groupShares)
+        .where(and(eq(groupShares.groupId, groupId), eq(groupShares.characterId, characterId)))
+        .returning({ characterId: groupShares.characterId })
+        .all().length > 0
+    )
   }, IMMEDIATE)
-  feed.publish(groupId, 'shares')
+  if (changed) feed.publish(groupId, 'shares')
   return { characters: sharedCharacters(db, groupId) }
 }
 
@@ -414,28 +446,6 @@ function needsCharacters(db: DB, shared: readonly SharedCharacterJson[]): NeedsC
 
 const settingOf = (value: string | undefined): Exclude<Setting, 'unknown'> =>
   (value ?? 'elite') as Exclude<Setting, 'unknown'>
-
-export function groupNeeds(db: DB, userId: number, groupId: number, query: Static<typeof NeedsQuery>) {
-  memberGroup(db, userId, groupId)
-  const setting = settingOf(query.setting)
-  const shared = sharedCharacters(db, groupId)
-  const needs = needsCharacters(db, shared)
-  const wanted = query.quest?.trim().toLowerCase()
-  const rows = catalogIndex(db).rows.filter(
-    (row) =>
-      (wanted === undefined || row.name.toLowerCase() === wanted) &&
-      (query.difficulty === undefined || row.difficulty === query.difficulty),
-  )
-  if (wanted !== undefined && rows.length === 0) {
-    throw new NotFound(`No quest "${query.quest}"${query.difficulty ? ` (${query.difficulty})` : ''} in the catalog.`)
-  }
-  const answer: Static<typeof NeedsAnswer> = {
-    setting,
-    characters: shared,
-    quests: rows.map((row) => questNeed(row, needs, setting)),
-  }
-  return answer
-}
 
 export function routeNeeds(db: DB, userId: number, groupId: number, routeId: number): Static<typeof RouteNeedsAnswer> {
   memberGroup(db, userId, groupId)

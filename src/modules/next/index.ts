@@ -1,7 +1,7 @@
 // GET /characters/{id}/next: what to run next, ranked (both APIs).
 import type { ModuleDeps } from '../../deps'
 import { errors, IdParams } from '../../http/model'
-import { MIN_CHARACTERS_FOR_FIGURE, MIN_RUNS_FOR_FIGURE } from '../../rules/quests/runs'
+import { MIN_ACCOUNTS_FOR_FIGURE } from '../../rules/quests/runs'
 import type { Guard } from '../auth/guard'
 import { signedInRoutes } from '../auth/guard'
 import { MAX_NEXT_LIMIT } from './limits'
@@ -27,7 +27,7 @@ export function nextModule({ db, clock }: ModuleDeps, guard: Guard) {
         description: [
           "Candidates: catalog remakes the tracker's filters show (packs owned, patrons not excluded, tiers), at most the character's level, not yet done in the current life at the Play on setting (`any`: elite) or a harder one.",
           "`by=xp` (default): only the Full XP band, ranked by expected XP per minute — the catalog XP at the setting with the character's boosts and optionals and the first-time bonus, over the character's own median run of the quest, else this server's median",
-          `(from ${MIN_RUNS_FOR_FIGURE} runs by ${MIN_CHARACTERS_FOR_FIGURE} characters), else the catalog's length word (Very short 5, Short 10, Medium 20, Long 30, Very long 45 minutes).`,
+          `(the median of each account's median run, from ${MIN_ACCOUNTS_FOR_FIGURE} accounts, in whole minutes), else the catalog's length word (Very short 5, Short 10, Medium 20, Long 30, Very long 45 minutes).`,
           "`by=favor`: any level up to the character's, only runs that add favor over the best setting logged for the quest (any tier), ranked by the favor reward they reach (total favor or the patron's tier, DDO wiki Favor page), else by the smallest gap they leave, then the shorter run.",
           `At most ${MAX_NEXT_LIMIT} quests (\`limit\`). Each has a \`why\` line.`,
         ].join(' '),

@@ -5,7 +5,7 @@
 import { minLevel, type PlayOn } from '../character/levels'
 import type { Setting } from './completion'
 import { favorFor } from './favor'
-import { type CompletionIndex, isDoneAt, type TrackerRow } from './tracker'
+import { type CompletionIndex, completionsFor, isDoneAt, SETTING_RANK, type TrackerRow } from './tracker'
 
 /** Characters in one party: a DDO party is six. */
 export const MAX_PARTY_SIZE = 6
@@ -37,6 +37,48 @@ export function questNeed(
   const doneBy: number[] = []
   for (const character of characters) {
     if (isDoneAt(row, character.index, setting)) doneBy.push(character.id)
+    else neededBy.push(character.id)
+  }
+  return { name: row.name, difficulty: row.difficulty, neededBy, doneBy }
+}
+
+/**
+ * What a character has done of each of `rows` in its current life, for many questions over the
+ * same rows (a group's needs at every setting): per row, 1 + the rank of the hardest setting that
+ * counts for it (isDoneAt's: its own tier or `Unknown`), 0 for none. One byte a row: kept per
+ * character between requests, 718 bytes for the whole catalog.
+ */
+export function doneRanks(
+  rows: readonly Pick<TrackerRow, 'name' | 'difficulty'>[],
+  index: CompletionIndex,
+): Uint8Array {
+  const ranks = new Uint8Array(rows.length)
+  rows.forEach((row, i) => {
+    for (const completion of completionsFor(row, index)) {
+      ranks[i] = Math.max(ranks[i] as number, SETTING_RANK[completion.setting] + 1)
+    }
+  })
+  return ranks
+}
+
+/** A character as the group's needs over the catalog see it: its doneRanks of the catalog's rows. */
+export interface RankedCharacter {
+  id: number
+  ranks: Uint8Array
+}
+
+/** questNeed of row `i` of the rows the characters' ranks were made from: the same answer, by lookups. */
+export function rankedNeed(
+  row: Pick<TrackerRow, 'name' | 'difficulty'>,
+  i: number,
+  characters: readonly RankedCharacter[],
+  setting: Setting,
+): QuestNeed {
+  const needed = SETTING_RANK[setting] + 1
+  const neededBy: number[] = []
+  const doneBy: number[] = []
+  for (const character of characters) {
+    if ((character.ranks[i] as number) >= needed) doneBy.push(character.id)
     else neededBy.push(character.id)
   }
   return { name: row.name, difficulty: row.difficulty, neededBy, doneBy }

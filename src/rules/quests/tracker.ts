@@ -68,7 +68,7 @@ export function isCompleted(row: Pick<TrackerRow, 'name' | 'difficulty'>, index:
 }
 
 /** Settings at least as hard as another: reaper counts as elite done, as favor counts it. */
-const SETTING_RANK: Readonly<Record<Setting, number>> = {
+export const SETTING_RANK: Readonly<Record<Setting, number>> = {
   unknown: 0,
   casual: 1,
   normal: 2,

@@ -1,16 +1,28 @@
 // "Needed by" on the tracker: for a group the account is in, which of the characters it sees
 // (other than this one) have not done each quest at the Play on setting. The player picks the
-// group (remembered in this browser); the marks follow the group's stream, and vanish at once
-// when the player is removed from it.
+// group (remembered in this browser); the marks follow the group's stream, read again at most
+// every NEEDED_IN_REFRESH_MS, and vanish at once when the player is removed from the group.
 import { signal, useSignal, useSignalEffect } from '@preact/signals'
 import { useEffect } from 'preact/hooks'
 import type { PlayOn } from '../../rules/character/levels'
 import { runSetting } from '../../rules/quests/nextQuests'
 import type { StepSetting } from '../../rules/routes/routeStep'
 import { api, errorMessage, type GroupSummary } from '../api'
-import { followGroup, type LiveMode } from '../live'
+import { followGroup, type GroupLiveTarget, type LiveMode } from '../live'
 import { rowKey } from './model'
 import type { TrackerStore } from './store'
+
+/**
+ * How long after a change in the group the marks are read again, every change within it joining
+ * that one read (issue 39, item 7): each event of a group's stream (any member's completion, any
+ * share) made every open tracker of the group read its needs 100 ms later, all at once. The marks
+ * are about other players' characters: two seconds behind is soon enough.
+ */
+export const NEEDED_IN_REFRESH_MS = 2000
+
+/** Follows the group's stream for the marks: a read NEEDED_IN_REFRESH_MS after the first change of a burst. */
+export const followNeeds = (target: Omit<GroupLiveTarget, 'coalesceMs'>): (() => void) =>
+  followGroup({ ...target, coalesceMs: NEEDED_IN_REFRESH_MS })
 
 /** Per tracker row key, the names of the group's characters that still need it (one tracker per page). */
 export const neededBy = signal<ReadonlyMap<string, readonly string[]>>(new Map())
@@ -90,7 +102,7 @@ export function NeededIn({ store }: { store: TrackerStore }) {
   useSignalEffect(() => {
     const groupId = chosen.value
     if (groupId === null) return
-    return followGroup({
+    return followNeeds({
       groupId,
       liveMode,
       refresh: () => {

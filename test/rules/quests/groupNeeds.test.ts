@@ -1,0 +1,55 @@
+// The group's needs counted from each character's done ranks (kept between requests) answer what
+// questNeed answers from the completions themselves, for every row, setting and character.
+import { describe, expect, test } from 'bun:test'
+import type { Difficulty, Setting } from '../../../src/rules/quests/completion'
+import { doneRanks, type NeedsCharacter, questNeed, rankedNeed } from '../../../src/rules/quests/groupNeeds'
+import { indexCompletions } from '../../../src/rules/quests/tracker'
+
+const SETTINGS: Setting[] = ['unknown', 'casual', 'normal', 'hard', 'elite', 'reaper']
+const TIERS: Difficulty[] = ['Heroic', 'Epic', 'Legendary', 'Unknown']
+const NAMES = ['Bell Tower', 'Crypt', 'Archive']
+const rows = NAMES.flatMap((name) =>
+  (['Heroic', 'Epic', 'Legendary'] as const).map((difficulty) => ({ name, difficulty })),
+)
+
+describe('rankedNeed', () => {
+  test('answers as questNeed does, for 200 characters of random completions, at every setting', () => {
+    let seed = 7
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed / 2147483648
+    }
+    const characters = Array.from({ length: 200 }, (_, id) => {
+      const completions = Array.from({ length: Math.floor(next() * 8) }, () => ({
+        name: NAMES[Math.floor(next() * NAMES.length)] as string,
+        difficulty: TIERS[Math.floor(next() * TIERS.length)] as Difficulty,
+        setting: SETTINGS[Math.floor(next() * SETTINGS.length)] as Setting,
+      }))
+      return { id, index: indexCompletions(completions), level: 10, packState: {} } satisfies NeedsCharacter
+    })
+    const ranked = characters.map((c) => ({ id: c.id, ranks: doneRanks(rows, c.index) }))
+    for (const setting of SETTINGS) {
+      rows.forEach((row, i) => {
+        expect(rankedNeed(row, i, ranked, setting)).toEqual(questNeed(row, characters, setting))
+      })
+    }
+  })
+
+  test('reaper counts as elite, a tier Unknown for every remake of the name; a row nobody ran is needed by all', () => {
+    const index = indexCompletions([
+      { name: 'Crypt', difficulty: 'Unknown' as Difficulty, setting: 'reaper' as Setting },
+      { name: 'Bell Tower', difficulty: 'Heroic' as Difficulty, setting: 'hard' as Setting },
+    ])
+    const ranks = doneRanks(rows, index)
+    const one = [{ id: 1, ranks }]
+    const at = (name: string, difficulty: string, setting: Setting) => {
+      const i = rows.findIndex((r) => r.name === name && r.difficulty === difficulty)
+      return rankedNeed(rows[i] as (typeof rows)[number], i, one, setting).doneBy
+    }
+    expect(at('Crypt', 'Epic', 'elite')).toEqual([1])
+    expect(at('Bell Tower', 'Heroic', 'hard')).toEqual([1])
+    expect(at('Bell Tower', 'Heroic', 'elite')).toEqual([])
+    expect(at('Bell Tower', 'Epic', 'casual')).toEqual([])
+    expect(at('Archive', 'Heroic', 'casual')).toEqual([])
+  })
+})
