@@ -6,9 +6,10 @@
 import { describe, expect, test } from 'bun:test'
 import { signal } from '@preact/signals'
 import type { ChangeDelta, ProgressHead } from '../src/modules/events/feed'
+import type { PlayOn } from '../src/rules/character/levels'
 import { CHALLENGE_SETTINGS, REMAKE_TIERS } from '../src/rules/quests/completion'
 import { favorTotals } from '../src/rules/quests/favor'
-import { completionsFor, indexCompletions, isCompleted, rowsByName } from '../src/rules/quests/tracker'
+import { completionsFor, indexCompletions, isCompleted, isDoneAt, rowsByName } from '../src/rules/quests/tracker'
 import { xpTotal } from '../src/rules/quests/xp'
 import type { Completion, Progress, QuestRow } from '../src/web/api'
 import { applyChange, edited, withAdded, withRemoved } from '../src/web/tracker/changes'
@@ -172,7 +173,11 @@ function fromScratch(p: Progress, hideCompleted: boolean) {
     return [{ key: row.key, own: [...new Set(own)].sort(), viaUnknown: [...new Set(viaUnknown)].sort() }]
   })
   const favor = favorTotals(CATALOG, index)
-  const shown = CATALOG.filter((row) => !hideCompleted || !isCompleted(row, index))
+  // Hidden when done at the Play on setting or harder (any setting for Play on any).
+  const playOn = p.targetDifficulty as PlayOn
+  const done = (row: (typeof CATALOG)[number]) =>
+    playOn === 'any' ? isCompleted(row, index) : isDoneAt(row, index, playOn)
+  const shown = CATALOG.filter((row) => !hideCompleted || !done(row))
   return {
     index: indexShape(p, index),
     logs: logs.sort((a, b) => a.key.localeCompare(b.key)),
