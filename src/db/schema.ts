@@ -264,6 +264,9 @@ export const quests = sqliteTable(
   ],
 )
 
+/** A member's say in a group beside its owner's (groups.ownerId). */
+export type MemberRole = 'member' | 'officer'
+
 /** Where the catalog's rows came from: the copy inside the program, or a sync since. */
 export type CatalogOrigin = 'snapshot' | 'sync'
 
@@ -409,6 +412,11 @@ export const groupMembers = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     joinedAt: text().notNull(),
+    /**
+     * `officer`: named by the owner; makes and ends the group's links and removes members. The
+     * owner is the group's `ownerId`, whatever this says.
+     */
+    role: text().$type<MemberRole>().notNull().default('member'),
   },
   (table) => [primaryKey({ columns: [table.groupId, table.userId] }), index('group_members_user').on(table.userId)],
 )
@@ -432,9 +440,10 @@ export const groupShares = sqliteTable(
 )
 
 /**
- * One-time invite codes: to a group (from its owner), or to make an account on this server
+ * Invite codes: to a group (from its owner or an officer), or to make an account on this server
  * (from the operator, `groupId` null). The code is shown once; only its SHA-256 is kept. A code
- * is used once (`usedAt`) and ends at `expiresAt`.
+ * admits `maxUses` accounts (one, or a guild's link of many), counted in `uses`; it is used up
+ * (`usedAt`) at the last, and ends at `expiresAt`.
  */
 export const invites = sqliteTable(
   'invites',
@@ -445,7 +454,12 @@ export const invites = sqliteTable(
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: text().notNull(),
     expiresAt: text().notNull(),
+    /** How many accounts the code may admit: 1 for a one-time link, more for a guild's link. */
+    maxUses: integer().notNull().default(1),
+    uses: integer().notNull().default(0),
+    /** When the code was used up (its last use); null while it may still be used. */
     usedAt: text(),
+    /** Who used it last. */
     usedBy: integer().references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [uniqueIndex('invites_code_hash_unique').on(table.codeHash), index('invites_group').on(table.groupId)],

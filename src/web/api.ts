@@ -305,14 +305,17 @@ export const api = {
   group: (id: number) => ok(server.groups({ id }).get()),
   renameGroup: (id: number, name: string) => ok(server.groups({ id }).patch({ name })),
   deleteGroup: (id: number) => ok(server.groups({ id }).delete()),
-  /** A one-time invite code; `rotate` ends every invite still waiting first. */
-  inviteToGroup: (id: number, rotate = false) =>
-    ok(server.groups({ id }).invites.post({}, { query: rotate ? { rotate: 'true' } : {} })),
+  /** A link for the group: `uses` players (1: one-time; more: the guild's link), for `days`. */
+  inviteToGroup: (id: number, rotate = false, terms: { uses?: number; days?: number } = {}) =>
+    ok(server.groups({ id }).invites.post(terms, { query: rotate ? { rotate: 'true' } : {} })),
   endInvite: (id: number, inviteId: number) => ok(server.groups({ id }).invites({ inviteId }).delete()),
   /** A signed-in account joins the group of a group's invite. */
   joinGroup: (code: string) => ok(server.groups.join.post({ code })),
-  /** Leave (your own id) or remove a member (the owner). */
+  /** Leave (your own id) or remove a member (the owner, or an officer). */
   removeMember: (id: number, userId: number) => ok(server.groups({ id }).members({ userId }).delete()),
+  /** The owner names an officer, or makes an officer a member again. */
+  setMemberRole: (id: number, userId: number, role: 'officer' | 'member') =>
+    ok(server.groups({ id }).members({ userId }).role.put({ role })),
   handOnGroup: (id: number, userId: number) => ok(server.groups({ id }).owner.put({ userId })),
   shareWithGroup: (id: number, characterId: number) => ok(server.groups({ id }).characters({ characterId }).put()),
   withdrawFromGroup: (id: number, characterId: number) =>
