@@ -1,6 +1,6 @@
 // Backups nobody has to remember: the scheduled copy (folder, time, how many kept), each written
 // 0600 and atomically and then checked; `backup verify`; `restore` with the server stopped; and
-// the README's restore drill, performed. Real files in a temporary folder, the CLI and the server
+// the restore drill of docs/operations.md, performed. Real files in a temporary folder, the CLI and the server
 // driven in-process; one copy is written by a separate process whose file size is capped
 // (ulimit -f), so that the write fails halfway as on a disk that fills during the backup.
 import { Database } from 'bun:sqlite'
@@ -578,7 +578,7 @@ describe('a backup someone edited (issue 39, item 4)', () => {
   })
 })
 
-describe("the README's restore drill, performed", () => {
+describe('the restore drill of docs/operations.md, performed', () => {
   /** `bun src/main.ts ARGS` as the operator runs it: its own process, killed after 10 s. */
   const spawnMain = (args: string[], env: Record<string, string>, stdin?: string) =>
     Bun.spawn([process.execPath, join(root, 'src', 'main.ts'), ...args], {

@@ -1,4 +1,4 @@
-// README "Limits" is the one list of every limit: it must state the numbers the code uses.
+// docs/operations.md "Limits" is the one list of every limit: it must state the numbers the code uses.
 import { expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { MAX_KEPT_ROWS } from '../src/db/freshness'
@@ -27,9 +27,10 @@ import * as offline from '../src/web/offline/limits'
 
 const n = (value: number) => value.toLocaleString('en-US')
 
-test('README "Limits" states the numbers the code uses', async () => {
-  const readme = await Bun.file(join(import.meta.dir, '..', 'README.md')).text()
-  const section = readme.slice(readme.indexOf('### Limits'), readme.indexOf('## Development'))
+test('docs/operations.md "Limits" states the numbers the code uses', async () => {
+  const operations = await Bun.file(join(import.meta.dir, '..', 'docs', 'operations.md')).text()
+  const section = operations.split('\n## Limits\n')[1]?.split('\n## ')[0] ?? ''
+  expect(section).toContain('| what | limit | beyond it | where |')
   const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`
   const expected = [
     `| request body (any route that declares no other limit) | ${mib(MAX_BODY_BYTES)} | 413,`,
@@ -79,7 +80,8 @@ test('README "Limits" states the numbers the code uses', async () => {
     `within ${PING_MS / 1000} s (at once when the website revoked it)`,
     `| groups an account belongs to (owned or joined) | ${groups.MAX_GROUPS_PER_ACCOUNT} | 409 |`,
     `| members of a group | ${groups.MAX_MEMBERS_PER_GROUP} | 409 |`,
-    `| invites of a group waiting to be used | ${groups.MAX_PENDING_INVITES_PER_GROUP} | 409 |`,
+    `| links of a group still admitting players | ${groups.MAX_PENDING_INVITES_PER_GROUP} | 409 |`,
+    `| players one link of a group admits (\`uses\`; an operator's invite admits one) | 1 to ${groups.MAX_LINK_USES} (the most a group has members) | 400 |`,
     `| a group's name | ${groups.MAX_GROUP_NAME_LENGTH} characters | 400 |`,
     `| characters shared with a group (all its members' together) | ${groups.MAX_SHARED_CHARACTERS_PER_GROUP} | 409 |`,
     `| ${groups.SHARE_CHANGES_BURST} at once, then one more every ${groups.SHARE_CHANGES_REFILL_MS / 1000} s | 429 with \`Retry-After\` |`,

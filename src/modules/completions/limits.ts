@@ -1,4 +1,4 @@
-// The completion quota (listed in README "Limits" and docs/characters.md).
+// The completion quota (listed in docs/operations.md "Limits" and docs/characters.md).
 
 /**
  * Completions (distinct name, difficulty, setting triples) of one character: a new triple beyond

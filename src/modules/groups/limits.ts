@@ -1,4 +1,4 @@
-// Limits of groups (listed in README "Limits").
+// Limits of groups (listed in docs/operations.md "Limits").
 
 /** Groups one account belongs to (owned or joined): a guild, a household, a few static parties. */
 export const MAX_GROUPS_PER_ACCOUNT = 10

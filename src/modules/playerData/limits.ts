@@ -1,4 +1,4 @@
-// Limits of a player's data coming in (listed in README "Limits").
+// Limits of a player's data coming in (listed in docs/operations.md "Limits").
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../completions/limits'
 
 /**
