@@ -78,6 +78,7 @@ function completion(random: Random): Completion {
     durationSeconds: null,
     xpEarned: random.next() < 0.6 ? null : random.below(50_000),
     reaperXpEarned: null,
+    reaperSkulls: random.next() < 0.5 ? null : 1 + random.below(10),
   }
 }
 
@@ -270,6 +271,7 @@ describe('what the model counts again', () => {
       durationSeconds: null,
       xpEarned: null,
       reaperXpEarned: null,
+      reaperSkulls: null,
     }
     m.progress.value = tick(m.progress.value, added)
     expect(m.model.tally.value.made).toBe('followed')
