@@ -170,7 +170,10 @@ function fromScratch(p: Progress, hideCompleted: boolean) {
     if (found.length === 0) return []
     const own = found.filter((c) => c.difficulty !== 'Unknown').map((c) => c.setting)
     const viaUnknown = found.filter((c) => c.difficulty === 'Unknown').map((c) => c.setting)
-    return [{ key: row.key, own: [...new Set(own)].sort(), viaUnknown: [...new Set(viaUnknown)].sort() }]
+    // The reaper tick's skulls: the most of the remake's reaper completions (issue 41 section 3).
+    const counts = found.filter((c) => c.setting === 'reaper' && c.reaperSkulls !== null).map((c) => c.reaperSkulls)
+    const skulls = counts.length === 0 ? null : Math.max(...(counts as number[]))
+    return [{ key: row.key, own: [...new Set(own)].sort(), viaUnknown: [...new Set(viaUnknown)].sort(), skulls }]
   })
   const favor = favorTotals(CATALOG, index)
   const shown = CATALOG.filter((row) => !hideCompleted || !isCompleted(row, index))
@@ -210,7 +213,12 @@ function shown(m: ReturnType<typeof open>) {
   return {
     index: indexShape(progress.value, model.index.value),
     logs: [...model.logs.value]
-      .map(([key, log]) => ({ key, own: [...log.own].sort(), viaUnknown: [...log.viaUnknown].sort() }))
+      .map(([key, log]) => ({
+        key,
+        own: [...log.own].sort(),
+        viaUnknown: [...log.viaUnknown].sort(),
+        skulls: log.skulls,
+      }))
       .sort((a, b) => a.key.localeCompare(b.key)),
     favor: { earned: favor.earned, possible: favor.possible, byPatron: [...favor.byPatron] },
     xp: model.xp.value,

@@ -31,7 +31,7 @@ export interface Sort {
   descending: boolean
 }
 
-const NO_LOG: RowLog = { own: new Set(), viaUnknown: new Set() }
+const NO_LOG: RowLog = { own: new Set(), viaUnknown: new Set(), skulls: null }
 const TIER_ORDER = ['Heroic', 'Epic', 'Legendary', 'Unknown']
 
 export const rowKey = (row: Pick<TrackerRow, 'name' | 'difficulty'>) => `${row.difficulty}\u0000${row.name}`
