@@ -666,6 +666,8 @@ describe('reaper skulls: read from R1…R10, written back (issue 41 section 3)',
     ok(await post({ name: 'Sewer Run', setting: 'casual' }), 201) // tier Unknown: the name's lowest level
     ok(await post({ name: 'Bell Tower', difficulty: 'Heroic', setting: 'mythic' }), 201) // unknown: left out
     ok(await post({ name: 'Not In The Catalog', difficulty: 'Heroic', setting: 'normal' }), 201) // no level
+    // The wiki's name of a quest the game (and the planner) names otherwise.
+    ok(await post({ name: 'Return to Gianthold Tor', difficulty: 'Epic', setting: 'elite' }), 201)
     const exported = ok(await me().build.export.get())
     const quests = [...exported.matchAll(/<CompletedQuest>([\s\S]*?)<\/CompletedQuest>/g)].map((m) =>
       [...(m[1] ?? '').matchAll(/<(\w+)>([^<]*)<\/\1>/g)].map(([, tag, value]) => `${tag}=${value}`).join(' '),
@@ -673,6 +675,7 @@ describe('reaper skulls: read from R1…R10, written back (issue 41 section 3)',
     expect(quests).toEqual([
       'Name=Crypt Level=27 Difficulty=Hard',
       'Name=Crypt Level=31 Difficulty=R1',
+      'Name=Gianthold Tor Difficulty=Elite',
       'Name=Not In The Catalog Difficulty=Normal',
       'Name=Sewer Run Level=4 Difficulty=Casual',
       'Name=Shadow Gate Level=18 Difficulty=R5',
@@ -692,6 +695,7 @@ describe('reaper skulls: read from R1…R10, written back (issue 41 section 3)',
     ).toEqual([
       'Crypt|Epic|hard|null',
       'Crypt|Legendary|reaper|1',
+      'Gianthold Tor|Unknown|elite|null',
       'Not In The Catalog|Unknown|normal|null',
       'Sewer Run|Heroic|casual|null',
       'Shadow Gate|Heroic|reaper|5',

@@ -4,15 +4,13 @@
 // Character::CompletedQuests), reaper as `R<most skulls>`. Read back by the import, they are the
 // same completions.
 import type { DB } from '../../db/client'
-import type { Setting } from '../../rules/quests/completion'
+import { SETTINGS_BY_CHALLENGE } from '../../rules/quests/completion'
+import { gameNameOf } from '../../rules/quests/questAliases'
 import { bareName } from '../catalog/search'
 import { readCatalogRows } from '../catalog/service'
 import { currentQuestLife } from '../completions/service'
 import { listCompletions } from '../progress/service'
 import { type PlannerQuest, plannerDifficulty } from './ddobuilder'
-
-/** Settings from the least to the most (DDO wiki, "Solo": "Higher settings are more challenging"). */
-const RANK: Readonly<Record<Setting, number>> = { unknown: 0, casual: 1, normal: 2, hard: 3, elite: 4, reaper: 5 }
 
 export function plannerQuests(db: DB, characterId: number): PlannerQuest[] {
   const catalog = readCatalogRows(db)
@@ -27,8 +25,11 @@ export function plannerQuests(db: DB, characterId: number): PlannerQuest[] {
   for (const c of listCompletions(db, characterId, currentQuestLife(db, characterId))) {
     const difficulty = plannerDifficulty(c.setting, c.reaperSkulls)
     if (difficulty === null) continue
-    const quest = { name: bareName(c.name), level: levelOf(c.name, c.difficulty), difficulty }
-    const rank = RANK[c.setting] * 100 + (c.reaperSkulls ?? 0)
+    // The game's name, which the planner's quest list follows: the epic "Gianthold Tor" is the
+    // wiki's "Return to Gianthold Tor", "Devil Assault" its "Devil Assault (quest)".
+    const name = gameNameOf(c.name, c.difficulty) ?? bareName(c.name)
+    const quest = { name, level: levelOf(c.name, c.difficulty), difficulty }
+    const rank = SETTINGS_BY_CHALLENGE.indexOf(c.setting) * 100 + (c.reaperSkulls ?? 0)
     const key = `${quest.name}\u0000${quest.level}`
     const held = best.get(key)
     if (!held || rank > held.rank) best.set(key, { quest, rank })

@@ -8,6 +8,14 @@ export type Difficulty = (typeof REMAKE_TIERS)[number]
 export const CHALLENGE_SETTINGS = ['casual', 'normal', 'hard', 'elite', 'reaper', 'unknown'] as const
 export type Setting = (typeof CHALLENGE_SETTINGS)[number]
 
+/**
+ * The settings from the least to the most challenging, `unknown` below them all: "Higher settings
+ * are more challenging and more rewarding" (DDO wiki, "Solo": https://ddowiki.com/page/Solo, whose
+ * list runs Solo, Casual, Normal, Hard, Elite, Reaper). The best setting a quest was done on is
+ * the last of these it was logged on.
+ */
+export const SETTINGS_BY_CHALLENGE: readonly Setting[] = ['unknown', 'casual', 'normal', 'hard', 'elite', 'reaper']
+
 /** The settings a player can actually run; a challenge word in `difficulty` is one of these. */
 const CHALLENGE_WORDS: readonly string[] = CHALLENGE_SETTINGS.filter((s) => s !== 'unknown')
 
