@@ -154,6 +154,7 @@ try {
   await call('DELETE', `${completions}?name=Bell%20Tower&setting=hard`)
   await call('DELETE', completions, { body: { name: 'Sewer Run', allSettings: true } })
   await call('GET', `/api/plugin/characters/${id}/progress`)
+  await call('GET', `/api/plugin/characters/${id}/sagas`)
   await call('PUT', `/api/plugin/characters/${id}/progress`, {
     body: { targetDifficulty: 'elite', levelBand: 0, versionFilter: { epic: 'no' } },
   })
