@@ -4,7 +4,7 @@
 // behind it (build, past lives), a rogue with two lives behind her (past lives), a level-30 wizard
 // about to reincarnate (reincarnate), shared routes
 // (routes), a group of two accounts (groups, party planner), an invite, an untick's undo and the
-// tracker with the server away, the reaper skulls beside a tick.
+// tracker with the server away, the reaper skulls beside a tick, the sagas.
 // Usage: bun scripts/screenshots.ts [outdir] [--docs] [--browser chromium|firefox] (default
 // /tmp/qt-screenshots, both browsers). Files are <page>-<browser>-<scheme>-<width>.png. `--docs`
 // refreshes docs/screenshots/{tracker,build,routes,stats}.png from Chromium's wide light run.
@@ -292,6 +292,11 @@ for (const { name: browserName, path } of browsers) {
       await page.waitForFunction(() => document.querySelectorAll('.chart:not([data-drawn])').length === 0)
       await shot('stats')
       await shot('stats-full', true)
+
+      await page.goto(`${site.base}/characters/${hero.id}/sagas`)
+      await page.locator('[data-saga]').first().waitFor()
+      await shot('sagas')
+      await shot('sagas-full', true)
 
       // The monk's snapshot (seedBuild) holds most past lives of the game; Lidda has two lives behind her.
       await page.goto(`${site.base}/past-lives`)
