@@ -15,9 +15,27 @@ async function setup() {
   const me = t.plugin(token).characters({ id: character.id })
   // Three runs of The Pit on elite as the game posts them, with what it reported; one on hard.
   const reported = [
-    { completedAt: '2026-11-20T18:00:00.000Z', durationSeconds: 600, xpEarned: 3000, reaperXpEarned: null },
-    { completedAt: '2026-11-20T19:00:00.000Z', durationSeconds: 540, xpEarned: 3100, reaperXpEarned: null },
-    { completedAt: '2026-11-20T20:00:00.000Z', durationSeconds: 660, xpEarned: 2900, reaperXpEarned: 12 },
+    {
+      completedAt: '2026-11-20T18:00:00.000Z',
+      durationSeconds: 600,
+      xpEarned: 3000,
+      reaperXpEarned: null,
+      reaperSkulls: null,
+    },
+    {
+      completedAt: '2026-11-20T19:00:00.000Z',
+      durationSeconds: 540,
+      xpEarned: 3100,
+      reaperXpEarned: null,
+      reaperSkulls: null,
+    },
+    {
+      completedAt: '2026-11-20T20:00:00.000Z',
+      durationSeconds: 660,
+      xpEarned: 2900,
+      reaperXpEarned: 12,
+      reaperSkulls: null,
+    },
   ]
   for (const [i, run] of reported.entries()) {
     ok(
@@ -50,6 +68,7 @@ async function setup() {
             durationSeconds: runs.durationSeconds,
             xpEarned: runs.xpEarned,
             reaperXpEarned: runs.reaperXpEarned,
+            reaperSkulls: runs.reaperSkulls,
           })
           .from(runs)
           .where(eq(runs.completionId, id))

@@ -148,6 +148,11 @@ export const completions = sqliteTable(
     xpEarned: integer(),
     reaperXpEarned: integer(),
     /**
+     * The most skulls any run of it was logged with (reaper only; null: no count was given). Not
+     * the latest run's like the figures above: the tracker shows the best.
+     */
+    reaperSkulls: integer(),
+    /**
      * How many runs of this triple were logged (each run is a row of `runs`; completions stored
      * before runs were kept count theirs here only). The upsert sets 1 on insert and adds 1 on
      * conflict, so its RETURNING row says whether it created (201) or updated (200) without a
@@ -190,6 +195,8 @@ export const runs = sqliteTable(
     durationSeconds: integer(),
     xpEarned: integer(),
     reaperXpEarned: integer(),
+    /** The run's skull count (reaper only, 1 to 10; null: not given). */
+    reaperSkulls: integer(),
   },
   (table) => [uniqueIndex('runs_completion_time_unique').on(table.completionId, table.completedAt)],
 )

@@ -34,6 +34,8 @@ export interface ForeignCompletion {
   completedAt?: string | null
   durationSeconds?: number | null
   xpEarned?: number | null
+  /** The skulls of a reaper run, when the source says (DDO Builder's `R1`…`R10`, a CSV's column). */
+  reaperSkulls?: number | null
 }
 
 /** The player's answer for an ambiguous name: which remake it is. */
@@ -176,6 +178,7 @@ export function writeImport(
         durationSeconds: item.durationSeconds ?? null,
         xpEarned: item.xpEarned ?? null,
         reaperXpEarned: null,
+        reaperSkulls: planned.setting === 'reaper' ? (item.reaperSkulls ?? null) : null,
       },
       now,
       // A run only where the source timed it: a list of completed quests says what was done, not how.

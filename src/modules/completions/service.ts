@@ -12,6 +12,7 @@ import { BadRequest, Conflict } from '../../http/errors'
 import {
   type DeleteScope,
   deleteScope,
+  mostSkulls,
   type NormalizedCompletion,
   normalizeCompletion,
   type CompletionInput as RuleInput,
@@ -34,6 +35,7 @@ export const storedColumns = {
   durationSeconds: completions.durationSeconds,
   xpEarned: completions.xpEarned,
   reaperXpEarned: completions.reaperXpEarned,
+  reaperSkulls: completions.reaperSkulls,
 }
 
 /** Normalises one posted completion; a bad completedAt is the only timestamp error. */
@@ -54,7 +56,8 @@ function prepareUpsert(db: DB) {
   // run) counts, but leaves the row's time and figures alone. For the latest run, an omitted
   // durationSeconds/xpEarned/reaperXpEarned keeps the stored value: the `keep*` flags choose the
   // stored column over the new value inside the one statement (SQLite reads every column of the
-  // SET at its value before the update).
+  // SET at its value before the update). The skull count is the most of every run's, whenever it
+  // was run (SQLite's max() of two values is null when either is).
   const latest = sql`excluded.completed_at >= ${completions.completedAt}`
   const keepOr = (flag: string, column: SQLiteColumn, excluded: string) =>
     sql`case when ${latest} and not ${p(flag)} then ${sql.raw(`excluded.${excluded}`)} else ${column} end`
@@ -70,6 +73,7 @@ function prepareUpsert(db: DB) {
       durationSeconds: p('durationSeconds'),
       xpEarned: p('xpEarned'),
       reaperXpEarned: p('reaperXpEarned'),
+      reaperSkulls: p('reaperSkulls'),
       runs: 1,
       updatedAt: p('now'),
     })
@@ -86,6 +90,7 @@ function prepareUpsert(db: DB) {
         durationSeconds: keepOr('keepDuration', completions.durationSeconds, 'duration_seconds'),
         xpEarned: keepOr('keepXp', completions.xpEarned, 'xp_earned'),
         reaperXpEarned: keepOr('keepReaperXp', completions.reaperXpEarned, 'reaper_xp_earned'),
+        reaperSkulls: sql`nullif(max(coalesce(${completions.reaperSkulls}, 0), coalesce(excluded.reaper_skulls, 0)), 0)`,
         runs: sql`${completions.runs} + 1`,
         updatedAt: sql`excluded.updated_at`,
       },
@@ -107,6 +112,7 @@ const insertRunStatement = preparedOnce((db: DB) => {
       durationSeconds: p('durationSeconds'),
       xpEarned: p('xpEarned'),
       reaperXpEarned: p('reaperXpEarned'),
+      reaperSkulls: p('reaperSkulls'),
     })
     .onConflictDoNothing()
     .returning({ id: runs.id })
@@ -126,6 +132,7 @@ const resentRunStatements = preparedOnce((db: DB) => {
         durationSeconds: keepOr('keepDuration', runs.durationSeconds, 'durationSeconds'),
         xpEarned: keepOr('keepXp', runs.xpEarned, 'xpEarned'),
         reaperXpEarned: keepOr('keepReaperXp', runs.reaperXpEarned, 'reaperXpEarned'),
+        reaperSkulls: keepOr('keepSkulls', runs.reaperSkulls, 'reaperSkulls'),
       })
       .where(and(eq(runs.completionId, p('completionId')), eq(runs.completedAt, p('completedAt'))))
       .prepare(),
@@ -178,12 +185,14 @@ export function upsertCompletion(
     keepDuration: c.durationSeconds === undefined ? 1 : 0,
     keepXp: c.xpEarned === undefined ? 1 : 0,
     keepReaperXp: c.reaperXpEarned === undefined ? 1 : 0,
+    keepSkulls: c.reaperSkulls === undefined ? 1 : 0,
   }
   const figures = {
     completedAt: c.completedAt,
     durationSeconds: c.durationSeconds ?? null,
     xpEarned: c.xpEarned ?? null,
     reaperXpEarned: c.reaperXpEarned ?? null,
+    reaperSkulls: c.reaperSkulls ?? null,
   }
   const row = upsertStatement(db).get({
     characterId,
@@ -348,9 +357,9 @@ function historyOf(db: Pick<DB, 'select'>, completionIds: readonly number[]): Ma
     .where(inArray(runs.completionId, [...completionIds]))
     .orderBy(runs.completedAt)
     .all()
-  for (const { completionId, completedAt, durationSeconds, xpEarned, reaperXpEarned } of rows) {
+  for (const { completionId, completedAt, durationSeconds, xpEarned, reaperXpEarned, reaperSkulls } of rows) {
     const list = byCompletion.get(completionId) ?? []
-    list.push({ completedAt, durationSeconds, xpEarned, reaperXpEarned })
+    list.push({ completedAt, durationSeconds, xpEarned, reaperXpEarned, reaperSkulls })
     byCompletion.set(completionId, list)
   }
   return byCompletion
@@ -440,13 +449,28 @@ export function restoreCompletions(
       const row = tx.select().from(completions).where(triple).get()
       const kept = row ? (historyOf(tx, [row.id]).get(row.id) ?? []) : []
       const plan = restorePlan(
-        row ? { latest: row, runs: row.runs, runTimes: new Set(kept.map((r) => r.completedAt)) } : null,
+        row
+          ? {
+              latest: row,
+              runs: row.runs,
+              runTimes: new Set(kept.map((r) => r.completedAt)),
+              reaperSkulls: row.reaperSkulls,
+            }
+          : null,
         item,
       )
       if (plan) {
         restored++
         const { completedAt, durationSeconds, xpEarned, reaperXpEarned } = plan.latest
-        const figures = { completedAt, durationSeconds, xpEarned, reaperXpEarned, runs: plan.runs, updatedAt: now }
+        const figures = {
+          completedAt,
+          durationSeconds,
+          xpEarned,
+          reaperXpEarned,
+          reaperSkulls: plan.reaperSkulls,
+          runs: plan.runs,
+          updatedAt: now,
+        }
         let id = row?.id
         if (id === undefined) {
           created = true
@@ -546,6 +570,7 @@ function mergeCompletionsInto(db: Tx, characterId: number, target: (lifeIndex: n
       durationSeconds: later.durationSeconds,
       xpEarned: later.xpEarned,
       reaperXpEarned: later.reaperXpEarned,
+      reaperSkulls: mostSkulls(there.reaperSkulls, row.reaperSkulls),
     }
     db.update(completions).set(merged).where(eq(completions.id, there.id)).run()
     db.delete(completions).where(eq(completions.id, row.id)).run()

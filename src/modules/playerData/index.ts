@@ -57,7 +57,7 @@ export function playerDataModule(writer: Writer, guard: Guard) {
       },
       {
         response: {
-          200: t.String({ description: 'name,difficulty,setting,completedAt,durationSeconds,xpEarned' }),
+          200: t.String({ description: 'name,difficulty,setting,completedAt,durationSeconds,xpEarned,reaperSkulls' }),
           ...errors(404),
         },
         detail: { summary: "The character's completions as CSV" },

@@ -7,7 +7,13 @@ import { type Clock, isoNow } from '../../clock'
 import type { DB } from '../../db/client'
 import { builds, characters, completions, lives, routes, runs, users } from '../../db/schema'
 import { BadRequest } from '../../http/errors'
-import { normalizeDifficulty, normalizeSetting } from '../../rules/quests/completion'
+import {
+  MAX_REAPER_SKULLS,
+  MIN_REAPER_SKULLS,
+  normalizeDifficulty,
+  normalizeSetting,
+  reaperSkullsOf,
+} from '../../rules/quests/completion'
 import { parseTimestamp } from '../../rules/timestamp'
 import { userDisplayName } from '../auth/service'
 import type { BuildDocument } from '../builds/model'
@@ -24,7 +30,15 @@ import { MAX_IMPORT_CSV_LINES } from './limits'
 type StoredDocument = Static<typeof BuildDocument>
 
 /** The columns of a completions CSV, written in this order; a file may have them in any order. */
-export const CSV_COLUMNS = ['name', 'difficulty', 'setting', 'completedAt', 'durationSeconds', 'xpEarned'] as const
+export const CSV_COLUMNS = [
+  'name',
+  'difficulty',
+  'setting',
+  'completedAt',
+  'durationSeconds',
+  'xpEarned',
+  'reaperSkulls',
+] as const
 
 /** A file name browsers and Windows accept: letters, digits, space, dot, dash, underscore. */
 export const safeFileName = (name: string, fallback: string): string =>
@@ -44,7 +58,7 @@ export function completionsCsv(db: DB, userId: number, characterId: number): { f
     .all()
   const text = writeCsv(
     CSV_COLUMNS,
-    rows.map((c) => [c.name, c.difficulty, c.setting, c.completedAt, c.durationSeconds, c.xpEarned]),
+    rows.map((c) => [c.name, c.difficulty, c.setting, c.completedAt, c.durationSeconds, c.xpEarned, c.reaperSkulls]),
   )
   return { fileName: `${safeFileName(characterName(character), 'character')} completions.csv`, text }
 }
@@ -95,6 +109,7 @@ export function completionsFromCsv(text: string): { items: ForeignCompletion[]; 
     const completedAt = when === '' ? null : parseTimestamp(when)
     const durationSeconds = count(field(fields, 'durationSeconds'), MAX_DURATION_SECONDS)
     const xpEarned = count(field(fields, 'xpEarned'), MAX_XP)
+    const skulls = count(field(fields, 'reaperSkulls'), MAX_REAPER_SKULLS)
     const problem =
       name === ''
         ? 'the name is empty'
@@ -106,21 +121,27 @@ export function completionsFromCsv(text: string): { items: ForeignCompletion[]; 
               ? `durationSeconds must be a whole number of seconds from 0 to ${MAX_DURATION_SECONDS}`
               : xpEarned === undefined
                 ? `xpEarned must be a whole number from 0 to ${MAX_XP}`
-                : null
+                : skulls === undefined || skulls === 0
+                  ? `reaperSkulls must be a whole number from ${MIN_REAPER_SKULLS} to ${MAX_REAPER_SKULLS}`
+                  : null
     if (problem) {
       invalid.push({ source, error: `${problem[0]?.toUpperCase()}${problem.slice(1)}.` })
       continue
     }
     // Empty: the catalog decides; any word (Unknown too) is that tier.
     const tier = field(fields, 'difficulty').trim()
+    const settingWord = field(fields, 'setting').trim() || undefined
+    const setting = normalizeSetting(settingWord)
     items.push({
       source,
       name,
       difficulty: tier === '' ? null : normalizeDifficulty(tier),
-      setting: normalizeSetting(field(fields, 'setting').trim() || undefined),
+      setting,
       completedAt,
       durationSeconds,
       xpEarned,
+      // A reaper line's count, from its column or its setting (`R5`); none on any other setting.
+      reaperSkulls: setting === 'reaper' ? (skulls ?? reaperSkullsOf(settingWord)) : null,
     })
   }
   return { items, invalid }
@@ -160,6 +181,7 @@ export function exportAccount(db: DB, clock: Clock, userId: number) {
           durationSeconds: runs.durationSeconds,
           xpEarned: runs.xpEarned,
           reaperXpEarned: runs.reaperXpEarned,
+          reaperSkulls: runs.reaperSkulls,
         })
         .from(runs)
         .innerJoin(completions, eq(completions.id, runs.completionId))
@@ -197,6 +219,7 @@ export function exportAccount(db: DB, clock: Clock, userId: number) {
             durationSeconds: c.durationSeconds,
             xpEarned: c.xpEarned,
             reaperXpEarned: c.reaperXpEarned,
+            reaperSkulls: c.reaperSkulls,
             lifeIndex: c.lifeIndex,
             runs: c.runs,
             runList: runsOf(c.id),
