@@ -594,7 +594,7 @@ describe('the restore drill of docs/operations.md, performed', () => {
       ...env,
       CATALOG_SOURCE_URL: join(import.meta.dir, 'fixtures', 'catalog-small.json'),
     })
-    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000)
+    const timer = setTimeout(() => server.kill('SIGKILL'), 30_000) // a safety net for a hung server, beyond a loaded machine's slowest start
     try {
       await whileUp(`http://127.0.0.1:${await listeningPort(server.stdout)}`)
     } finally {
@@ -660,5 +660,5 @@ describe('the restore drill of docs/operations.md, performed', () => {
       const { characters } = (await list.json()) as { characters: { givenName: string }[] }
       expect(characters.map((character) => character.givenName)).toEqual(['Brom'])
     })
-  })
+  }, 90_000) // two servers, a backup, a verify and a restore, each a process of its own
 })
