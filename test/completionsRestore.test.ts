@@ -206,8 +206,8 @@ describe('POST completions/restore puts it back exactly', () => {
     const fill = Array.from({ length: MAX_COMPLETIONS_PER_CHARACTER - 1 }, (_, i) => ({
       characterId: t.character.id,
       name: `Quest ${i}`,
-      difficulty: 'Heroic',
-      setting: 'elite',
+      difficulty: 'Heroic' as const,
+      setting: 'elite' as const,
       completedAt: now,
       updatedAt: now,
     }))

@@ -14,9 +14,15 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core'
+import type { BuildDocument } from '../modules/builds/model'
+import type { PlayOn } from '../rules/character/levels'
 import type { ReincarnationKind } from '../rules/character/reincarnation'
 import type { ClassLevels, SpecialFeat } from '../rules/character/shapes'
 import type { GroupSize } from '../rules/quests/catalogFacts'
+import type { Difficulty, Setting } from '../rules/quests/completion'
+import type { QuestTier } from '../rules/quests/questTiers'
+import type { VersionFilter } from '../rules/quests/tracker'
+import type { StepDifficulty, StepSetting } from '../rules/routes/routeStep'
 
 export const users = sqliteTable(
   'users',
@@ -100,13 +106,13 @@ export const characters = sqliteTable(
     epicLevels: integer().notNull().default(0),
     lastLoginAt: text(),
     // Tracker state shown in progress.
-    targetDifficulty: text().notNull().default('any'),
+    targetDifficulty: text().$type<PlayOn>().notNull().default('any'),
     levelBand: integer().notNull().default(0),
     /** Set by PUT progress `characterLevel`; null means "derive from classes". */
     characterLevelOverride: integer(),
     excludedPatrons: text({ mode: 'json' }).$type<unknown[]>().notNull().default(sql`'[]'`),
     versionFilter: text({ mode: 'json' })
-      .$type<Record<string, unknown>>()
+      .$type<VersionFilter>()
       .notNull()
       .default(sql`'{"heroic":"any","epic":"any","legendary":"any"}'`),
     xpBoosts: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
@@ -140,8 +146,8 @@ export const completions = sqliteTable(
      */
     lifeIndex: integer().notNull().default(1),
     name: text().notNull(),
-    difficulty: text().notNull(),
-    setting: text().notNull(),
+    difficulty: text().$type<Difficulty>().notNull(),
+    setting: text().$type<Setting>().notNull(),
     /** The latest run's: its time, and its duration and XP as the last posts gave them. */
     completedAt: text().notNull(),
     durationSeconds: integer(),
@@ -212,8 +218,8 @@ export const questTimes = sqliteTable(
   'quest_times',
   {
     name: text().notNull(),
-    difficulty: text().notNull(),
-    setting: text().notNull(),
+    difficulty: text().$type<Difficulty>().notNull(),
+    setting: text().$type<Setting>().notNull(),
     /** Runs with a duration, and the characters and accounts they are of. */
     timedRuns: integer().notNull(),
     timedCharacters: integer().notNull(),
@@ -234,8 +240,8 @@ export const questTimesDirty = sqliteTable(
   'quest_times_dirty',
   {
     name: text().notNull(),
-    difficulty: text().notNull(),
-    setting: text().notNull(),
+    difficulty: text().$type<Difficulty>().notNull(),
+    setting: text().$type<Setting>().notNull(),
   },
   (table) => [primaryKey({ columns: [table.name, table.difficulty, table.setting] })],
 )
@@ -246,7 +252,7 @@ export const quests = sqliteTable(
   {
     id: integer().primaryKey({ autoIncrement: true }),
     name: text().notNull(),
-    difficulty: text().notNull(),
+    difficulty: text().$type<QuestTier>().notNull(),
     level: integer().notNull(),
     soloXp: integer('solo_xp'),
     normalXp: integer('normal_xp'),
@@ -334,8 +340,8 @@ export const routeSteps = sqliteTable(
       .references(() => routes.id, { onDelete: 'cascade' }),
     position: integer().notNull(),
     name: text().notNull(),
-    difficulty: text().notNull(),
-    setting: text().notNull(),
+    difficulty: text().$type<StepDifficulty>().notNull(),
+    setting: text().$type<StepSetting>().notNull(),
   },
   (table) => [primaryKey({ columns: [table.routeId, table.position] })],
 )
@@ -348,7 +354,7 @@ export const builds = sqliteTable(
       .notNull()
       .references(() => characters.id, { onDelete: 'cascade' }),
     role: text().$type<'live' | 'planned'>().notNull(),
-    document: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    document: text({ mode: 'json' }).$type<BuildDocument>().notNull(),
     meta: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     breakdownCache: text({ mode: 'json' }).$type<Record<string, unknown> | null>(),
     validationErrors: text({ mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),

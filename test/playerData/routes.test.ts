@@ -241,8 +241,8 @@ describe('POST /api/characters/{id}/completions/import', () => {
         Array.from({ length: MAX_COMPLETIONS_PER_CHARACTER - 1 }, (_, i) => ({
           characterId: hero,
           name: `Quest ${i}`,
-          difficulty: 'Unknown',
-          setting: 'elite',
+          difficulty: 'Unknown' as const,
+          setting: 'elite' as const,
           completedAt: now,
           updatedAt: now,
         })),

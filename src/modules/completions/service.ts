@@ -15,7 +15,6 @@ import {
   mostSkulls,
   type NormalizedCompletion,
   normalizeCompletion,
-  type CompletionInput as RuleInput,
 } from '../../rules/quests/completion'
 import { type RunFigures, restorePlan } from '../../rules/quests/restore'
 import { currentQuestLifeOf, type LifeWindow, lifeOfRun } from '../../rules/quests/runs'
@@ -40,7 +39,7 @@ export const storedColumns = {
 
 /** Normalises one posted completion; a bad completedAt is the only timestamp error. */
 export function normalizePosted(input: Static<typeof CompletionInput>, nowIso: string, field = 'completedAt') {
-  const completion = normalizeCompletion(input as RuleInput)
+  const completion = normalizeCompletion(input)
   let completedAt = nowIso
   if (completion.completedAt !== undefined && completion.completedAt !== null) {
     const parsed = parseTimestamp(completion.completedAt)
@@ -215,7 +214,7 @@ export function upsertCompletion(
       resent.count.run({ completionId: id })
     }
   }
-  return { id, created: count === 1, completion: completion as StoredCompletionJson }
+  return { id, created: count === 1, completion }
 }
 
 const lifeWindowsStatement = preparedOnce((db: DB) =>
@@ -394,7 +393,7 @@ export function deleteCompletions({ db, changes }: Writer, userId: number, chara
     // Read before the delete: the runs go with their completion (ON DELETE CASCADE).
     const history = historyOf(tx, ids)
     if (ids.length > 0) tx.delete(completions).where(inArray(completions.id, ids)).run()
-    const removed = rows.map(({ id, ...row }) => ({ ...row, runList: history.get(id) ?? [] }) as RemovedCompletionJson)
+    const removed = rows.map(({ id, ...row }) => ({ ...row, runList: history.get(id) ?? [] }))
     return { life, removed }
   }, IMMEDIATE)
   changes.publish(characterId, 'completions', () => ({
@@ -490,7 +489,7 @@ export function restoreCompletions(
         pruneRunsStatement(db).run({ completionId })
       }
       const after = tx.select(storedColumns).from(completions).where(triple).get()
-      if (after) stored.push(after as StoredCompletionJson)
+      if (after) stored.push(after)
     }
     // As for a post: counted after the insert, inside the transaction; throwing rolls it back.
     if (created && countCompletions(db, characterId) > MAX_COMPLETIONS_PER_CHARACTER) {

@@ -6,10 +6,8 @@ import type { Clock } from '../../clock'
 import type { DB } from '../../db/client'
 import { preparedOnce } from '../../db/prepared'
 import { completions, runs } from '../../db/schema'
-import type { PlayOn } from '../../rules/character/levels'
 import { type MeasuredTime, nextQuests, timeKey } from '../../rules/quests/nextQuests'
 import { median } from '../../rules/quests/runs'
-import type { VersionFilter } from '../../rules/quests/tracker'
 import { questTimesByRemake, remakeKey } from '../catalog/questTimes'
 import { catalogIndex } from '../catalog/service'
 import { ownedCharacter } from '../characters/access'
@@ -112,11 +110,11 @@ export function nextForCharacter(
     {
       rows: catalogIndex(db).rows,
       completions: listCompletions(db, characterId, life),
-      playOn: row.targetDifficulty as PlayOn,
+      playOn: row.targetDifficulty,
       characterLevel,
       filters: {
         levelBand: row.levelBand,
-        versionFilter: row.versionFilter as VersionFilter,
+        versionFilter: row.versionFilter,
         excludedPatrons: row.excludedPatrons,
         packState: row.packState,
       },

@@ -53,7 +53,7 @@ const listStatement = preparedOnce(prepareList)
  * from bun:sqlite.
  */
 export function listCompletions(db: DB, characterId: number, lifeIndex: number): StoredCompletionJson[] {
-  return listStatement(db).all({ characterId, lifeIndex }) as StoredCompletionJson[]
+  return listStatement(db).all({ characterId, lifeIndex })
 }
 
 export type LifeViewJson = Static<typeof LifeView>
