@@ -282,6 +282,7 @@ describe('backup verify FILE', () => {
       'group_shares\t0',
       'groups\t0',
       'invites\t0',
+      'kept_deletions\t0',
       'lives\t0',
       'quest_times\t0',
       'quest_times_dirty\t0',

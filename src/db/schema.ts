@@ -17,6 +17,7 @@ import {
 import type { ReincarnationKind } from '../rules/character/reincarnation'
 import type { ClassLevels, SpecialFeat } from '../rules/character/shapes'
 import type { GroupSize } from '../rules/quests/catalogFacts'
+import type { RemovedTriple } from '../rules/quests/restore'
 
 export const users = sqliteTable(
   'users',
@@ -445,4 +446,28 @@ export const invites = sqliteTable(
     usedBy: integer().references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [uniqueIndex('invites_code_hash_unique').on(table.codeHash), index('invites_group').on(table.groupId)],
+)
+
+/**
+ * What one DELETE of completions removed, whole (each completion with its count and its runs),
+ * kept under its id (the DELETE answers it as `undoId`) until `expiresAt`: POST
+ * completions/restore puts back only what is kept here, never what a client sends (issue 39).
+ * Pruned by housekeeping, and beyond the newest few of a character at each DELETE
+ * (completions/limits.ts).
+ */
+export const keptDeletions = sqliteTable(
+  'kept_deletions',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    characterId: integer()
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    removedAt: text().notNull(),
+    expiresAt: text().notNull(),
+    completions: text({ mode: 'json' }).$type<RemovedTriple[]>().notNull(),
+  },
+  (table) => [
+    index('kept_deletions_character').on(table.characterId, table.expiresAt),
+    index('kept_deletions_expiry').on(table.expiresAt),
+  ],
 )

@@ -21,3 +21,19 @@ export const MAX_RUNS_PER_COMPLETION = 500
  * (the six stored settings). The tracker restores what one untick deleted.
  */
 export const MAX_RESTORED_COMPLETIONS = 6
+
+/**
+ * How long the server keeps what a DELETE removed, for its undo (POST completions/restore). The
+ * website offers an undo for 10 seconds (src/web/tracker/undo.ts); an hour leaves room for a
+ * slow network, a tab asleep, or a client that offers its undo longer. After it the restore is
+ * 409 and housekeeping deletes the kept rows.
+ */
+export const UNDO_WINDOW_MS = 60 * 60 * 1000
+
+/**
+ * Deletes kept for undo per character: at each DELETE the oldest beyond these go (their undo
+ * ends early). Unticking twenty boxes within one undo bar's ten seconds is beyond any player;
+ * without it, deleting and restoring again and again would keep copies without end (each up to
+ * MAX_RESTORED_COMPLETIONS completions of MAX_RUNS_PER_COMPLETION runs).
+ */
+export const MAX_KEPT_DELETIONS_PER_CHARACTER = 20

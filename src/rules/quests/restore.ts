@@ -19,6 +19,13 @@ export interface RemovedCompletion extends RunFigures {
   runList: readonly RunFigures[]
 }
 
+/** A removed completion with its quest, remake and setting: what the server keeps of a DELETE. */
+export interface RemovedTriple extends RemovedCompletion {
+  name: string
+  difficulty: string
+  setting: string
+}
+
 /** What the life holds of the triple now: its figures, its count, and the times of its kept runs. */
 export interface StoredTriple {
   latest: RunFigures
