@@ -45,6 +45,7 @@ test('README "Limits" states the numbers the code uses', async () => {
     `| \`completions\` in one \`PUT progress\` | ${n(MAX_COMPLETIONS_PER_CHARACTER)} items | 400 |`,
     `(what one DELETE can remove: every setting of a remake) | ${MAX_RESTORED_COMPLETIONS} | 400 |`,
     `(the restore puts back only that) | ${completions.UNDO_WINDOW_MS / 3_600_000} hour | restore 409;`,
+    `| ${n(completions.MAX_RUNS_PER_CHARACTER)}; a write past it drops the character's oldest runs, down to ${n(completions.RUNS_KEPT_AFTER_PRUNING)} (each`,
     `| deletes of completions kept for undo per character | ${completions.MAX_KEPT_DELETIONS_PER_CHARACTER}; at each DELETE`,
     `(PUT progress) | ${kib(MAX_TRACKER_FIELD_BYTES)} each, as JSON | 413 |`,
     `| \`excludedPatrons\` | ${n(MAX_EXCLUDED_PATRONS)} entries | 400 |`,

@@ -165,6 +165,14 @@ describe("a database at every earlier schema opens in today's server with nothin
           const now = db.$client.query<Row, []>(`SELECT ${columns} FROM "${table}" ORDER BY rowid`).all()
           expect({ table, rows: now }).toEqual({ table, rows })
         }
+        // Each character's runs are counted at the upgrade (0010), the counter the bound on them reads.
+        const counted = db.$client
+          .query<{ kept: number; n: number }, []>(
+            'SELECT kept_runs AS kept, (SELECT count(*) FROM runs r JOIN completions c ON c.id = r.completion_id WHERE c.character_id = characters.id) AS n FROM characters',
+          )
+          .all()
+        expect(counted.some((c) => c.n > 0)).toBe(true)
+        for (const c of counted) expect(c.kept).toBe(c.n)
         // And today's server serves them: the account logs in and sees its character.
         const t = testApp({}, { db })
         const { token } = ok(await t.api.plugin.auth.login.post({ identifier: 'player2', password: PASSWORD }))

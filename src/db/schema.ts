@@ -117,6 +117,12 @@ export const characters = sqliteTable(
     shareToken: text().notNull(),
     /** Off: the share link answers 404 until the owner shares again. */
     shared: integer({ mode: 'boolean' }).notNull().default(true),
+    /**
+     * The runs kept of the character's completions (rows of `runs`), counted by triggers on
+     * `runs` and `completions` (migration 0010) whatever writes them, so the bound on them
+     * (completions/limits.ts MAX_RUNS_PER_CHARACTER) costs no count.
+     */
+    keptRuns: integer().notNull().default(0),
     createdAt: text().notNull(),
     updatedAt: text().notNull(),
   },

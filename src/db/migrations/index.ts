@@ -11,7 +11,7 @@ import m6 from './0006_groups_invites.sql' with { type: 'text' }
 import m7 from './0007_catalog_sources.sql' with { type: 'text' }
 import m8 from './0008_invited_by.sql' with { type: 'text' }
 import m9 from './0009_reincarnation_kinds.sql' with { type: 'text' }
-import m10 from './0010_undo_runs_bounds.sql' with { type: 'text' }
+import m10 from './0010_client_runs.sql' with { type: 'text' }
 
 export const migrations: EmbeddedMigration[] = [
   { tag: '0000_init', when: 1795239501395, breakpoints: true, sql: m0 },
@@ -24,5 +24,5 @@ export const migrations: EmbeddedMigration[] = [
   { tag: '0007_catalog_sources', when: 1795927765860, breakpoints: true, sql: m7 },
   { tag: '0008_invited_by', when: 1795929502384, breakpoints: true, sql: m8 },
   { tag: '0009_reincarnation_kinds', when: 1795929828973, breakpoints: true, sql: m9 },
-  { tag: '0010_undo_runs_bounds', when: 1795931063744, breakpoints: true, sql: m10 },
+  { tag: '0010_client_runs', when: 1795932068188, breakpoints: true, sql: m10 },
 ]

@@ -6,7 +6,7 @@ import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
 import { preparedOnce } from '../../db/prepared'
-import { completions, keptDeletions, lives, runs } from '../../db/schema'
+import { characters, completions, keptDeletions, lives, runs } from '../../db/schema'
 import type { Writer } from '../../deps'
 import { BadRequest, Conflict } from '../../http/errors'
 import {
@@ -24,7 +24,9 @@ import { assertOwnsCharacter } from '../characters/access'
 import {
   MAX_COMPLETIONS_PER_CHARACTER,
   MAX_KEPT_DELETIONS_PER_CHARACTER,
+  MAX_RUNS_PER_CHARACTER,
   MAX_RUNS_PER_COMPLETION,
+  RUNS_KEPT_AFTER_PRUNING,
   UNDO_WINDOW_MS,
 } from './limits'
 import type { CompletionInput, RemovedCompletion, StoredCompletion } from './model'
@@ -155,6 +157,45 @@ const pruneRunsStatement = preparedOnce((db: DB) =>
     .prepare(),
 )
 
+const keptRunsStatement = preparedOnce((db: DB) =>
+  db
+    .select({ n: characters.keptRuns })
+    .from(characters)
+    .where(eq(characters.id, sql.placeholder('characterId')))
+    .prepare(),
+)
+
+// The character's oldest runs, by the time they were run: reads (and sorts) all of them, which is
+// why it runs only once a write has passed the bound by RUNS_KEPT_AFTER_PRUNING's margin.
+const dropOldestRunsStatement = preparedOnce((db: DB) =>
+  db
+    .delete(runs)
+    .where(
+      inArray(
+        runs.id,
+        db
+          .select({ id: runs.id })
+          .from(runs)
+          .innerJoin(completions, eq(completions.id, runs.completionId))
+          .where(eq(completions.characterId, sql.placeholder('characterId')))
+          .orderBy(runs.completedAt, runs.id)
+          .limit(sql.placeholder('excess')),
+      ),
+    )
+    .prepare(),
+)
+
+/**
+ * After a write of runs, inside its transaction: a character past MAX_RUNS_PER_CHARACTER loses its
+ * oldest runs, down to RUNS_KEPT_AFTER_PRUNING (each completion keeps its count of runs). One read
+ * of a counter (characters.kept_runs) otherwise. Every path that writes runs calls it.
+ */
+export function boundCharacterRuns(db: DB, characterId: number): void {
+  const kept = keptRunsStatement(db).get({ characterId })?.n ?? 0
+  if (kept <= MAX_RUNS_PER_CHARACTER) return
+  dropOldestRunsStatement(db).run({ characterId, excess: kept - RUNS_KEPT_AFTER_PRUNING })
+}
+
 export interface UpsertOptions {
   /** The life it goes to (lifeOfRun for a posted run; the current life for a tracker's set). */
   lifeIndex: number
@@ -261,6 +302,7 @@ export function postCompletion(
         `Character ${characterId} already has ${MAX_COMPLETIONS_PER_CHARACTER} completions, the most a character may have; delete some before logging another quest (updating one already logged still works).`,
       )
     }
+    boundCharacterRuns(db, characterId)
     return { ...result, lifeIndex }
   }, IMMEDIATE)
   // An open tracker puts the completion where a re-read would show it: after the rows of its
@@ -592,6 +634,7 @@ export function restoreCompletions(
         `Character ${characterId} already has ${MAX_COMPLETIONS_PER_CHARACTER} completions, the most a character may have; delete some before putting one back.`,
       )
     }
+    boundCharacterRuns(db, characterId)
     return { restored, completions: stored }
   }, IMMEDIATE)
   if (result.restored > 0) changes.publish(characterId, 'completions')
