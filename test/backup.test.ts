@@ -276,6 +276,8 @@ describe('backup verify FILE', () => {
       'api_tokens\t0',
       'builds\t0',
       'catalog_state\t0',
+      'character_quest_times\t0',
+      'character_quest_times_dirty\t0',
       'characters\t1',
       'completions\t0',
       'group_members\t0',

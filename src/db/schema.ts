@@ -477,3 +477,43 @@ export const keptDeletions = sqliteTable(
     index('kept_deletions_expiry').on(table.expiresAt),
   ],
 )
+
+/**
+ * Each character's own quest times per quest, difficulty and setting, over its runs of every life:
+ * the timed runs and their median, the runs with XP too and their median XP per minute. What
+ * GET …/next and …/quest-times read, instead of every run of the character (issue 39): the keys
+ * whose runs changed (characterQuestTimesDirty, marked by triggers on runs and completions
+ * whatever writes them) are recomputed at the next read, from their runs alone. Only keys with a
+ * timed run have a row.
+ */
+export const characterQuestTimes = sqliteTable(
+  'character_quest_times',
+  {
+    characterId: integer()
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    difficulty: text().notNull(),
+    setting: text().notNull(),
+    timedRuns: integer().notNull(),
+    medianDurationSeconds: real().notNull(),
+    /** Runs with a duration and XP; null median when none. */
+    xpRuns: integer().notNull(),
+    medianXpPerMinute: real(),
+  },
+  (table) => [primaryKey({ columns: [table.characterId, table.name, table.difficulty, table.setting] })],
+)
+
+/** A character's quests, difficulties and settings whose runs changed since their times were computed. */
+export const characterQuestTimesDirty = sqliteTable(
+  'character_quest_times_dirty',
+  {
+    characterId: integer()
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    difficulty: text().notNull(),
+    setting: text().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.characterId, table.name, table.difficulty, table.setting] })],
+)

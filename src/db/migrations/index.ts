@@ -24,5 +24,5 @@ export const migrations: EmbeddedMigration[] = [
   { tag: '0007_catalog_sources', when: 1795927765860, breakpoints: true, sql: m7 },
   { tag: '0008_invited_by', when: 1795929502384, breakpoints: true, sql: m8 },
   { tag: '0009_reincarnation_kinds', when: 1795929828973, breakpoints: true, sql: m9 },
-  { tag: '0010_client_runs', when: 1795932068188, breakpoints: true, sql: m10 },
+  { tag: '0010_client_runs', when: 1795932341351, breakpoints: true, sql: m10 },
 ]
