@@ -97,6 +97,7 @@ test('every statement of an evening finds its rows through an index', async () =
   ok(await web.characters({ id }).progress.get())
   ok(await web.characters.get())
   ok(await web.account.tokens.get())
+  ok(await web.account.export.get())
 
   const problems: string[] = []
   for (const sql of seen) {
