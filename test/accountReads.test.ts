@@ -5,7 +5,7 @@
 // requests in between. Both answers stay what they were.
 import { describe, expect, test } from 'bun:test'
 import { EXPORT_PIECE_CHARS } from '../src/modules/playerData/limits'
-import { insertCharacter, ok, testApp } from './helpers'
+import { insertCharacter, testApp } from './helpers'
 
 const RUNS_EACH = 500
 

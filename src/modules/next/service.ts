@@ -1,9 +1,10 @@
 // What to run next for a character: the ranking (rules/quests/nextQuests.ts) fed with the
 // catalog, the current life's completions, the character's own runs and the server's times.
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Static } from 'elysia'
 import type { Clock } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
+import { aliased, prepareNative } from '../../db/native'
 import { preparedOnce } from '../../db/prepared'
 import { characterQuestTimes, characterQuestTimesDirty, completions, runs } from '../../db/schema'
 import { BadRequest } from '../../http/errors'
@@ -44,25 +45,30 @@ const statements = preparedOnce((db: DB) => {
       .where(eq(characterQuestTimesDirty.characterId, characterId))
       .prepare(),
     // The timed runs of the marked keys alone, every life: the character's completions through
-    // their index, each looked up among the marked keys, then the runs of those that are.
-    dirtyRuns: db
-      .select({
-        name: completions.name,
-        difficulty: completions.difficulty,
-        setting: completions.setting,
-        durationSeconds: runs.durationSeconds,
-        xpEarned: runs.xpEarned,
-      })
-      .from(completions)
-      .innerJoin(runs, eq(runs.completionId, completions.id))
-      .where(
-        and(
-          eq(completions.characterId, characterId),
-          gt(runs.durationSeconds, 0),
-          sql`exists (select 1 from ${characterQuestTimesDirty} d where d.character_id = ${completions.characterId} and d.name = ${completions.name} and d.difficulty = ${completions.difficulty} and d.setting = ${completions.setting})`,
-        ),
-      )
-      .prepare(),
+    // their index, each looked up among the marked keys, then the runs of those that are; a
+    // completion's runs come together. As bun:sqlite's arrays of values: building an object per
+    // run (Drizzle's mapping, or bun's own) was most of the time at tens of thousands of runs.
+    dirtyRuns: (() => {
+      const { sql: text } = db
+        .select({
+          name: completions.name,
+          difficulty: completions.difficulty,
+          setting: completions.setting,
+          durationSeconds: runs.durationSeconds,
+          xpEarned: runs.xpEarned,
+        })
+        .from(completions)
+        .innerJoin(runs, eq(runs.completionId, completions.id))
+        .where(
+          and(
+            eq(completions.characterId, characterId),
+            sql`${runs.durationSeconds} > 0`,
+            sql`exists (select 1 from ${characterQuestTimesDirty} d where d.character_id = ${completions.characterId} and d.name = ${completions.name} and d.difficulty = ${completions.difficulty} and d.setting = ${completions.setting})`,
+          ),
+        )
+        .toSQL()
+      return db.$client.prepare(text)
+    })(),
     forget: db
       .delete(characterQuestTimes)
       .where(
@@ -72,19 +78,36 @@ const statements = preparedOnce((db: DB) => {
         ),
       )
       .prepare(),
-    unmark: db.delete(characterQuestTimesDirty).where(eq(characterQuestTimesDirty.characterId, characterId)).prepare(),
-    shown: db
-      .select({
-        name: characterQuestTimes.name,
-        difficulty: characterQuestTimes.difficulty,
-        setting: characterQuestTimes.setting,
-        runs: characterQuestTimes.timedRuns,
-        medianDurationSeconds: characterQuestTimes.medianDurationSeconds,
-        medianXpPerMinute: characterQuestTimes.medianXpPerMinute,
+    insert: db
+      .insert(characterQuestTimes)
+      .values({
+        characterId,
+        name: sql.placeholder('name'),
+        difficulty: sql.placeholder('difficulty'),
+        setting: sql.placeholder('setting'),
+        timedRuns: sql.placeholder('timedRuns'),
+        medianDurationSeconds: sql.placeholder('medianDurationSeconds'),
+        xpRuns: sql.placeholder('xpRuns'),
+        medianXpPerMinute: sql.placeholder('medianXpPerMinute'),
       })
-      .from(characterQuestTimes)
-      .where(eq(characterQuestTimes.characterId, characterId))
       .prepare(),
+    unmark: db.delete(characterQuestTimesDirty).where(eq(characterQuestTimesDirty.characterId, characterId)).prepare(),
+    shown: prepareNative(
+      db,
+      db
+        .select(
+          aliased({
+            name: characterQuestTimes.name,
+            difficulty: characterQuestTimes.difficulty,
+            setting: characterQuestTimes.setting,
+            runs: characterQuestTimes.timedRuns,
+            medianDurationSeconds: characterQuestTimes.medianDurationSeconds,
+            medianXpPerMinute: characterQuestTimes.medianXpPerMinute,
+          }),
+        )
+        .from(characterQuestTimes)
+        .where(eq(characterQuestTimes.characterId, characterId)),
+    ),
   }
 })
 
@@ -99,15 +122,22 @@ export function refreshOwnTimes(db: DB, characterId: number): void {
   const s = statements(db)
   // Most reads find nothing marked: one look-up, no transaction.
   if (s.anyDirty.get({ characterId }) === undefined) return
-  db.transaction((tx) => {
+  db.transaction(() => {
     const groups = new Map<string, { seconds: number[]; rates: number[] }>()
-    for (const run of s.dirtyRuns.all({ characterId })) {
-      const key = timeKey(run.name, run.difficulty, run.setting)
-      let group = groups.get(key)
-      if (!group) groups.set(key, (group = { seconds: [], rates: [] }))
-      const seconds = run.durationSeconds as number
+    // A completion's runs come one after another: its group is looked up once for them.
+    let group = { seconds: [] as number[], rates: [] as number[] }
+    let last: [string, string, string] = ['', '', '']
+    const rows = s.dirtyRuns.values(characterId) as [string, string, string, number, number | null][]
+    for (const [name, difficulty, setting, seconds, xp] of rows) {
+      if (name !== last[0] || difficulty !== last[1] || setting !== last[2]) {
+        last = [name, difficulty, setting]
+        const key = timeKey(name, difficulty, setting)
+        const found = groups.get(key)
+        if (found) group = found
+        else groups.set(key, (group = { seconds: [], rates: [] }))
+      }
       group.seconds.push(seconds)
-      if (run.xpEarned !== null) group.rates.push(run.xpEarned / (seconds / 60))
+      if (xp !== null) group.rates.push(xp / (seconds / 60))
     }
     const keys = s.dirty.all({ characterId })
     s.forget.run({ characterId })
@@ -115,18 +145,16 @@ export function refreshOwnTimes(db: DB, characterId: number): void {
       const group = groups.get(timeKey(name, difficulty, setting))
       if (!group) continue
       const rate = median(group.rates)
-      tx.insert(characterQuestTimes)
-        .values({
-          characterId,
-          name,
-          difficulty,
-          setting,
-          timedRuns: group.seconds.length,
-          medianDurationSeconds: median(group.seconds) as number,
-          xpRuns: group.rates.length,
-          medianXpPerMinute: rate === null ? null : Math.round(rate * 10) / 10,
-        })
-        .run()
+      s.insert.run({
+        characterId,
+        name,
+        difficulty,
+        setting,
+        timedRuns: group.seconds.length,
+        medianDurationSeconds: median(group.seconds) as number,
+        xpRuns: group.rates.length,
+        medianXpPerMinute: rate === null ? null : Math.round(rate * 10) / 10,
+      })
     }
     s.unmark.run({ characterId })
   }, IMMEDIATE)
