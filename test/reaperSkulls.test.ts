@@ -157,21 +157,25 @@ describe('DELETE, restore, PUT progress keep the count', () => {
     expect(t.runSkulls().map((r) => r.reaperSkulls)).toEqual([8, 4])
   })
 
-  test('a restore kept from before skulls were kept (no count at all) still works', async () => {
+  test('an undo a browser kept from before skulls were kept (no count at all) still works: the server puts back its own copy', async () => {
     const t = await setup()
-    const at = '2026-11-20T18:00:00.000Z'
+    ok(await t.me.completions.post({ ...PIT, setting: 'R5' }), 201)
+    ok(await t.me.completions.delete({ ...PIT, setting: 'reaper' }))
+    // What a browser of the version before kept of that delete: no reaperSkulls anywhere.
+    const at = t.clock.now().toISOString()
     const old = {
       ...PIT,
       setting: 'reaper' as const,
       completedAt: at,
       durationSeconds: null,
       xpEarned: null,
-      reaperXpEarned: 12,
+      reaperXpEarned: null,
       runs: 1,
-      runList: [{ completedAt: at, durationSeconds: null, xpEarned: null, reaperXpEarned: 12 }],
+      runList: [{ completedAt: at, durationSeconds: null, xpEarned: null, reaperXpEarned: null }],
     }
     ok(await t.me.completions.restore.post({ completions: [old] }))
-    expect(t.rows()).toEqual([{ setting: 'reaper', reaperSkulls: null, runs: 1 }])
+    expect(t.rows()).toEqual([{ setting: 'reaper', reaperSkulls: 5, runs: 1 }])
+    expect(t.runSkulls().map((r) => r.reaperSkulls)).toEqual([5])
   })
 
   test('PUT progress: what GET answered sent back changes nothing; a different count corrects the latest run', async () => {

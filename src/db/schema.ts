@@ -21,6 +21,7 @@ import type { ClassLevels, SpecialFeat } from '../rules/character/shapes'
 import type { GroupSize } from '../rules/quests/catalogFacts'
 import type { Difficulty, Setting } from '../rules/quests/completion'
 import type { QuestTier } from '../rules/quests/questTiers'
+import type { RemovedTriple } from '../rules/quests/restore'
 import type { VersionFilter } from '../rules/quests/tracker'
 import type { StepDifficulty, StepSetting } from '../rules/routes/routeStep'
 
@@ -122,6 +123,12 @@ export const characters = sqliteTable(
     shareToken: text().notNull(),
     /** Off: the share link answers 404 until the owner shares again. */
     shared: integer({ mode: 'boolean' }).notNull().default(true),
+    /**
+     * The runs kept of the character's completions (rows of `runs`), counted by triggers on
+     * `runs` and `completions` (migration 0010) whatever writes them, so the bound on them
+     * (completions/limits.ts MAX_RUNS_PER_CHARACTER) costs no count.
+     */
+    keptRuns: integer().notNull().default(0),
     createdAt: text().notNull(),
     updatedAt: text().notNull(),
   },
@@ -476,4 +483,68 @@ export const invites = sqliteTable(
     usedBy: integer().references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [uniqueIndex('invites_code_hash_unique').on(table.codeHash), index('invites_group').on(table.groupId)],
+)
+
+/**
+ * What one DELETE of completions removed, whole (each completion with its count and its runs),
+ * kept under its id (the DELETE answers it as `undoId`) until `expiresAt`: POST
+ * completions/restore puts back only what is kept here, never what a client sends (issue 39).
+ * Pruned by housekeeping, and beyond the newest few of a character at each DELETE
+ * (completions/limits.ts).
+ */
+export const keptDeletions = sqliteTable(
+  'kept_deletions',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    characterId: integer()
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    removedAt: text().notNull(),
+    expiresAt: text().notNull(),
+    completions: text({ mode: 'json' }).$type<RemovedTriple[]>().notNull(),
+  },
+  (table) => [
+    index('kept_deletions_character').on(table.characterId, table.expiresAt),
+    index('kept_deletions_expiry').on(table.expiresAt),
+  ],
+)
+
+/**
+ * Each character's own quest times per quest, difficulty and setting, over its runs of every life:
+ * the timed runs and their median, the runs with XP too and their median XP per minute. What
+ * GET …/next and …/quest-times read, instead of every run of the character (issue 39): the keys
+ * whose runs changed (characterQuestTimesDirty, marked by triggers on runs and completions
+ * whatever writes them) are recomputed at the next read, from their runs alone. Only keys with a
+ * timed run have a row.
+ */
+export const characterQuestTimes = sqliteTable(
+  'character_quest_times',
+  {
+    characterId: integer()
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    difficulty: text().notNull(),
+    setting: text().notNull(),
+    timedRuns: integer().notNull(),
+    medianDurationSeconds: real().notNull(),
+    /** Runs with a duration and XP; null median when none. */
+    xpRuns: integer().notNull(),
+    medianXpPerMinute: real(),
+  },
+  (table) => [primaryKey({ columns: [table.characterId, table.name, table.difficulty, table.setting] })],
+)
+
+/** A character's quests, difficulties and settings whose runs changed since their times were computed. */
+export const characterQuestTimesDirty = sqliteTable(
+  'character_quest_times_dirty',
+  {
+    characterId: integer()
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    difficulty: text().notNull(),
+    setting: text().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.characterId, table.name, table.difficulty, table.setting] })],
 )

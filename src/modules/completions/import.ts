@@ -16,7 +16,7 @@ import { type MatchRow, matchQuest } from '../../rules/quests/questMatch'
 import { catalogMatcher } from '../catalog/service'
 import { ownedCharacter } from '../characters/access'
 import { MAX_COMPLETIONS_PER_CHARACTER } from './limits'
-import { countCompletions, currentQuestLife, upsertCompletion } from './service'
+import { boundCharacterRuns, countCompletions, currentQuestLife, upsertCompletion } from './service'
 
 /** A completion as another source gives it; `source` says where (e.g. "line 4"), for the preview. */
 export interface ForeignCompletion {
@@ -185,6 +185,7 @@ export function writeImport(
       { lifeIndex, run: item.durationSeconds != null && item.durationSeconds > 0 },
     )
   }
+  boundCharacterRuns(db, characterId)
 }
 
 /**

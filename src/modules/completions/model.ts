@@ -12,7 +12,7 @@ import {
   XP_KEYS,
 } from '../../rules/quests/completion'
 import { Enum } from '../characters/model'
-import { MAX_RESTORED_COMPLETIONS, MAX_RUNS_PER_COMPLETION } from './limits'
+import { MAX_RESTORED_COMPLETIONS, MAX_RUNS_PER_COMPLETION, UNDO_WINDOW_MS } from './limits'
 
 /**
  * Bounds that refuse nonsense (1e308) without ever refusing a real run: the largest elite base XP
@@ -175,20 +175,39 @@ export const RemovedCompletion = t.Object(
   { $id: 'RemovedCompletion' },
 )
 
+const UNDO_HOURS = UNDO_WINDOW_MS / 3_600_000
+
 export const DeleteResult = t.Object({
   ok: t.Literal(true),
   deleted: t.Integer(),
   removed: t.Array(RemovedCompletion, {
     description: 'What was deleted, whole: send it to POST completions/restore to put it back.',
   }),
+  undoId: t.Nullable(
+    t.Integer({
+      description: `Under which the server keeps what was removed, until \`undoUntil\` (${UNDO_HOURS} h): POST completions/restore with \`undoIds\` puts it back. Null when nothing was removed.`,
+    }),
+  ),
+  undoUntil: t.Nullable(
+    Timestamp({ description: 'Until when the restore can put it back; null when nothing was removed.' }),
+  ),
 })
 
 export const RestoreBody = t.Object({
-  completions: t.Array(RemovedCompletion, {
-    minItems: 1,
-    maxItems: MAX_RESTORED_COMPLETIONS,
-    description: `What a DELETE answered as \`removed\` (at most ${MAX_RESTORED_COMPLETIONS}).`,
-  }),
+  completions: t.Optional(
+    t.Array(RemovedCompletion, {
+      minItems: 1,
+      maxItems: MAX_RESTORED_COMPLETIONS,
+      description: `What a DELETE answered as \`removed\` (at most ${MAX_RESTORED_COMPLETIONS}): each is put back as the server kept it (found by its name, remake and setting among the character's deletes of the last ${UNDO_HOURS} h, the latest first); the figures and runs sent are not used.`,
+    }),
+  ),
+  undoIds: t.Optional(
+    t.Array(t.Integer({ minimum: 1 }), {
+      minItems: 1,
+      maxItems: MAX_RESTORED_COMPLETIONS,
+      description: `The \`undoId\` of one or more DELETE answers: everything those deletes removed, or with \`completions\`, those of it.`,
+    }),
+  ),
 })
 
 export const RestoreResult = t.Object({

@@ -16,6 +16,7 @@ import { questNames } from '../catalog/service'
 import { type CharacterRow, ownedCharacter, updateOwnedCharacter } from '../characters/access'
 import { headChange, progressHead } from '../characters/service'
 import {
+  boundCharacterRuns,
   lifeWindows,
   normalizePosted,
   type StoredCompletionJson,
@@ -199,6 +200,7 @@ function syncSet(db: DB, characterId: number, lifeIndex: number, items: readonly
       .where(inArray(completions.id, dropped.slice(i, i + DELETE_CHUNK)))
       .run()
   }
+  boundCharacterRuns(db, characterId)
 }
 
 /** The most skulls of a completion's runs other than the one at `completedAt`. */

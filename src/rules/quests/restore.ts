@@ -2,7 +2,7 @@
 // completion, its count of runs and the runs kept of it) merged with whatever the life holds of
 // the same quest, difficulty and setting by then. Idempotent: restoring the same completion again
 // changes nothing. Pure: the service reads the stored row and writes the plan.
-import { mostSkulls } from './completion'
+import { type Difficulty, mostSkulls, type Setting } from './completion'
 
 /** One run's time and what the game reported for it. */
 export interface RunFigures {
@@ -22,6 +22,13 @@ export interface RemovedCompletion extends RunFigures {
   runs: number
   /** The runs kept of it (`runList`, as the account export names them). */
   runList: readonly RunFigures[]
+}
+
+/** A removed completion with its quest, remake and setting: what the server keeps of a DELETE. */
+export interface RemovedTriple extends RemovedCompletion {
+  name: string
+  difficulty: Difficulty
+  setting: Setting
 }
 
 /** What the life holds of the triple now: its figures, its count, and the times of its kept runs. */
