@@ -1,55 +1,23 @@
 // The account page's body: change the password (asks for the current one; every other session
 // and every plugin token end, this browser stays signed in), the plugin tokens with a revoke
 // button each, the player's data out and in (DataSection), and signing out everywhere.
-import { type Signal, useSignal } from '@preact/signals'
-import { useEffect } from 'preact/hooks'
-import { ApiError, api, type Character, errorMessage, type TokenListItem, type User } from '../api'
+import { useEffect, useMemo } from 'preact/hooks'
+import type { Character, TokenListItem, User } from '../api'
 import { Confirm } from '../components/Confirm'
 import { Messages } from '../components/Messages'
 import { formatDate } from '../format'
-import { signOutEverywhere as endEverySession, requireUser } from '../session'
 import { DataSection } from './DataSection'
+import { type AccountStore, createAccountStore } from './store'
 
-interface Feedback {
-  error: Signal<string | null>
-  notice: Signal<string | null>
-}
-
-/** Shows what went wrong (a session that ended has already sent the page to sign in: api.ts). */
-function failed(feedback: Feedback, e: unknown): void {
-  feedback.error.value = errorMessage(e)
-}
-
-function PasswordForm({ feedback, onChanged }: { feedback: Feedback; onChanged: () => void }) {
-  const busy = useSignal(false)
+function PasswordForm({ store }: { store: AccountStore }) {
+  const { busy } = store.feedback
   const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault()
     const form = event.currentTarget as HTMLFormElement
     const data = new FormData(form)
-    const current = String(data.get('currentPassword') ?? '')
-    const next = String(data.get('newPassword') ?? '')
-    feedback.error.value = null
-    if (next !== String(data.get('repeatPassword') ?? '')) {
-      feedback.error.value = 'The new password and its repetition differ.'
-      return
-    }
-    busy.value = true
-    try {
-      await api.changePassword(current, next)
+    const field = (name: string) => String(data.get(name) ?? '')
+    if (await store.changePassword(field('currentPassword'), field('newPassword'), field('repeatPassword')))
       form.reset()
-      feedback.notice.value =
-        'Password changed. Every other session and every plugin token has ended; this browser stays signed in.'
-      onChanged()
-    } catch (e) {
-      // A 401 here is the current password being wrong, unless the session itself has ended:
-      // then asking who is signed in sends the page to sign in.
-      if (e instanceof ApiError && e.status === 401) {
-        await requireUser()
-        feedback.error.value = 'The current password is not right.'
-      } else failed(feedback, e)
-    } finally {
-      busy.value = false
-    }
   }
   return (
     <section class="account-part" aria-labelledby="password-title">
@@ -85,17 +53,8 @@ function PasswordForm({ feedback, onChanged }: { feedback: Feedback; onChanged: 
   )
 }
 
-function Tokens({ tokens, feedback }: { tokens: Signal<TokenListItem[]>; feedback: Feedback }) {
-  const revoke = async (token: TokenListItem) => {
-    feedback.error.value = null
-    try {
-      await api.revokeToken(token.id)
-      tokens.value = tokens.value.filter((t) => t.id !== token.id)
-      feedback.notice.value = `Token “${token.label}” revoked: a plugin using it must log in again.`
-    } catch (e) {
-      failed(feedback, e)
-    }
-  }
+function Tokens({ store }: { store: AccountStore }) {
+  const { tokens } = store
   return (
     <section class="account-part" aria-labelledby="tokens-title">
       <h2 id="tokens-title">Plugin tokens</h2>
@@ -130,7 +89,7 @@ function Tokens({ tokens, feedback }: { tokens: Signal<TokenListItem[]>; feedbac
                       type="button"
                       class="button quiet"
                       aria-label={`Revoke token ${t.label} created ${formatDate(t.createdAt)}`}
-                      onClick={() => void revoke(t)}
+                      onClick={() => void store.revoke(t)}
                     >
                       Revoke
                     </button>
@@ -145,14 +104,7 @@ function Tokens({ tokens, feedback }: { tokens: Signal<TokenListItem[]>; feedbac
   )
 }
 
-function Everywhere({ feedback }: { feedback: Feedback }) {
-  const signOutEverywhere = async () => {
-    try {
-      await endEverySession()
-    } catch (e) {
-      failed(feedback, e)
-    }
-  }
+function Everywhere({ store }: { store: AccountStore }) {
   return (
     <section class="account-part" aria-labelledby="everywhere-title">
       <h2 id="everywhere-title">Sign out everywhere</h2>
@@ -163,24 +115,16 @@ function Everywhere({ feedback }: { feedback: Feedback }) {
         question="End every session and plugin token of this account?"
         yes="Yes, sign out everywhere"
         no="Cancel"
-        onYes={() => void signOutEverywhere()}
+        onYes={() => void store.endEverySession()}
       />
     </section>
   )
 }
 
 /** Whether this account's runs count in the server's quest times (only medians leave it). */
-function Sharing({ feedback }: { feedback: Feedback }) {
-  const share = useSignal<boolean | null>(null)
-  useEffect(() => {
-    api
-      .settings()
-      .then((settings) => {
-        share.value = settings.shareQuestTimes
-      })
-      // The switch stays off until the setting is known; the page says why.
-      .catch((e: unknown) => failed(feedback, e))
-  }, [])
+function Sharing({ store }: { store: AccountStore }) {
+  const share = store.shareQuestTimes
+  useEffect(() => void store.loadSettings(), [])
   return (
     <section class="account-part" aria-labelledby="sharing-title">
       <h2 id="sharing-title">Quest times</h2>
@@ -189,17 +133,7 @@ function Sharing({ feedback }: { feedback: Feedback }) {
           type="checkbox"
           disabled={share.value === null}
           checked={share.value ?? false}
-          onChange={async (e) => {
-            const on = e.currentTarget.checked
-            try {
-              share.value = (await api.putSettings(on)).shareQuestTimes
-              feedback.notice.value = on
-                ? 'Your runs count in the server’s quest times again.'
-                : 'Your runs no longer count in the server’s quest times.'
-            } catch (error) {
-              failed(feedback, error)
-            }
-          }}
+          onChange={(e) => void store.setShareQuestTimes(e.currentTarget.checked)}
         />{' '}
         Count my runs in this server’s quest times
       </label>
@@ -220,8 +154,8 @@ export function AccountView({
   initialTokens: TokenListItem[]
   characters: Character[]
 }) {
-  const tokens = useSignal(initialTokens)
-  const feedback: Feedback = { error: useSignal(null), notice: useSignal(null) }
+  const store = useMemo(() => createAccountStore(initialTokens), [])
+  const { feedback } = store
   return (
     <div class="account-page">
       <h1>Account</h1>
@@ -235,22 +169,11 @@ export function AccountView({
           {feedback.notice.value}
         </p>
       )}
-      <PasswordForm
-        feedback={feedback}
-        onChanged={() => {
-          // Every token ended with the old password.
-          api
-            .tokens()
-            .then((list) => {
-              tokens.value = list.tokens
-            })
-            .catch((e: unknown) => failed(feedback, e))
-        }}
-      />
-      <Tokens tokens={tokens} feedback={feedback} />
-      <Sharing feedback={feedback} />
+      <PasswordForm store={store} />
+      <Tokens store={store} />
+      <Sharing store={store} />
       <DataSection characters={characters} />
-      <Everywhere feedback={feedback} />
+      <Everywhere store={store} />
     </div>
   )
 }

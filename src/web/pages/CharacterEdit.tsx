@@ -1,58 +1,15 @@
 // Making and editing a character on the website (/characters/new, /characters/{id}/edit), for a
 // player without the game plugin or one fixing what it sent: the plugin API's fields, rules and
 // picklists (GET /characters/meta), and deleting the character after a confirmation.
-import { type Signal, useSignal } from '@preact/signals'
-import { api, type Character, type CharacterInput, type CharacterMeta, errorMessage, type User } from '../api'
+import type { Signal } from '@preact/signals'
+import { useMemo } from 'preact/hooks'
+import { api, type Character, type CharacterMeta, type User } from '../api'
 import { Confirm } from '../components/Confirm'
 import { Layout } from '../components/Layout'
 import { PageData, TO_CHARACTERS } from '../components/PageData'
 import { SelectField } from '../components/SelectField'
 import { requireUser } from '../session'
-
-/** The form's fields as the inputs hold them (numbers as typed). */
-interface Draft {
-  givenName: string
-  surname: string
-  race: string
-  gender: string
-  alignment: string
-  server: string
-  guild: string
-  classes: { name: string; levels: string }[]
-  epicLevels: string
-}
-
-const draftOf = (c: Character | null, slots: number): Draft => ({
-  givenName: c?.givenName ?? '',
-  surname: c?.surname ?? '',
-  race: c?.race ?? '',
-  gender: c?.gender ?? '',
-  alignment: c?.alignment ?? '',
-  server: c?.server ?? '',
-  guild: c?.guild ?? '',
-  classes: Array.from({ length: slots }, (_, i) => {
-    const entry = c?.classes[i]
-    return entry ? { name: entry.name, levels: String(entry.levels) } : { name: '', levels: '1' }
-  }),
-  epicLevels: String(c?.epicLevels ?? 0),
-})
-
-/** What the form sends: every field (an empty one clears it), the classes that are chosen. */
-function inputOf(draft: Draft): CharacterInput {
-  return {
-    givenName: draft.givenName,
-    surname: draft.surname,
-    race: draft.race,
-    gender: draft.gender,
-    alignment: draft.alignment,
-    server: draft.server,
-    guild: draft.guild,
-    classes: draft.classes
-      .filter((entry) => entry.name !== '')
-      .map((entry) => ({ name: entry.name, levels: Number(entry.levels) })),
-    epicLevels: Number(draft.epicLevels),
-  }
-}
+import { type CharacterEditStore, createCharacterEditStore, type Draft } from './characterEditStore'
 
 /** A picklist's choices, with "none" first and a stored value the list does not know kept. */
 function choices(list: readonly string[], current: string): [string, string][] {
@@ -84,24 +41,15 @@ interface ViewProps {
 }
 
 function CharacterFormView({ user, meta, character }: ViewProps) {
-  const draft = useSignal(draftOf(character, meta.maxMulticlass))
-  const busy = useSignal(false)
-  const error = useSignal<string | null>(null)
+  const store = useMemo(() => createCharacterEditStore(character, meta.maxMulticlass), [])
+  const { draft } = store
+  const { busy, error } = store.saving
   const title = character ? `Edit ${character.name}` : 'New character'
   const back = character ? `/characters/${character.id}` : '/'
 
-  const onSubmit = async (event: SubmitEvent) => {
+  const onSubmit = (event: SubmitEvent) => {
     event.preventDefault()
-    busy.value = true
-    error.value = null
-    try {
-      const body = inputOf(draft.value)
-      const saved = character ? await api.updateCharacter(character.id, body) : await api.createCharacter(body)
-      location.assign(`/characters/${saved.id}`)
-    } catch (e) {
-      error.value = errorMessage(e)
-      busy.value = false
-    }
+    void store.save()
   }
 
   return (
@@ -128,7 +76,7 @@ function CharacterFormView({ user, meta, character }: ViewProps) {
           <a href={back}>Cancel</a>
         </div>
       </form>
-      {character && <DeleteCharacter character={character} />}
+      {character && <DeleteCharacter character={character} store={store} />}
     </Layout>
   )
 }
@@ -233,17 +181,8 @@ function ClassFields({ draft, meta }: { draft: Signal<Draft>; meta: CharacterMet
   )
 }
 
-function DeleteCharacter({ character }: { character: Character }) {
-  const error = useSignal<string | null>(null)
-  const remove = async () => {
-    error.value = null
-    try {
-      await api.deleteCharacter(character.id)
-      location.replace('/')
-    } catch (e) {
-      error.value = errorMessage(e)
-    }
-  }
+function DeleteCharacter({ character, store }: { character: Character; store: CharacterEditStore }) {
+  const { error } = store.removing
   return (
     <section class="danger-zone" aria-labelledby="delete-title">
       <h2 id="delete-title">Delete</h2>
@@ -254,7 +193,7 @@ function DeleteCharacter({ character }: { character: Character }) {
         question={`Delete ${character.name} and everything recorded for it?`}
         yes={`Delete ${character.name}`}
         no="Keep it"
-        onYes={() => void remove()}
+        onYes={() => void store.remove()}
       />
       {error.value && (
         <p class="error" role="alert">

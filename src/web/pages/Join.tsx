@@ -1,13 +1,14 @@
 // An invite link (/join/{code}): what the invite is, then what the visitor can do with it. Signed
 // out, with sign-ups on: make an account (and join the group of a group's invite) with the form
 // below. Signed out otherwise: sign in, and come back here. Signed in, a group's invite: join it.
-import { useSignal } from '@preact/signals'
-import { ApiError, api, errorMessage, type Invite, type User } from '../api'
+import { useMemo } from 'preact/hooks'
+import { ApiError, api, type Invite, type User } from '../api'
 import { Layout } from '../components/Layout'
 import { PageData } from '../components/PageData'
 import { formatDate } from '../format'
 import { loginPath } from '../paths'
 import { currentUser } from '../session'
+import { createJoinStore } from './joinStore'
 
 interface Loaded {
   user: User | null
@@ -112,19 +113,8 @@ function Valid({ code, user, invite }: { code: string; user: User | null; invite
 
 /** A signed-in account joins the group; the group's page follows. */
 function JoinButton({ code, group }: { code: string; group: string }) {
-  const busy = useSignal(false)
-  const error = useSignal<string | null>(null)
-  const join = async () => {
-    busy.value = true
-    error.value = null
-    try {
-      const joined = await api.joinGroup(code)
-      location.assign(`/groups/${joined.group.id}`)
-    } catch (e) {
-      error.value = errorMessage(e)
-      busy.value = false
-    }
-  }
+  const { feedback, join } = useMemo(() => createJoinStore(code), [code])
+  const { busy, error } = feedback
   return (
     <div class="stack">
       {error.value && (
@@ -140,32 +130,18 @@ function JoinButton({ code, group }: { code: string; group: string }) {
 }
 
 function SignUpForm({ code, group }: { code: string; group: string | undefined }) {
-  const busy = useSignal(false)
-  const error = useSignal<string | null>(null)
-  const onSubmit = async (event: SubmitEvent) => {
+  const { feedback, signUp } = useMemo(() => createJoinStore(code), [code])
+  const { busy, error } = feedback
+  const onSubmit = (event: SubmitEvent) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget as HTMLFormElement)
     const field = (name: string) => String(form.get(name) ?? '')
-    error.value = null
-    if (field('password') !== field('repeatPassword')) {
-      error.value = 'The password and its repetition differ.'
-      return
-    }
-    busy.value = true
-    try {
-      const email = field('email').trim()
-      const made = await api.signUp({
-        code,
-        username: field('username'),
-        password: field('password'),
-        ...(email ? { email } : {}),
-      })
-      // Signed in now (the answer set the cookie): to the group, or to make a first character.
-      location.replace(made.group ? `/groups/${made.group.id}` : '/')
-    } catch (e) {
-      error.value = errorMessage(e)
-      busy.value = false
-    }
+    void signUp({
+      username: field('username'),
+      email: field('email'),
+      password: field('password'),
+      repeatPassword: field('repeatPassword'),
+    })
   }
   return (
     <form class="stack" onSubmit={onSubmit} aria-describedby={error.value ? 'signup-error' : undefined}>

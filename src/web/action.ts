@@ -1,0 +1,47 @@
+// One way for a page to run what a player asked of it (a save, a revoke, a join): the page's last
+// error cleared, its busy flag up while the action runs, the notice it earns shown, and what went
+// wrong said in the server's sentence (errorMessage; a session that ended has already sent the
+// page to sign in: api.ts). The pages' stores hold a Feedback and run their actions through act.
+import { type Signal, signal } from '@preact/signals'
+import { errorMessage } from './api'
+
+/** What a page says of its actions: the last error, the last notice, and whether one is running. */
+export interface Feedback {
+  error: Signal<string | null>
+  notice: Signal<string | null>
+  busy: Signal<boolean>
+}
+
+export function createFeedback(): Feedback {
+  return { error: signal(null), notice: signal(null), busy: signal(false) }
+}
+
+export interface ActOptions<T> {
+  /** The notice the action earns, from its result (none when it returns null). */
+  notice?: (result: T) => string | null
+  /** A failure the page says its own way (a 401 that means a wrong password); null: the server's sentence. */
+  explain?: (error: unknown) => string | null | Promise<string | null>
+  /** Leave the busy flag alone (an action that needs no waiting button, such as a switch). */
+  quiet?: boolean
+}
+
+/** Runs `work` for the page: its result, or undefined when it failed (the page then says why). */
+export async function act<T>(
+  feedback: Feedback,
+  work: () => Promise<T>,
+  options: ActOptions<T> = {},
+): Promise<T | undefined> {
+  feedback.error.value = null
+  if (!options.quiet) feedback.busy.value = true
+  try {
+    const result = await work()
+    const notice = options.notice?.(result) ?? null
+    if (notice !== null) feedback.notice.value = notice
+    return result
+  } catch (e) {
+    feedback.error.value = (await options.explain?.(e)) ?? errorMessage(e)
+    return undefined
+  } finally {
+    if (!options.quiet) feedback.busy.value = false
+  }
+}

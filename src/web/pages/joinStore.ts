@@ -1,0 +1,45 @@
+// The invite page's actions: join a group's invite signed in, or make an account with it (and
+// join its group). Each goes on to the page that follows once the server said yes, the button
+// staying busy meanwhile; a refusal is the server's sentence under the form.
+import { act, createFeedback } from '../action'
+import { api } from '../api'
+
+export type JoinStore = ReturnType<typeof createJoinStore>
+
+export interface SignUpFields {
+  username: string
+  email: string
+  password: string
+  repeatPassword: string
+}
+
+export function createJoinStore(code: string) {
+  const feedback = createFeedback()
+
+  /** Leaves for `path`, the button still busy: a second press would only be refused. */
+  function leaveFor(path: string, replace = false): void {
+    feedback.busy.value = true
+    if (replace) location.replace(path)
+    else location.assign(path)
+  }
+
+  async function join(): Promise<void> {
+    const joined = await act(feedback, () => api.joinGroup(code))
+    if (joined) leaveFor(`/groups/${joined.group.id}`)
+  }
+
+  async function signUp(fields: SignUpFields): Promise<void> {
+    if (fields.password !== fields.repeatPassword) {
+      feedback.error.value = 'The password and its repetition differ.'
+      return
+    }
+    const email = fields.email.trim()
+    const made = await act(feedback, () =>
+      api.signUp({ code, username: fields.username, password: fields.password, ...(email ? { email } : {}) }),
+    )
+    // Signed in now (the answer set the cookie): to the group, or to make a first character.
+    if (made) leaveFor(made.group ? `/groups/${made.group.id}` : '/', true)
+  }
+
+  return { feedback, join, signUp }
+}
