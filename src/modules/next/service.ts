@@ -115,7 +115,8 @@ export function nextForCharacter(
       playOn: row.targetDifficulty as PlayOn,
       characterLevel,
       filters: {
-        levelBand: row.levelBand,
+        levelsBelow: row.levelsBelow,
+        levelsAbove: row.levelsAbove,
         versionFilter: row.versionFilter as VersionFilter,
         excludedPatrons: row.excludedPatrons,
         packState: row.packState,
