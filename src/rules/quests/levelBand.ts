@@ -6,7 +6,7 @@
 // end (`levelsBelow`, `levelsAbove`, relative to the character's level so the band follows it as
 // it levels). Pure functions over plain data; the tracker builds a range once per filter change
 // and then only compares.
-import { minLevel, type PlayOn } from '../character/levels'
+import { MAX_TOTAL_LEVEL, minLevel, type PlayOn } from '../character/levels'
 import type { Difficulty } from './completion'
 
 /** `levelBand` 0: the band (the Full XP filter of the contract). */
@@ -55,13 +55,17 @@ export interface LevelRange {
 /**
  * The band's base levels for a character at `characterLevel` playing on `playOn` (the setting
  * its Full XP minimum is counted at), whatever `levelBand` says: the band `levelBand` 0 shows.
- * Never below 1; the top never below the bottom.
+ * Never below 1; the top never below the bottom. A character with no level yet (0: no class
+ * levels recorded, as a character made on the website starts) has no default top and may be at
+ * any tier: nothing says what it can run, so its band hides nothing a player did not ask to hide.
  */
 export function levelRange(characterLevel: number, playOn: PlayOn, choice: BandChoice = {}): LevelRange {
+  const known = characterLevel >= 1
   const below = choice.levelsBelow ?? null
+  const above = choice.levelsAbove ?? null
   const from = below === null ? minLevel(characterLevel, playOn) : Math.max(1, characterLevel - below)
-  const to = Math.max(from, characterLevel + (choice.levelsAbove ?? DEFAULT_LEVELS_ABOVE))
-  return { from, to, epicContent: characterLevel >= FIRST_EPIC_LEVEL }
+  const top = above !== null ? characterLevel + above : known ? characterLevel + DEFAULT_LEVELS_ABOVE : MAX_TOTAL_LEVEL
+  return { from, to: Math.max(from, top), epicContent: !known || characterLevel >= FIRST_EPIC_LEVEL }
 }
 
 /** Is a remake at `questLevel` of tier `tier` inside `range`? `null` is every level (`levelBand` 255). */

@@ -24,7 +24,8 @@ describe('levelRange: from the Full XP minimum to DEFAULT_LEVELS_ABOVE above, or
     ['level 7, normal: 7 - 1', 7, 'normal', {}, [6, 9, false]],
     ['level 7, casual: 7 - 1 + 1', 7, 'casual', {}, [7, 9, false]],
     ['level 1, elite: never below 1', 1, 'elite', {}, [1, 3, false]],
-    ['level 0 (no classes yet): 1 to 2', 0, 'any', {}, [1, 2, false]],
+    ['level 0 (no class levels yet): every level, every tier', 0, 'any', {}, [1, 34, true]],
+    ['level 0 with a top set: that top', 0, 'any', { levelsAbove: 5 }, [1, 5, true]],
     ['level 19: still heroic', 19, 'any', {}, [16, 21, false]],
     [`level ${FIRST_EPIC_LEVEL}: epic content opens`, FIRST_EPIC_LEVEL, 'elite', {}, [17, 22, true]],
     ['level 30, normal', 30, 'normal', {}, [29, 32, true]],
@@ -36,7 +37,7 @@ describe('levelRange: from the Full XP minimum to DEFAULT_LEVELS_ABOVE above, or
     ['both set; Play on no longer moves the bottom', 7, 'casual', { levelsBelow: 3, levelsAbove: 1 }, [4, 8, false]],
     ['null is the default', 7, 'any', { levelsBelow: null, levelsAbove: null }, [4, 9, false]],
     ['casual at level 1 with levelsAbove 0: 1 to 1', 1, 'casual', { levelsAbove: 0 }, [1, 1, false]],
-    ['the top never below the bottom (level 0, levelsAbove 0)', 0, 'any', { levelsAbove: 0 }, [1, 1, false]],
+    ['the top never below the bottom (level 0, levelsAbove 0)', 0, 'any', { levelsAbove: 0 }, [1, 1, true]],
   ]
   for (const [what, level, playOn, choice, [from, to, epicContent]] of cases) {
     test(what, () => expect(levelRange(level, playOn, choice)).toEqual({ from, to, epicContent }))
@@ -69,6 +70,7 @@ describe('inLevelBand(questLevel, tier, characterLevel, band): the rule a grid o
     ['level 30: a legendary 32', 32, 'Legendary', 30, { playOn: 'elite' }, true],
     ['level 5: a level 5 quest', 5, 'Heroic', 5, { playOn: 'elite' }, true],
     ['a tier Unknown row counts as heroic', 20, 'Unknown', 19, undefined, true],
+    ['level 0 (no class levels yet): a Legendary raid at 34', 34, 'Legendary', 0, undefined, true],
     [
       'level 7 with the range 2 to 11: a level 11',
       11,
