@@ -86,15 +86,15 @@ describe('a level 7 character by default', () => {
     expect(ok(await t.me.get())).toMatchObject({ levelBand: 0, levelsBelow: null, levelsAbove: null })
   })
 
-  test('what to run next keeps to the band: quests 4 to 9, by XP and by favor, raids too', async () => {
+  test('what to run next keeps to the band and, with no top set, to the level: 4 to 7 (favor: 1 to 7)', async () => {
     const t = await setup()
     for (const by of ['xp', 'favor'] as const) {
       const next = ok(await t.me.next.get({ query: { by, limit: 50 } }))
       const levels = [...next.quests, ...next.raids].map((q) => q.level)
-      expect(Math.max(...levels)).toBe(9)
+      expect(Math.max(...levels)).toBe(7)
       expect(Math.min(...levels)).toBe(by === 'xp' ? 4 : 1)
       expect(next.raids).toEqual([])
-      if (by === 'xp') expect(next.quests[0]?.name).toBe('Heroic 9')
+      if (by === 'xp') expect(next.quests[0]?.name).toBe('Heroic 7')
     }
   })
 
@@ -107,7 +107,7 @@ describe('a level 7 character by default', () => {
     expect(byXp[0]?.name).toBe('Legendary raid')
     // "What to run next" ranks inside the band whatever the tracker shows.
     const next = ok(await t.me.next.get({ query: { limit: 50 } }))
-    expect(Math.max(...next.quests.map((q) => q.level))).toBe(9)
+    expect(Math.max(...next.quests.map((q) => q.level))).toBe(7)
     // Back to 0: the band again.
     expect(t.shown(ok(await t.me.progress.put({ levelBand: 0 }))).map((r) => r.level)).toEqual([4, 5, 6, 7, 8, 9])
   })
@@ -122,7 +122,8 @@ describe("a player's range", () => {
     expect(p).toMatchObject({ levelBand: 0, minLevel: 4, levelFrom: 2, levelTo: 11, levelsBelow: 5, levelsAbove: 4 })
     expect(t.shown(p).map((r) => r.level)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
     expect(t.stored()).toMatchObject({ levelsBelow: 5, levelsAbove: 4 })
-    // "What to run next" by XP reaches 11 but never ranks below the Full XP minimum (4).
+    // "What to run next" by XP reaches the top the player set, 11, but never ranks below the
+    // Full XP minimum (4).
     const next = ok(await t.me.next.get({ query: { limit: 50 } }))
     expect([Math.min(...next.quests.map((q) => q.level)), Math.max(...next.quests.map((q) => q.level))]).toEqual([
       4, 11,

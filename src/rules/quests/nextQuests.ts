@@ -145,13 +145,15 @@ function rewardWhy(step: FavorStep, patron: string): string {
 
 /**
  * The ranking. Candidates: the catalog rows the tracker's filters show (packs owned, patrons not
- * excluded, tiers), not yet done at the Play on setting (or a harder one) in this life, and in the
- * character's level band (levelBand.ts: by default from the Full XP minimum to
- * DEFAULT_LEVELS_ABOVE above its level, or the player's range), whatever the tracker's own
- * `levelBand` shows. By `xp`: never below the Full XP minimum either (the XP it ranks by has no
- * over-level penalty), best expected XP per minute first. By `favor`: any level up to the band's
- * top (favor has no level penalty), only runs that add favor, ranked by the next reward
- * (compareFavorSteps), then by the shorter run.
+ * excluded, tiers), not yet done at the Play on setting (or a harder one) in this life, inside the
+ * character's level band (levelBand.ts: the player's range, else from the Full XP minimum to
+ * DEFAULT_LEVELS_ABOVE above its level) whatever the tracker's own `levelBand` shows, and at most
+ * the character's level unless the player set the band's top (`levelsAbove`): a quest above it is
+ * in reach but harder, and XP per minute, which knows nothing of that, would always rank it first.
+ * By `xp`: never below the Full XP minimum either (the XP it ranks by has no over-level penalty),
+ * best expected XP per minute first. By `favor`: any level up to that top (favor has no level
+ * penalty), only runs that add favor, ranked by the next reward (compareFavorSteps), then by the
+ * shorter run.
  */
 export function nextQuests(input: NextInput, by: NextBy, limit: number): NextResult {
   const setting = runSetting(input.playOn)
@@ -169,10 +171,9 @@ export function nextQuests(input: NextInput, by: NextBy, limit: number): NextRes
   }
   const shows = rowFilter(filters, index, tiers)
   const band = levelRange(input.characterLevel, input.playOn, input.filters)
-  const ranked =
-    by === 'xp'
-      ? { ...band, from: Math.max(band.from, fullXpMinLevel(input.characterLevel, input.playOn)) }
-      : { ...band, from: 1 }
+  const to = (input.filters.levelsAbove ?? null) === null ? Math.min(band.to, input.characterLevel) : band.to
+  const from = by === 'xp' ? Math.max(band.from, fullXpMinLevel(input.characterLevel, input.playOn)) : 1
+  const ranked = { ...band, from, to }
   const totals = favorTotals(input.rows, index)
   const favorByPatron: Record<string, number> = {}
   for (const [patron, total] of totals.byPatron) if (patron !== '') favorByPatron[patron] = total.earned
