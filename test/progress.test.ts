@@ -77,6 +77,7 @@ describe('GET progress', () => {
         durationSeconds: null,
         xpEarned: null,
         reaperXpEarned: null,
+        reaperSkulls: null,
       },
       {
         name: 'A Quest',
@@ -86,6 +87,7 @@ describe('GET progress', () => {
         durationSeconds: null,
         xpEarned: null,
         reaperXpEarned: 5,
+        reaperSkulls: null,
       },
       {
         name: 'B Quest',
@@ -95,6 +97,7 @@ describe('GET progress', () => {
         durationSeconds: null,
         xpEarned: 100,
         reaperXpEarned: null,
+        reaperSkulls: null,
       },
     ])
     expect(body.completedQuests).toEqual(['A Quest', 'B Quest'])
