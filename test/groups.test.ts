@@ -476,6 +476,42 @@ describe('who still needs what', () => {
     expect(all.quests.find((q) => q.name === 'Crypt' && q.difficulty === 'Heroic')?.neededBy).toEqual([brom, mira])
   })
 
+  test("needed only where the quest is in that character's own band, whoever asks (issue 42, section 3)", async () => {
+    // A level 5 quest beside the small catalog, and Mal's level 30 character shared with the group.
+    const rows = await readRows(SMALL_JSON)
+    const bell = rows.find((r) => r.name === 'Bell Tower') as (typeof rows)[number]
+    loadCatalog(t.db, [{ ...bell, name: 'The Low Road', level: 5 }])
+    const old = insertCharacter(t.db, 'mal', {
+      givenName: 'Old',
+      classes: [{ name: 'Rogue', levels: 20 }],
+      epicLevels: 10,
+    }).id
+    ok(await t.web(mal).groups({ id: groupId }).characters({ characterId: old }).put())
+    ok(await t.web(mal).characters({ id: old }).completions.post({ name: 'Bell Tower', setting: 'elite' }), 201)
+    const needs = async (cookie: string, setting: 'elite' | 'normal' = 'elite') =>
+      ok(await t.web(cookie).groups({ id: groupId }).needs.get({ query: { setting } }))
+    const of = (answer: Awaited<ReturnType<typeof needs>>, name: string, difficulty = 'Heroic') =>
+      answer.quests.find((q) => q.name === name && q.difficulty === difficulty)
+
+    // On elite: Brom (9) runs base levels 6 to 11 for full XP, Mira (8) 5 to 10, Old (30) 27 to 32.
+    const elite = await needs(ann)
+    expect(of(elite, 'The Low Road')).toMatchObject({ neededBy: [mira], doneBy: [] })
+    expect(of(elite, 'Bell Tower')).toMatchObject({ neededBy: [brom, mira], doneBy: [old] })
+    expect(of(elite, 'Crypt', 'Legendary')).toMatchObject({ neededBy: [old], doneBy: [] })
+    // Heroic characters cannot enter epic content: the epic Crypt (27) is Old's alone.
+    expect(of(elite, 'Crypt', 'Epic')).toMatchObject({ neededBy: [old] })
+    // The same answer for every member: the band is each character's, not the viewer's.
+    expect(await needs(mal)).toEqual(elite)
+    // On normal Mira's full XP starts at 7: The Low Road is nobody's.
+    expect(of(await needs(bea, 'normal'), 'The Low Road')).toMatchObject({ neededBy: [], doneBy: [] })
+
+    // Old's tracker level set to 5 (as its player would): the kept answer is not served again.
+    ok(await t.web(mal).characters({ id: old }).progress.put({ characterLevel: 5 }))
+    const after = await needs(ann)
+    expect(of(after, 'The Low Road')?.neededBy).toEqual([mira, old])
+    expect(of(after, 'Crypt', 'Legendary')?.neededBy).toEqual([])
+  })
+
   test('an unknown quest or setting is refused', async () => {
     refused(
       await t

@@ -109,6 +109,12 @@ export const characters = sqliteTable(
     // Tracker state shown in progress.
     targetDifficulty: text().$type<PlayOn>().notNull().default('any'),
     levelBand: integer().notNull().default(0),
+    /**
+     * The player's level range at levelBand 0, each end relative to the tracker level (so it
+     * follows the character as it levels): null = the default end (rules/quests/levelBand.ts).
+     */
+    levelsBelow: integer(),
+    levelsAbove: integer(),
     /** Set by PUT progress `characterLevel`; null means "derive from classes". */
     characterLevelOverride: integer(),
     excludedPatrons: text({ mode: 'json' }).$type<unknown[]>().notNull().default(sql`'[]'`),

@@ -23,7 +23,7 @@ describe.skipIf(BROWSERS.length === 0)(`the website with the server away, ${IN_B
     await site.addUser('bob')
     const token = await site.pluginToken('alice')
     const plugin = site.plugin(token)
-    // Level 1: every quest of the small catalog is in the tracker's Full XP band.
+    // No class levels yet: every quest of the small catalog is in the tracker's band.
     const heroId = ok(await plugin.characters.post({ givenName: 'Tordek' }), 201).id
     const ghostId = ok(await plugin.characters.post({ givenName: 'Ghost' }), 201).id
     ok(await plugin.characters({ id: heroId }).completions.post({ name: "Tempest's Spine", difficulty: 'Heroic' }), 201)

@@ -11,6 +11,7 @@ import {
   MAX_TOTAL_LEVEL,
   PLAY_ON,
 } from '../../rules/character/levels'
+import { DEFAULT_LEVELS_ABOVE } from '../../rules/quests/levelBand'
 
 /**
  * One of fixed strings. (Elysia's t.UnionEnum carries `default: values[0]`, which Elysia
@@ -127,6 +128,17 @@ export const PlayOn = Enum(PLAY_ON, { description: 'Play on: default `any`.' })
 export const trackerState = {
   targetDifficulty: PlayOn,
   levelBand: t.Integer({ description: '0 = Full XP filter, 255 = any level.' }),
+  levelsBelow: t.Nullable(
+    t.Integer({
+      description:
+        "The player's range at levelBand 0: its bottom is this many levels below the character's. Null: the Full XP minimum (`minLevel`).",
+    }),
+  ),
+  levelsAbove: t.Nullable(
+    t.Integer({
+      description: `The player's range at levelBand 0: its top is this many levels above the character's. Null: ${DEFAULT_LEVELS_ABOVE} above.`,
+    }),
+  ),
   excludedPatrons: t.Array(t.Unknown()),
   versionFilter: VersionFilter,
   xpBoosts: OpenObject('Same shape as the website tracker.'),

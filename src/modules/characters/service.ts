@@ -18,6 +18,7 @@ import {
   GENDERS,
   SERVERS,
 } from '../../rules/character/picklists'
+import { levelRange } from '../../rules/quests/levelBand'
 import { parseTimestampOrNow } from '../../rules/timestamp'
 import type { ChangeDelta, ChangeFeed, ProgressHead } from '../events/feed'
 import { type CharacterRow, ownedCharacter, updateOwnedCharacter } from './access'
@@ -62,12 +63,17 @@ export const trackerLevel = (row: CharacterRow): number =>
 export function progressHead(row: CharacterRow): ProgressHead {
   const level = trackerLevel(row)
   const targetDifficulty = row.targetDifficulty as levels.PlayOn
+  const band = levelRange(level, targetDifficulty, row)
   return {
     character: { id: row.id, name: characterName(row), targetDifficulty },
     minLevel: levels.minLevel(level, targetDifficulty),
     characterLevel: level,
+    levelFrom: band.from,
+    levelTo: band.to,
     targetDifficulty,
     levelBand: row.levelBand,
+    levelsBelow: row.levelsBelow,
+    levelsAbove: row.levelsAbove,
     excludedPatrons: row.excludedPatrons,
     versionFilter: row.versionFilter,
     xpBoosts: row.xpBoosts,
@@ -103,6 +109,8 @@ export function toCharacterJson(row: CharacterRow): CharacterJson {
     lastLoginAt: row.lastLoginAt,
     targetDifficulty: row.targetDifficulty as levels.PlayOn,
     levelBand: row.levelBand,
+    levelsBelow: row.levelsBelow,
+    levelsAbove: row.levelsAbove,
     excludedPatrons: row.excludedPatrons,
     versionFilter: row.versionFilter,
     xpBoosts: row.xpBoosts,

@@ -165,7 +165,8 @@ const QuestNeed = {
   name: t.String(),
   difficulty: Enum(REMAKE_TIERS),
   neededBy: t.Array(t.Integer(), {
-    description: 'Characters that have not done it at the setting or a harder one in their current life.',
+    description:
+      "Characters that have not done it at the setting or a harder one in their current life. In a group's needs, only those whose own level band holds it (its level, the default band at the setting: from the Full XP minimum to two levels above it; epic content from level 20).",
   }),
   doneBy: t.Array(t.Integer(), { description: 'Characters that have.' }),
 }

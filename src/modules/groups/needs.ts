@@ -9,6 +9,9 @@
 //   accepts it) under a tag made of the shared characters' change tags, when each was shared and
 //   the catalog's version: the other members' trackers get the same bytes, and a tracker that
 //   holds the tag a 304.
+// A character counts as needing a quest only inside its own level band (issue 42, section 3): its
+// level is the character's (a change of it is a write, so a new change tag), the band the default
+// one at the answer's setting, so the kept answer is the same for every member who reads it.
 // In memory and bounded (limits.ts); a write this process does not publish (another process's:
 // the CLI) changes every tag (the change feed's outside count), so nothing kept outlives it.
 import { and, eq, sql } from 'drizzle-orm'
@@ -23,6 +26,7 @@ import { holdsTag, TAGGED_CACHE_CONTROL } from '../../http/etag'
 import { maybeGzipped } from '../../http/gzip'
 import type { Setting } from '../../rules/quests/completion'
 import { doneRanks, type RankedCharacter, rankedNeed } from '../../rules/quests/groupNeeds'
+import { levelRange } from '../../rules/quests/levelBand'
 import { indexCompletions } from '../../rules/quests/tracker'
 import { versionedRows } from '../catalog/service'
 import { currentQuestLife } from '../completions/service'
@@ -143,7 +147,12 @@ export class GroupNeeds {
     rows: readonly number[],
   ): Answer {
     const shared = sharedCharacters(db, groupId)
-    const ranked = shared.map((character) => this.rankedCharacter(db, character.id, catalog))
+    // Each needs only what is in its own band (its level, the default band at the setting asked
+    // about), whoever reads the answer. Its level is in its change tag, so in the answer's tag.
+    const ranked = shared.map((character) => ({
+      ...this.rankedCharacter(db, character.id, catalog),
+      band: levelRange(character.level, setting),
+    }))
     return {
       setting,
       characters: shared,

@@ -25,10 +25,10 @@ export function nextModule({ db, clock }: ModuleDeps, guard: Guard) {
       detail: {
         summary: 'What to run next: quests ranked by XP per minute or by the next favor reward',
         description: [
-          "Candidates: catalog remakes the tracker's filters show (packs owned, patrons not excluded, tiers), at most the character's level, not yet done in the current life at the Play on setting (`any`: elite) or a harder one.",
-          "`by=xp` (default): only the Full XP band, ranked by expected XP per minute — the catalog XP at the setting with the character's boosts and optionals and the first-time bonus, over the character's own median run of the quest, else this server's median",
+          "Candidates: catalog remakes the tracker's filters show (packs owned, patrons not excluded, tiers), inside the character's level band (the player's range `levelsBelow`/`levelsAbove`, else the Full XP band: progress `levelFrom` to `levelTo`; Epic and Legendary remakes from level 20), at most the character's level unless the player set the band's top (`levelsAbove`), not yet done in the current life at the Play on setting (`any`: elite) or a harder one.",
+          "`by=xp` (default): never below the Full XP minimum (`minLevel`), ranked by expected XP per minute — the catalog XP at the setting with the character's boosts and optionals and the first-time bonus, over the character's own median run of the quest, else this server's median",
           `(the median of each account's median run, from ${MIN_ACCOUNTS_FOR_FIGURE} accounts, in whole minutes), else the catalog's length word (Very short 5, Short 10, Medium 20, Long 30, Very long 45 minutes).`,
-          "`by=favor`: any level up to the character's, only runs that add favor over the best setting logged for the quest (any tier), ranked by the favor reward they reach (total favor or the patron's tier, DDO wiki Favor page), else by the smallest gap they leave, then the shorter run.",
+          "`by=favor`: any level up to that top, only runs that add favor over the best setting logged for the quest (any tier), ranked by the favor reward they reach (total favor or the patron's tier, DDO wiki Favor page), else by the smallest gap they leave, then the shorter run.",
           `At most ${MAX_NEXT_LIMIT} quests (\`limit\`). Each has a \`why\` line.`,
         ].join(' '),
       },

@@ -209,7 +209,8 @@ export function nextForCharacter(
       playOn: row.targetDifficulty,
       characterLevel,
       filters: {
-        levelBand: row.levelBand,
+        levelsBelow: row.levelsBelow,
+        levelsAbove: row.levelsAbove,
         versionFilter: row.versionFilter,
         excludedPatrons: row.excludedPatrons,
         packState: row.packState,

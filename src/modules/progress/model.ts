@@ -2,6 +2,7 @@
 import { t } from 'elysia'
 import { kib } from '../../http/size'
 import { MAX_TOTAL_LEVEL } from '../../rules/character/levels'
+import { DEFAULT_LEVELS_ABOVE, FIRST_EPIC_LEVEL } from '../../rules/quests/levelBand'
 import { Enum, OpenObject, PlayOn, trackerState, VERSION_FLAGS } from '../characters/model'
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../completions/limits'
 import { CompletionInput, StoredCompletion } from '../completions/model'
@@ -33,6 +34,12 @@ export const Progress = t.Object(
     character: t.Object({ id: t.Integer(), name: t.String(), targetDifficulty: PlayOn }),
     minLevel: t.Integer({ description: 'Lowest base quest level that still gives full XP at targetDifficulty.' }),
     characterLevel: t.Integer({ description: 'The PUT override when set, else the derived total level.' }),
+    levelFrom: t.Integer({
+      description: "The lowest base quest level levelBand 0 shows: minLevel, or the player's range (`levelsBelow`).",
+    }),
+    levelTo: t.Integer({
+      description: `The highest base quest level levelBand 0 shows: ${DEFAULT_LEVELS_ABOVE} above characterLevel, or the player's range (\`levelsAbove\`). Epic and Legendary remakes are in the band from level ${FIRST_EPIC_LEVEL} only.`,
+    }),
     ...trackerState,
     packState: OpenObject('Pack state.'),
     questNotes: OpenObject('Quest notes.'),
@@ -59,7 +66,33 @@ const REPLACES = `Replaces the stored value; at most ${kib(MAX_TRACKER_FIELD_BYT
 
 export const ProgressPut = t.Object({
   targetDifficulty: t.Optional(PlayOn),
-  levelBand: t.Optional(t.Integer({ minimum: 0, maximum: 255, description: '0 = Full XP, 255 = any level.' })),
+  levelBand: t.Optional(
+    t.Integer({
+      minimum: 0,
+      maximum: 255,
+      description:
+        "0 = Full XP, 255 = any level. Sent without `levelsBelow` and `levelsAbove`, it also drops the player's range: 0 is the Full XP band itself.",
+    }),
+  ),
+  levelsBelow: t.Optional(
+    t.Nullable(
+      t.Integer({
+        minimum: 0,
+        maximum: MAX_TOTAL_LEVEL,
+        description:
+          "The bottom of the player's range at levelBand 0, in levels below the character's (it follows the character's level); null goes back to the Full XP minimum.",
+      }),
+    ),
+  ),
+  levelsAbove: t.Optional(
+    t.Nullable(
+      t.Integer({
+        minimum: 0,
+        maximum: MAX_TOTAL_LEVEL,
+        description: `The top of the player's range at levelBand 0, in levels above the character's; null goes back to ${DEFAULT_LEVELS_ABOVE}.`,
+      }),
+    ),
+  ),
   characterLevel: t.Optional(
     t.Nullable(
       t.Integer({

@@ -236,6 +236,14 @@ export function putProgress(
   const set: Partial<CharacterRow> = { updatedAt: now }
   if (body.targetDifficulty !== undefined) set.targetDifficulty = body.targetDifficulty
   if (body.levelBand !== undefined) set.levelBand = body.levelBand
+  // levelBand alone (as a game client sends it) is the contract's value itself: 0 is the Full XP
+  // band, so a range the player set on the website goes.
+  if (body.levelBand !== undefined && body.levelsBelow === undefined && body.levelsAbove === undefined) {
+    set.levelsBelow = null
+    set.levelsAbove = null
+  }
+  if (body.levelsBelow !== undefined) set.levelsBelow = body.levelsBelow
+  if (body.levelsAbove !== undefined) set.levelsAbove = body.levelsAbove
   if (body.characterLevel !== undefined) set.characterLevelOverride = body.characterLevel
   if (body.excludedPatrons !== undefined) set.excludedPatrons = body.excludedPatrons
   if (body.versionFilter !== undefined)

@@ -5,6 +5,7 @@
 import { minLevel, type PlayOn } from '../character/levels'
 import type { Setting } from './completion'
 import { favorFor } from './favor'
+import { inRange, type LevelRange } from './levelBand'
 import { type CompletionIndex, completionsFor, isDoneAt, SETTING_RANK, type TrackerRow } from './tracker'
 
 /** Characters in one party: a DDO party is six. */
@@ -65,11 +66,20 @@ export function doneRanks(
 export interface RankedCharacter {
   id: number
   ranks: Uint8Array
+  /**
+   * Its level band (levelBand.ts levelRange): it needs only the quests inside it (issue 42,
+   * section 3). Omitted or null: every level.
+   */
+  band?: LevelRange | null
 }
 
-/** questNeed of row `i` of the rows the characters' ranks were made from: the same answer, by lookups. */
+/**
+ * questNeed of row `i` of the rows the characters' ranks were made from: the same answer, by
+ * lookups; but a character whose band the row is outside of is not among those that need it
+ * (it is among those that have done it when it has).
+ */
 export function rankedNeed(
-  row: Pick<TrackerRow, 'name' | 'difficulty'>,
+  row: Pick<TrackerRow, 'name' | 'difficulty' | 'level'>,
   i: number,
   characters: readonly RankedCharacter[],
   setting: Setting,
@@ -79,7 +89,7 @@ export function rankedNeed(
   const doneBy: number[] = []
   for (const character of characters) {
     if ((character.ranks[i] as number) >= needed) doneBy.push(character.id)
-    else neededBy.push(character.id)
+    else if (inRange(row.level, row.difficulty, character.band ?? null)) neededBy.push(character.id)
   }
   return { name: row.name, difficulty: row.difficulty, neededBy, doneBy }
 }
@@ -95,8 +105,8 @@ export interface PartyQuest extends QuestNeed {
 
 /**
  * The band of base quest levels that gives every character full XP at `setting`: from the
- * highest of their lowest full-XP levels up to the lowest character level (a quest above a
- * character's level is not offered, as "what to run next" does not offer it).
+ * highest of their lowest full-XP levels up to the lowest character level (a party runs what its
+ * lowest member is at home in, narrower than each character's own band of levelBand.ts).
  */
 export function partyBand(characters: readonly Pick<NeedsCharacter, 'level'>[], setting: PlayOn) {
   return {

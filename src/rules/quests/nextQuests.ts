@@ -13,6 +13,7 @@ import {
   type NextFavorReward,
   nextFavorRewards,
 } from './favorRewards'
+import { type BandChoice, inRange, levelRange } from './levelBand'
 import {
   type CompletionIndex,
   indexCompletions,
@@ -60,7 +61,8 @@ export interface NextInput {
   completions: readonly LoggedCompletion[]
   playOn: PlayOn
   characterLevel: number
-  filters: Pick<TrackerFilters, 'levelBand' | 'versionFilter' | 'excludedPatrons' | 'packState'>
+  /** The tracker's filters; of the band, the player's range (`levelsBelow`, `levelsAbove`) alone. */
+  filters: Pick<TrackerFilters, 'versionFilter' | 'excludedPatrons' | 'packState'> & BandChoice
   xpBoosts: Readonly<Record<string, unknown>>
   optionalPursuit: Readonly<Record<string, unknown>>
   /** The character's own median runs (every life) by timeKey. */
@@ -143,26 +145,35 @@ function rewardWhy(step: FavorStep, patron: string): string {
 
 /**
  * The ranking. Candidates: the catalog rows the tracker's filters show (packs owned, patrons not
- * excluded, tiers), at most the character's level, not yet done at the Play on setting (or a
- * harder one) in this life. By `xp`: only the Full XP band (as the tracker's Full XP filter,
- * whatever its own band setting), best expected XP per minute first. By `favor`: any level up to
- * the character's, only runs that add favor, ranked by the next reward (compareFavorSteps), then
- * by the shorter run.
+ * excluded, tiers), not yet done at the Play on setting (or a harder one) in this life, inside the
+ * character's level band (levelBand.ts: the player's range, else from the Full XP minimum to
+ * DEFAULT_LEVELS_ABOVE above its level) whatever the tracker's own `levelBand` shows, and at most
+ * the character's level unless the player set the band's top (`levelsAbove`): a quest above it is
+ * in reach but harder, and XP per minute, which knows nothing of that, would always rank it first.
+ * By `xp`: never below the Full XP minimum either (the XP it ranks by has no over-level penalty),
+ * best expected XP per minute first. By `favor`: any level up to that top (favor has no level
+ * penalty), only runs that add favor, ranked by the next reward (compareFavorSteps), then by the
+ * shorter run.
  */
 export function nextQuests(input: NextInput, by: NextBy, limit: number): NextResult {
   const setting = runSetting(input.playOn)
   const index: CompletionIndex = indexCompletions(input.completions)
   const tiers = tiersByName(input.rows)
   const filters: TrackerFilters = {
-    ...input.filters,
-    // The band is this ranking's to apply (by xp only), not the tracker's.
+    versionFilter: input.filters.versionFilter,
+    excludedPatrons: input.filters.excludedPatrons,
+    packState: input.filters.packState,
+    // The band is this ranking's to apply, not the tracker's.
     levelBand: LEVEL_BAND_ANY,
-    minLevel: 1,
+    levels: { from: 1, to: Number.MAX_SAFE_INTEGER, epicContent: true },
     search: '',
     hideCompleted: false,
   }
   const shows = rowFilter(filters, index, tiers)
-  const bandFrom = fullXpMinLevel(input.characterLevel, input.playOn)
+  const band = levelRange(input.characterLevel, input.playOn, input.filters)
+  const to = (input.filters.levelsAbove ?? null) === null ? Math.min(band.to, input.characterLevel) : band.to
+  const from = by === 'xp' ? Math.max(band.from, fullXpMinLevel(input.characterLevel, input.playOn)) : 1
+  const ranked = { ...band, from, to }
   const totals = favorTotals(input.rows, index)
   const favorByPatron: Record<string, number> = {}
   for (const [patron, total] of totals.byPatron) if (patron !== '') favorByPatron[patron] = total.earned
@@ -178,8 +189,7 @@ export function nextQuests(input: NextInput, by: NextBy, limit: number): NextRes
   const firstPercent = firstTime ? bonusPercent(firstTime, true, setting) : 0
   const candidates: NextQuest[] = []
   for (const row of input.rows) {
-    if (!shows(row) || row.level > input.characterLevel) continue
-    if (by === 'xp' && row.level < bandFrom) continue
+    if (!shows(row) || !inRange(row.level, row.difficulty, ranked)) continue
     if (isDoneAt(row, index, setting)) continue
     const favorGain = Math.max(0, favorFor(row.favor, setting) - (earnedByName.get(row.name) ?? 0))
     if (by === 'favor' && favorGain === 0) continue

@@ -1,9 +1,12 @@
 // The website tracker's row rules: which catalog remakes a completion covers (plugin-api.md
-// domain rule 2) and which rows the tracker's filters show (GAME-RULES.md "Full XP band",
+// domain rule 2) and which rows the tracker's filters show (the level band of levelBand.ts,
 // plugin-api.md "Version flag meaning"). Pure functions over plain data; the page calls them
 // on every keystroke, so they index once and then only compare.
 import type { PlayOn } from '../character/levels'
 import type { Difficulty, Setting } from './completion'
+import { inRange, LEVEL_BAND_FULL_XP, type LevelRange } from './levelBand'
+
+export { LEVEL_BAND_ANY, LEVEL_BAND_FULL_XP } from './levelBand'
 
 /** The catalog fields the tracker reads (the catalog module's QuestRow extends it). */
 export interface TrackerRow {
@@ -91,15 +94,11 @@ export type VersionTier = keyof typeof VERSION_TIERS
 export type VersionFlag = 'any' | 'yes' | 'no'
 export type VersionFilter = Readonly<Record<VersionTier, VersionFlag>>
 
-/** `levelBand` 0: the Full XP filter. 255 is "any level"; the contract shows no other value. */
-export const LEVEL_BAND_FULL_XP = 0
-export const LEVEL_BAND_ANY = 255
-
 export interface TrackerFilters {
-  /** 0 = Full XP (rows at or above minLevel); any other value (255) = every level. */
+  /** 0 = the band (`levels`); any other value (255) = every level. */
   levelBand: number
-  /** From the progress answer (or `minLevel()` of levels.ts for the character level and Play on). */
-  minLevel: number
+  /** The band levelBand 0 shows: levelRange() of levelBand.ts for the character. */
+  levels: LevelRange
   versionFilter: VersionFilter
   /** Patron names; the contract leaves the entry shape open, so anything not a string is ignored. */
   excludedPatrons: readonly unknown[]
@@ -152,10 +151,10 @@ export function rowFilter(
     if (flag === 'yes') requiredTiers.push(VERSION_TIERS[key])
   }
   const needle = filters.search.trim().toLowerCase()
-  const fullXpOnly = filters.levelBand === LEVEL_BAND_FULL_XP
+  const band = filters.levelBand === LEVEL_BAND_FULL_XP ? filters.levels : null
   const doneSetting: Setting | null = !filters.playOn || filters.playOn === 'any' ? null : filters.playOn
   return (row) => {
-    if (fullXpOnly && row.level < filters.minLevel) return false
+    if (!inRange(row.level, row.difficulty, band)) return false
     if (hiddenTiers.has(row.difficulty)) return false
     if (requiredTiers.length > 0) {
       const has = tiers.get(row.name)

@@ -3,7 +3,8 @@
 // completed" belong to this page only. Every control has a visible label. On a phone all but the
 // search fold into one bar that opens, so the quests are on the first screen.
 import { type Signal, useSignal } from '@preact/signals'
-import { PLAY_ON, type PlayOn } from '../../rules/character/levels'
+import { MAX_TOTAL_LEVEL, PLAY_ON, type PlayOn } from '../../rules/character/levels'
+import { DEFAULT_LEVELS_ABOVE, levelRange } from '../../rules/quests/levelBand'
 import {
   LEVEL_BAND_ANY,
   LEVEL_BAND_FULL_XP,
@@ -12,6 +13,7 @@ import {
   type VersionTier,
 } from '../../rules/quests/tracker'
 import { XP_BONUSES } from '../../rules/quests/xp'
+import type { Progress } from '../api'
 import { BonusChecklist, bonusOn } from '../components/BonusChecklist'
 import { SelectField } from '../components/SelectField'
 import type { TrackerStore } from './store'
@@ -41,12 +43,39 @@ const hideLabel = (playOn: PlayOn) =>
       ? 'Hide done on Elite or Reaper'
       : `Hide done on ${PLAY_ON_LABELS[playOn]} or harder`
 
+/**
+ * The Levels choice: the Full XP band (levelBand 0, no range), the player's range (levelBand 0
+ * with `levelsBelow` or `levelsAbove` set) or any level (255). Only the first and the last are
+ * values of the contract's `levelBand`; the range is the additive fields beside it.
+ */
+type LevelsMode = '0' | 'range' | '255'
+
+const RANGE: LevelsMode = 'range'
+
+function levelsMode(p: Progress): LevelsMode {
+  if (p.levelBand !== LEVEL_BAND_FULL_XP) return String(LEVEL_BAND_ANY) as LevelsMode
+  return p.levelsBelow !== null || p.levelsAbove !== null ? RANGE : (String(LEVEL_BAND_FULL_XP) as LevelsMode)
+}
+
+/** What the range is kept as: it moves with the character's level. */
+function rangeHint(p: Progress): string {
+  const below = p.characterLevel - p.levelFrom
+  const above = p.levelTo - p.characterLevel
+  const bottom = p.levelsBelow === null ? 'from Full XP' : below === 0 ? 'from your level' : `from ${below} below`
+  const top = above === 0 ? 'to your level' : `to ${above} above`
+  return `Moves with your level: ${bottom} ${top}.`
+}
+
+/** "quests 4–9" */
+const questsFromTo = (from: number, to: number) => (from === to ? `quests ${from}` : `quests ${from}–${to}`)
+
 /** What the folded filters say on a phone: the Play on setting and the level band (and hiding). */
 function foldSummary(store: TrackerStore): string {
   const p = store.progress.value
+  const mode = levelsMode(p)
   return [
     PLAY_ON_LABELS[p.targetDifficulty as PlayOn] ?? p.targetDifficulty,
-    p.levelBand === LEVEL_BAND_FULL_XP ? 'Full XP' : 'any level',
+    mode === RANGE ? `levels ${p.levelFrom}–${p.levelTo}` : mode === '255' ? 'any level' : 'Full XP',
     store.hideCompleted.value ? hideLabel(p.targetDifficulty as PlayOn).replace('Hide', 'hiding') : null,
   ]
     .filter((part) => part !== null)
@@ -89,16 +118,7 @@ function Toolbar({ store, folded }: { store: TrackerStore; folded: Signal<boolea
           value={p.targetDifficulty}
           onChange={(targetDifficulty) => store.saveProgress({ targetDifficulty })}
         />
-        <SelectField
-          id="filter-levels"
-          label="Levels"
-          options={[
-            [String(LEVEL_BAND_FULL_XP), `Full XP for level ${p.characterLevel} (quests ${p.minLevel}+)`],
-            [String(LEVEL_BAND_ANY), 'Any level'],
-          ]}
-          value={String(p.levelBand === LEVEL_BAND_FULL_XP ? LEVEL_BAND_FULL_XP : LEVEL_BAND_ANY)}
-          onChange={(band) => store.saveProgress({ levelBand: Number(band) })}
-        />
+        <Levels store={store} />
         <label class="check toolbar-check">
           <input
             type="checkbox"
@@ -111,6 +131,74 @@ function Toolbar({ store, folded }: { store: TrackerStore; folded: Signal<boolea
         </label>
       </div>
     </div>
+  )
+}
+
+/**
+ * The level band: Full XP (from the Full XP minimum to DEFAULT_LEVELS_ABOVE above the level),
+ * the player's range, or any level. The range is chosen as quest levels and kept relative to the
+ * character's level (levelsBelow, levelsAbove), so it moves up as the character levels.
+ */
+function Levels({ store }: { store: TrackerStore }) {
+  const p = store.progress.value
+  const level = p.characterLevel
+  const playOn = p.targetDifficulty as PlayOn
+  const full = levelRange(level, playOn)
+  const mode = levelsMode(p)
+  const fromOptions: [string, string][] = [['full', `${full.from} (Full XP)`]]
+  for (let n = Math.max(1, level); n >= 1; n--) fromOptions.push([String(n), String(n)])
+  const toOptions: [string, string][] = []
+  for (let n = Math.max(1, level); n <= Math.max(MAX_TOTAL_LEVEL, p.levelTo); n++) {
+    toOptions.push([String(n), n - level === DEFAULT_LEVELS_ABOVE ? `${n} (default)` : String(n)])
+  }
+  return (
+    <>
+      <SelectField<LevelsMode>
+        id="filter-levels"
+        label="Levels"
+        options={[
+          [
+            String(LEVEL_BAND_FULL_XP) as LevelsMode,
+            level >= 1
+              ? `Full XP for level ${level} (${questsFromTo(full.from, full.to)})`
+              : `Full XP (no level yet: ${questsFromTo(full.from, full.to)})`,
+          ],
+          [RANGE, mode === RANGE ? `Levels ${p.levelFrom} to ${p.levelTo}` : 'Levels from… to…'],
+          [String(LEVEL_BAND_ANY) as LevelsMode, 'Any level'],
+        ]}
+        value={mode}
+        onChange={(choice) =>
+          store.saveProgress(
+            choice === RANGE
+              ? // The Full XP band as a start, made the player's: its top set, so it is a range.
+                { levelBand: LEVEL_BAND_FULL_XP, levelsBelow: null, levelsAbove: DEFAULT_LEVELS_ABOVE }
+              : // levelBand alone drops the range (the contract's 0 is the Full XP band itself).
+                { levelBand: Number(choice) },
+          )
+        }
+      />
+      {mode === RANGE && (
+        <>
+          <SelectField
+            id="filter-level-from"
+            label="From level"
+            options={fromOptions}
+            value={p.levelsBelow === null ? 'full' : String(p.levelFrom)}
+            onChange={(from) => store.saveProgress({ levelsBelow: from === 'full' ? null : level - Number(from) })}
+          />
+          <SelectField
+            id="filter-level-to"
+            label="To level"
+            options={toOptions}
+            value={String(p.levelTo)}
+            onChange={(to) => store.saveProgress({ levelsAbove: Number(to) - level })}
+          />
+          <p class="hint levels-hint" id="filter-levels-hint">
+            {rangeHint(p)}
+          </p>
+        </>
+      )}
+    </>
   )
 }
 

@@ -5,6 +5,7 @@
 import { computed, type ReadonlySignal } from '@preact/signals'
 import type { PlayOn } from '../../rules/character/levels'
 import type { Setting } from '../../rules/quests/completion'
+import { levelRange } from '../../rules/quests/levelBand'
 import { rowFilter, rowsByName, type TrackerFilters, tiersByName } from '../../rules/quests/tracker'
 import { rowXp } from '../../rules/quests/xp'
 import type { Progress } from '../api'
@@ -93,7 +94,7 @@ export function trackerModel({ rows, progress, search, hideCompleted, sort }: Mo
     const p = progress.value
     return {
       levelBand: p.levelBand,
-      minLevel: p.minLevel,
+      levels: levelRange(p.characterLevel, p.targetDifficulty as PlayOn, p),
       versionFilter: p.versionFilter,
       excludedPatrons: p.excludedPatrons,
       packState: p.packState,

@@ -2,17 +2,32 @@
 // answer) says, with the changes still waiting in the write queue (offline/outbox.ts) made on top,
 // in order, so a tick made offline stays ticked across reloads and polls until the server has it.
 import { minLevel, type PlayOn } from '../../rules/character/levels'
+import { levelRange } from '../../rules/quests/levelBand'
 import type { Completion, Progress, ProgressPatch } from '../api'
 import type { QueuedChange } from '../offline/queue'
+
+/**
+ * The levels a progress derives from its level, Play on and range (`minLevel`, `levelFrom`,
+ * `levelTo`), as the server derives them.
+ */
+export function withLevels<P extends Progress>(progress: P): P {
+  const playOn = progress.targetDifficulty as PlayOn
+  const band = levelRange(progress.characterLevel, playOn, progress)
+  return { ...progress, minLevel: minLevel(progress.characterLevel, playOn), levelFrom: band.from, levelTo: band.to }
+}
 
 /** A partial change of the saved fields, made on a progress: what the server will make of it. */
 export function patchProgress(current: Progress, patch: ProgressPatch): Progress {
   const next: Progress = { ...current, ...(patch as Partial<Progress>) }
+  // levelBand alone drops the range (progress/service.ts).
+  if (patch.levelBand !== undefined && patch.levelsBelow === undefined && patch.levelsAbove === undefined) {
+    next.levelsBelow = null
+    next.levelsAbove = null
+  }
   if (patch.targetDifficulty !== undefined) {
-    next.minLevel = minLevel(current.characterLevel, patch.targetDifficulty as PlayOn)
     next.character = { ...current.character, targetDifficulty: patch.targetDifficulty }
   }
-  return next
+  return withLevels(next)
 }
 
 const sameKey = (c: Completion, change: { name: string; difficulty: string; setting: string }) =>

@@ -5,7 +5,6 @@
 // logged or deleted the same way. The read-only share view uses the same store with `save` off:
 // its filters change only the view.
 import { batch, signal } from '@preact/signals'
-import { minLevel, type PlayOn } from '../../rules/character/levels'
 import type { VersionFlag, VersionTier } from '../../rules/quests/tracker'
 import {
   api,
@@ -22,7 +21,7 @@ import { isWaiting, type QueuedChange } from '../offline/queue'
 import { rememberedFlag } from '../remembered'
 import { applyChange, tagParts, withAdded, withRemoved } from './changes'
 import { type Row, type Sort, type TickSetting, toRows, trackerModel } from './model'
-import { type PendingRestore, patchProgress, sameCompletion, withQueued } from './queued'
+import { type PendingRestore, patchProgress, sameCompletion, withLevels, withQueued } from './queued'
 import { createUndo } from './undo'
 import { writeQueue } from './writes'
 
@@ -316,13 +315,12 @@ export function createTrackerStore(options: StoreOptions) {
       // Keep the viewer's own filter choices on a read-only page; take the new completions and level.
       progress.value = options.save
         ? view.progress
-        : {
+        : withLevels({
             ...progress.value,
             completions: view.progress.completions,
             completedQuests: view.progress.completedQuests,
             characterLevel: view.progress.characterLevel,
-            minLevel: minLevel(view.progress.characterLevel, progress.value.targetDifficulty as PlayOn),
-          }
+          })
     })
   }
 

@@ -3,13 +3,14 @@
 import { describe, expect, test } from 'bun:test'
 import type { Difficulty, Setting } from '../../../src/rules/quests/completion'
 import { doneRanks, type NeedsCharacter, questNeed, rankedNeed } from '../../../src/rules/quests/groupNeeds'
+import { levelRange } from '../../../src/rules/quests/levelBand'
 import { indexCompletions } from '../../../src/rules/quests/tracker'
 
 const SETTINGS: Setting[] = ['unknown', 'casual', 'normal', 'hard', 'elite', 'reaper']
 const TIERS: Difficulty[] = ['Heroic', 'Epic', 'Legendary', 'Unknown']
 const NAMES = ['Bell Tower', 'Crypt', 'Archive']
 const rows = NAMES.flatMap((name) =>
-  (['Heroic', 'Epic', 'Legendary'] as const).map((difficulty) => ({ name, difficulty })),
+  (['Heroic', 'Epic', 'Legendary'] as const).map((difficulty) => ({ name, difficulty, level: 5 })),
 )
 
 describe('rankedNeed', () => {
@@ -51,5 +52,29 @@ describe('rankedNeed', () => {
     expect(at('Bell Tower', 'Heroic', 'elite')).toEqual([])
     expect(at('Bell Tower', 'Epic', 'casual')).toEqual([])
     expect(at('Archive', 'Heroic', 'casual')).toEqual([])
+  })
+
+  describe('a character needs only what is in its own band (issue 42, section 3)', () => {
+    const at = (level: number, difficulty: Difficulty) => ({ name: 'Crypt', difficulty, level })
+    const fresh = () => doneRanks([at(5, 'Heroic')], indexCompletions([]))
+    const done = () =>
+      doneRanks([at(5, 'Heroic')], indexCompletions([{ name: 'Crypt', difficulty: 'Heroic', setting: 'elite' }]))
+    const cases: [string, ReturnType<typeof at>, number, 'needed' | 'done' | 'neither'][] = [
+      ['level 7 on elite (4 to 9): a level 5 quest', at(5, 'Heroic'), 7, 'needed'],
+      ['level 30 (27 to 32): a level 5 quest', at(5, 'Heroic'), 30, 'neither'],
+      ['level 7: a level 10 quest', at(10, 'Heroic'), 7, 'neither'],
+      ['level 19: an epic 20', at(20, 'Epic'), 19, 'neither'],
+      ['level 20: an epic 20', at(20, 'Epic'), 20, 'needed'],
+    ]
+    for (const [what, row, level, expected] of cases) {
+      test(what, () => {
+        const answer = rankedNeed(row, 0, [{ id: 1, ranks: fresh(), band: levelRange(level, 'elite') }], 'elite')
+        expect(answer.neededBy.length > 0 ? 'needed' : answer.doneBy.length > 0 ? 'done' : 'neither').toBe(expected)
+      })
+    }
+    test('done outside its band still counts as done', () => {
+      const answer = rankedNeed(at(5, 'Heroic'), 0, [{ id: 1, ranks: done(), band: levelRange(30, 'elite') }], 'elite')
+      expect(answer).toMatchObject({ neededBy: [], doneBy: [1] })
+    })
   })
 })

@@ -2,8 +2,8 @@
 // matches every remake of the name) and each filter (level band, version flags, patrons,
 // packs, search, hide completed).
 import { describe, expect, test } from 'bun:test'
-import { minLevel } from '../../../src/rules/character/levels'
 import type { Difficulty, Setting } from '../../../src/rules/quests/completion'
+import { levelRange } from '../../../src/rules/quests/levelBand'
 import {
   completionsFor,
   filterRows,
@@ -50,7 +50,7 @@ const names = (rows: TrackerRow[]) => rows.map((r) => `${r.name}/${r.difficulty}
 
 const ALL: TrackerFilters = {
   levelBand: 255,
-  minLevel: 1,
+  levels: levelRange(1, 'any'),
   versionFilter: { heroic: 'any', epic: 'any', legendary: 'any' },
   excludedPatrons: [],
   packState: {},
@@ -91,12 +91,27 @@ describe('filterRows', () => {
   const cases: [string, Partial<TrackerFilters>, string[]][] = [
     ['no filter shows everything', {}, names(CATALOG)],
     [
-      'Full XP: level >= minLevel (level 20 on elite: 17)',
-      { levelBand: 0, minLevel: minLevel(20, 'elite') },
-      ['Devil Assault/Heroic', 'Devil Assault/Epic', 'Tempest Spine/Legendary', 'Ghost of Perdition/Epic'],
+      'the band: level 20 on elite shows base levels 17 to 22',
+      { levelBand: 0, levels: levelRange(20, 'elite') },
+      ['Devil Assault/Heroic'],
     ],
-    ['Full XP at level 1 shows everything', { levelBand: 0, minLevel: minLevel(1, 'casual') }, names(CATALOG)],
-    ['levelBand 255 ignores minLevel', { levelBand: 255, minLevel: 30 }, names(CATALOG)],
+    [
+      'the band: level 25 on normal, 24 to 27, epic content open',
+      { levelBand: 0, levels: levelRange(25, 'normal') },
+      ['Devil Assault/Epic', 'Ghost of Perdition/Epic'],
+    ],
+    ['the band at level 1 on casual: 1 to 3', { levelBand: 0, levels: levelRange(1, 'casual') }, []],
+    [
+      'a range up to 33 above level 1: every heroic row, no epic content',
+      { levelBand: 0, levels: levelRange(1, 'casual', { levelsAbove: 33 }) },
+      ['The Pit/Heroic', 'Devil Assault/Heroic', 'Tempest Spine/Heroic'],
+    ],
+    [
+      'a range 30 below level 30: everything up to 32',
+      { levelBand: 0, levels: levelRange(30, 'elite', { levelsBelow: 30 }) },
+      names(CATALOG),
+    ],
+    ['levelBand 255 ignores the band', { levelBand: 255, levels: levelRange(30, 'elite') }, names(CATALOG)],
     [
       'heroic no hides heroic rows only',
       { versionFilter: { heroic: 'no', epic: 'any', legendary: 'any' } },
@@ -178,7 +193,14 @@ describe('filterRows', () => {
     const index = indexCompletions([done('Devil Assault', 'Epic', 'elite')])
     const rows = filterRows(
       CATALOG,
-      { ...ALL, levelBand: 0, minLevel: 15, search: 'e', hideCompleted: true, excludedPatrons: ['The Twelve', ''] },
+      {
+        ...ALL,
+        levelBand: 0,
+        levels: levelRange(30, 'elite', { levelsBelow: 15, levelsAbove: 4 }),
+        search: 'e',
+        hideCompleted: true,
+        excludedPatrons: ['The Twelve', ''],
+      },
       index,
     )
     expect(names(rows)).toEqual(['Devil Assault/Heroic'])
