@@ -19,7 +19,7 @@ describe('act', () => {
     )
     expect(result).toBe(3)
     expect(busyWhileRunning).toBe(true)
-    expect({ error: feedback.error.value, notice: feedback.notice.value, busy: feedback.busy.value }).toEqual({
+    expect<unknown>({ error: feedback.error.value, notice: feedback.notice.value, busy: feedback.busy.value }).toEqual({
       error: null,
       notice: '3 done',
       busy: false,
