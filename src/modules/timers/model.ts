@@ -1,13 +1,14 @@
 // Shapes of GET /characters/{id}/timers and GET /characters/timers: raid lockouts and the chest
 // ransack window, from the character's runs (rules/quests/timers.ts).
 import { t } from 'elysia'
+import { Timestamp } from '../../http/model'
 import { NORMAL_LOOT_LOOTINGS, RAID_TIMER_HOURS, RANSACK_TIMER_HOURS } from '../../rules/quests/timers'
 
 export const RaidLockout = t.Object(
   {
     name: t.String({ description: 'The raid, as its runs are stored (the catalog\u2019s spelling).' }),
-    lastRunAt: t.String({ description: 'The latest run of it, any tier or setting (ISO 8601).' }),
-    readyAt: t.String({
+    lastRunAt: Timestamp({ description: 'The latest run of it, any tier or setting.' }),
+    readyAt: Timestamp({
       description: `When its end reward can be looted again: lastRunAt + ${RAID_TIMER_HOURS} hours.`,
     }),
   },
@@ -22,8 +23,8 @@ export const QuestWeek = t.Object(
       minimum: 1,
       description: "Runs of the quest in this tier, every setting together, in the chest timer's current window.",
     }),
-    windowStartedAt: t.String({ description: 'The run that began the window (ISO 8601).' }),
-    resetsAt: t.String({
+    windowStartedAt: Timestamp({ description: 'The run that began the window.' }),
+    resetsAt: Timestamp({
       description: `When the window ends and the count starts over: windowStartedAt + ${RANSACK_TIMER_HOURS} hours.`,
     }),
     ransackLikely: t.Boolean({
@@ -49,13 +50,13 @@ const TimerLists = {
 
 export const CharacterTimers = t.Object({
   character: t.Object({ id: t.Integer(), name: t.String() }),
-  at: t.String({ description: "The server's time the answer was computed at (ISO 8601)." }),
+  at: Timestamp({ description: "The server's time the answer was computed at." }),
   rules: Rules,
   ...TimerLists,
 })
 
 export const AccountTimers = t.Object({
-  at: t.String({ description: "The server's time the answer was computed at (ISO 8601)." }),
+  at: Timestamp({ description: "The server's time the answer was computed at." }),
   rules: Rules,
   characters: t.Array(t.Object({ id: t.Integer(), name: t.String(), ...TimerLists }), {
     description: "Every character of the account, in the characters list's order.",
