@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm'
 import { catalogState, quests } from '../src/db/schema'
 import { silentLogger } from '../src/logger'
 import { fillFromSnapshot } from '../src/modules/catalog/snapshot'
+import { raidLockoutsByCharacter, timersOf } from '../src/modules/timers/service'
 import { insertCharacter, ok, refused, testApp } from './helpers'
 
 const H = 3_600_000
@@ -185,5 +186,37 @@ describe('access and the overview of every character', () => {
       [ria.id, 'Ria Vale', [at(60)], 1],
     ])
     expect(ok(await t.plugin(bob).characters.timers.get()).characters.map((c) => c.name)).toEqual(['Bobby'])
+  })
+})
+
+describe('raidLockoutsByCharacter (for the alts grid)', () => {
+  test('each character asked for, with its raids on lockout and when each ends, as its own timers say', async () => {
+    const ria = insertCharacter(t.db, 'alice', { givenName: 'Ria' })
+    const idle = insertCharacter(t.db, 'alice', { givenName: 'Idle' })
+    await log('The Shroud', 'Heroic', 'elite', at(-100))
+    await log('The Shroud', 'Epic', 'hard', at(-10))
+    await log('Hound of Xoriat', 'Heroic', 'elite', at(-67))
+    await log('The Pit', 'Heroic', 'elite', at(-1))
+    await log('The Vault of Night', 'Heroic', 'normal', at(-65), ria.id)
+    await log('The Shroud', 'Heroic', 'reaper', at(-30), ria.id)
+    const now = t.clock.now()
+    const byCharacter = raidLockoutsByCharacter(t.db, [ria.id, brom.id, idle.id, 987654], now)
+    expect([...byCharacter.keys()]).toEqual([ria.id, brom.id, idle.id, 987654])
+    expect(byCharacter.get(brom.id)).toEqual([{ name: 'The Shroud', lastRunAt: at(-10), readyAt: at(56) }])
+    expect(byCharacter.get(ria.id)).toEqual([
+      { name: 'The Vault of Night', lastRunAt: at(-65), readyAt: at(1) },
+      { name: 'The Shroud', lastRunAt: at(-30), readyAt: at(36) },
+    ])
+    expect(byCharacter.get(idle.id)).toEqual([])
+    expect(byCharacter.get(987654)).toEqual([])
+    for (const id of [brom.id, ria.id]) expect(byCharacter.get(id)).toEqual(timersOf(t.db, id, now).raids)
+    // At the hour the Vault ends, it is gone.
+    const later = new Date(start + H)
+    expect(
+      raidLockoutsByCharacter(t.db, [ria.id], later)
+        .get(ria.id)
+        ?.map((r) => r.name),
+    ).toEqual(['The Shroud'])
+    expect(raidLockoutsByCharacter(t.db, [], now).size).toBe(0)
   })
 })

@@ -29,7 +29,7 @@ import {
   useInvite,
 } from '../invites/service'
 import { getRoute } from '../routes/service'
-import { raidTest, timersOf } from '../timers/service'
+import { raidLockoutsByCharacter, raidTest } from '../timers/service'
 import type { GroupFeed } from './feed'
 import {
   MAX_GROUP_NAME_LENGTH,
@@ -571,7 +571,13 @@ export function partyPlan(
   // group shows its runs' raid timers to the group, as it shows what it has done.
   const now = clock.now()
   const raid = raidTest(db)
-  const lockouts = party.map((c) => ({ characterId: c.id, raids: timersOf(db, c.id, now, raid).raids }))
+  const raidsOf = raidLockoutsByCharacter(
+    db,
+    party.map(({ id }) => id),
+    now,
+    raid,
+  )
+  const lockouts = [...raidsOf].map(([characterId, raids]) => ({ characterId, raids }))
   const quests = partyQuests(catalogIndex(db).rows, needsCharacters(db, party), setting).map((quest) => {
     const time = times.get(remakeKey(quest.name, quest.difficulty))?.find((t) => t.setting === setting)
     const measured =

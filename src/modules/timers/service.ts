@@ -83,6 +83,50 @@ export function timersOf(db: DB, characterId: number, now: Date, raid = raidTest
   return { raids: raidLockouts(list, raid, now), quests: questWeeks(list, now) }
 }
 
+/** A character's runs since `since` (every life), read through the completions of each character asked for. */
+const recentRunsStatement = preparedOnce((db: DB) => {
+  const p = (name: string) => sql.placeholder(name)
+  return db
+    .select({
+      characterId: completions.characterId,
+      name: completions.name,
+      difficulty: completions.difficulty,
+      completedAt: runs.completedAt,
+    })
+    .from(completions)
+    .innerJoin(runs, eq(runs.completionId, completions.id))
+    .where(
+      and(
+        sql`${completions.characterId} in (select value from json_each(${p('ids')}))`,
+        sql`${runs.completedAt} >= ${p('since')}`,
+      ),
+    )
+    .prepare()
+})
+
+/**
+ * Per character asked for (in that order, each one present, an empty list when none), the raids
+ * it is locked out of at `now` and when each ends: the `raids` of timersOf, for many characters
+ * in one read of their last RAID_TIMER_HOURS of runs. For the alts grid and the party planner;
+ * the caller checks the characters are the reader's to see (its own, or shared with its group).
+ */
+export function raidLockoutsByCharacter(
+  db: DB,
+  characterIds: readonly number[],
+  now: Date,
+  raid = raidTest(db),
+): Map<number, RaidLockout[]> {
+  if (characterIds.length === 0) return new Map()
+  const runsOf = new Map<number, { name: string; difficulty: string; completedAt: string }[]>(
+    characterIds.map((id) => [id, []]),
+  )
+  const since = new Date(now.getTime() - RAID_TIMER_HOURS * 3_600_000).toISOString()
+  for (const row of recentRunsStatement(db).all({ ids: JSON.stringify([...new Set(characterIds)]), since })) {
+    runsOf.get(row.characterId)?.push(row)
+  }
+  return new Map([...runsOf].map(([id, list]) => [id, raidLockouts(list, raid, now)]))
+}
+
 export function characterTimers(
   db: DB,
   clock: Clock,
