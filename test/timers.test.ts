@@ -189,6 +189,10 @@ describe('access and the overview of every character', () => {
   })
 })
 
+test('/info announces the raid timers', async () => {
+  expect(ok(await t.plugin(alice).info.get()).features).toMatchObject({ raidTimers: true })
+})
+
 describe('raidLockoutsByCharacter (for the alts grid)', () => {
   test('each character asked for, with its raids on lockout and when each ends, as its own timers say', async () => {
     const ria = insertCharacter(t.db, 'alice', { givenName: 'Ria' })
