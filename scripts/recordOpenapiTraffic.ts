@@ -155,6 +155,8 @@ try {
   await call('DELETE', completions, { body: { name: 'Sewer Run', allSettings: true } })
   await call('GET', `/api/plugin/characters/${id}/progress`)
   await call('GET', `/api/plugin/characters/${id}/sagas`)
+  await call('GET', `/api/plugin/characters/${id}/timers`)
+  await call('GET', '/api/plugin/characters/timers')
   await call('PUT', `/api/plugin/characters/${id}/progress`, {
     body: { targetDifficulty: 'elite', levelBand: 0, versionFilter: { epic: 'no' } },
   })

@@ -3,8 +3,9 @@
 // completions spread over a few days (stats), a monk with a DDO Builder plan and a live snapshot
 // behind it (build, past lives), a rogue with two lives behind her (past lives), a level-30 wizard
 // about to reincarnate (reincarnate), shared routes
-// (routes), a group of two accounts (groups, party planner), an invite, an untick's undo and the
-// tracker with the server away, the reaper skulls beside a tick, the sagas.
+// (routes), a group of two accounts (groups, party planner), an invite, an untick's undo, the
+// tracker with the server away, the reaper skulls beside a tick, the sagas, and raid lockouts and
+// runs this week (tracker-timers, party).
 // Usage: bun scripts/screenshots.ts [outdir] [--docs] [--browser chromium|firefox] (default
 // /tmp/qt-screenshots, both browsers). Files are <page>-<browser>-<scheme>-<width>.png. `--docs`
 // refreshes docs/screenshots/{tracker,build,routes,stats}.png from Chromium's wide light run.
@@ -92,6 +93,28 @@ for (const [i, q] of near.entries()) {
     }),
   )
 }
+// A raid three hours ago (on lockout, its ready time), and one quest run eight times this week
+// (ransack likely): the tracker's timer marks.
+const raidName = catalog.some((q) => q.name === 'The Titan Awakes') ? 'The Titan Awakes' : (near[2]?.name ?? '')
+await succeeded(
+  alice.characters({ id: hero.id }).completions.post({
+    name: raidName,
+    difficulty: 'Heroic',
+    setting: 'elite',
+    completedAt: new Date(now - 3 * 3600_000).toISOString(),
+  }),
+)
+const farmed = near[1]?.name ?? ''
+for (let i = 0; i < 8; i++) {
+  await succeeded(
+    alice.characters({ id: hero.id }).completions.post({
+      name: farmed,
+      difficulty: 'Heroic',
+      setting: i % 2 ? 'hard' : 'elite',
+      completedAt: new Date(now - (40 - i) * 3600_000).toISOString(),
+    }),
+  )
+}
 await succeeded(
   alice.characters({ id: hero.id }).progress.put({
     targetDifficulty: 'elite',
@@ -161,6 +184,18 @@ const invite = await succeeded(alice.groups({ id: group.id }).invites.post())
 await succeeded(site.plugin(bobToken).groups.join.post({ code: invite.code }))
 await succeeded(alice.groups({ id: group.id }).characters({ characterId: hero.id }).put())
 await succeeded(site.plugin(bobToken).groups({ id: group.id }).characters({ characterId: krusk.id }).put())
+// Krusk ran The Twilight Forge (level 11, in the party's band) an hour ago: locked out tonight.
+await succeeded(
+  site
+    .plugin(bobToken)
+    .characters({ id: krusk.id })
+    .completions.post({
+      name: 'The Twilight Forge',
+      difficulty: 'Heroic',
+      setting: 'elite',
+      completedAt: new Date(now - 3600_000).toISOString(),
+    }),
+)
 // A link for the join page, seen signed out.
 const joinLink = await succeeded(alice.groups({ id: group.id }).invites.post())
 
@@ -254,6 +289,10 @@ for (const { name: browserName, path } of browsers) {
       await page.evaluate(() => document.querySelector('table.quests')?.scrollIntoView())
       await shot('tracker-reaper')
       await page.getByLabel('Search quests').fill('')
+      // The raid on lockout and the quest run eight times this week, their marks beside the names.
+      await page.locator('.timer-mark.lockout').first().waitFor()
+      await page.evaluate(() => document.querySelector('.timer-mark.lockout')?.scrollIntoView({ block: 'center' }))
+      await shot('tracker-timers')
       await page.evaluate(() => window.scrollTo(0, 0))
       // On a phone the filters are folded into one bar (styles.css): opened for this shot.
       if (await page.locator('.filters-toggle').isVisible()) await page.locator('.filters-toggle').click()
@@ -322,7 +361,9 @@ for (const { name: browserName, path } of browsers) {
       await shot('group')
       await page.goto(`${site.base}/groups/${group.id}/party?c=${hero.id},${krusk.id}&s=elite`)
       await page.locator('[data-party-quests]').waitFor()
+      await page.locator('[data-party-lockouts]').waitFor()
       await shot('party')
+      await shot('party-full', true)
       await page.goto(`${site.base}/characters/new`)
       await page.getByLabel('Given name').waitFor()
       await shot('character-new')

@@ -38,6 +38,7 @@ import { cookieGuard, sessionModule } from './modules/session'
 import { SignOuts } from './modules/session/signOuts'
 import { shareModule } from './modules/share'
 import { systemModule } from './modules/system'
+import { timersModule } from './modules/timers'
 import { webModule } from './modules/web'
 
 export interface AppOptions {
@@ -81,6 +82,7 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
       .use(progressModule(deps, guard))
       .use(nextModule(deps, guard))
       .use(pastLivesModule(deps, guard))
+      .use(timersModule(deps, guard))
       .use(sagasModule(deps, guard))
   const pluginApi = new Elysia({ prefix: PLUGIN_PREFIX })
     .use(authModule(deps, bearer, loginGuard))

@@ -3,7 +3,7 @@
 // group's event stream. Authorisation first: an outsider and a hostile member on every route.
 import { beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { groupMembers, groupShares, groups, invites, users } from '../src/db/schema'
+import { catalogState, groupMembers, groupShares, groups, invites, quests, users } from '../src/db/schema'
 import { createUser } from '../src/modules/account/service'
 import {
   MAX_GROUPS_PER_ACCOUNT,
@@ -758,6 +758,49 @@ describe('the party planner', () => {
         .party.get({ query: { characters: `${hero},${mira}` } }),
     )
     expect(plan.quests).toEqual([])
+  })
+
+  test('who in the party is locked out of a raid now, and when each is ready (66 hours after its run)', async () => {
+    // Bell Tower as a raid (a source's group size); The Shroud, not in this catalog, is one of the
+    // DDO wiki's raids.
+    t.db.update(quests).set({ groupSize: 'Raid' }).where(eq(quests.name, 'Bell Tower')).run()
+    t.db.insert(catalogState).values({ id: 1, source: 'test', syncedAt: '2026-11-21T00:00:00.000Z', rows: 3 }).run()
+    const log = (cookie: string, id: number, name: string, completedAt: string) =>
+      t.web(cookie).characters({ id }).completions.post({ name, difficulty: 'Heroic', setting: 'elite', completedAt })
+    ok(await log(ann, brom, 'Bell Tower', '2026-11-21T02:00:00.000Z'), 201)
+    ok(await log(bea, mira, 'The Shroud', '2026-11-19T12:00:00.000Z'), 201)
+    // Mira's Bell Tower run was three days ago: ready again.
+    ok(await log(bea, mira, 'Bell Tower', '2026-11-18T12:00:00.000Z'), 201)
+    const plan = ok(
+      await t
+        .web(bea)
+        .groups({ id: groupId })
+        .party.get({ query: { characters: `${mira},${brom}` } }),
+    )
+    // Brom's run of Bell Tower counts as done, so Delera's Rest (needed by both) comes first.
+    expect(plan.quests.map((q) => [q.name, q.raid, q.lockedOut])).toEqual([
+      ["Delera's Rest", false, []],
+      ['Bell Tower', true, [{ characterId: brom, readyAt: '2026-11-23T20:00:00.000Z' }]],
+    ])
+    expect(plan.lockouts).toEqual([
+      {
+        characterId: mira,
+        raids: [{ name: 'The Shroud', lastRunAt: '2026-11-19T12:00:00.000Z', readyAt: '2026-11-22T06:00:00.000Z' }],
+      },
+      {
+        characterId: brom,
+        raids: [{ name: 'Bell Tower', lastRunAt: '2026-11-21T02:00:00.000Z', readyAt: '2026-11-23T20:00:00.000Z' }],
+      },
+    ])
+    // Once Mira's Shroud timer is over she is off the list.
+    t.clock.advance(18 * 3_600_000)
+    const later = ok(
+      await t
+        .web(bea)
+        .groups({ id: groupId })
+        .party.get({ query: { characters: `${mira},${brom}` } }),
+    )
+    expect(later.lockouts.map((l) => l.characterId)).toEqual([brom])
   })
 
   test(`at most ${MAX_PARTY_SIZE} characters, given as ids`, async () => {

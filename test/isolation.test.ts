@@ -35,6 +35,7 @@ test('every character path answers 404 for another account’s character and cha
     ['POST login now', () => theirs.login.post({ lastLoginAt: 'now' })],
     ['GET progress', () => theirs.progress.get()],
     ['GET past-lives', () => theirs['past-lives'].get()],
+    ['GET timers', () => theirs.timers.get()],
     ['PUT progress', () => theirs.progress.put({ targetDifficulty: 'reaper', completions: [] })],
     ['POST completion', () => theirs.completions.post({ name: 'The Pit', difficulty: 'Heroic', xp: 999 })],
     ['POST new completion', () => theirs.completions.post({ name: 'New One' })],
@@ -59,4 +60,5 @@ test('every character path answers 404 for another account’s character and cha
   expect(ok(await t.plugin(alice).characters.get()).characters).toEqual([])
   expect(ok(await t.plugin(alice).characters.find.get({ query: { givenName: 'Bobs' } })).count).toBe(0)
   expect(ok(await t.plugin(alice).info.get()).characterCount).toBe(0)
+  expect(ok(await t.plugin(alice).characters.timers.get()).characters).toEqual([])
 })

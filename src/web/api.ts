@@ -54,6 +54,7 @@ import type {
   RouteListItem as RouteListItemSchema,
 } from '../modules/routes/model'
 import type { CharacterSagas as CharacterSagasSchema } from '../modules/sagas/model'
+import type { CharacterTimers as CharacterTimersSchema } from '../modules/timers/model'
 import type { Difficulty, Setting } from '../rules/quests/completion'
 import type { StepSetting } from '../rules/routes/routeStep'
 import { noteAnswer, noteUnreachable } from './offline/status'
@@ -99,6 +100,7 @@ export type GroupSummary = Static<typeof GroupSummarySchema>
 export type GroupDetail = Static<typeof GroupDetailSchema>
 export type SharedCharacter = Static<typeof SharedCharacterSchema>
 export type PartyAnswer = Static<typeof PartyAnswerSchema>
+export type CharacterTimers = Static<typeof CharacterTimersSchema>
 export type CatalogSource = Static<typeof CatalogProvenanceSchema>
 
 /**
@@ -230,6 +232,8 @@ export const api = {
   next: (id: number, by: 'xp' | 'favor') => ok(character(id).next.get({ query: { by, limit: 8 } })),
   /** The character's own times from every run (any life). */
   questTimes: (id: number) => ok(character(id)['quest-times'].get()),
+  /** Raid lockouts and runs this week (chest ransack), from the character's runs. */
+  timers: (id: number) => ok(character(id).timers.get()),
   /** Partial: send only the fields that changed (the plugin reads the same fields). */
   putProgress: (id: number, patch: ProgressPatch, on401: On401 = 'sign-in') =>
     ok(character(id).progress.put(patch), on401),

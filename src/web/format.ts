@@ -1,6 +1,7 @@
 // Numbers and dates as people read them, in the browser's locale.
 const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 })
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const weekdayTime = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' })
 
 export const formatNumber = (n: number | null | undefined) => (n === null || n === undefined ? '—' : integer.format(n))
 
@@ -8,6 +9,16 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return 'never'
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date)
+}
+
+/**
+ * A time within the coming week, as a player plans an evening by it: "Tue 9:10 PM" (the
+ * browser's locale and time zone). A date further off gets its date.
+ */
+export function formatSoon(iso: string, now = Date.now()): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return date.getTime() - now < 6 * 86_400_000 ? weekdayTime.format(date) : dateTime.format(date)
 }
 
 /** A patron's name; the catalog's rows with no patron are grouped under ''. */

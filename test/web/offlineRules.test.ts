@@ -43,6 +43,7 @@ describe('what the service worker does with a request', () => {
     ['GET', '/api/characters/7/progress?life=2', 'cors', 'account-read'],
     ['GET', '/api/characters/7/next?by=xp&limit=8', 'cors', 'account-read'],
     ['GET', '/api/characters/7/quest-times', 'cors', 'account-read'],
+    ['GET', '/api/characters/7/timers', 'cors', 'account-read'],
     ['GET', '/api/characters/7/live', 'cors', 'account-read'],
     ['GET', '/api/characters/7/build', 'cors', 'account-read'],
     ['GET', '/api/characters/7/lives', 'cors', 'account-read'],

@@ -2,9 +2,11 @@
 import { t } from 'elysia'
 import { Timestamp } from '../../http/model'
 import { REMAKE_TIERS } from '../../rules/quests/completion'
+import { RAID_TIMER_HOURS } from '../../rules/quests/timers'
 import { STEP_DIFFICULTIES, STEP_SETTINGS } from '../../rules/routes/routeStep'
 import { Enum } from '../characters/model'
 import { INVITE_LIFETIME_DAYS, MAX_INVITE_DAYS } from '../invites/limits'
+import { RaidLockout } from '../timers/model'
 import { MAX_GROUP_NAME_LENGTH, MAX_LINK_USES, MAX_PARTY_SIZE } from './limits'
 
 export const GroupParams = t.Object({ id: t.Integer({ description: 'Group id.' }) })
@@ -214,7 +216,15 @@ export const PartyAnswer = t.Object({
         ),
       ),
       estimatedMinutes: t.Nullable(t.Integer({ description: "The wiki's length word in minutes, when it has one." })),
+      raid: t.Boolean({ description: "A raid (the catalog's group size, else the DDO wiki's raids)." }),
+      lockedOut: t.Array(t.Object({ characterId: t.Integer(), readyAt: Timestamp() }), {
+        description: `Characters of the party locked out of this raid now (${RAID_TIMER_HOURS} hours after their latest run of it), and when each is ready; empty for a quest that is not a raid.`,
+      }),
     }),
     { description: 'Most needed first, then the higher level, then by name.' },
   ),
+  lockouts: t.Array(t.Object({ characterId: t.Integer(), raids: t.Array(RaidLockout) }), {
+    description:
+      'The characters of the party locked out of any raid now (not only those of the list above), each with its raids, soonest ready first.',
+  }),
 })

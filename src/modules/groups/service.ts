@@ -29,6 +29,7 @@ import {
   useInvite,
 } from '../invites/service'
 import { getRoute } from '../routes/service'
+import { raidLockoutsByCharacter, raidTest } from '../timers/service'
 import type { GroupFeed } from './feed'
 import {
   MAX_GROUP_NAME_LENGTH,
@@ -566,17 +567,35 @@ export function partyPlan(
   // In the order asked for, so the link the party passes around reads the same for everyone.
   party.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
   const times = questTimesByRemake(db, clock)
+  // Who is locked out of which raid now (rules/quests/timers.ts): sharing a character with the
+  // group shows its runs' raid timers to the group, as it shows what it has done.
+  const now = clock.now()
+  const raid = raidTest(db)
+  const raidsOf = raidLockoutsByCharacter(
+    db,
+    party.map(({ id }) => id),
+    now,
+    raid,
+  )
+  const lockouts = [...raidsOf].map(([characterId, raids]) => ({ characterId, raids }))
   const quests = partyQuests(catalogIndex(db).rows, needsCharacters(db, party), setting).map((quest) => {
     const time = times.get(remakeKey(quest.name, quest.difficulty))?.find((t) => t.setting === setting)
     const measured =
       time?.medianDurationSeconds == null ? null : { medianSeconds: time.medianDurationSeconds, runs: time.runs }
     const { duration, ...rest } = quest
+    const isRaid = raid(quest.name, quest.difficulty)
     return {
       ...rest,
       time: measured,
       estimatedMinutes: ESTIMATED_MINUTES[duration.trim().toLowerCase()] ?? null,
+      raid: isRaid,
+      lockedOut: isRaid
+        ? lockouts.flatMap(({ characterId, raids }) =>
+            raids.filter((r) => r.name === quest.name).map((r) => ({ characterId, readyAt: r.readyAt })),
+          )
+        : [],
     }
   })
   const band = partyBand(party, setting as PlayOn)
-  return { setting, band, characters: party, quests }
+  return { setting, band, characters: party, quests, lockouts: lockouts.filter((l) => l.raids.length > 0) }
 }

@@ -21,6 +21,9 @@ export const FEATURES = {
   // /characters/{id}/sagas.
   completionReaperSkulls: true,
   sagas: true,
+  // Issue 41: raid lockouts and runs this week, GET /characters/{id}/timers and /characters/timers,
+  // and the party planner's `raid`, `lockedOut` and `lockouts`.
+  raidTimers: true,
 } as const satisfies Record<string, boolean>
 
 export { CHALLENGE_SETTINGS, REMAKE_TIERS } from '../../rules/quests/completion'

@@ -1,6 +1,7 @@
 // Facts about catalog rows that sources other than the DDO wiki's list carry, and how such a
 // source's levels map onto the wiki's remake tiers. Pure.
 import type { QuestTier } from './questTiers'
+import { isListedRaid } from './raids'
 
 /** How many players a quest is made for (DDO Audit's `group_size`); a `Raid` is a raid. */
 export type GroupSize = 'Solo' | 'Party' | 'Raid'
@@ -22,8 +23,14 @@ export function tierOfEpicLevel(level: number): QuestTier {
   return level >= 30 ? 'Legendary' : 'Epic'
 }
 
-/** Whether a row is a raid: a `Raid` group size, or the wiki's "(raid)" disambiguator; null: unknown. */
-export function isRaid(row: { name: string; groupSize: GroupSize | null }): boolean | null {
+/**
+ * Whether a row is a raid: its group size where its source said one (only DDO Audit's list and
+ * another Quest Tracker carry it); else the wiki's "(raid)" disambiguator, or the wiki's raids
+ * (raids.ts: the catalog that ships, from the wiki, has no group size, so a fresh install knows
+ * its raids from there); null: unknown.
+ */
+export function isRaid(row: { name: string; groupSize: GroupSize | null; difficulty?: string }): boolean | null {
   if (row.groupSize !== null) return row.groupSize === 'Raid'
-  return /\(raid\)\s*$/i.test(row.name) ? true : null
+  if (/\(raid\)\s*$/i.test(row.name)) return true
+  return isListedRaid(row.name, row.difficulty) ? true : null
 }

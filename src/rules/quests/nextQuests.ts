@@ -207,7 +207,7 @@ export function nextQuests(input: NextInput, by: NextBy, limit: number): NextRes
       timeWhy(time, row),
     ]
     if (favorGain > 0) parts.push(`+${favorGain} ${row.patron || 'favor'} favor`)
-    const raid = isRaid({ name: row.name, groupSize: row.groupSize ?? null }) === true
+    const raid = isRaid({ name: row.name, groupSize: row.groupSize ?? null, difficulty: row.difficulty }) === true
     if (raid) parts.push('a raid: needs a group')
     if (favorStep) parts.unshift(rewardWhy(favorStep, row.patron))
     candidates.push({

@@ -1,14 +1,16 @@
 // The party planner (/groups/{id}/party?c=12,15&s=elite): pick up to six characters the group
 // sees and a setting; the quests every one of them can run for full XP, most needed first, with
-// favor and this server's measured time. The address holds the choice, so it is the link to send
-// the party; a completion any of them logs (from the game) re-reads it through the group's stream.
+// favor and this server's measured time, and who of them is locked out of a raid tonight. The
+// address holds the choice, so it is the link to send the party; a completion any of them logs
+// (from the game) re-reads it through the group's stream.
 import { useSignal, useSignalEffect } from '@preact/signals'
 import { useEffect } from 'preact/hooks'
 import { MAX_PARTY_SIZE } from '../../rules/quests/groupNeeds'
+import { RAID_TIMER_HOURS } from '../../rules/quests/timers'
 import { STEP_SETTINGS, type StepSetting } from '../../rules/routes/routeStep'
 import { api, errorMessage, type GroupDetail, type PartyAnswer } from '../api'
 import { SelectField } from '../components/SelectField'
-import { formatNumber, minutes } from '../format'
+import { formatDate, formatNumber, formatSoon, minutes } from '../format'
 import { followGroup, type LiveMode } from '../live'
 
 /** The party and setting of the address: `c` the ids, `s` the setting. */
@@ -163,9 +165,52 @@ export function PartyView({ initial }: { initial: GroupDetail }) {
           {problem.value}
         </p>
       )}
+      {answer && <PartyLockouts answer={answer} names={names} />}
       {answer && <PartyTable answer={answer} names={names} />}
       {ids.value.length === 0 && <p>Pick the characters of tonight's party.</p>}
     </div>
+  )
+}
+
+/** Who of the party is locked out of a raid now (its raid timer), and when each is ready. */
+function PartyLockouts({ answer, names }: { answer: PartyAnswer; names: Map<number, string> }) {
+  if (answer.lockouts.length === 0) {
+    return (
+      <p class="hint" data-party-lockouts="0">
+        Nobody in this party is locked out of a raid.
+      </p>
+    )
+  }
+  return (
+    <section
+      class="party-lockouts panel"
+      aria-labelledby="party-lockouts-title"
+      data-party-lockouts={answer.lockouts.length}
+    >
+      <h2 id="party-lockouts-title">Locked out of raids tonight</h2>
+      <ul>
+        {answer.lockouts.map(({ characterId, raids }) => (
+          <li key={characterId} data-locked-character={names.get(characterId) ?? `#${characterId}`}>
+            <strong>{names.get(characterId) ?? `#${characterId}`}</strong>:{' '}
+            {raids.map((r, i) => (
+              <span
+                key={r.name}
+                data-locked-raid={r.name}
+                data-ready-at={r.readyAt}
+                title={`Ready at ${formatDate(r.readyAt)}`}
+              >
+                {i > 0 && '; '}
+                {r.name} (ready at {formatSoon(r.readyAt)})
+              </span>
+            ))}
+          </li>
+        ))}
+      </ul>
+      <p class="hint small">
+        A raid's end reward is locked for {RAID_TIMER_HOURS} hours after a character's run of it (the raid timer), from
+        the runs their game clients posted.
+      </p>
+    </section>
   )
 }
 
@@ -202,9 +247,29 @@ function PartyTable({ answer, names }: { answer: PartyAnswer; names: Map<number,
           </thead>
           <tbody>
             {answer.quests.map((q) => (
-              <tr key={`${q.difficulty}:${q.name}`} data-quest={q.name} data-needed={q.neededBy.length}>
+              <tr
+                key={`${q.difficulty}:${q.name}`}
+                data-quest={q.name}
+                data-needed={q.neededBy.length}
+                data-raid={q.raid ? 'true' : undefined}
+                data-locked-out={q.lockedOut.length > 0 ? q.lockedOut.length : undefined}
+              >
                 <th scope="row">
                   {q.name} <span class="muted small">{q.difficulty}</span>
+                  {q.raid && <span class="muted small"> · raid</span>}
+                  {q.lockedOut.length > 0 && (
+                    <span
+                      class="timer-mark lockout"
+                      title={q.lockedOut
+                        .map(
+                          (l) =>
+                            `${names.get(l.characterId) ?? `#${l.characterId}`}: ready at ${formatDate(l.readyAt)}`,
+                        )
+                        .join('; ')}
+                    >
+                      locked: {nameList(q.lockedOut.map((l) => l.characterId))}
+                    </span>
+                  )}
                 </th>
                 <td data-label="Level" class="num">
                   {q.level}

@@ -9,13 +9,15 @@ import { Component } from 'preact'
 import { useEffect } from 'preact/hooks'
 import type { PlayOn } from '../../rules/character/levels'
 import { runSetting, timeKey } from '../../rules/quests/nextQuests'
+import { NORMAL_LOOT_LOOTINGS, RAID_TIMER_HOURS, RANSACK_TIMER_HOURS } from '../../rules/quests/timers'
 import { rowXp } from '../../rules/quests/xp'
 import { api, type QuestRow } from '../api'
-import { formatNumber, minutes } from '../format'
+import { formatDate, formatNumber, formatSoon, minutes } from '../format'
 import { catalogSentence } from './catalogSource'
 import { type Row, type RowLog, type SortKey, TICK_SETTINGS, type TickSetting } from './model'
 import { neededBy } from './NeededIn'
 import type { TrackerStore } from './store'
+import { type QuestWeek, type RaidLockout, useTimers } from './timers'
 
 type QuestTime = QuestRow['times'][number]
 type OwnTime = Awaited<ReturnType<typeof api.questTimes>>['times'][number]
@@ -78,7 +80,50 @@ interface RowProps {
   readOnly: boolean
   /** The group's other characters that still need it (NeededIn.tsx); none shown when empty. */
   neededBy: readonly string[] | undefined
+  /** The raid timer of its name, while the character is locked out of its end reward. */
+  lockout: RaidLockout | undefined
+  /** Its runs in the chest timer's current window, when one runs. */
+  week: QuestWeek | undefined
   onToggle: (row: Row, setting: TickSetting, on: boolean) => void
+}
+
+/**
+ * A timer that has not ended yet: an answer kept while the server was away (offline/) may hold
+ * one that ended since.
+ */
+function unlessEnded<T>(timer: T | undefined, end: (timer: T) => string): T | undefined {
+  return timer !== undefined && Date.parse(end(timer)) > Date.now() ? timer : undefined
+}
+
+/** A raid on lockout: a small mark and when its end reward can be looted again. */
+function LockoutMark({ lockout }: { lockout: RaidLockout }) {
+  return (
+    <span
+      class="timer-mark lockout"
+      data-lockout={lockout.readyAt}
+      title={`Raid timer: its end reward is locked until ${formatDate(lockout.readyAt)}, ${RAID_TIMER_HOURS} hours after your last run (${formatDate(lockout.lastRunAt)}).`}
+    >
+      <span class="sr-only">Raid timer: </span>ready at {formatSoon(lockout.readyAt)}
+    </span>
+  )
+}
+
+/**
+ * Runs this week, in the chest timer's window (7 days from the run that began it): from the
+ * eighth, the next run's chests are likely ransacked. A run is a completion, not a looting.
+ */
+function WeekMark({ week }: { week: QuestWeek }) {
+  return (
+    <span
+      class={week.ransackLikely ? 'timer-mark week ransack' : 'timer-mark week'}
+      data-runs-this-week={week.runsThisWeek}
+      data-ransack={week.ransackLikely ? 'true' : 'false'}
+      title={`Runs since ${formatDate(week.windowStartedAt)}; the count starts over at ${formatDate(week.resetsAt)}. Chests drop normal loot the first ${NORMAL_LOOT_LOOTINGS} times in ${RANSACK_TIMER_HOURS / 24} days, and are ransacked from the ${NORMAL_LOOT_LOOTINGS + 1}th (a run is counted, not each chest looted).`}
+    >
+      runs this week: {week.runsThisWeek}
+      {week.ransackLikely && ' · ransack likely'}
+    </span>
+  )
 }
 
 const UNKNOWN_TIER_NOTE = 'Logged without a tier: counts for every tier of this quest.'
@@ -97,12 +142,14 @@ class QuestRowView extends Component<RowProps, { open: boolean }> {
       next.own !== p.own ||
       next.readOnly !== p.readOnly ||
       next.neededBy !== p.neededBy ||
+      next.lockout !== p.lockout ||
+      next.week !== p.week ||
       nextState.open !== this.state.open
     )
   }
 
   override render() {
-    const { row, log, xp, time, own, readOnly, neededBy, onToggle } = this.props
+    const { row, log, xp, time, own, readOnly, neededBy, lockout, week, onToggle } = this.props
     const { open } = this.state
     const completed = log.own.size + log.viaUnknown.size > 0
     return (
@@ -123,6 +170,8 @@ class QuestRowView extends Component<RowProps, { open: boolean }> {
               <span class="sr-only">: {neededBy.join(', ')}</span>
             </span>
           )}
+          {lockout && <LockoutMark lockout={lockout} />}
+          {week && <WeekMark week={week} />}
           {/* Phones only (styles.css): the name is the tap that shows the row's details. */}
           <button
             type="button"
@@ -237,6 +286,7 @@ export function QuestTable({ store }: { store: TrackerStore }) {
   const readOnly = store.readOnly
   const needs = neededBy.value
   const ownTimes = useOwnTimes(store)
+  const timers = useTimers(store)
   return (
     <div class="quest-list">
       {/* Explicit roles: the rows are laid out as grids (so the browser can skip laying out
@@ -271,6 +321,8 @@ export function QuestTable({ store }: { store: TrackerStore }) {
               own={ownTimes.get(timeKey(row.name, row.difficulty, setting))}
               readOnly={readOnly}
               neededBy={needs.get(row.key)}
+              lockout={unlessEnded(timers.raids.get(row.name), (r) => r.readyAt)}
+              week={unlessEnded(timers.weeks.get(row.key), (w) => w.resetsAt)}
               onToggle={store.toggleSetting}
             />
           ))}
