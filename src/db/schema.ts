@@ -17,6 +17,7 @@ import {
 import type { ReincarnationKind } from '../rules/character/reincarnation'
 import type { ClassLevels, SpecialFeat } from '../rules/character/shapes'
 import type { GroupSize } from '../rules/quests/catalogFacts'
+import type { GridView } from '../rules/quests/grid'
 
 export const users = sqliteTable(
   'users',
@@ -38,6 +39,11 @@ export const users = sqliteTable(
      * accounts one account's invites make counts (invites/limits.ts).
      */
     invitedBy: integer().references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
+    /**
+     * How the player looks at the quests × characters grids (the columns' order, the hidden ones,
+     * the filters): the fields they changed, over the defaults (rules/quests/grid.ts).
+     */
+    gridView: text({ mode: 'json' }).$type<Partial<GridView>>().notNull().default(sql`'{}'`),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),

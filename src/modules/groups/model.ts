@@ -3,8 +3,10 @@ import { t } from 'elysia'
 import { Timestamp } from '../../http/model'
 import { REMAKE_TIERS } from '../../rules/quests/completion'
 import { STEP_DIFFICULTIES, STEP_SETTINGS } from '../../rules/routes/routeStep'
-import { Enum } from '../characters/model'
+import { Character, Enum } from '../characters/model'
+import { cellFields, GridCatalog } from '../grid/model'
 import { INVITE_LIFETIME_DAYS, MAX_INVITE_DAYS } from '../invites/limits'
+import { Progress } from '../progress/model'
 import { MAX_GROUP_NAME_LENGTH, MAX_LINK_USES, MAX_PARTY_SIZE } from './limits'
 
 export const GroupParams = t.Object({ id: t.Integer({ description: 'Group id.' }) })
@@ -216,4 +218,28 @@ export const PartyAnswer = t.Object({
     }),
     { description: 'Most needed first, then the higher level, then by name.' },
   ),
+})
+
+export const GroupGrid = t.Object({
+  catalog: GridCatalog,
+  characters: t.Array(t.Object({ ...SharedCharacter.properties, ...cellFields }), {
+    description:
+      'Every character shared with the group, first shared first, each with what it has done of every catalog row in its current life (one letter a row, as GET /account/grid).',
+  }),
+})
+
+/** A shared character as members see it: the owner's character without its public share link. */
+export const MemberTracker = t.Object({
+  character: t.Omit(Character, ['shareToken', 'shareUrl', 'shared', 'questsDone']),
+  progress: Progress,
+  owner: t.Object({ id: t.Integer(), name: t.String({ description: "The owner's name as members see it." }) }),
+})
+
+export const SeeingParams = t.Object({ characterId: t.Integer({ description: 'Character id.' }) })
+
+export const Seeing = t.Object({
+  groups: t.Array(t.Object({ id: t.Integer(), name: t.String() }), {
+    description:
+      'The groups the caller is a member of that the character is shared with (empty for any other character, one that does not exist included).',
+  }),
 })
