@@ -5,21 +5,24 @@
 import { XMLBuilder } from 'fast-xml-parser'
 import { ABILITIES } from '../../../rules/character/gameData'
 import { isPastLife } from '../../../rules/character/pastLives'
-import { pointsToRaises } from './abilityPoints'
-import type { BuildDocument, BuildSection, SpecialFeatInput, Tomes, Trees } from './document'
-import { isNode } from './nodes'
 import {
   BUMP_LEVELS,
+  type BuildDocument,
+  type BuildSection,
   FAVOR_FEAT_TYPE,
   NEW_CHARACTER,
   NO_CLASS,
+  pointsToRaises,
   REAPER_TREES,
   ROOT,
   SKILL_TOME_ELEMENTS,
   SPEND_ELEMENTS,
+  type SpecialFeatInput,
   TOME_ELEMENTS,
+  type Tomes,
+  type Trees,
 } from './vocabulary'
-import { NOT_XML_CHAR } from './xml'
+import { isNode, NOT_XML_CHAR } from './xml'
 
 const builder = new XMLBuilder({
   ignoreAttributes: false,
