@@ -4,8 +4,9 @@
 // behind it (build, past lives), a rogue with two lives behind her (past lives), a level-30 wizard
 // about to reincarnate (reincarnate), shared routes
 // (routes), a group of two accounts (groups, party planner), an invite, an untick's undo, the
-// tracker with the server away, the reaper skulls beside a tick, the sagas, and raid lockouts and
-// runs this week (tracker-timers, party).
+// tracker with the server away, the reaper skulls beside a tick, the sagas, raid lockouts and
+// runs this week (tracker-timers, party), every alt at a glance and a group's grid, a shared
+// character's read-only tracker and a guildmate's character's address.
 // Usage: bun scripts/screenshots.ts [outdir] [--docs] [--browser chromium|firefox] (default
 // /tmp/qt-screenshots, both browsers). Files are <page>-<browser>-<scheme>-<width>.png. `--docs`
 // refreshes docs/screenshots/{tracker,build,routes,stats}.png from Chromium's wide light run.
@@ -359,6 +360,21 @@ for (const { name: browserName, path } of browsers) {
       await page.goto(`${site.base}/groups/${group.id}`)
       await page.locator('.group-characters [data-character="Krusk"]').waitFor()
       await shot('group')
+      // The group's quests × characters grid, and a shared character's tracker for a member.
+      await page.locator('.group-grid .grid-count[data-drawn="true"]').waitFor()
+      await page.locator('.group-grid').evaluate((el) => el.scrollIntoView())
+      await shot('group-grid')
+      await page.goto(`${site.base}/groups/${group.id}/characters/${krusk.id}`)
+      await page.locator('.tracker[data-read-only="true"]').waitFor()
+      await shot('group-character')
+      // Bob's character at its own address, for alice: whose it is, in the site's frame.
+      await page.goto(`${site.base}/characters/${krusk.id}`)
+      await page.locator('.not-yours').waitFor()
+      await shot('not-yours')
+      // Every alt at a glance.
+      await page.goto(`${site.base}/alts`)
+      await page.locator('.grid-count[data-drawn="true"]').waitFor()
+      await shot('alts')
       await page.goto(`${site.base}/groups/${group.id}/party?c=${hero.id},${krusk.id}&s=elite`)
       await page.locator('[data-party-quests]').waitFor()
       await page.locator('[data-party-lockouts]').waitFor()

@@ -26,6 +26,7 @@ import { completionsModule } from './modules/completions'
 import { eventsModule } from './modules/events'
 import { ChangeFeed } from './modules/events/feed'
 import { StreamCounter } from './modules/events/stream'
+import { gridModule, gridViewModule } from './modules/grid'
 import { groupEventsModule, groupsModule, groupsOf } from './modules/groups'
 import { invitesModule } from './modules/invites'
 import { nextModule } from './modules/next'
@@ -88,12 +89,15 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
     .use(authModule(deps, bearer, loginGuard))
     .use(catalogModule(deps, bearer))
     .use(characterApi(bearer))
+    .use(gridModule(deps, bearer, groups.cells))
     .use(groupsModule(deps, bearer, groups))
   const websiteApi = new Elysia({ prefix: WEBSITE_PREFIX })
     .use(sessionModule(deps, cookie, loginGuard, signOuts, proxies))
     .use(invitesModule(deps, loginGuard, proxies, groups.feed))
     .use(characterApi(cookie))
     .use(accountModule(deps, cookie, loginGuard, signOuts, proxies))
+    .use(gridModule(deps, cookie, groups.cells))
+    .use(gridViewModule(deps, cookie))
     .use(buildImportModule(deps, cookie))
     .use(eventsModule(deps, cookie, signOuts, streams))
     .use(groupsModule(deps, cookie, groups))

@@ -2,7 +2,10 @@
 // module) and the client (which draws each: web/main.tsx, a view per path, checked by the types).
 // Plain data and one matcher; nothing of either side.
 
-/** Every page of the site. `:id` is a number; `:token` a share token; `:code` an invite code. */
+/**
+ * Every page of the site. `:id` and `:characterId` are numbers; `:token` a share token; `:code`
+ * an invite code.
+ */
 export const PAGE_PATHS = [
   '/',
   '/login',
@@ -17,6 +20,8 @@ export const PAGE_PATHS = [
   '/groups',
   '/groups/:id',
   '/groups/:id/party',
+  '/groups/:id/characters/:characterId',
+  '/alts',
   '/past-lives',
   '/past-lives/:id',
   '/routes',
@@ -29,21 +34,24 @@ export const PAGE_PATHS = [
 export type PagePath = (typeof PAGE_PATHS)[number]
 
 /** What a page path's parameter may be: an id is digits, a token anything up to the next slash. */
-const PARAMETER: Readonly<Record<string, string>> = { ':id': '(\\d+)', ':token': '([^/]+)' }
+const PARAMETER: Readonly<Record<string, string>> = { ':id': '(\\d+)', ':characterId': '(\\d+)', ':token': '([^/]+)' }
 
 const PATTERNS = PAGE_PATHS.map(
   (path) => [path, new RegExp(`^${path.replace(/:\w+/g, (name) => PARAMETER[name] ?? '([^/]+)')}$`)] as const,
 )
 
 /**
- * The page a location's path shows and its parameter (decoded), or null for a path the site does
- * not have. A trailing slash is allowed.
+ * The page a location's path shows and its parameters (decoded): `param` the first, `params` every
+ * one in order; null for a path the site does not have. A trailing slash is allowed.
  */
-export function matchPage(pathname: string): { page: PagePath; param: string } | null {
+export function matchPage(pathname: string): { page: PagePath; param: string; params: string[] } | null {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname
   for (const [page, pattern] of PATTERNS) {
     const match = pattern.exec(trimmed)
-    if (match) return { page, param: decodeURIComponent(match[1] ?? '') }
+    if (match) {
+      const params = match.slice(1).map((value) => decodeURIComponent(value))
+      return { page, param: params[0] ?? '', params }
+    }
   }
   return null
 }

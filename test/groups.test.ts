@@ -356,6 +356,8 @@ describe('a hostile member and an outsider', () => {
       () => g.routes({ routeId: 1 }).needs.get(),
       () => g.party.get({ query: { characters: `${brom}` } }),
       () => g.events.get(),
+      () => g.grid.get(),
+      () => g.characters({ characterId: brom }).tracker.get(),
     ]
   }
 

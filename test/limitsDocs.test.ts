@@ -17,6 +17,7 @@ import { MAX_CHARACTERS_PER_ACCOUNT } from '../src/modules/characters/limits'
 import * as completions from '../src/modules/completions/limits'
 import { MAX_COMPLETIONS_PER_CHARACTER, MAX_RESTORED_COMPLETIONS } from '../src/modules/completions/limits'
 import { MAX_STREAMS_PER_ACCOUNT, PING_MS } from '../src/modules/events'
+import * as grid from '../src/modules/grid/limits'
 import * as groups from '../src/modules/groups/limits'
 import * as invites from '../src/modules/invites/limits'
 import * as playerData from '../src/modules/playerData/limits'
@@ -93,6 +94,9 @@ test('docs/operations.md "Limits" states the numbers the code uses', async () =>
     `| ${groups.SHARE_CHANGES_BURST} at once, then one more every ${groups.SHARE_CHANGES_REFILL_MS / 1000} s | 429 with \`Retry-After\` |`,
     `| ${groups.MAX_KEPT_NEEDS_ANSWERS} answers (a group and a setting each), the least recently used forgotten first; ${n(groups.MAX_KEPT_NEEDS_CHARACTERS)} characters' done quests`,
     `| characters in a party (the planner) | ${groups.MAX_PARTY_SIZE} | 400 |`,
+    `kept between requests | ${n(grid.MAX_KEPT_GRID_CHARACTERS)} characters (a letter per catalog row each), all forgotten when full |`,
+    `\`order\` and \`hidden\` | ${grid.MAX_GRID_VIEW_CHARACTERS} character ids each | 400 |`,
+    `\`excludedPatrons\` and \`hiddenPacks\` | ${n(grid.MAX_GRID_VIEW_NAMES)} names each, ${grid.MAX_GRID_VIEW_NAME_LENGTH} characters a name | 400 |`,
     `(website: a character's and a group's together) | ${MAX_STREAMS_PER_ACCOUNT} | 429 |`,
     `| 503, \`Retry-After: ${DISK_FULL_RETRY_SECONDS}\` | \`src/db/space.ts\` |`,
     `(health, the log) | ${kib(SPACE_PROBE_BYTES)} | still degraded |`,

@@ -20,6 +20,7 @@ import type { ReincarnationKind } from '../rules/character/reincarnation'
 import type { ClassLevels, SpecialFeat } from '../rules/character/shapes'
 import type { GroupSize } from '../rules/quests/catalogFacts'
 import type { Difficulty, Setting } from '../rules/quests/completion'
+import type { GridView } from '../rules/quests/grid'
 import type { QuestTier } from '../rules/quests/questTiers'
 import type { RemovedTriple } from '../rules/quests/restore'
 import type { VersionFilter } from '../rules/quests/tracker'
@@ -45,6 +46,11 @@ export const users = sqliteTable(
      * accounts one account's invites make counts (invites/limits.ts).
      */
     invitedBy: integer().references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
+    /**
+     * How the player looks at the quests × characters grids (the columns' order, the hidden ones,
+     * the filters): the fields they changed, over the defaults (rules/quests/grid.ts).
+     */
+    gridView: text({ mode: 'json' }).$type<Partial<GridView>>().notNull().default(sql`'{}'`),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),

@@ -33,9 +33,12 @@ import type {
   Character as CharacterSchema,
 } from '../modules/characters/model'
 import type { RemovedCompletion as RemovedCompletionSchema, StoredCompletion } from '../modules/completions/model'
+import type { AccountGrid as AccountGridSchema, GridViewPatch } from '../modules/grid/model'
 import type {
   GroupDetail as GroupDetailSchema,
+  GroupGrid as GroupGridSchema,
   GroupSummary as GroupSummarySchema,
+  MemberTracker as MemberTrackerSchema,
   PartyAnswer as PartyAnswerSchema,
   SharedCharacter as SharedCharacterSchema,
 } from '../modules/groups/model'
@@ -56,6 +59,7 @@ import type {
 import type { CharacterSagas as CharacterSagasSchema } from '../modules/sagas/model'
 import type { CharacterTimers as CharacterTimersSchema } from '../modules/timers/model'
 import type { Difficulty, Setting } from '../rules/quests/completion'
+import type { GridView } from '../rules/quests/grid'
 import type { StepSetting } from '../rules/routes/routeStep'
 import { noteAnswer, noteUnreachable } from './offline/status'
 import { loginPath } from './paths'
@@ -102,6 +106,14 @@ export type SharedCharacter = Static<typeof SharedCharacterSchema>
 export type PartyAnswer = Static<typeof PartyAnswerSchema>
 export type CharacterTimers = Static<typeof CharacterTimersSchema>
 export type CatalogSource = Static<typeof CatalogProvenanceSchema>
+/** Every character of the account against the catalog, one letter a row (rules/quests/grid.ts). */
+export type AccountGrid = Static<typeof AccountGridSchema>
+/** The characters shared with a group against the catalog, the same way. */
+export type GroupGrid = Static<typeof GroupGridSchema>
+export type GridViewChange = Static<typeof GridViewPatch>
+export type { GridView }
+/** A shared character's tracker as a member of the group reads it. */
+export type MemberTracker = Static<typeof MemberTrackerSchema>
 
 /**
  * A page of the shared routes. Servers before route-list pagination answer `{routes}` (every
@@ -336,6 +348,33 @@ export const api = {
 
   /** The whole catalog, public; fetched once per page load. */
   quests: () => ok(server.quests.get()),
+  /**
+   * The catalog with its version (the part of its ETag before the dot): a grid's letters follow
+   * one version of the catalog's rows, and say which.
+   */
+  questsVersioned: async () => {
+    let version: string | null = null
+    const answer = await ok(
+      server.quests.get().then((call) => {
+        version = /^(?:W\/)?"([^."]*)\./.exec(call.response?.headers.get('etag') ?? '')?.[1] ?? null
+        return call
+      }),
+    )
+    return { quests: answer.quests, version }
+  },
+
+  /** Every character of the account with what it has done of every quest, compactly. */
+  accountGrid: () => ok(server.account.grid.get()),
+  /** How the account looks at its grids: its columns, its filters (the same on every device). */
+  gridView: () => ok(server.account.grid.view.get()),
+  /** The fields sent replace theirs. */
+  putGridView: (change: GridViewChange) => ok(server.account.grid.view.put(change)),
+  groupGrid: (id: number) => ok(server.groups({ id }).grid.get()),
+  /** A character shared with the group, read-only (404 when the group does not see it). */
+  memberTracker: (id: number, characterId: number) =>
+    ok(server.groups({ id }).characters({ characterId }).tracker.get()),
+  /** Which of the account's groups see a character (none for a character no group of theirs sees). */
+  groupsSeeing: (characterId: number) => ok(server.groups.seeing({ characterId }).get()),
   /** Where the catalog comes from (the health check's `catalog`, public); thrown when the server is unwell. */
   catalogSource: async () => (await ok(server.health.get(), 'throw')).catalog,
   sharedView: (token: string) => ok(server.share({ token }).get()),

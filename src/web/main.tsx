@@ -1,7 +1,7 @@
 // The website's entry, choosing the page by path. Pages are ordinary links (a full load each).
 // The sign-in, characters, tracker and share pages are in this bundle: the tracker is the page
 // kept open beside the game. The others (joining with an invite, a character's form, build, stats, sagas,
-// past lives, routes, account) are chunks of their own,
+// past lives, routes, account, groups, every alt at a glance) are chunks of their own,
 // loaded when visited, and the stats page's chart library is one more, loaded only there.
 import type { JSX } from 'preact'
 import { render } from 'preact'
@@ -16,7 +16,7 @@ import { SharePage, TrackerPage } from './pages/Tracker'
 type Page = JSX.Element | Promise<JSX.Element>
 
 /** The view of each page of the site (paths.ts lists them; a page without a view is a type error). */
-const VIEWS: Readonly<Record<PagePath, (param: string) => Page>> = {
+const VIEWS: Readonly<Record<PagePath, (param: string, params: readonly string[]) => Page>> = {
   '/': () => <CharactersPage />,
   '/login': () => <LoginPage />,
   '/join/:code': (code) => import('./pages/Join').then(({ JoinPage }) => <JoinPage code={code} />),
@@ -31,6 +31,11 @@ const VIEWS: Readonly<Record<PagePath, (param: string) => Page>> = {
   '/groups': () => import('./pages/Groups').then(({ GroupsPage }) => <GroupsPage />),
   '/groups/:id': (id) => import('./pages/Groups').then(({ GroupPage }) => <GroupPage id={Number(id)} />),
   '/groups/:id/party': (id) => import('./pages/Groups').then(({ PartyPage }) => <PartyPage id={Number(id)} />),
+  '/groups/:id/characters/:characterId': (id, [, characterId]) =>
+    import('./pages/Groups').then(({ GroupCharacterPage }) => (
+      <GroupCharacterPage id={Number(id)} characterId={Number(characterId)} />
+    )),
+  '/alts': () => import('./pages/Alts').then(({ AltsPage }) => <AltsPage />),
   '/past-lives': () => import('./pages/PastLives').then(({ PastLivesPage }) => <PastLivesPage />),
   '/past-lives/:id': (id) =>
     import('./pages/PastLives').then(({ CharacterPastLivesPage }) => <CharacterPastLivesPage id={Number(id)} />),
@@ -44,7 +49,7 @@ const VIEWS: Readonly<Record<PagePath, (param: string) => Page>> = {
 
 function pageFor(path: string): Page {
   const match = matchPage(path)
-  return match ? VIEWS[match.page](match.param) : <NotFoundPage />
+  return match ? VIEWS[match.page](match.param, match.params) : <NotFoundPage />
 }
 
 watchReachability()

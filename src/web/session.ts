@@ -1,7 +1,14 @@
 // Who is signed in. The check is client side; the cookie API refuses without a session anyway,
 // and a call that finds the session ended sends the page to sign in (api.ts).
+import { signal } from '@preact/signals'
 import { ApiError, api, type User } from './api'
 import { forgetOfflineData, openOutbox } from './offline/outbox'
+
+/**
+ * Who the page found signed in (requireUser), for the frame of a page whose own data then failed
+ * to load: it keeps the site's header and navigation (components/PageData.tsx).
+ */
+export const signedIn = signal<User | null>(null)
 
 /**
  * The signed-in user; without a session, replaces the page with sign in (and never resolves).
@@ -9,6 +16,7 @@ import { forgetOfflineData, openOutbox } from './offline/outbox'
  */
 export async function requireUser(): Promise<User> {
   const { user } = await api.session()
+  signedIn.value = user
   await openOutbox(user.id)
   return user
 }

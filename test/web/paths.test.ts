@@ -36,8 +36,20 @@ test.each([
   ['/characters/12/edit', { page: '/characters/:id/edit', param: '12' }],
   ['/join/qti_abc-_1', { page: '/join/:code', param: 'qti_abc-_1' }],
   ['/s/a%20b', { page: '/s/:token', param: 'a b' }],
+  ['/alts', { page: '/alts', param: '' }],
 ])('matchPage(%p)', (path, expected) => {
-  expect(matchPage(path)).toEqual(expected as ReturnType<typeof matchPage>)
+  expect(matchPage(path)).toEqual({ ...expected, params: expected.param ? [expected.param] : [] } as ReturnType<
+    typeof matchPage
+  >)
+})
+
+test('a page of two ids: both, in order', () => {
+  expect(matchPage('/groups/4/characters/17')).toEqual({
+    page: '/groups/:id/characters/:characterId',
+    param: '4',
+    params: ['4', '17'],
+  })
+  expect(matchPage('/groups/4/characters/abc')).toBeNull()
 })
 
 test.each(['/characters/abc', '/s/x/build', '/foo', '/routes/3/edit/more', '/characters/', '/join/', '/join/a/b'])(
@@ -49,7 +61,11 @@ test.each(['/characters/abc', '/s/x/build', '/foo', '/routes/3/edit/more', '/cha
 
 test('every page path of the list is a page the matcher finds', () => {
   for (const path of PAGE_PATHS) {
-    const sample = path.replace(':id', '7').replace(':token', 'tok').replace(':code', 'qti_code')
+    const sample = path
+      .replace(':id', '7')
+      .replace(':characterId', '8')
+      .replace(':token', 'tok')
+      .replace(':code', 'qti_code')
     expect(matchPage(sample)?.page).toBe(path)
   }
 })

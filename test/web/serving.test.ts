@@ -16,7 +16,13 @@ const made = ok(await t.plugin(owner).characters.post({ givenName: 'Shared' }), 
 const shared = ok(await t.plugin(owner).characters({ id: made.id }).share.post())
 // Every page path the module declares, plus an id the page itself will call "not found".
 const PAGES = [
-  ...PAGE_PATHS.map((p) => p.replace(':id', '7').replace(':token', shared.shareToken).replace(':code', 'qti_code')),
+  ...PAGE_PATHS.map((p) =>
+    p
+      .replace(':id', '7')
+      .replace(':characterId', '8')
+      .replace(':token', shared.shareToken)
+      .replace(':code', 'qti_code'),
+  ),
   '/characters/abc',
 ]
 

@@ -16,6 +16,7 @@ import m11 from './0011_guild_links.sql' with { type: 'text' }
 import m12 from './0012_reaper_skulls.sql' with { type: 'text' }
 import m13 from './0013_client_runs.sql' with { type: 'text' }
 import m14 from './0014_level_range.sql' with { type: 'text' }
+import m15 from './0015_grid_view.sql' with { type: 'text' }
 
 export const migrations: EmbeddedMigration[] = [
   { tag: '0000_init', when: 1795239501395, breakpoints: true, sql: m0 },
@@ -33,4 +34,5 @@ export const migrations: EmbeddedMigration[] = [
   { tag: '0012_reaper_skulls', when: 1795934264468, breakpoints: true, sql: m12 },
   { tag: '0013_client_runs', when: 1795939427964, breakpoints: true, sql: m13 },
   { tag: '0014_level_range', when: 1795939700581, breakpoints: true, sql: m14 },
+  { tag: '0015_grid_view', when: 1795944273535, breakpoints: true, sql: m15 },
 ]

@@ -2,11 +2,12 @@
 // characters each member shares, who still needs what, the party planner, and a group's event
 // stream. Every route answers 404 to anyone not in the group (service.ts).
 import type { ModuleDeps } from '../../deps'
-import { CONDITIONAL, NotModified } from '../../http/etag'
+import { CONDITIONAL, NotModified, tagged } from '../../http/etag'
 import { errors, OkBody } from '../../http/model'
 import type { Guard } from '../auth/guard'
 import { signedInRoutes } from '../auth/guard'
 import { eventStream, type StreamCounter } from '../events/stream'
+import { GridCells } from '../grid/cells'
 import { INVITE_LIFETIME_DAYS } from '../invites/limits'
 import type { SignOuts } from '../session/signOuts'
 import { GroupFeed } from './feed'
@@ -24,6 +25,7 @@ import { isMember } from './members'
 import {
   GroupCharacterParams,
   GroupDetail,
+  GroupGrid,
   GroupInviteParams,
   GroupList,
   GroupMemberParams,
@@ -35,6 +37,7 @@ import {
   JoinBody,
   Joined,
   LinkBody,
+  MemberTracker,
   NeedsAnswer,
   NeedsQuery,
   PartyAnswer,
@@ -43,6 +46,8 @@ import {
   RoleBody,
   RotateQuery,
   RouteNeedsAnswer,
+  Seeing,
+  SeeingParams,
   SharedCharacter,
   SharedList,
 } from './model'
@@ -68,6 +73,7 @@ import {
   withdrawFromGroup,
 } from './service'
 import { ShareChanges } from './shareChanges'
+import { groupGrid, groupGridTag, groupsSeeing, memberTracker, memberTrackerTag } from './sharedViews'
 
 const OWNER_ONLY = "403 for a member who is not the group's owner."
 const MANAGERS_ONLY = '403 unless the caller owns the group or is one of its officers.'
@@ -75,29 +81,42 @@ const NOT_YOURS = '404 for a group the caller is not a member of, exactly as for
 
 /**
  * What the group routes of both APIs share: the feed the group's open pages follow, the needs kept
- * between requests, and each account's share changes counted (once, whichever API it uses).
+ * between requests, each account's share changes counted (once, whichever API it uses), and the
+ * characters' grid cells kept between requests (the account's grid reads them too).
  */
 export interface Groups {
   feed: GroupFeed
   needs: GroupNeeds
   shareChanges: ShareChanges
+  cells: GridCells
 }
 
 export const groupsOf = ({ clock, changes }: Pick<ModuleDeps, 'clock' | 'changes'>): Groups => ({
   feed: new GroupFeed(),
   needs: new GroupNeeds(changes),
   shareChanges: new ShareChanges(clock),
+  cells: new GridCells(changes),
 })
 
 const SHARE_LIMITS = `429 with Retry-After when the account made ${SHARE_CHANGES_BURST} changes to its shared characters (in any group) at once; one more comes back every ${SHARE_CHANGES_REFILL_MS / 1000} s.`
 
 /** The group routes, written once and mounted in both APIs (a game client may ask who needs a quest). */
-export function groupsModule({ db, clock }: ModuleDeps, guard: Guard, { feed, needs, shareChanges }: Groups) {
+export function groupsModule(deps: ModuleDeps, guard: Guard, { feed, needs, shareChanges, cells }: Groups) {
+  const { db, clock } = deps
   const writer = { db, clock, feed }
   return signedInRoutes(guard, '/groups', ['Groups'])
     .get('', ({ user }) => listGroups(db, user.id), {
       response: { 200: GroupList },
       detail: { summary: 'The groups the account belongs to' },
+    })
+    .get('/seeing/:characterId', ({ user, params }) => groupsSeeing(db, user.id, params.characterId), {
+      params: SeeingParams,
+      response: { 200: Seeing },
+      detail: {
+        summary: 'Which of your groups see a character',
+        description:
+          "The groups the caller is a member of that the character is shared with: where a member opens another member's character read-only. Empty for every other character, whether it exists or not.",
+      },
     })
     .post(
       '',
@@ -240,6 +259,34 @@ export function groupsModule({ db, clock }: ModuleDeps, guard: Guard, { feed, ne
         detail: {
           summary: 'A character shared with the group',
           description: `404 for one not shared with it (or taken back). ${NOT_YOURS}`,
+        },
+      },
+    )
+    .get(
+      '/:id/characters/:characterId/tracker',
+      ({ user, params, request, set }) =>
+        tagged(request, set, memberTrackerTag(deps, user.id, params.id, params.characterId), () =>
+          memberTracker(db, user.id, params.id, params.characterId),
+        ),
+      {
+        params: GroupCharacterParams,
+        response: { 200: MemberTracker, 304: NotModified, ...errors(404) },
+        detail: {
+          summary: "A shared character's tracker, read-only: the character and its current life's progress",
+          description: `What its share page shows, for the group's members (the owner's public share link is not among it). 404 for a character not shared with the group (or taken back). ${CONDITIONAL} ${NOT_YOURS}`,
+        },
+      },
+    )
+    .get(
+      '/:id/grid',
+      ({ user, params, request, set }) =>
+        tagged(request, set, groupGridTag(deps, user.id, params.id), () => groupGrid(db, cells, user.id, params.id)),
+      {
+        params: GroupParams,
+        response: { 200: GroupGrid, 304: NotModified, ...errors(404) },
+        detail: {
+          summary: "The group's quests × characters grid: what each shared character has done of every quest",
+          description: `Every character shared with the group (at most ${MAX_SHARED_CHARACTERS_PER_GROUP}) with one letter per catalog row: the settings done of that remake in its current life. Only shared characters; a character taken back leaves at once. ${CONDITIONAL} ${NOT_YOURS}`,
         },
       },
     )

@@ -4,8 +4,10 @@ import { Timestamp } from '../../http/model'
 import { REMAKE_TIERS } from '../../rules/quests/completion'
 import { RAID_TIMER_HOURS } from '../../rules/quests/timers'
 import { STEP_DIFFICULTIES, STEP_SETTINGS } from '../../rules/routes/routeStep'
-import { Enum } from '../characters/model'
+import { Character, Enum } from '../characters/model'
+import { cellFields, GridCatalog } from '../grid/model'
 import { INVITE_LIFETIME_DAYS, MAX_INVITE_DAYS } from '../invites/limits'
+import { Progress } from '../progress/model'
 import { RaidLockout } from '../timers/model'
 import { MAX_GROUP_NAME_LENGTH, MAX_LINK_USES, MAX_PARTY_SIZE } from './limits'
 
@@ -226,5 +228,29 @@ export const PartyAnswer = t.Object({
   lockouts: t.Array(t.Object({ characterId: t.Integer(), raids: t.Array(RaidLockout) }), {
     description:
       'The characters of the party locked out of any raid now (not only those of the list above), each with its raids, soonest ready first.',
+  }),
+})
+
+export const GroupGrid = t.Object({
+  catalog: GridCatalog,
+  characters: t.Array(t.Object({ ...SharedCharacter.properties, ...cellFields }), {
+    description:
+      'Every character shared with the group, first shared first, each with what it has done of every catalog row in its current life (one letter a row, as GET /account/grid).',
+  }),
+})
+
+/** A shared character as members see it: the owner's character without its public share link. */
+export const MemberTracker = t.Object({
+  character: t.Omit(Character, ['shareToken', 'shareUrl', 'shared', 'questsDone']),
+  progress: Progress,
+  owner: t.Object({ id: t.Integer(), name: t.String({ description: "The owner's name as members see it." }) }),
+})
+
+export const SeeingParams = t.Object({ characterId: t.Integer({ description: 'Character id.' }) })
+
+export const Seeing = t.Object({
+  groups: t.Array(t.Object({ id: t.Integer(), name: t.String() }), {
+    description:
+      'The groups the caller is a member of that the character is shared with (empty for any other character, one that does not exist included).',
   }),
 })

@@ -65,7 +65,8 @@ const sharesStatement = preparedOnce((db: DB) =>
   ),
 )
 
-const lifeCompletionsStatement = preparedOnce((db: DB) =>
+/** A character's completions of one quest life: their keys alone (what the needs and the grids read). */
+export const lifeCompletionsStatement = preparedOnce((db: DB) =>
   prepareNative(
     db,
     db

@@ -101,12 +101,21 @@ export function webModule({ db }: AppDeps) {
   // (main.tsx): an id that is no number shows "not found" there. A share link that was changed
   // or stopped is dead: the same 404 page a wrong link gets.
   const id = { ...hidden, params: t.Object({ id: t.String({ maxLength: 40 }) }) }
+  const ids = {
+    ...hidden,
+    params: t.Object({ id: t.String({ maxLength: 40 }), characterId: t.String({ maxLength: 40 }) }),
+  }
   const token = { ...hidden, params: t.Object({ token: t.String({ maxLength: 200 }) }) }
   // An invite's page says itself whether the code is live (it asks GET /api/invites/{code}).
   const code = { ...hidden, params: t.Object({ code: t.String({ maxLength: 200 }) }) }
   for (const path of PAGE_PATHS) {
     if (path === '/s/:token') app.get(path, ({ params }) => html(isLiveShareLink(db, params.token) ? 200 : 404), token)
-    else app.get(path, ok, path.includes(':id') ? id : path.includes(':code') ? code : hidden)
+    else
+      app.get(
+        path,
+        ok,
+        path.includes(':characterId') ? ids : path.includes(':id') ? id : path.includes(':code') ? code : hidden,
+      )
   }
   return (
     app

@@ -39,7 +39,11 @@ export function Layout({ title, user, wide, children }: LayoutProps) {
 }
 
 const SECTIONS = [
-  { href: '/', label: 'Characters', owns: (path: string) => path === '/' || path.startsWith('/characters/') },
+  {
+    href: '/',
+    label: 'Characters',
+    owns: (path: string) => path === '/' || path === '/alts' || path.startsWith('/characters/'),
+  },
   {
     href: '/past-lives',
     label: 'Past lives',

@@ -1,9 +1,11 @@
 // A page that loads its data first: "Loading …" while it loads, what went wrong (and a way back)
-// when it fails, else the page drawn from the data. An optional `follow` starts whatever the
+// when it fails, in the site's frame with its navigation when someone is signed in, else the page
+// drawn from the data. An optional `follow` starts whatever the
 // loaded page keeps running (live updates) and returns how to stop it when the page goes.
 import type { JSX } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { errorMessage } from '../api'
+import { signedIn } from '../session'
 import { ErrorMessage, Layout, Loading } from './Layout'
 
 type Loaded<T> = { data: T } | { error: string } | null
@@ -64,8 +66,9 @@ export function PageData<T>({ title, what, heading = title, back, wide, load, fo
     )
   }
   if ('error' in state) {
+    // Signed in (the loader found who), the failed page keeps the site's header and navigation.
     return (
-      <Layout title={title} wide={wide}>
+      <Layout title={title} wide={wide} user={signedIn.value}>
         {heading !== null && <h1>{heading}</h1>}
         <ErrorMessage message={state.error} />
         {back && (

@@ -1,14 +1,18 @@
-// A group's page (/groups/{id}): the characters it sees, which of yours it sees (a checkbox each,
-// none by default), the members (the owner hands the group on and names officers; the owner and officers remove members; anyone leaves),
-// and the links the owner and the officers make. Live: a shared character's change or the group's own re-reads;
-// removed from the group, the page says so and shows nothing more of it.
+// A group's page (/groups/{id}): the characters it sees (each a link to its tracker, read-only),
+// which of yours it sees (a checkbox each, none by default), the members (the owner hands the
+// group on and names officers; the owner and officers remove members; anyone leaves), the links
+// the owner and the officers make, and the quests × characters grid over the shared characters.
+// Live: a shared character's change or the group's own re-reads (the grid too); removed from the
+// group, the page says so and shows nothing more of it.
 import { type Signal, useSignal } from '@preact/signals'
 import { useEffect } from 'preact/hooks'
 import { api, errorMessage, type GroupDetail } from '../api'
 import { Confirm } from '../components/Confirm'
 import { Messages } from '../components/Messages'
 import { formatDate } from '../format'
+import type { GridStore } from '../grid/store'
 import { followGroup, type LiveMode } from '../live'
+import { GroupGrid } from './GroupGrid'
 
 interface Feedback {
   error: Signal<string | null>
@@ -20,7 +24,10 @@ export function GroupView({ initial }: { initial: GroupDetail }) {
   const removed = useSignal(false)
   const liveMode = useSignal<LiveMode>('off')
   const feedback: Feedback = { error: useSignal(null), notice: useSignal(null) }
+  /** The grid, once loaded: it reads again with the page (one stream for both). */
+  const grid = useSignal<GridStore | null>(null)
   const refresh = async () => {
+    void grid.peek()?.refresh()
     try {
       group.value = await api.group(initial.id)
     } catch (e) {
@@ -85,6 +92,7 @@ export function GroupView({ initial }: { initial: GroupDetail }) {
       <Members group={g} act={act} feedback={feedback} />
       {g.yourSay !== 'member' && <Invites group={g} act={act} feedback={feedback} />}
       {g.isOwner && <OwnerActions group={g} act={act} feedback={feedback} />}
+      <GroupGrid group={g} store={grid} />
     </div>
   )
 }
@@ -116,7 +124,9 @@ function SharedCharacters({ group }: { group: GroupDetail }) {
             <tbody>
               {group.characters.map((c) => (
                 <tr key={c.id} data-character={c.name}>
-                  <th scope="row">{c.name}</th>
+                  <th scope="row">
+                    <a href={`/groups/${group.id}/characters/${c.id}`}>{c.name}</a>
+                  </th>
                   <td data-label="Player">{c.owner.name}</td>
                   <td data-label="Level" class="num">
                     {c.level}

@@ -34,6 +34,7 @@ const ACCOUNT_READS: readonly RegExp[] = [
   /^\/api\/routes\/\d+$/,
   /^\/api\/navigation$/,
   /^\/api\/account\/settings$/,
+  /^\/api\/account\/grid(?:\/view)?$/,
 ]
 
 const PUBLIC_READS: readonly RegExp[] = [/^\/api\/quests$/]

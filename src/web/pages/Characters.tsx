@@ -62,6 +62,11 @@ function CharactersView({ user, characters }: { user: User; characters: Characte
         <a class="button primary" href="/characters/new">
           New character
         </a>
+        {characters.length > 0 && (
+          <a class="button" href="/alts">
+            Every alt at a glance
+          </a>
+        )}
       </div>
       {characters.length === 0 ? (
         <p>

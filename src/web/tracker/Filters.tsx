@@ -1,8 +1,11 @@
 // The tracker's filters. Play on, level band, versions, patrons, packs and XP bonuses are the
 // character's progress fields (saved, so the game plugin sees the same); the search and "hide
 // completed" belong to this page only. Every control has a visible label. On a phone all but the
-// search fold into one bar that opens, so the quests are on the first screen.
-import { type Signal, useSignal } from '@preact/signals'
+// search fold into one bar that opens, so the quests are on the first screen. The parts (the
+// form that folds, the versions, a checklist) are the quests × characters grid's filters too
+// (grid/GridFilters.tsx), over the account's view of its grids instead of a character's progress.
+import { useSignal } from '@preact/signals'
+import type { ComponentChildren } from 'preact'
 import { MAX_TOTAL_LEVEL, PLAY_ON, type PlayOn } from '../../rules/character/levels'
 import { DEFAULT_LEVELS_ABOVE, levelRange } from '../../rules/quests/levelBand'
 import {
@@ -18,7 +21,7 @@ import { BonusChecklist, bonusOn } from '../components/BonusChecklist'
 import { SelectField } from '../components/SelectField'
 import type { TrackerStore } from './store'
 
-const PLAY_ON_LABELS: Readonly<Record<PlayOn, string>> = {
+export const PLAY_ON_LABELS: Readonly<Record<PlayOn, string>> = {
   any: 'Any setting',
   casual: 'Casual',
   normal: 'Normal',
@@ -33,10 +36,11 @@ const FLAG_OPTIONS: readonly [VersionFlag, string][] = [
   ['no', 'Hide'],
 ]
 
-const patronLabel = (patron: string) => patron || '(no patron)'
+export const patronLabel = (patron: string) => patron || '(no patron)'
+export const packLabel = (pack: string) => pack || '(no pack)'
 
 /** What "hide completed" hides: done at the Play on setting or harder (rules/quests/tracker.ts). */
-const hideLabel = (playOn: PlayOn) =>
+export const hideLabel = (playOn: PlayOn) =>
   playOn === 'any'
     ? 'Hide completed'
     : playOn === 'elite' || playOn === 'reaper'
@@ -82,55 +86,62 @@ function foldSummary(store: TrackerStore): string {
     .join(' · ')
 }
 
-function Toolbar({ store, folded }: { store: TrackerStore; folded: Signal<boolean> }) {
-  const p = store.progress.value
+interface FilterFormProps {
+  search: string
+  onSearch: (text: string) => void
+  /** What the folded filters say on a phone (the setting, the band…). */
+  summary: string
+  /** The fields beside the search (selects, checks); folded on a phone. */
+  fields: ComponentChildren
+  /** The panels under them (versions, patrons, packs…); folded on a phone. */
+  panels: ComponentChildren
+  /** A line under everything (the read-only pages say what the filters change). */
+  note?: ComponentChildren
+}
+
+/** The filters' form: the search, then the fields and panels that fold into one bar on a phone. */
+export function FilterForm({ search, onSearch, summary, fields, panels, note }: FilterFormProps) {
+  /** On a phone the filters but the search fold into one bar that opens (styles.css). */
+  const folded = useSignal(true)
   return (
-    <div class="toolbar">
-      <label class="field grow">
-        <span>Search quests</span>
-        <input
-          type="search"
-          value={store.search.value}
-          placeholder="Name, pack or patron"
-          autoComplete="off"
-          onInput={(e) => {
-            store.search.value = e.currentTarget.value
-          }}
-        />
-      </label>
-      {/* Phones only (styles.css): the rest of the filters fold behind this. */}
-      <button
-        type="button"
-        class="button filters-toggle"
-        aria-expanded={!folded.value}
-        aria-controls="filter-fields filter-panels"
-        onClick={() => {
-          folded.value = !folded.value
-        }}
-      >
-        Filters <span class="count">{foldSummary(store)}</span>
-      </button>
-      <div id="filter-fields" class="filter-fields">
-        <SelectField
-          id="filter-play-on"
-          label="Play on"
-          options={PLAY_ON.map((value) => [value, PLAY_ON_LABELS[value]] as const)}
-          value={p.targetDifficulty}
-          onChange={(targetDifficulty) => store.saveProgress({ targetDifficulty })}
-        />
-        <Levels store={store} />
-        <label class="check toolbar-check">
+    <form
+      class="filters"
+      aria-label="Filters"
+      data-folded={folded.value ? 'true' : 'false'}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <div class="toolbar">
+        <label class="field grow">
+          <span>Search quests</span>
           <input
-            type="checkbox"
-            checked={store.hideCompleted.value}
-            onChange={(e) => {
-              store.hideCompleted.value = e.currentTarget.checked
-            }}
+            type="search"
+            value={search}
+            placeholder="Name, pack or patron"
+            autoComplete="off"
+            onInput={(e) => onSearch(e.currentTarget.value)}
           />
-          <span>{hideLabel(p.targetDifficulty as PlayOn)}</span>
         </label>
+        {/* Phones only (styles.css): the rest of the filters fold behind this. */}
+        <button
+          type="button"
+          class="button filters-toggle"
+          aria-expanded={!folded.value}
+          aria-controls="filter-fields filter-panels"
+          onClick={() => {
+            folded.value = !folded.value
+          }}
+        >
+          Filters <span class="count">{summary}</span>
+        </button>
+        <div id="filter-fields" class="filter-fields">
+          {fields}
+        </div>
       </div>
-    </div>
+      <div id="filter-panels" class="panels">
+        {panels}
+      </div>
+      {note}
+    </form>
   )
 }
 
@@ -202,8 +213,40 @@ function Levels({ store }: { store: TrackerStore }) {
   )
 }
 
-function Versions({ store }: { store: TrackerStore }) {
-  const filter = store.progress.value.versionFilter
+function TrackerFields({ store }: { store: TrackerStore }) {
+  const p = store.progress.value
+  return (
+    <>
+      <SelectField
+        id="filter-play-on"
+        label="Play on"
+        options={PLAY_ON.map((value) => [value, PLAY_ON_LABELS[value]] as const)}
+        value={p.targetDifficulty}
+        onChange={(targetDifficulty) => store.saveProgress({ targetDifficulty })}
+      />
+      <Levels store={store} />
+      <label class="check toolbar-check">
+        <input
+          type="checkbox"
+          checked={store.hideCompleted.value}
+          onChange={(e) => {
+            store.hideCompleted.value = e.currentTarget.checked
+          }}
+        />
+        <span>{hideLabel(p.targetDifficulty as PlayOn)}</span>
+      </label>
+    </>
+  )
+}
+
+/** The versions filter: per tier, any, must exist, or hide. */
+export function VersionsPanel({
+  filter,
+  onChange,
+}: {
+  filter: Readonly<Record<VersionTier, VersionFlag>>
+  onChange: (tier: VersionTier, flag: VersionFlag) => void
+}) {
   const changed = (Object.keys(VERSION_TIERS) as VersionTier[]).filter((t) => filter[t] !== 'any').length
   return (
     <details class="panel">
@@ -219,7 +262,7 @@ function Versions({ store }: { store: TrackerStore }) {
               label={VERSION_TIERS[tier]}
               options={FLAG_OPTIONS}
               value={filter[tier]}
-              onChange={(flag) => store.setVersionFlag(tier, flag)}
+              onChange={(flag) => onChange(tier, flag)}
             />
           ))}
         </div>
@@ -238,7 +281,7 @@ interface ChecklistProps {
 }
 
 /** A disclosure with a checkbox per item (ticked = shown) and show all / hide all. */
-function Checklist({ title, items, label, shown, onChange, onAll }: ChecklistProps) {
+export function Checklist({ title, items, label, shown, onChange, onAll }: ChecklistProps) {
   const hidden = items.filter((item) => !shown(item)).length
   return (
     <details class="panel">
@@ -292,37 +335,37 @@ function Bonuses({ store }: { store: TrackerStore }) {
 export function Filters({ store }: { store: TrackerStore }) {
   const p = store.progress.value
   const excluded = new Set(p.excludedPatrons)
-  /** On a phone the filters but the search fold into one bar that opens (styles.css). */
-  const folded = useSignal(true)
   return (
-    <form
-      class="filters"
-      aria-label="Filters"
-      data-folded={folded.value ? 'true' : 'false'}
-      onSubmit={(e) => e.preventDefault()}
-    >
-      <Toolbar store={store} folded={folded} />
-      <div id="filter-panels" class="panels">
-        <Versions store={store} />
-        <Checklist
-          title="Patrons"
-          items={store.patrons.value}
-          label={patronLabel}
-          shown={(patron) => !excluded.has(patron)}
-          onChange={store.setPatronShown}
-          onAll={store.setAllPatrons}
-        />
-        <Checklist
-          title="Packs"
-          items={store.packs.value}
-          label={(pack) => pack || '(no pack)'}
-          shown={(pack) => p.packState[pack] !== false}
-          onChange={store.setPackShown}
-          onAll={store.setAllPacks}
-        />
-        <Bonuses store={store} />
-      </div>
-      {store.readOnly && <p class="hint">Filters here change only your view of this page.</p>}
-    </form>
+    <FilterForm
+      search={store.search.value}
+      onSearch={(text) => {
+        store.search.value = text
+      }}
+      summary={foldSummary(store)}
+      fields={<TrackerFields store={store} />}
+      panels={
+        <>
+          <VersionsPanel filter={p.versionFilter} onChange={store.setVersionFlag} />
+          <Checklist
+            title="Patrons"
+            items={store.patrons.value}
+            label={patronLabel}
+            shown={(patron) => !excluded.has(patron)}
+            onChange={store.setPatronShown}
+            onAll={store.setAllPatrons}
+          />
+          <Checklist
+            title="Packs"
+            items={store.packs.value}
+            label={packLabel}
+            shown={(pack) => p.packState[pack] !== false}
+            onChange={store.setPackShown}
+            onAll={store.setAllPacks}
+          />
+          <Bonuses store={store} />
+        </>
+      }
+      note={store.readOnly && <p class="hint">Filters here change only your view of this page.</p>}
+    />
   )
 }

@@ -1,6 +1,6 @@
 // The tracker view: who the character is, the filters, the totals and the quest list. Shared
 // by the signed-in page and the read-only share page (the store says which).
-
+import type { ComponentChildren } from 'preact'
 import { CharacterHeader } from '../components/CharacterHeader'
 import { LiveTop } from '../components/LiveSwitch'
 import { PhoneFold } from '../components/PhoneFold'
@@ -13,7 +13,8 @@ import type { TrackerStore } from './store'
 import { Totals } from './Totals'
 import { UndoBar } from './UndoBar'
 
-function TrackerHeader({ store }: { store: TrackerStore }) {
+/** `note`: what a read-only view says of itself (the share page's sentence by default). */
+function TrackerHeader({ store, note }: { store: TrackerStore; note?: ComponentChildren }) {
   const c = store.character.value
   return (
     <CharacterHeader
@@ -23,7 +24,7 @@ function TrackerHeader({ store }: { store: TrackerStore }) {
       level={store.progress.value.characterLevel}
     >
       {store.readOnly ? (
-        <p class="hint">A read-only view of this character's quests, shared from Quest Tracker.</p>
+        <p class="hint">{note ?? "A read-only view of this character's quests, shared from Quest Tracker."}</p>
       ) : (
         <ShareControls store={store} />
       )}
@@ -65,11 +66,11 @@ function ShareControls({ store }: { store: TrackerStore }) {
   )
 }
 
-export function Tracker({ store }: { store: TrackerStore }) {
+export function Tracker({ store, note }: { store: TrackerStore; note?: ComponentChildren }) {
   return (
     <div class="tracker" data-read-only={store.readOnly ? 'true' : 'false'}>
       <LiveTop live={store.live} mode={store.liveMode} error={store.error} notice={store.notice}>
-        <TrackerHeader store={store} />
+        <TrackerHeader store={store} note={note} />
       </LiveTop>
       <Filters store={store} />
       <Totals store={store} />
@@ -81,7 +82,7 @@ export function Tracker({ store }: { store: TrackerStore }) {
       {!store.readOnly && <LifeHistory store={store} />}
       {!store.readOnly && <NeededIn store={store} />}
       <QuestTable store={store} />
-      {!store.readOnly && <UndoBar store={store} />}
+      {!store.readOnly && <UndoBar undo={store.undo} />}
     </div>
   )
 }

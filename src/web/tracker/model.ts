@@ -28,7 +28,7 @@ export interface Sort {
 const NO_LOG: RowLog = { own: new Set(), viaUnknown: new Set(), skulls: null }
 const TIER_ORDER = ['Heroic', 'Epic', 'Legendary', 'Unknown']
 
-function compareRows(a: Row, b: Row, sort: Sort, playOn: PlayOn): number {
+export function compareRows(a: Row, b: Row, sort: Sort, playOn: PlayOn): number {
   const by = (): number => {
     switch (sort.key) {
       case 'name':

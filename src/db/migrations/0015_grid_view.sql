@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `grid_view` text DEFAULT '{}' NOT NULL;
