@@ -6,6 +6,7 @@ import { useSignal, useSignalEffect } from '@preact/signals'
 import { useEffect } from 'preact/hooks'
 import { MAX_PARTY_SIZE } from '../../rules/quests/groupNeeds'
 import { STEP_SETTINGS, type StepSetting } from '../../rules/routes/routeStep'
+import { count } from '../../rules/words'
 import { api, errorMessage, type GroupDetail, type PartyAnswer } from '../api'
 import { SelectField } from '../components/SelectField'
 import { formatNumber, minutes } from '../format'
@@ -178,7 +179,7 @@ function PartyTable({ answer, names }: { answer: PartyAnswer; names: Map<number,
       </p>
     )
   }
-  const summary = `${answer.quests.length} quests for full XP on ${answer.setting} (base levels ${answer.band.from} to ${answer.band.to}), most needed first`
+  const summary = `${count(answer.quests.length, 'quest')} for full XP on ${answer.setting} (base levels ${answer.band.from} to ${answer.band.to}), most needed first`
   return (
     <>
       <p class="hint">{summary}</p>
@@ -224,7 +225,7 @@ function PartyTable({ answer, names }: { answer: PartyAnswer; names: Map<number,
                 <td
                   data-label="Time"
                   class="num"
-                  title={q.time ? `Median of ${q.time.runs} runs on this server` : "The wiki's length"}
+                  title={q.time ? `Median of ${count(q.time.runs, 'run')} on this server` : "The wiki's length"}
                 >
                   {q.time
                     ? minutes(q.time.medianSeconds)

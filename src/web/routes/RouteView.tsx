@@ -2,6 +2,7 @@
 // either match mode (the step's own setting, or any setting of its remake): steps ticked, the
 // next quest highlighted, progress counted, all updated live; the owner's edit and delete.
 import { useSignal } from '@preact/signals'
+import { count } from '../../rules/words'
 import { api, errorMessage, type MatchMode, type Navigation, type RouteDetail } from '../api'
 import { Confirm } from '../components/Confirm'
 import { ErrorMessage } from '../components/Layout'
@@ -198,7 +199,7 @@ export function RouteView({ store }: { store: NavStore }) {
         <div>
           <h1>{route.name}</h1>
           <p class="facts">
-            {route.quests.length} quests · by {route.ownerDisplayName} · updated {formatDate(route.updatedAt)}
+            {count(route.quests.length, 'quest')} · by {route.ownerDisplayName} · updated {formatDate(route.updatedAt)}
           </p>
           {(boosts.length > 0 || optionals.length > 0) && (
             <p class="hint">

