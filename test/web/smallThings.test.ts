@@ -43,4 +43,22 @@ describe.skipIf(BROWSERS.length === 0)(`smaller things players noticed, ${IN_BRO
     }),
     30_000,
   )
+
+  test(
+    'the searches forgive apostrophes, as the imports do: "Deleras Rest" finds Delera\'s Rest',
+    each(async ({ brom, pageOf }) => {
+      const tracker = await pageOf(`/characters/${brom}`)
+      await tracker.locator('tr[data-quest]').first().waitFor()
+      await tracker.getByLabel('Search quests').fill('deleras rest')
+      await tracker.waitForFunction(() =>
+        [...document.querySelectorAll('tr[data-quest]')].every((r) => r.getAttribute('data-quest') === "Delera's Rest"),
+      )
+      expect(await tracker.locator(`tr[data-quest="Delera's Rest"]`).count()).toBeGreaterThan(0)
+      const editor = await pageOf('/routes/new')
+      await editor.getByLabel('Find a quest').fill('Deleras Rest')
+      await editor.locator(`[data-result="Delera's Rest"]`).first().waitFor()
+      for (const p of [tracker, editor]) await p.close()
+    }),
+    30_000,
+  )
 })

@@ -147,6 +147,15 @@ describe('filterRows', () => {
     test(what, () => expect(names(filterRows(CATALOG, { ...ALL, ...filters }, none))).toEqual(expected))
   }
 
+  test('search: apostrophes, accents and punctuation do not matter, as in the catalog search', () => {
+    const rows = [row("Secret of the Slavers' Stockade", 'Heroic', 6), row('Misery’s Peak', 'Heroic', 7)]
+    const found = (search: string) => names(filterRows(rows, { ...ALL, search }, none))
+    expect(found('Slavers Stockade')).toEqual(["Secret of the Slavers' Stockade/Heroic"])
+    expect(found("slavers' stockade")).toEqual(["Secret of the Slavers' Stockade/Heroic"])
+    expect(found("Misery's peak")).toEqual(['Misery’s Peak/Heroic'])
+    expect(found('miserys-peak')).toEqual(['Misery’s Peak/Heroic'])
+  })
+
   test('hide completed: complete remakes go, Unknown hides every remake of the name', () => {
     const index = indexCompletions([done('The Pit', 'Heroic', 'casual'), done('Tempest Spine', 'Unknown', 'elite')])
     expect(names(filterRows(CATALOG, { ...ALL, hideCompleted: true }, index))).toEqual([
