@@ -61,4 +61,40 @@ describe.skipIf(BROWSERS.length === 0)(`smaller things players noticed, ${IN_BRO
     }),
     30_000,
   )
+
+  test(
+    'a race and its past life are spelt one way on every page (the characters list\'s "Drow Elf", "Shadar-kai")',
+    each(async ({ me, brom, pageOf }) => {
+      // The snapshot as DDO Builder and its feats spell them: "Drow", "Shadar-Kai".
+      ok(
+        await me.characters({ id: brom }).live.put({
+          life: {
+            race: 'Drow',
+            specialFeats: [
+              { name: 'Past Life: Drow', type: 'RacialPastLife', stacks: 1 },
+              { name: 'Past Life: Shadar-Kai', type: 'IconicPastLife', stacks: 2 },
+            ],
+          },
+        }),
+      )
+      const list = await pageOf('/')
+      const raceCell = list.locator(`tr[data-character="${brom}"] td[data-label="Race"]`)
+      await raceCell.waitFor()
+      expect(await raceCell.textContent()).toBe('Drow Elf')
+      const build = await pageOf(`/characters/${brom}/build`)
+      const live = build.locator('[data-sheet="live"]')
+      await live.locator('[data-life="race"]').waitFor()
+      expect(await live.locator('[data-life="race"]').textContent()).toBe('Drow Elf')
+      expect(await live.locator('[data-past-life]').allTextContents()).toEqual(['Drow Elf', 'Shadar-kai ×2'])
+      const lives = await pageOf(`/past-lives/${brom}`)
+      const racial = lives.locator('[data-past-life="Past Life: Drow"] .pl-name')
+      await racial.waitFor()
+      expect(await racial.textContent()).toBe('Drow Elf')
+      expect(await lives.locator('[data-past-life="Past Life: Shadar-Kai"] .pl-name').textContent()).toContain(
+        'Shadar-kai',
+      )
+      for (const p of [list, build, lives]) await p.close()
+    }),
+    30_000,
+  )
 })

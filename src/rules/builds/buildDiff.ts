@@ -5,6 +5,7 @@
 
 import { ABILITIES, ABILITY_INCREASE_LEVELS, ABILITY_NAMES, type Ability } from '../character/gameData'
 import { isPastLife } from '../character/pastLives'
+import { canonicalRace } from '../character/picklists'
 import { count, withArticle } from '../words'
 import { abilityKey, scoreForSpend } from './breakdown'
 import type { BuildDocument } from './buildDocument'
@@ -113,9 +114,11 @@ function lifeDifferences(live: BuildDocument, planned: BuildDocument): BuildDiff
     ['race', 'Race'],
     ['alignment', 'Alignment'],
   ] as const
+  // A race by the table's spelling (DDO Builder writes "Drow" for the game's "Drow Elf").
+  const spelt = (key: (typeof fields)[number][0], text: string) => (key === 'race' ? canonicalRace(text) : text)
   for (const [key, subject] of fields) {
-    const a = live.life?.[key]?.trim() ?? ''
-    const b = planned.life?.[key]?.trim() ?? ''
+    const a = spelt(key, live.life?.[key]?.trim() ?? '')
+    const b = spelt(key, planned.life?.[key]?.trim() ?? '')
     if (a === '' || b === '' || same(a, b)) continue
     const todo =
       key === 'race' ? `Reincarnate as ${withArticle(b)}` : key === 'alignment' ? `Change alignment to ${b}` : null

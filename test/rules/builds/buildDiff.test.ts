@@ -47,6 +47,19 @@ describe('diffBuilds', () => {
       ],
     ],
     [
+      // One table per fact (gameData.ts RACES): DDO Builder's "Drow" and "Shadar-Kai" are the game's races.
+      'a race spelt another way is the same race: nothing differs',
+      with_({ life: { race: 'Drow Elf' } }),
+      with_({ life: { race: 'Drow' } }),
+      [],
+    ],
+    [
+      'races differing are named as the table spells them',
+      with_({ life: { race: 'Drow' } }),
+      with_({ life: { race: 'Shadar-Kai' } }),
+      [{ subject: 'Race', live: 'Drow Elf', planned: 'Shadar-kai', todo: 'Reincarnate as a Shadar-kai' }],
+    ],
+    [
       'a race that starts with a vowel takes "an"',
       base,
       with_({ life: { race: 'Aasimar' } }),
