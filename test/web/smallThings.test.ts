@@ -97,4 +97,48 @@ describe.skipIf(BROWSERS.length === 0)(`smaller things players noticed, ${IN_BRO
     }),
     30_000,
   )
+
+  test(
+    're-ticking a box whose untick can still be undone puts the completion back as it was: no run doubled',
+    each(async ({ site, me, brom, pageOf }) => {
+      const bell = { name: 'Bell Tower', difficulty: 'Heroic', setting: 'hard' } as const
+      ok(
+        await me
+          .characters({ id: brom })
+          .completions.post({ ...bell, completedAt: '2026-11-20T18:00:00Z', xpEarned: 1300 }),
+        201,
+      )
+      ok(
+        await me
+          .characters({ id: brom })
+          .completions.post({ ...bell, completedAt: '2026-11-20T19:00:00Z', xpEarned: 1400 }),
+      )
+      const web = site.web(await site.session('ann'))
+      const stored = async () =>
+        ok(await web.account.export.get())
+          .characters.find((c) => c.id === brom)
+          ?.completions.find((c) => c.name === 'Bell Tower' && c.setting === 'hard')
+      const before = await stored()
+      expect(before).toMatchObject({ runs: 2, xpEarned: 1400 })
+      const page = await pageOf(`/characters/${brom}`)
+      const box = page
+        .locator('tr[data-quest="Bell Tower"][data-difficulty="Heroic"]')
+        .getByLabel('hard', { exact: true })
+      await box.waitFor({ state: 'attached' })
+      await box.uncheck()
+      const offer = page.locator('.undo-offer')
+      await offer.waitFor()
+      // The player ticks it again instead of pressing Undo: that is the undo.
+      await box.check()
+      await offer.waitFor({ state: 'detached' })
+      await page.waitForReads()
+      const deadline = Date.now() + 3000
+      while (JSON.stringify(await stored()) !== JSON.stringify(before) && Date.now() < deadline) await Bun.sleep(50)
+      expect(await stored()).toEqual(before)
+      expect(await offer.count()).toBe(0)
+
+      await page.close()
+    }),
+    30_000,
+  )
 })
