@@ -18,6 +18,7 @@ import { MAX_COMPLETIONS_PER_CHARACTER, MAX_RESTORED_COMPLETIONS } from '../src/
 import { MAX_STREAMS_PER_ACCOUNT, PING_MS } from '../src/modules/events'
 import * as groups from '../src/modules/groups/limits'
 import * as invites from '../src/modules/invites/limits'
+import * as playerData from '../src/modules/playerData/limits'
 import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from '../src/modules/progress/limits'
 import * as routes from '../src/modules/routes/limits'
 import { MAX_SESSIONS_PER_ACCOUNT } from '../src/modules/session/limits'
@@ -46,6 +47,7 @@ test('README "Limits" states the numbers the code uses', async () => {
     `(what one DELETE can remove: every setting of a remake) | ${MAX_RESTORED_COMPLETIONS} | 400 |`,
     `(PUT progress) | ${kib(MAX_TRACKER_FIELD_BYTES)} each, as JSON | 413 |`,
     `| \`excludedPatrons\` | ${n(MAX_EXCLUDED_PATRONS)} entries | 400 |`,
+    `| a completions CSV to import | ${mib(playerData.MAX_IMPORT_CSV_CHARS)} of text, ${n(playerData.MAX_IMPORT_CSV_LINES)} lines, a line's \`runs\` at most ${n(playerData.MAX_IMPORT_CSV_RUNS)}; the import's body ${mib(playerData.MAX_IMPORT_BODY_BYTES)} | 400 / 413 |`,
     `after the merge or replace | ${kib(builds.MAX_BUILD_DOCUMENT_BYTES)} as JSON | 413 |`,
     `\`build.levels\` ${builds.MAX_BUILD_LEVELS}; \`build.classes\` ${builds.MAX_CLASS_SLOTS};`,
     `\`feats\` and \`skills\` of a level ${builds.MAX_FEATS_PER_LEVEL} each;`,

@@ -5,7 +5,7 @@
 // cannot find is listed by name. An import never overwrites a completion already stored (the
 // game's own data is the better record) and never adds one twice: importing the same file
 // again adds nothing, and a completion stored with tier Unknown stands for every tier.
-import { and, eq } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import { isoNow } from '../../clock'
 import { IMMEDIATE } from '../../db/client'
 import { completions } from '../../db/schema'
@@ -34,6 +34,9 @@ export interface ForeignCompletion {
   completedAt?: string | null
   durationSeconds?: number | null
   xpEarned?: number | null
+  reaperXpEarned?: number | null
+  /** How many times it was logged, when the source says (the CSV export does); else once. */
+  runs?: number | null
 }
 
 /** The player's answer for an ambiguous name: which remake it is. */
@@ -165,7 +168,7 @@ export function writeImport(
   const lifeIndex = currentQuestLife(db, characterId)
   for (const planned of plan.add) {
     const item = bySource.get(planned.source) as ForeignCompletion
-    upsertCompletion(
+    const { id } = upsertCompletion(
       db,
       characterId,
       {
@@ -175,12 +178,19 @@ export function writeImport(
         completedAt: item.completedAt ?? now,
         durationSeconds: item.durationSeconds ?? null,
         xpEarned: item.xpEarned ?? null,
-        reaperXpEarned: null,
+        reaperXpEarned: item.reaperXpEarned ?? null,
       },
       now,
       // A run only where the source timed it: a list of completed quests says what was done, not how.
       { lifeIndex, run: item.durationSeconds != null && item.durationSeconds > 0 },
     )
+    // The source's count of runs (the older ones count there only, as beyond the kept runs).
+    if (item.runs != null && item.runs > 1) {
+      db.update(completions)
+        .set({ runs: item.runs })
+        .where(and(eq(completions.id, id), lt(completions.runs, item.runs)))
+        .run()
+    }
   }
 }
 

@@ -57,7 +57,9 @@ export function playerDataModule(writer: Writer, guard: Guard) {
       },
       {
         response: {
-          200: t.String({ description: 'name,difficulty,setting,completedAt,durationSeconds,xpEarned' }),
+          200: t.String({
+            description: 'name,difficulty,setting,completedAt,durationSeconds,xpEarned,reaperXpEarned,runs',
+          }),
           ...errors(404),
         },
         detail: { summary: "The character's completions as CSV" },

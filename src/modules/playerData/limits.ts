@@ -13,3 +13,9 @@ export const MAX_IMPORT_BODY_BYTES = 4 * 1024 * 1024
 
 /** Completions one CSV may hold: as many as a character may have. */
 export const MAX_IMPORT_CSV_LINES = MAX_COMPLETIONS_PER_CHARACTER
+
+/**
+ * A line's `runs` (how many times the completion was logged): a quest every ten minutes, day and
+ * night, for ten years is about 525,000, so no real count comes near it.
+ */
+export const MAX_IMPORT_CSV_RUNS = 1_000_000

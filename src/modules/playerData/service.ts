@@ -18,13 +18,25 @@ import { MAX_DURATION_SECONDS, MAX_XP } from '../completions/model'
 import { currentQuestLife } from '../completions/service'
 import { exportRoute } from '../routes/transfer'
 import { parseCsv, writeCsv } from './csv'
-import { MAX_IMPORT_CSV_LINES } from './limits'
+import { MAX_IMPORT_CSV_LINES, MAX_IMPORT_CSV_RUNS } from './limits'
 
 /** A build document as stored (the builds module validated it on the way in). */
 type StoredDocument = Static<typeof BuildDocument>
 
-/** The columns of a completions CSV, written in this order; a file may have them in any order. */
-export const CSV_COLUMNS = ['name', 'difficulty', 'setting', 'completedAt', 'durationSeconds', 'xpEarned'] as const
+/**
+ * The columns of a completions CSV, written in this order; a file may have them in any order.
+ * The figures are the latest run's; `runs` is how many times it was logged (the import keeps it).
+ */
+export const CSV_COLUMNS = [
+  'name',
+  'difficulty',
+  'setting',
+  'completedAt',
+  'durationSeconds',
+  'xpEarned',
+  'reaperXpEarned',
+  'runs',
+] as const
 
 /** A file name browsers and Windows accept: letters, digits, space, dot, dash, underscore. */
 export const safeFileName = (name: string, fallback: string): string =>
@@ -44,7 +56,16 @@ export function completionsCsv(db: DB, userId: number, characterId: number): { f
     .all()
   const text = writeCsv(
     CSV_COLUMNS,
-    rows.map((c) => [c.name, c.difficulty, c.setting, c.completedAt, c.durationSeconds, c.xpEarned]),
+    rows.map((c) => [
+      c.name,
+      c.difficulty,
+      c.setting,
+      c.completedAt,
+      c.durationSeconds,
+      c.xpEarned,
+      c.reaperXpEarned,
+      c.runs,
+    ]),
   )
   return { fileName: `${safeFileName(characterName(character), 'character')} completions.csv`, text }
 }
@@ -95,6 +116,8 @@ export function completionsFromCsv(text: string): { items: ForeignCompletion[]; 
     const completedAt = when === '' ? null : parseTimestamp(when)
     const durationSeconds = count(field(fields, 'durationSeconds'), MAX_DURATION_SECONDS)
     const xpEarned = count(field(fields, 'xpEarned'), MAX_XP)
+    const reaperXpEarned = count(field(fields, 'reaperXpEarned'), MAX_XP)
+    const runs = count(field(fields, 'runs'), MAX_IMPORT_CSV_RUNS)
     const problem =
       name === ''
         ? 'the name is empty'
@@ -106,7 +129,11 @@ export function completionsFromCsv(text: string): { items: ForeignCompletion[]; 
               ? `durationSeconds must be a whole number of seconds from 0 to ${MAX_DURATION_SECONDS}`
               : xpEarned === undefined
                 ? `xpEarned must be a whole number from 0 to ${MAX_XP}`
-                : null
+                : reaperXpEarned === undefined
+                  ? `reaperXpEarned must be a whole number from 0 to ${MAX_XP}`
+                  : runs === undefined || runs === 0
+                    ? `runs must be a whole number from 1 to ${MAX_IMPORT_CSV_RUNS}`
+                    : null
     if (problem) {
       invalid.push({ source, error: `${problem[0]?.toUpperCase()}${problem.slice(1)}.` })
       continue
@@ -121,6 +148,8 @@ export function completionsFromCsv(text: string): { items: ForeignCompletion[]; 
       completedAt,
       durationSeconds,
       xpEarned,
+      reaperXpEarned,
+      runs,
     })
   }
   return { items, invalid }
