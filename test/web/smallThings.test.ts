@@ -4,6 +4,11 @@
 import { describe, expect, test } from 'bun:test'
 import { SMALL_JSON } from '../catalogFixtures'
 import { ok } from '../helpers'
+
+/** The sentence for a file that is not XML at all (src/modules/builds/ddobuilder/xml.ts). */
+const NOT_DDO_BUILDER =
+  'The file is not a DDO Builder character file (.DDOBuild): it does not begin with an XML tag, as every .DDOBuild file does.'
+
 import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
 import type { Page } from './driver'
 import { openSignedIn, startSite } from './harness'
@@ -137,6 +142,24 @@ describe.skipIf(BROWSERS.length === 0)(`smaller things players noticed, ${IN_BRO
       expect(await stored()).toEqual(before)
       expect(await offer.count()).toBe(0)
 
+      await page.close()
+    }),
+    30_000,
+  )
+
+  test(
+    "a file that is not a DDO Builder file says so in words, not in an XML parser's",
+    each(async ({ brom, pageOf }) => {
+      const page = await pageOf(`/characters/${brom}/build`)
+      await page.getByLabel('Build file (.DDOBuild)').setInputFiles({
+        name: 'gear.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Brom: greataxe, full plate, ring of protection\n'),
+      })
+      const alert = page.getByRole('alert').filter({ hasText: /DDO Builder/ })
+      await alert.waitFor()
+      expect(await alert.textContent()).toContain(NOT_DDO_BUILDER)
+      expect(await alert.textContent()).not.toMatch(/well-formed|char '|column/)
       await page.close()
     }),
     30_000,
