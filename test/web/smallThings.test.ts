@@ -164,4 +164,37 @@ describe.skipIf(BROWSERS.length === 0)(`smaller things players noticed, ${IN_BRO
     }),
     30_000,
   )
+
+  test(
+    'the stats page of one day of play draws one day, not three years',
+    each(async ({ me, pageOf }) => {
+      const solo = ok(
+        await me.characters.post({ givenName: 'Solo', classes: [{ name: 'Fighter', levels: 7 }] }),
+        201,
+      ).id
+      ok(
+        await me.characters({ id: solo }).completions.post({
+          name: 'Bell Tower',
+          difficulty: 'Heroic',
+          setting: 'reaper',
+          xpEarned: 1500,
+          durationSeconds: 600,
+          reaperXpEarned: 40,
+        }),
+        201,
+      )
+      const page = await pageOf(`/characters/${solo}/stats`)
+      for (const name of ['activity', 'reaper']) {
+        const chart = page.locator(`[data-chart="${name}"][data-drawn="true"][data-x-span]`)
+        await chart.waitFor()
+        // The x scale's span in seconds: the day, with half a day on each side of its midnight.
+        expect(await chart.getAttribute('data-x-span')).toBe(String(24 * 3600))
+      }
+      expect(await page.locator('[data-chart="activity"]').getAttribute('aria-label')).toStartWith(
+        'Line chart of XP and completions over 1 day,',
+      )
+      await page.close()
+    }),
+    30_000,
+  )
 })
