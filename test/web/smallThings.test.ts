@@ -197,4 +197,33 @@ describe.skipIf(BROWSERS.length === 0)(`smaller things players noticed, ${IN_BRO
     }),
     30_000,
   )
+
+  test(
+    "the party planner shows each quest's XP at the setting, and its setting's select is as wide as its words",
+    each(async ({ me, brom, pageOf }) => {
+      const mira = ok(await me.characters.post({ givenName: 'Mira', classes: [{ name: 'Wizard', levels: 8 }] }), 201).id
+      const group = ok(await me.groups.post({ name: 'Party of Two' }), 201).id
+      for (const id of [brom, mira]) ok(await me.groups({ id: group }).characters({ characterId: id }).put())
+      const page = await pageOf(`/groups/${group}/party?c=${brom},${mira}&s=elite`)
+      const bell = page.locator('table.party-quests tr[data-quest="Bell Tower"]')
+      await bell.waitFor()
+      // The catalog's elite XP of Bell Tower (test/fixtures/catalog-small.json).
+      expect(await bell.locator('td[data-label="XP"]').textContent()).toBe('1,320')
+      await page.getByLabel('Setting').selectOption('hard')
+      await page
+        .locator(`table.party-quests tr[data-quest="Delera's Rest"] td[data-label="XP"]`, { hasText: '2,276' })
+        .waitFor()
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 800 })
+        const sizes = await page.evaluate(() => ({
+          select: document.querySelector('#party-setting')?.getBoundingClientRect().width ?? 0,
+          page: document.documentElement.scrollWidth,
+        }))
+        expect(sizes.select).toBeLessThanOrEqual(320)
+        expect(sizes.page).toBeLessThanOrEqual(width)
+      }
+      await page.close()
+    }),
+    30_000,
+  )
 })

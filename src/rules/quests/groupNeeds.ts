@@ -6,6 +6,7 @@ import { minLevel, type PlayOn } from '../character/levels'
 import type { Setting } from './completion'
 import { favorFor } from './favor'
 import { type CompletionIndex, completionsFor, isDoneAt, SETTING_RANK, type TrackerRow } from './tracker'
+import { settingXp } from './xp'
 
 /** Characters in one party: a DDO party is six. */
 export const MAX_PARTY_SIZE = 6
@@ -91,6 +92,8 @@ export interface PartyQuest extends QuestNeed {
   duration: string
   /** The quest's base favor at the setting (what a first completion there is worth). */
   favor: number
+  /** The catalog's base XP at the setting (reaper: elite's), null when the wiki does not give it. */
+  xp: number | null
 }
 
 /**
@@ -128,6 +131,7 @@ export function partyQuests(
       pack: row.pack,
       duration: row.duration,
       favor: favorFor(row.favor, setting),
+      xp: settingXp(row, setting),
     })
   }
   return quests.sort(

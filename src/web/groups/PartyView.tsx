@@ -192,6 +192,9 @@ function PartyTable({ answer, names }: { answer: PartyAnswer; names: Map<number,
               <th scope="col" class="num">
                 Level
               </th>
+              <th scope="col" class="num">
+                XP
+              </th>
               <th scope="col">Needed by</th>
               <th scope="col" class="num">
                 Favor
@@ -209,6 +212,9 @@ function PartyTable({ answer, names }: { answer: PartyAnswer; names: Map<number,
                 </th>
                 <td data-label="Level" class="num">
                   {q.level}
+                </td>
+                <td data-label="XP" class="num" title={`Base XP on ${answer.setting}, before bonuses`}>
+                  {q.xp === null ? '—' : formatNumber(q.xp)}
                 </td>
                 <td data-label="Needed by">
                   {q.neededBy.length === 0 ? (

@@ -2,8 +2,14 @@
 // questNeed answers from the completions themselves, for every row, setting and character.
 import { describe, expect, test } from 'bun:test'
 import type { Difficulty, Setting } from '../../../src/rules/quests/completion'
-import { doneRanks, type NeedsCharacter, questNeed, rankedNeed } from '../../../src/rules/quests/groupNeeds'
-import { indexCompletions } from '../../../src/rules/quests/tracker'
+import {
+  doneRanks,
+  type NeedsCharacter,
+  partyQuests,
+  questNeed,
+  rankedNeed,
+} from '../../../src/rules/quests/groupNeeds'
+import { indexCompletions, type TrackerRow } from '../../../src/rules/quests/tracker'
 
 const SETTINGS: Setting[] = ['unknown', 'casual', 'normal', 'hard', 'elite', 'reaper']
 const TIERS: Difficulty[] = ['Heroic', 'Epic', 'Legendary', 'Unknown']
@@ -51,5 +57,31 @@ describe('rankedNeed', () => {
     expect(at('Bell Tower', 'Heroic', 'elite')).toEqual([])
     expect(at('Bell Tower', 'Epic', 'casual')).toEqual([])
     expect(at('Archive', 'Heroic', 'casual')).toEqual([])
+  })
+})
+
+describe('partyQuests', () => {
+  test("each quest's XP is the catalog's base XP at the setting (reaper: elite's), null where the wiki has none", () => {
+    const row = (name: string, xp: Partial<TrackerRow>): TrackerRow => ({
+      name,
+      difficulty: 'Heroic',
+      level: 6,
+      pack: 'Harbor',
+      patron: 'The Coin Lords',
+      favor: 3,
+      duration: 'Short',
+      soloXP: 600,
+      normalXP: 1200,
+      hardXP: 1260,
+      eliteXP: 1320,
+      ...xp,
+    })
+    const rows = [row('Bell Tower', {}), row('Unknown Tower', { hardXP: null, eliteXP: null })]
+    const party: NeedsCharacter[] = [{ id: 1, index: indexCompletions([]), level: 7, packState: {} }]
+    const xp = (setting: 'hard' | 'elite' | 'reaper') =>
+      Object.fromEntries(partyQuests(rows, party, setting).map((q) => [q.name, q.xp]))
+    expect(xp('hard')).toEqual({ 'Bell Tower': 1260, 'Unknown Tower': null })
+    expect(xp('elite')).toEqual({ 'Bell Tower': 1320, 'Unknown Tower': null })
+    expect(xp('reaper')).toEqual({ 'Bell Tower': 1320, 'Unknown Tower': null })
   })
 })
