@@ -226,4 +226,42 @@ describe.skipIf(BROWSERS.length === 0)(`smaller things players noticed, ${IN_BRO
     }),
     30_000,
   )
+
+  test(
+    '"Quests done" is one count on the characters list and the tracker: quest names, not their tiers',
+    each(async ({ me, pageOf }) => {
+      const tally = ok(
+        await me.characters.post({ givenName: 'Tally', classes: [{ name: 'Rogue', levels: 20 }], epicLevels: 10 }),
+        201,
+      ).id
+      const character = me.characters({ id: tally })
+      // Every level and tier on the tracker: the whole small catalog, 12 remakes of 7 quests.
+      ok(await character.progress.put({ levelBand: 255 }))
+      for (const c of [
+        { name: 'Crypt', difficulty: 'Heroic', setting: 'elite' },
+        { name: 'Crypt', difficulty: 'Epic', setting: 'normal' },
+        { name: 'Bell Tower', difficulty: 'Heroic', setting: 'hard' },
+      ] as const) {
+        ok(await character.completions.post(c), 201)
+      }
+      const list = await pageOf('/')
+      const cell = list.locator(`tr[data-character="${tally}"] td[data-label="Quests done"]`)
+      await cell.waitFor()
+      expect(await cell.textContent()).toBe('2')
+      const tracker = await pageOf(`/characters/${tally}`)
+      const done = tracker.locator('[data-total="done"]')
+      await tracker.locator('tr[data-quest="Crypt"][data-difficulty="Epic"][data-completed="true"]').waitFor()
+      expect(await done.textContent()).toBe('2 / 7')
+      // Shown: "crypt" in a name, pack or patron: Crypt's three tiers, Crypt of the Fallen, The Hidden
+      // Crypt, Sewer Run (Crypt Keepers & Co.) and Bell Tower (Cryptic Order): five quests, two done.
+      await tracker.getByLabel('Search quests').fill('crypt')
+      await tracker
+        .waitForFunction(() => document.querySelector('[data-total="done"]')?.textContent === '2 / 5', {
+          timeout: 3000,
+        })
+        .catch(async () => expect(await done.textContent()).toBe('2 / 5'))
+      for (const p of [list, tracker]) await p.close()
+    }),
+    30_000,
+  )
 })

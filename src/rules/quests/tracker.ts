@@ -187,6 +187,24 @@ export function rowFilter(
   }
 }
 
+/**
+ * "Quests done / shown" as the characters list counts "Quests done": quest names, not remakes
+ * (a quest's heroic and epic versions are one quest, as favor counts them). Of the names among
+ * `shown`, those with a shown remake `done`.
+ */
+export function questCounts<R extends Pick<TrackerRow, 'name'>>(
+  shown: readonly R[],
+  done: (row: R) => boolean,
+): { done: number; shown: number } {
+  const names = new Set<string>()
+  const doneNames = new Set<string>()
+  for (const row of shown) {
+    names.add(row.name)
+    if (done(row)) doneNames.add(row.name)
+  }
+  return { done: doneNames.size, shown: names.size }
+}
+
 /** The rows the filters show, in the given order. */
 export function filterRows<R extends TrackerRow>(
   rows: readonly R[],

@@ -10,6 +10,7 @@ import {
   indexCompletions,
   isCompleted,
   type LoggedCompletion,
+  questCounts,
   rowsByName,
   type TrackerFilters,
   type TrackerRow,
@@ -201,4 +202,15 @@ test('rowsByName and tiersByName group the remakes of a name', () => {
       ?.map((r) => r.difficulty),
   ).toEqual(['Heroic', 'Epic'])
   expect([...(tiersByName(CATALOG).get('Tempest Spine') ?? [])]).toEqual(['Heroic', 'Legendary'])
+})
+
+describe('questCounts', () => {
+  test('quests are names: the tiers of one quest count once, done when any shown tier is done', () => {
+    const index = indexCompletions([done('Devil Assault', 'Epic', 'elite'), done('Tempest Spine', 'Unknown', 'hard')])
+    const count = (shown: TrackerRow[]) => questCounts(shown, (r) => isCompleted(r, index))
+    expect(count(CATALOG)).toEqual({ done: 2, shown: 4 })
+    // Only the heroic Devil Assault shown: its epic run is not among the rows shown.
+    expect(count(CATALOG.filter((r) => r.difficulty === 'Heroic'))).toEqual({ done: 1, shown: 3 })
+    expect(count([])).toEqual({ done: 0, shown: 0 })
+  })
 })
