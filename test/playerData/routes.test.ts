@@ -179,10 +179,20 @@ describe('POST /api/characters/{id}/completions/import', () => {
           ],
         },
       ],
-      unmatched: [{ source: 'line 5', name: 'Sleeping with the Fishes', setting: 'normal' }],
+      unmatched: [{ source: 'line 5', name: 'Sleeping with the Fishes', setting: 'normal', suggestions: [] }],
       invalid: [{ source: 'line 6', error: 'CompletedAt "yesterday" is not an ISO 8601 timestamp.' }],
     })
     expect(stored(hero)).toEqual(before)
+  })
+
+  test('a name the catalog lacks comes with the nearest names it has: did you mean', async () => {
+    const csv = ['name,setting', 'Bell Towr,elite', 'Deleras Rests,hard', 'Sleeping with the Fishes,elite'].join('\n')
+    const preview = ok(await web.characters({ id: hero }).completions.import.post({ csv }))
+    expect(preview.unmatched).toEqual([
+      { source: 'line 2', name: 'Bell Towr', setting: 'elite', suggestions: ['Bell Tower'] },
+      { source: 'line 3', name: 'Deleras Rests', setting: 'hard', suggestions: ["Delera's Rest"] },
+      { source: 'line 4', name: 'Sleeping with the Fishes', setting: 'elite', suggestions: [] },
+    ])
   })
 
   test('confirmed, it adds what the preview said, keeps what was stored, and a second import adds nothing', async () => {

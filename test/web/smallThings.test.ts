@@ -264,4 +264,26 @@ describe.skipIf(BROWSERS.length === 0)(`smaller things players noticed, ${IN_BRO
     }),
     30_000,
   )
+
+  test(
+    'a CSV name the catalog lacks is shown with the nearest names it has: did you mean',
+    each(async ({ brom, pageOf }) => {
+      const page = await pageOf('/account')
+      const section = page.getByRole('region', { name: 'Your data' })
+      await section.getByLabel('Character').selectOption(String(brom))
+      await section.getByLabel('CSV file').setInputFiles({
+        name: 'done.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('name,setting\nBell Towr,elite\nSleeping with the Fishes,hard\n'),
+      })
+      const typo = section.locator('[data-unmatched="Bell Towr"]')
+      await typo.waitFor()
+      expect(await typo.textContent()).toBe('line 2: “Bell Towr” — did you mean “Bell Tower”?')
+      expect(await section.locator('[data-unmatched="Sleeping with the Fishes"]').textContent()).toBe(
+        'line 3: “Sleeping with the Fishes”',
+      )
+      await page.close()
+    }),
+    30_000,
+  )
 })

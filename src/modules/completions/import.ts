@@ -12,7 +12,7 @@ import { completions } from '../../db/schema'
 import type { Writer } from '../../deps'
 import { Conflict } from '../../http/errors'
 import type { Difficulty, Setting } from '../../rules/quests/completion'
-import { type MatchRow, matchQuest } from '../../rules/quests/questMatch'
+import { MAX_SUGGESTED_NAMES, type MatchRow, matchQuest, suggestNames } from '../../rules/quests/questMatch'
 import { catalogMatcher } from '../catalog/service'
 import { ownedCharacter } from '../characters/access'
 import { MAX_COMPLETIONS_PER_CHARACTER } from './limits'
@@ -74,8 +74,11 @@ export interface ImportPreview {
   stored: PlannedCompletion[]
   /** Several remakes fit: the player chooses (`choices`). */
   ambiguous: { source: string; name: string; setting: Setting; candidates: MatchRow[] }[]
-  /** No catalog quest has this name in any spelling: left out, or kept as written (`keepUnmatched`). */
-  unmatched: { source: string; name: string; setting: Setting }[]
+  /**
+   * No catalog quest has this name in any spelling: left out, or kept as written (`keepUnmatched`);
+   * `suggestions` are the catalog names nearest it (questMatch.ts suggestNames), for "did you mean".
+   */
+  unmatched: { source: string; name: string; setting: Setting; suggestions: string[] }[]
 }
 
 const triple = (c: { name: string; difficulty: string; setting: string }) =>
@@ -141,7 +144,17 @@ export function previewImport(
           candidates: match.candidates.map(({ name, difficulty, level }) => ({ name, difficulty, level })),
         })
     } else if (options.keepUnmatched) plan(item, item.name.trim(), item.difficulty ?? 'Unknown', 'kept')
-    else preview.unmatched.push({ source: item.source, name: item.name, setting: item.setting })
+    else preview.unmatched.push({ source: item.source, name: item.name, setting: item.setting, suggestions: [] })
+  }
+  // Did you mean: for the first MAX_SUGGESTED_NAMES names the catalog lacks (each a pass over it).
+  const suggested = new Map<string, string[]>()
+  for (const entry of preview.unmatched) {
+    let names = suggested.get(entry.name)
+    if (!names && suggested.size < MAX_SUGGESTED_NAMES) {
+      names = suggestNames(index, entry.name)
+      suggested.set(entry.name, names)
+    }
+    entry.suggestions = names ?? []
   }
   return preview
 }
