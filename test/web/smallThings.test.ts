@@ -2,8 +2,11 @@
 // Firefox: counts worded in English, one spelling of each race, the searches forgiving apostrophes,
 // the party planner's XP and width, the route page's ticks and XP, and the rest of the list.
 import { describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
 import { SMALL_JSON } from '../catalogFixtures'
 import { ok } from '../helpers'
+
+const SMALL_FIGHTER = join(import.meta.dir, '..', 'fixtures', 'small-fighter.DDOBuild')
 
 /** The sentence for a file that is not XML at all (src/modules/builds/ddobuilder/xml.ts). */
 const NOT_DDO_BUILDER =
@@ -282,6 +285,35 @@ describe.skipIf(BROWSERS.length === 0)(`smaller things players noticed, ${IN_BRO
       expect(await section.locator('[data-unmatched="Sleeping with the Fishes"]').textContent()).toBe(
         'line 3: “Sleeping with the Fishes”',
       )
+      await page.close()
+    }),
+    30_000,
+  )
+
+  test(
+    "a plan imported before any live snapshot is compared with the character's race, level and classes",
+    each(async ({ site, me, pageOf }) => {
+      const kara = ok(
+        await me.characters.post({ givenName: 'Kara', race: 'Human', classes: [{ name: 'Rogue', levels: 2 }] }),
+        201,
+      ).id
+      // The plan alone (a Dwarf, Fighter, Fighter, Rogue, Fighter): who Kara is now stays as it is.
+      const xml = await Bun.file(SMALL_FIGHTER).text()
+      const web = site.web(await site.session('ann'))
+      expect(ok(await web.characters({ id: kara }).build.import.post({ xml })).imported.take).toBe('plan')
+      const page = await pageOf(`/characters/${kara}/build`)
+      const table = page.locator('table.differences')
+      await table.waitFor()
+      const rows = await table
+        .locator('tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent?.trim())))
+      expect(rows).toEqual([
+        ['Life · Race', 'Human', 'Dwarf', 'Reincarnate as a Dwarf'],
+        ['Levels · Level', '2', '4', 'Level up (2 levels to go): take level 3 in Rogue'],
+        ['Levels · Fighter levels', '0', '2', 'Rebuild with 2 Fighter levels (lesser reincarnation)'],
+        ['Levels · Rogue levels', '2', '0', 'nothing to do'],
+      ])
+      expect(await page.locator('[data-no-live="true"]').count()).toBe(1)
       await page.close()
     }),
     30_000,
