@@ -300,7 +300,7 @@ describe.skipIf(BROWSERS.length === 0)(`smaller things players noticed, ${IN_BRO
       // The plan alone (a Dwarf, Fighter, Fighter, Rogue, Fighter): who Kara is now stays as it is.
       const xml = await Bun.file(SMALL_FIGHTER).text()
       const web = site.web(await site.session('ann'))
-      expect(ok(await web.characters({ id: kara }).build.import.post({ xml })).imported.take).toBe('plan')
+      expect(ok(await web.characters({ id: kara }).build.import.post({ xml })).imported?.take).toBe('plan')
       const page = await pageOf(`/characters/${kara}/build`)
       const table = page.locator('table.differences')
       await table.waitFor()
@@ -314,6 +314,37 @@ describe.skipIf(BROWSERS.length === 0)(`smaller things players noticed, ${IN_BRO
         ['Levels · Rogue levels', '2', '0', 'nothing to do'],
       ])
       expect(await page.locator('[data-no-live="true"]').count()).toBe(1)
+      await page.close()
+    }),
+    30_000,
+  )
+  test(
+    "a route shows each step's XP and the route's total, with the boosts and optionals it assumes",
+    each(async ({ me, pageOf }) => {
+      // VIP multiplies by 1.1; first time adds 45% on elite, 20% on hard: 880 × 1.45 × 1.1 = 1,404 and
+      // 1,260 × 1.2 × 1.1 = 1,663 (src/rules/quests/xp.ts); the catalog has no casual XP for Delera's Rest.
+      const route = ok(
+        await me.routes.post({
+          name: 'Harbor XP',
+          quests: [
+            { name: 'Sewer Run', setting: 'elite' },
+            { name: 'Bell Tower', setting: 'hard' },
+            { name: "Delera's Rest", setting: 'casual' },
+          ],
+          boosts: { vip: true },
+          optionals: { firstTime: true },
+        }),
+        201,
+      )
+      const page = await pageOf(`/routes/${route.id}`)
+      await page.locator('tr[data-step="3"]').waitFor()
+      const xp = await page
+        .locator('tr[data-step] td[data-label="XP"]')
+        .evaluateAll((tds) => tds.map((td) => td.textContent?.trim()))
+      expect(xp).toEqual(['1,404', '1,663', '—'])
+      expect(await page.locator('.route-xp').textContent()).toBe(
+        '3,067 XP in all, with the boosts and optionals above · 1 step has no XP figure in the catalog',
+      )
       await page.close()
     }),
     30_000,

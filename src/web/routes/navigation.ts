@@ -1,9 +1,19 @@
 // A route's navigation for one of the player's characters, as signals: which character and
 // match mode (kept in the address, so a reload or a shared link keeps them), the server's
 // navigation answer, and live updates from that character's event stream: a completion the
-// game posts ticks its step within seconds.
+// game posts ticks its step within seconds. Each step's XP is the catalog's, with the route's
+// boosts and optionals.
 import { effect, signal } from '@preact/signals'
-import { api, type Character, errorMessage, type MatchMode, type Navigation, type RouteDetail } from '../api'
+import { estimateXp } from '../../rules/quests/xp'
+import {
+  api,
+  type Character,
+  errorMessage,
+  type MatchMode,
+  type Navigation,
+  type QuestRow,
+  type RouteDetail,
+} from '../api'
 import { followCharacter, type LiveMode } from '../live'
 
 /** The changes that can move a character along a route. */
@@ -18,8 +28,26 @@ function fromUrl(characters: readonly Character[]): { characterId: number | null
   return { characterId, match: params.get('match') === 'remake' ? 'remake' : 'setting' }
 }
 
-export function createNavStore(route: RouteDetail, characters: readonly Character[]) {
+/**
+ * Each step's XP by position: the catalog's base XP of its remake at its setting, with the boosts
+ * and optionals the route assumes (rules/quests/xp.ts estimateXp); null when the catalog has no
+ * figure. Names match without regard to case, as navigation matches them.
+ */
+export function stepXp(route: RouteDetail, catalog: readonly QuestRow[]): Map<number, number | null> {
+  const rows = new Map(catalog.map((q) => [`${q.name.toLowerCase()}\u0000${q.difficulty}`, q]))
+  const boosts = route.boosts as Record<string, unknown>
+  const optionals = route.optionals as Record<string, unknown>
+  return new Map(
+    route.quests.map((step) => {
+      const row = rows.get(`${step.name.toLowerCase()}\u0000${step.difficulty}`)
+      return [step.position, row ? estimateXp(row, step.setting, boosts, optionals) : null]
+    }),
+  )
+}
+
+export function createNavStore(route: RouteDetail, characters: readonly Character[], catalog: readonly QuestRow[]) {
   const initial = fromUrl(characters)
+  const xp = stepXp(route, catalog)
   const characterId = signal<number | null>(initial.characterId)
   const match = signal<MatchMode>(initial.match)
   const navigation = signal<Navigation | null>(null)
@@ -67,5 +95,5 @@ export function createNavStore(route: RouteDetail, characters: readonly Characte
     })
   }
 
-  return { route, characters, characterId, match, navigation, error, notice, liveOn, liveMode, refresh, start }
+  return { route, xp, characters, characterId, match, navigation, error, notice, liveOn, liveMode, refresh, start }
 }
