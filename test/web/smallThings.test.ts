@@ -349,4 +349,32 @@ describe.skipIf(BROWSERS.length === 0)(`smaller things players noticed, ${IN_BRO
     }),
     30_000,
   )
+  test(
+    "a route's steps tick and untick on the route page, as the tracker's boxes do",
+    each(async ({ me, brom, pageOf }) => {
+      const route = ok(
+        await me.routes.post({
+          name: 'Two steps',
+          quests: [
+            { name: 'Sewer Run', setting: 'elite' },
+            { name: 'Bell Tower', setting: 'hard' },
+          ],
+        }),
+        201,
+      )
+      const done = async () =>
+        ok(await me.navigation.get({ query: { characterId: brom, routeId: route.id } })).steps.map((s) => s.completed)
+      const page = await pageOf(`/routes/${route.id}?character=${brom}`)
+      const box = page.getByLabel('Step 1, Sewer Run (Heroic, elite), done')
+      await box.check()
+      await page.locator('tr[data-step="1"][data-completed="true"]').waitFor()
+      await page.locator('.nav-progress[data-completed="1"]').waitFor()
+      expect(await done()).toEqual([true, false])
+      await box.uncheck()
+      await page.locator('tr[data-step="1"][data-completed="false"]').waitFor()
+      expect(await done()).toEqual([false, false])
+      await page.close()
+    }),
+    30_000,
+  )
 })

@@ -96,15 +96,9 @@ function XpTotal({ xp, bonuses }: { xp: ReadonlyMap<number, number | null>; bonu
   )
 }
 
-function Steps({
-  route,
-  nav,
-  xp,
-}: {
-  route: RouteDetail
-  nav: Navigation | null
-  xp: ReadonlyMap<number, number | null>
-}) {
+function Steps({ store, nav }: { store: NavStore; nav: Navigation | null }) {
+  const { route, xp } = store
+  const busy = store.busy.value
   const states = new Map((nav?.steps ?? []).map((s) => [s.position, s]))
   const next = nav && !nav.progress.finished ? nav.nextQuest?.position : undefined
   return (
@@ -159,6 +153,20 @@ function Steps({
                 </td>
                 {nav && (
                   <td data-label="Done" class="done-cell">
+                    <input
+                      type="checkbox"
+                      class="step-tick"
+                      aria-label={`Step ${step.position}, ${step.name} (${step.difficulty}, ${step.setting}), done`}
+                      checked={state?.completed ?? false}
+                      // Done only with another setting (match=remake): that completion is not this step's to remove.
+                      disabled={busy.has(step.position) || (state?.completed === true && !state.settingCompleted)}
+                      title={
+                        state?.completed && !state.settingCompleted
+                          ? `Done with ${state.settingsLogged.join(', ')}: untick that on the tracker`
+                          : undefined
+                      }
+                      onChange={(e) => void store.tick(step, e.currentTarget.checked)}
+                    />{' '}
                     {state?.completed ? (
                       <>
                         <span aria-hidden="true" class="tick-mark">
@@ -256,7 +264,7 @@ export function RouteView({ store }: { store: NavStore }) {
       <section aria-labelledby="steps-title">
         <h2 id="steps-title">Steps</h2>
         <XpTotal xp={store.xp} bonuses={boosts.length > 0 || optionals.length > 0} />
-        <Steps route={route} nav={nav} xp={store.xp} />
+        <Steps store={store} nav={nav} />
       </section>
     </div>
   )

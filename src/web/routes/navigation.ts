@@ -75,6 +75,39 @@ export function createNavStore(route: RouteDetail, characters: readonly Characte
     }
   }
 
+  /** Steps whose tick or untick is on its way: their boxes wait for the answer. */
+  const busy = signal<ReadonlySet<number>>(new Set())
+
+  /**
+   * Ticks a step on the route page as the tracker's box does: logs its quest, tier and setting
+   * for the chosen character (the plugin's upsert), or, unticked, removes that completion; then
+   * reads navigation again. A step done only with another setting (match=remake) is unticked
+   * on the tracker, which shows which setting to remove.
+   */
+  async function tick(
+    step: {
+      position: number
+      name: string
+      difficulty: RouteDetail['quests'][number]['difficulty']
+      setting: RouteDetail['quests'][number]['setting']
+    },
+    on: boolean,
+  ): Promise<void> {
+    const id = characterId.value
+    if (id === null || busy.value.has(step.position)) return
+    busy.value = new Set([...busy.value, step.position])
+    const key = { name: step.name, difficulty: step.difficulty, setting: step.setting }
+    try {
+      if (on) await api.logCompletion(id, { ...key, completedAt: new Date().toISOString() })
+      else await api.deleteCompletion(id, key)
+      await refresh()
+    } catch (e) {
+      error.value = errorMessage(e)
+    } finally {
+      busy.value = new Set([...busy.value].filter((p) => p !== step.position))
+    }
+  }
+
   /** Keeps the choice in the address without a new history entry. */
   function remember(): void {
     const params = new URLSearchParams(location.search)
@@ -95,5 +128,20 @@ export function createNavStore(route: RouteDetail, characters: readonly Characte
     })
   }
 
-  return { route, xp, characters, characterId, match, navigation, error, notice, liveOn, liveMode, refresh, start }
+  return {
+    route,
+    xp,
+    characters,
+    characterId,
+    match,
+    navigation,
+    error,
+    notice,
+    liveOn,
+    liveMode,
+    busy,
+    refresh,
+    tick,
+    start,
+  }
 }
