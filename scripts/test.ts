@@ -1,7 +1,7 @@
 // `npm test`: the whole suite as two `bun test` processes at once. The website's browser tests
 // (test/web) spend part of their time waiting for two browsers; the rest (about 1,900 tests on
 // in-memory databases) keep a core busy meanwhile. (More processes than two only slow a 2-core
-// machine: the run is bound by its processor; see the README's "How long npm test takes".)
+// machine: the run is bound by its processor.)
 // The rest's output comes as it runs; the website's when it ends (so the two never interleave);
 // then one total, the last "N pass" / "N fail" lines, which .ci/run reads.
 // With arguments it is plain `bun test ARGS` (one file, a filter), output as it comes.
@@ -13,6 +13,17 @@ import { argv, execPath } from 'node:process'
 const bun = execPath
 const args = argv.slice(2)
 const TIMEOUT = '--timeout=30000'
+
+// `npm run test:fast` (the contributor's tier before a commit): everything but the browsers,
+// its files spread over two worker processes by bun test's own `--parallel` (each file in a
+// fresh global, as `--parallel` implies `--isolate`).
+if (args[0] === '--fast') {
+  const fast = Bun.spawn(
+    [bun, 'test', TIMEOUT, '--parallel=2', '--path-ignore-patterns', 'test/web/**', ...args.slice(1)],
+    { env: { ...process.env, TEST_BROWSERS: 'none' }, stdio: ['inherit', 'inherit', 'inherit'] },
+  )
+  process.exit(await fast.exited)
+}
 
 if (args.length > 0) {
   const one = Bun.spawn([bun, 'test', TIMEOUT, ...args], { stdio: ['inherit', 'inherit', 'inherit'] })

@@ -1,6 +1,7 @@
 // Environment -> frozen, typed configuration. The only module that reads process.env.
 // One TypeBox schema describes every variable (type, default, range, description); loading,
-// the one-line error messages, --help's variable list and the README table all come from it.
+// the one-line error messages, --help's variable list and the table of docs/operations.md all
+// come from it.
 import { isIP } from 'node:net'
 import { FormatRegistry, KindGuard, type Static, type TSchema, Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
@@ -60,11 +61,11 @@ function isAddressOrRange(value: string): boolean {
 }
 
 /**
- * Every environment variable, in the order --help and the README list them. `description` is
- * the short meaning (--help); `details`, when present, follows it in the README table. A value
- * is read from its text by its type: integers are digits only (each has a minimum and a maximum,
- * which its error message names), words of a union are matched without regard to case, a list
- * is split on commas (`none` or empty: no entries).
+ * Every environment variable, in the order --help and docs/operations.md list them. `description`
+ * is the short meaning (--help); `details`, when present, follows it in docs/operations.md's
+ * table. A value is read from its text by its type: integers are digits only (each has a minimum
+ * and a maximum, which its error message names), words of a union are matched without regard to
+ * case, a list is split on commas (`none` or empty: no entries).
  */
 export const ConfigSchema = Type.Object({
   PORT: Type.Integer({
@@ -116,7 +117,7 @@ export const ConfigSchema = Type.Object({
       description:
         'when the housekeeping runs: a cron pattern (the default is daily at 03:07); `off` disables it (`maintenance prune` and `maintenance optimize` still work)',
       details:
-        'it deletes ended sessions and tokens (revoked, or unused past their time), then optimizes the database, and vacuums it when at least a quarter of the file, and 1 MiB, is free space',
+        'it deletes ended sessions and tokens (revoked, or unused past their time), old invites and what deletes of completions removed once their hour of undo ended, then optimizes the database, and vacuums it when at least a quarter of the file, and 1 MiB, is free space',
     },
   ),
   CATALOG_SOURCES: Type.Array(Type.String({ minLength: 1, format: 'source', examples: ['./quests.json'] }), {
@@ -373,7 +374,7 @@ function expected(schema: TSchema): string {
 const suchAs = (schema: TSchema, lead: string): string =>
   Array.isArray(schema.examples) ? `${lead} ${schema.examples.map((example) => `"${example}"`).join(' or ')}` : ''
 
-/** A variable as --help and the README show it. */
+/** A variable as --help and docs/operations.md show it. */
 export interface VariableDoc {
   name: string
   /** The default as one would write it: `8080`, `none` for an empty list. */

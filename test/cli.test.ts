@@ -401,7 +401,7 @@ describe('quest-tracker data export and completions export|import', () => {
     await withCharacter()
     expect(await cli('completions', 'export', '1')).toBe(0)
     expect(out).toEqual([
-      'name,difficulty,setting,completedAt,durationSeconds,xpEarned,reaperXpEarned,runs\nThe Pit,Heroic,elite,2026-11-20T20:00:00.000Z,600,900,,1',
+      'name,difficulty,setting,completedAt,durationSeconds,xpEarned,reaperSkulls,reaperXpEarned,runs\nThe Pit,Heroic,elite,2026-11-20T20:00:00.000Z,600,900,,,1',
     ])
     const file = join(dbPath, '..', 'done.csv')
     await Bun.write(file, 'name,setting\nThe Pit,elite\nThe Pit,hard\nNo Such Quest,elite\nBad,x\n')
@@ -759,9 +759,9 @@ describe('--version and a --help that stands alone', () => {
     expect(out).toEqual([`quest-tracker ${packageJson.version} (schema ${SCHEMA_VERSION})`])
   })
 
-  test('--help names every command and every variable with its default, without sending you to the README', async () => {
-    const readme = await Bun.file(join(import.meta.dir, '..', 'README.md')).text()
-    const section = (title: string) => readme.split(`## ${title}\n`)[1]?.split('\n## ')[0] ?? ''
+  test('--help names every command and every variable with its default, without sending you to the documents', async () => {
+    const operations = await Bun.file(join(import.meta.dir, '..', 'docs', 'operations.md')).text()
+    const section = (title: string) => operations.split(`## ${title}\n`)[1]?.split('\n## ')[0] ?? ''
     const variables = [...section('Configuration').matchAll(/^\| `([A-Z_]+)` \| `([^`]+)`/gm)]
     const commands = [...section('Admin commands').matchAll(/^\| `([a-z]+(?: [a-z]+)?)/gm)].map((m) => m[1])
     expect(variables.length).toBeGreaterThanOrEqual(7)
@@ -775,6 +775,7 @@ describe('--version and a --help that stands alone', () => {
     }
     for (const command of commands) expect(help).toContain(`  ${command}`)
     expect(help).not.toContain('README')
+    expect(help).not.toContain('operations.md')
   })
 
   test("--help's variables are the configuration schema's: name, default and meaning of each", async () => {

@@ -15,7 +15,7 @@ import {
 } from '../src/config'
 
 describe('loadConfig', () => {
-  test('defaults match the README table', () => {
+  test('defaults match the configuration table of docs/operations.md', () => {
     expect(loadConfig({})).toEqual({
       port: 8080,
       host: '0.0.0.0',
@@ -302,9 +302,9 @@ describe('every variable of the schema', () => {
     expect(() => loadConfig({ TOKEN_IDLE_DAYS: 'x', PORT: 'x' })).toThrow(/^PORT must/)
   })
 
-  test("the README's configuration table is the schema's: names, defaults and meanings in order", async () => {
-    const readme = await Bun.file(join(import.meta.dir, '..', 'README.md')).text()
-    const section = readme.split('## Configuration\n')[1]?.split('\n## ')[0] ?? ''
+  test("docs/operations.md's configuration table is the schema's: names, defaults and meanings in order", async () => {
+    const operations = await Bun.file(join(import.meta.dir, '..', 'docs', 'operations.md')).text()
+    const section = operations.split('## Configuration\n')[1]?.split('\n## ')[0] ?? ''
     const rows = section.split('\n').filter((line) => /^\| `[A-Z_]+` \|/.test(line))
     expect(rows).toEqual(
       variableDocs().map(

@@ -1,4 +1,4 @@
-// README "Limits" is the one list of every limit: it must state the numbers the code uses.
+// docs/operations.md "Limits" is the one list of every limit: it must state the numbers the code uses.
 import { expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { MAX_KEPT_ROWS } from '../src/db/freshness'
@@ -14,6 +14,7 @@ import { MAX_XML_TAGS } from '../src/modules/builds/ddobuilder'
 import * as builds from '../src/modules/builds/limits'
 import * as questTimes from '../src/modules/catalog/questTimes'
 import { MAX_CHARACTERS_PER_ACCOUNT } from '../src/modules/characters/limits'
+import * as completions from '../src/modules/completions/limits'
 import { MAX_COMPLETIONS_PER_CHARACTER, MAX_RESTORED_COMPLETIONS } from '../src/modules/completions/limits'
 import { MAX_STREAMS_PER_ACCOUNT, PING_MS } from '../src/modules/events'
 import * as groups from '../src/modules/groups/limits'
@@ -29,9 +30,10 @@ import * as offline from '../src/web/offline/limits'
 
 const n = (value: number) => value.toLocaleString('en-US')
 
-test('README "Limits" states the numbers the code uses', async () => {
-  const readme = await Bun.file(join(import.meta.dir, '..', 'README.md')).text()
-  const section = readme.slice(readme.indexOf('### Limits'), readme.indexOf('## Development'))
+test('docs/operations.md "Limits" states the numbers the code uses', async () => {
+  const operations = await Bun.file(join(import.meta.dir, '..', 'docs', 'operations.md')).text()
+  const section = operations.split('\n## Limits\n')[1]?.split('\n## ')[0] ?? ''
+  expect(section).toContain('| what | limit | beyond it | where |')
   const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`
   const expected = [
     `| request body (any route that declares no other limit) | ${mib(MAX_BODY_BYTES)} | 413,`,
@@ -46,6 +48,10 @@ test('README "Limits" states the numbers the code uses', async () => {
     `| ${n(MAX_COMPLETIONS_PER_CHARACTER)}; updating a stored one always works | 409 |`,
     `| \`completions\` in one \`PUT progress\` | ${n(MAX_COMPLETIONS_PER_CHARACTER)} items | 400 |`,
     `(what one DELETE can remove: every setting of a remake) | ${MAX_RESTORED_COMPLETIONS} | 400 |`,
+    `(the restore puts back only that) | ${completions.UNDO_WINDOW_MS / 3_600_000} hour | restore 409;`,
+    `read and sent in pieces of | ${kib(playerData.EXPORT_PIECE_CHARS)} of JSON`,
+    `| ${n(completions.MAX_RUNS_PER_CHARACTER)}; a write past it drops the character's oldest runs, down to ${n(completions.RUNS_KEPT_AFTER_PRUNING)} (each`,
+    `| deletes of completions kept for undo per character | ${completions.MAX_KEPT_DELETIONS_PER_CHARACTER}; at each DELETE`,
     `(PUT progress) | ${kib(MAX_TRACKER_FIELD_BYTES)} each, as JSON | 413 |`,
     `| \`excludedPatrons\` | ${n(MAX_EXCLUDED_PATRONS)} entries | 400 |`,
     `| a completions CSV to import | ${mib(playerData.MAX_IMPORT_CSV_CHARS)} of text, ${n(playerData.MAX_IMPORT_CSV_LINES)} lines, a line's \`runs\` at most ${n(playerData.MAX_IMPORT_CSV_RUNS)}; the import's body ${mib(playerData.MAX_IMPORT_BODY_BYTES)} | 400 / 413 |`,
@@ -83,7 +89,8 @@ test('README "Limits" states the numbers the code uses', async () => {
     `within ${PING_MS / 1000} s (at once when the website revoked it)`,
     `| groups an account belongs to (owned or joined) | ${groups.MAX_GROUPS_PER_ACCOUNT} | 409 |`,
     `| members of a group | ${groups.MAX_MEMBERS_PER_GROUP} | 409 |`,
-    `| invites of a group waiting to be used | ${groups.MAX_PENDING_INVITES_PER_GROUP} | 409 |`,
+    `| links of a group still admitting players | ${groups.MAX_PENDING_INVITES_PER_GROUP} | 409 |`,
+    `| players one link of a group admits (\`uses\`; an operator's invite admits one) | 1 to ${groups.MAX_LINK_USES} (the most a group has members) | 400 |`,
     `| a group's name | ${groups.MAX_GROUP_NAME_LENGTH} characters | 400 |`,
     `| characters shared with a group (all its members' together) | ${groups.MAX_SHARED_CHARACTERS_PER_GROUP} | 409 |`,
     `| ${groups.SHARE_CHANGES_BURST} at once, then one more every ${groups.SHARE_CHANGES_REFILL_MS / 1000} s | 429 with \`Retry-After\` |`,

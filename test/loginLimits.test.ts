@@ -1,6 +1,6 @@
 // Login hardening: parallel guesses, the per-account count, the per-address limit (and
 // TRUSTED_PROXY), the bound on argon2 work in flight, and bounded field lengths. The numbers
-// are the README's, written out here so a change to them is a visible change to this file.
+// are those of docs/api.md "Login throttling", written out here so a change to them is a visible change to this file.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { treaty } from '@elysiajs/eden'
 import type { Static } from 'elysia'

@@ -44,7 +44,7 @@ describe('LoginThrottle', () => {
 })
 
 describe('LoginThrottle memory', () => {
-  const TRACKED = 10_000 // the README's number
+  const TRACKED = 10_000 // the number docs/api.md states
 
   test('a full table pushes out unlocked records, never a locked one', () => {
     const throttle = new LoginThrottle(new FakeClock())

@@ -39,11 +39,12 @@ const STANDARD_ERRORS: Record<string, string> = {
   '400': 'Bad request: malformed JSON, a missing field or a field of the wrong type.',
   '401': 'Missing, malformed, unknown or revoked bearer token.',
   '404': 'Not found, or not yours.',
-  '408': 'The request body did not arrive within the time limit (see README "Limits"); the connection is closed.',
+  '408':
+    'The request body did not arrive within the time limit (see docs/operations.md "Limits"); the connection is closed.',
   '409':
-    'A limit of the account or character is reached (see README "Limits"); the same request works once something is deleted.',
+    'A limit of the account or character is reached (see docs/operations.md "Limits"); the same request works once something is deleted.',
   '413':
-    'Too large: the request body is over its limit (1 MiB unless the operation says otherwise in `x-max-body-bytes`), or a value it would store is over its size limit (see README "Limits").',
+    'Too large: the request body is over its limit (1 MiB unless the operation says otherwise in `x-max-body-bytes`), or a value it would store is over its size limit (see docs/operations.md "Limits").',
   '429': 'Too many failed logins for this account or from this address; see Retry-After.',
   '500': 'Internal error (never with a stack trace).',
   '503':
@@ -141,6 +142,10 @@ export function buildOpenApiDocument({ app, responses }: DocumentedApp): OpenApi
       { name: 'Characters', description: "The account's game characters." },
       { name: 'Completions', description: 'Quest completions of a character.' },
       { name: 'Progress', description: "A character's tracker state and completions." },
+      {
+        name: 'Sagas',
+        description: "A character's progress in DDO's sagas: which of each saga's quests are done, and on what.",
+      },
     ],
     paths,
     components: {

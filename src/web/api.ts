@@ -53,6 +53,7 @@ import type {
   RouteInputBody,
   RouteListItem as RouteListItemSchema,
 } from '../modules/routes/model'
+import type { CharacterSagas as CharacterSagasSchema } from '../modules/sagas/model'
 import type { Difficulty, Setting } from '../rules/quests/completion'
 import type { StepSetting } from '../rules/routes/routeStep'
 import { noteAnswer, noteUnreachable } from './offline/status'
@@ -93,6 +94,7 @@ export type Navigation = Static<typeof NavigationSchema>
 export type MatchMode = Navigation['match']
 export type CharacterPastLives = Static<typeof CharacterPastLivesSchema>
 export type AccountPastLives = Static<typeof AccountPastLivesSchema>
+export type CharacterSagas = Static<typeof CharacterSagasSchema>
 export type GroupSummary = Static<typeof GroupSummarySchema>
 export type GroupDetail = Static<typeof GroupDetailSchema>
 export type SharedCharacter = Static<typeof SharedCharacterSchema>
@@ -271,6 +273,8 @@ export const api = {
   /** Past lives at a glance: the account's (each character's totals, and the sums), one character's. */
   pastLives: () => ok(server['past-lives'].get()),
   characterPastLives: (id: number) => ok(character(id)['past-lives'].get()),
+  /** Each saga's quests, done or not and on what, in the current life. */
+  sagas: (id: number) => ok(character(id).sagas.get()),
 
   routes: (page: { limit: number; offset: number }): Promise<RoutePage> => ok(server.routes.get({ query: page })),
   route: (id: number) => ok(server.routes({ id }).get()),
@@ -305,14 +309,17 @@ export const api = {
   group: (id: number) => ok(server.groups({ id }).get()),
   renameGroup: (id: number, name: string) => ok(server.groups({ id }).patch({ name })),
   deleteGroup: (id: number) => ok(server.groups({ id }).delete()),
-  /** A one-time invite code; `rotate` ends every invite still waiting first. */
-  inviteToGroup: (id: number, rotate = false) =>
-    ok(server.groups({ id }).invites.post({}, { query: rotate ? { rotate: 'true' } : {} })),
+  /** A link for the group: `uses` players (1: one-time; more: the guild's link), for `days`. */
+  inviteToGroup: (id: number, rotate = false, terms: { uses?: number; days?: number } = {}) =>
+    ok(server.groups({ id }).invites.post(terms, { query: rotate ? { rotate: 'true' } : {} })),
   endInvite: (id: number, inviteId: number) => ok(server.groups({ id }).invites({ inviteId }).delete()),
   /** A signed-in account joins the group of a group's invite. */
   joinGroup: (code: string) => ok(server.groups.join.post({ code })),
-  /** Leave (your own id) or remove a member (the owner). */
+  /** Leave (your own id) or remove a member (the owner, or an officer). */
   removeMember: (id: number, userId: number) => ok(server.groups({ id }).members({ userId }).delete()),
+  /** The owner names an officer, or makes an officer a member again. */
+  setMemberRole: (id: number, userId: number, role: 'officer' | 'member') =>
+    ok(server.groups({ id }).members({ userId }).role.put({ role })),
   handOnGroup: (id: number, userId: number) => ok(server.groups({ id }).owner.put({ userId })),
   shareWithGroup: (id: number, characterId: number) => ok(server.groups({ id }).characters({ characterId }).put()),
   withdrawFromGroup: (id: number, characterId: number) =>

@@ -14,6 +14,7 @@ describe.skipIf(BROWSERS.length === 0)(`a group of two accounts, ${IN_BROWSERS}`
     const site = await startSite(SMALL_JSON)
     await site.addUser('ann')
     await site.addUser('bea')
+    await site.addUser('cid')
     const annToken = await site.pluginToken('ann')
     const beaToken = await site.pluginToken('bea')
     const brom = ok(
@@ -47,8 +48,9 @@ describe.skipIf(BROWSERS.length === 0)(`a group of two accounts, ${IN_BROWSERS}`
       const groupPath = new URL(ann.url()).pathname
       await ann.locator('[data-share="Brom"]').check()
       await ann.locator('.group-characters [data-character="Brom"]').waitFor()
-      // An invite link, shown once.
-      await ann.getByRole('button', { name: 'New invite link' }).click()
+      // An invite link, shown once: for one player here.
+      await ann.getByLabel('Players it lets in').fill('1')
+      await ann.getByRole('button', { name: 'New link', exact: true }).click()
       const link = await ann.locator('.invite-link input').inputValue()
       expect(link).toMatch(new RegExp(`^${site.base}/join/qti_`))
 
@@ -106,6 +108,46 @@ describe.skipIf(BROWSERS.length === 0)(`a group of two accounts, ${IN_BROWSERS}`
       // Mira left with her player: Ann's page no longer shows her.
       await ann.locator('.group-characters [data-character="Mira"]').waitFor({ state: 'detached' })
       for (const page of [ann, bea, planner, tracker]) await page.close()
+    }),
+    60_000,
+  )
+
+  test(
+    "one link in the guild's chat lets in several players; an officer the owner names removes a member",
+    each(async ({ site, pageOf }) => {
+      const ann = await pageOf('ann', '/groups')
+      // The page has loaded her groups (the first test's one) before the form is used.
+      await ann.locator('[data-groups]').waitFor()
+      await ann.getByLabel('Name').fill('The Twelve Lanterns')
+      await ann.getByRole('button', { name: 'Make the group' }).click()
+      await ann.waitForURL(/\/groups\/\d+$/)
+      const groupPath = new URL(ann.url()).pathname
+      // The guild's link: 25 players by default, shown once, and said so.
+      expect(await ann.getByLabel('Players it lets in').inputValue()).toBe('25')
+      await ann.getByRole('button', { name: 'New link', exact: true }).click()
+      await ann.getByRole('status').filter({ hasText: 'A new link for up to 25 players is shown.' }).waitFor()
+      const link = new URL(await ann.locator('.invite-link input').inputValue()).pathname
+      // Two players use the same link.
+      for (const name of ['bea', 'cid']) {
+        const page = await pageOf(name, link)
+        await page.getByRole('button', { name: 'Join The Twelve Lanterns' }).click()
+        await page.waitForURL(`${site.base}${groupPath}`)
+        await page.close()
+      }
+      await ann.reload()
+      await ann.locator('[data-invite-uses="2/25"]').waitFor()
+      expect(await ann.locator('[data-invite-uses]').textContent()).toContain('2 of 25 places taken')
+      // Ann names Bea an officer; Bea sees the links and may remove Cid, not Ann.
+      await ann.locator('[data-member="bea"]').getByRole('button', { name: 'Make officer' }).click()
+      await ann.locator('[data-member="bea"] .badge').filter({ hasText: 'officer' }).waitFor()
+      const bea = await pageOf('bea', groupPath)
+      await bea.getByRole('heading', { name: 'Invite players' }).waitFor()
+      expect(await bea.locator('[data-member="ann"]').getByRole('button', { name: 'Remove' }).count()).toBe(0)
+      await bea.locator('[data-member="cid"]').getByRole('button', { name: 'Remove' }).click()
+      await bea.getByRole('button', { name: 'Yes, remove cid' }).click()
+      await bea.locator('[data-member="cid"]').waitFor({ state: 'detached' })
+      await ann.locator('[data-member="cid"]').waitFor({ state: 'detached' })
+      for (const page of [ann, bea]) await page.close()
     }),
     60_000,
   )

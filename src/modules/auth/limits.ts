@@ -1,4 +1,4 @@
-// Limits of accounts' credentials (listed in README "Limits").
+// Limits of accounts' credentials (listed in docs/operations.md "Limits").
 
 /**
  * Live plugin tokens one account keeps. Each login makes a token and game clients log in often,

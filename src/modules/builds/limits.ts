@@ -1,8 +1,8 @@
-// Every size limit of the build documents and of lives, in one place (listed in README "Limits"
-// and docs/builds.md). The numbers are several times what a complete character needs: DDO
-// Builder's example monk (a real character file among the project's fixtures, outside this
-// repository) has 34 levels, at most 12 skills on a level, 91 special feats and 20 stances, and
-// takes about 10 KB as JSON.
+// Every size limit of the build documents and of lives, in one place (listed in
+// docs/operations.md "Limits" and docs/builds.md). The numbers are several times what a complete
+// character needs: DDO Builder's example monk (a real character file among the project's
+// fixtures, outside this repository) has 34 levels, at most 12 skills on a level, 91 special
+// feats and 20 stances, and takes about 10 KB as JSON.
 
 /**
  * The body of the DDO Builder import and its preview (`{xml}` or an uploaded file,

@@ -1,4 +1,4 @@
-// The character quota (listed in README "Limits" and docs/characters.md).
+// The character quota (listed in docs/operations.md "Limits" and docs/characters.md).
 
 /**
  * Characters of one account: creating one more is 409. The game gives an account a handful of

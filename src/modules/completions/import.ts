@@ -16,7 +16,7 @@ import { MAX_SUGGESTED_NAMES, type MatchRow, matchQuest, suggestNames } from '..
 import { catalogMatcher } from '../catalog/service'
 import { ownedCharacter } from '../characters/access'
 import { MAX_COMPLETIONS_PER_CHARACTER } from './limits'
-import { countCompletions, currentQuestLife, upsertCompletion } from './service'
+import { boundCharacterRuns, countCompletions, currentQuestLife, upsertCompletion } from './service'
 
 /** A completion as another source gives it; `source` says where (e.g. "line 4"), for the preview. */
 export interface ForeignCompletion {
@@ -37,6 +37,8 @@ export interface ForeignCompletion {
   reaperXpEarned?: number | null
   /** How many times it was logged, when the source says (the CSV export does); else once. */
   runs?: number | null
+  /** The skulls of a reaper run, when the source says (DDO Builder's `R1`…`R10`, a CSV's column). */
+  reaperSkulls?: number | null
 }
 
 /** The player's answer for an ambiguous name: which remake it is. */
@@ -192,6 +194,7 @@ export function writeImport(
         durationSeconds: item.durationSeconds ?? null,
         xpEarned: item.xpEarned ?? null,
         reaperXpEarned: item.reaperXpEarned ?? null,
+        reaperSkulls: planned.setting === 'reaper' ? (item.reaperSkulls ?? null) : null,
       },
       now,
       // A run only where the source timed it: a list of completed quests says what was done, not how.
@@ -205,6 +208,7 @@ export function writeImport(
         .run()
     }
   }
+  boundCharacterRuns(db, characterId)
 }
 
 /**

@@ -7,10 +7,12 @@ import { errors, OkBody } from '../../http/model'
 import type { Guard } from '../auth/guard'
 import { signedInRoutes } from '../auth/guard'
 import { eventStream, type StreamCounter } from '../events/stream'
+import { INVITE_LIFETIME_DAYS } from '../invites/limits'
 import type { SignOuts } from '../session/signOuts'
 import { GroupFeed } from './feed'
 import {
   MAX_GROUPS_PER_ACCOUNT,
+  MAX_LINK_USES,
   MAX_MEMBERS_PER_GROUP,
   MAX_PARTY_SIZE,
   MAX_PENDING_INVITES_PER_GROUP,
@@ -32,11 +34,13 @@ import {
   InviteCreated,
   JoinBody,
   Joined,
+  LinkBody,
   NeedsAnswer,
   NeedsQuery,
   PartyAnswer,
   PartyQuery,
   Removed,
+  RoleBody,
   RotateQuery,
   RouteNeedsAnswer,
   SharedCharacter,
@@ -57,6 +61,7 @@ import {
   renameGroup,
   revokeGroupInvite,
   routeNeeds,
+  setMemberRole,
   sharedCharacter,
   sharedCharacterIds,
   shareWithGroup,
@@ -65,6 +70,7 @@ import {
 import { ShareChanges } from './shareChanges'
 
 const OWNER_ONLY = "403 for a member who is not the group's owner."
+const MANAGERS_ONLY = '403 unless the caller owns the group or is one of its officers.'
 const NOT_YOURS = '404 for a group the caller is not a member of, exactly as for one that does not exist.'
 
 /**
@@ -147,17 +153,18 @@ export function groupsModule({ db, clock }: ModuleDeps, guard: Guard, { feed, ne
     )
     .post(
       '/:id/invites',
-      ({ user, params, query, set }) => {
+      ({ user, params, query, body, set }) => {
         set.status = 201
-        return createGroupInvite(writer, user.id, params.id, query.rotate === 'true')
+        return createGroupInvite(writer, user.id, params.id, query.rotate === 'true', body ?? {})
       },
       {
         params: GroupParams,
         query: RotateQuery,
+        body: LinkBody,
         response: { 201: InviteCreated, ...errors(403, 404, 409) },
         detail: {
-          summary: 'A one-time invite code for the group',
-          description: `Single-use, ends after a week. \`?rotate=true\` first ends every invite still waiting (a link passed too far). ${OWNER_ONLY} 409 with ${MAX_PENDING_INVITES_PER_GROUP} invites waiting. ${NOT_YOURS}`,
+          summary: 'An invite link for the group: one player, or a guild',
+          description: `\`uses\` players (default 1, up to ${MAX_LINK_USES}: one link for a guild's chat), for \`days\` (default ${INVITE_LIFETIME_DAYS}). \`?rotate=true\` first ends every link still admitting players (one passed too far). ${MANAGERS_ONLY} 409 with ${MAX_PENDING_INVITES_PER_GROUP} links waiting. ${NOT_YOURS}`,
         },
       },
     )
@@ -170,17 +177,30 @@ export function groupsModule({ db, clock }: ModuleDeps, guard: Guard, { feed, ne
       {
         params: GroupInviteParams,
         response: { 200: OkBody, ...errors(403, 404) },
-        detail: { summary: 'End one waiting invite', description: `${OWNER_ONLY} ${NOT_YOURS}` },
+        detail: { summary: 'End one waiting link', description: `${MANAGERS_ONLY} ${NOT_YOURS}` },
       },
     )
     .delete('/:id/members/:userId', ({ user, params }) => removeFromGroup(writer, user.id, params.id, params.userId), {
       params: GroupMemberParams,
       response: { 200: Removed, ...errors(403, 404) },
       detail: {
-        summary: 'Leave the group (your own id), or remove a member (the owner)',
-        description: `The member's shared characters leave with them. The owner leaving hands the group to the longest-standing member; the last member leaving deletes it. 403 for removing another member when not the owner. ${NOT_YOURS}`,
+        summary: 'Leave the group (your own id), or remove a member (the owner, or an officer)',
+        description: `The member's shared characters and waiting links leave with them. The owner leaving hands the group to the longest-standing member; the last member leaving deletes it. 403 for removing another member as a plain member, or the owner or an officer as an officer. ${NOT_YOURS}`,
       },
     })
+    .put(
+      '/:id/members/:userId/role',
+      ({ user, params, body }) => setMemberRole(writer, user.id, params.id, params.userId, body.role),
+      {
+        params: GroupMemberParams,
+        body: RoleBody,
+        response: { 200: GroupDetail, ...errors(403, 404) },
+        detail: {
+          summary: 'Name a member an officer, or make an officer a member again',
+          description: `An officer makes and ends the group's links and removes members (not the owner, not another officer). An officer made a member again: their waiting links end. 400 for the owner. ${OWNER_ONLY} ${NOT_YOURS}`,
+        },
+      },
+    )
     .put('/:id/owner', ({ user, params, body }) => handOnGroup(writer, user.id, params.id, body.userId), {
       params: GroupParams,
       body: HandOnBody,

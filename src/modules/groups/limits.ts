@@ -1,11 +1,17 @@
-// Limits of groups (listed in README "Limits").
+// Limits of groups (listed in docs/operations.md "Limits").
 
 /** Groups one account belongs to (owned or joined): a guild, a household, a few static parties. */
 export const MAX_GROUPS_PER_ACCOUNT = 10
 /** Members of one group: a large DDO guild's active players on one home server. */
 export const MAX_MEMBERS_PER_GROUP = 100
-/** Invite codes of one group that are neither used nor expired. */
+/** Invite codes of one group that are neither used up nor expired. */
 export const MAX_PENDING_INVITES_PER_GROUP = 20
+/**
+ * Players one link of a group admits: a guild's whole roster, posted once in its chat. As many as
+ * a group has members; the per-day limit on accounts one account's links make (invites/limits.ts)
+ * still holds for newcomers.
+ */
+export const MAX_LINK_USES = MAX_MEMBERS_PER_GROUP
 /** A group's name, in characters. */
 export const MAX_GROUP_NAME_LENGTH = 60
 /**

@@ -4,7 +4,8 @@ import { Timestamp } from '../../http/model'
 import { REMAKE_TIERS } from '../../rules/quests/completion'
 import { STEP_DIFFICULTIES, STEP_SETTINGS } from '../../rules/routes/routeStep'
 import { Enum } from '../characters/model'
-import { MAX_GROUP_NAME_LENGTH, MAX_PARTY_SIZE } from './limits'
+import { INVITE_LIFETIME_DAYS, MAX_INVITE_DAYS } from '../invites/limits'
+import { MAX_GROUP_NAME_LENGTH, MAX_LINK_USES, MAX_PARTY_SIZE } from './limits'
 
 export const GroupParams = t.Object({ id: t.Integer({ description: 'Group id.' }) })
 export const GroupMemberParams = t.Object({
@@ -38,11 +39,39 @@ export const RotateQuery = t.Object({
   rotate: t.Optional(Enum(['true', 'false'] as const, { description: '`true`: end every waiting invite first.' })),
 })
 export const HandOnBody = t.Object({ userId: t.Integer({ description: 'The member who becomes the owner.' }) })
+export const RoleBody = t.Object({
+  role: Enum(['officer', 'member'] as const, {
+    description: "`officer`: makes and ends the group's links and removes members; `member`: neither.",
+  }),
+})
+export const LinkBody = t.Optional(
+  t.Object({
+    uses: t.Optional(
+      t.Integer({
+        minimum: 1,
+        maximum: MAX_LINK_USES,
+        description: `How many players the link admits, 1 to ${MAX_LINK_USES} (default 1: a one-time link). A guild's link admits many, until it expires, is used up or is ended.`,
+      }),
+    ),
+    days: t.Optional(
+      t.Integer({
+        minimum: 1,
+        maximum: MAX_INVITE_DAYS,
+        description: `How long it works, 1 to ${MAX_INVITE_DAYS} days (default ${INVITE_LIFETIME_DAYS}).`,
+      }),
+    ),
+  }),
+)
+
+const Say = Enum(['owner', 'officer', 'member'] as const, {
+  description: '`owner`: every say; `officer`: named by the owner, makes and ends links and removes members; `member`.',
+})
 
 const Member = t.Object({
   id: t.Integer({ description: 'Account id.' }),
   name: t.String({ description: 'The username (an account without one: "Player <id>"); never an e-mail address.' }),
   isOwner: t.Boolean(),
+  role: Say,
   joinedAt: Timestamp(),
 })
 
@@ -75,6 +104,7 @@ export const GroupDetail = t.Object({
   createdAt: Timestamp(),
   isOwner: t.Boolean(),
   you: t.Integer({ description: "The caller's account id, to find themselves among the members." }),
+  yourSay: Say,
   members: t.Array(Member, { description: 'Oldest member first.' }),
   characters: t.Array(SharedCharacter, { description: 'Every character shared with the group, first shared first.' }),
   yourCharacters: t.Array(
@@ -86,21 +116,25 @@ export const GroupDetail = t.Object({
       id: t.Integer(),
       createdAt: Timestamp(),
       expiresAt: Timestamp(),
+      maxUses: t.Integer({ minimum: 1, description: 'How many players it admits.' }),
+      uses: t.Integer({ minimum: 0, description: 'How many it admitted so far.' }),
       createdBy: t.Nullable(t.Object({ id: t.Integer(), name: t.String() }), {
         description:
           "The member who made it, by the name members see; null when they are no longer a member. A member's waiting invites end when they leave, are removed, or hand the group on.",
       }),
     }),
     {
-      description: 'Invites waiting to be used (the owner only; empty for other members). Codes are never shown again.',
+      description:
+        'Links still admitting players (for the owner and the officers; empty for other members). Codes are never shown again.',
     },
   ),
 })
 
 export const InviteCreated = t.Object({
-  code: t.String({ description: 'The one-time code, shown this once.' }),
+  code: t.String({ description: 'The code, shown this once.' }),
   path: t.String({ description: 'The link to pass on, on this server: /join/<code>.' }),
   expiresAt: Timestamp(),
+  maxUses: t.Integer({ minimum: 1, description: 'How many players it admits.' }),
   revoked: t.Integer({ minimum: 0, description: 'Invites ended by rotating (0 otherwise).' }),
 })
 

@@ -6,7 +6,7 @@ import { and, count, eq, inArray } from 'drizzle-orm'
 import type { Static } from 'elysia'
 import { type Clock, isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
-import { characters, completions, groupMembers, groupShares, groups, users } from '../../db/schema'
+import { characters, completions, groupMembers, groupShares, groups, type MemberRole, users } from '../../db/schema'
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../http/errors'
 import { classSummary, type PlayOn } from '../../rules/character/levels'
 import type { Setting } from '../../rules/quests/completion'
@@ -19,6 +19,7 @@ import { catalogIndex } from '../catalog/service'
 import { ownedCharacter } from '../characters/access'
 import { characterName, trackerLevel } from '../characters/service'
 import { currentQuestLife } from '../completions/service'
+import { INVITE_LIFETIME_DAYS } from '../invites/limits'
 import {
   createInvite,
   findLiveInvite,
@@ -70,6 +71,31 @@ export function memberGroup(db: Pick<DB, 'select'>, userId: number, groupId: num
 function ownerGroup(db: Pick<DB, 'select'>, userId: number, groupId: number, doing: string): GroupRow {
   const group = memberGroup(db, userId, groupId)
   if (group.ownerId !== userId) throw new Forbidden(`Only the group's owner can ${doing}.`)
+  return group
+}
+
+/** A member's say in a group: its owner, an officer the owner named, or a member. */
+export type Say = 'owner' | MemberRole
+
+/** The caller's say in a group they are a member of (404 as memberGroup otherwise). */
+export function sayIn(db: Pick<DB, 'select'>, userId: number, groupId: number): { group: GroupRow; say: Say } {
+  const group = memberGroup(db, userId, groupId)
+  if (group.ownerId === userId) return { group, say: 'owner' }
+  return { group, say: roleOf(db, groupId, userId) ?? 'member' }
+}
+
+function roleOf(db: Pick<DB, 'select'>, groupId: number, userId: number): MemberRole | undefined {
+  return db
+    .select({ role: groupMembers.role })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+    .get()?.role
+}
+
+/** The group, when the caller owns it or is one of its officers: who lets players in and out. */
+function managedGroup(db: Pick<DB, 'select'>, userId: number, groupId: number, doing: string): GroupRow {
+  const { group, say } = sayIn(db, userId, groupId)
+  if (say === 'member') throw new Forbidden(`Only the group's owner or an officer can ${doing}.`)
   return group
 }
 
@@ -172,7 +198,7 @@ export function sharedCharacters(db: DB, groupId: number, only?: readonly number
 export function groupDetail(db: DB, clock: Clock, userId: number, groupId: number): Static<typeof GroupDetail> {
   const group = memberGroup(db, userId, groupId)
   const members = db
-    .select({ id: users.id, username: users.username, joinedAt: groupMembers.joinedAt })
+    .select({ id: users.id, username: users.username, joinedAt: groupMembers.joinedAt, role: groupMembers.role })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .where(eq(groupMembers.groupId, groupId))
@@ -187,23 +213,26 @@ export function groupDetail(db: DB, clock: Clock, userId: number, groupId: numbe
     .orderBy(characters.id)
     .all()
   const isOwner = group.ownerId === userId
+  const say: Say = isOwner ? 'owner' : (members.find((m) => m.id === userId)?.role ?? 'member')
   return {
     id: group.id,
     name: group.name,
     createdAt: group.createdAt,
     isOwner,
-    you: userId,
     members: members.map((m) => ({
       id: m.id,
       name: memberName(m),
       isOwner: m.id === group.ownerId,
+      role: m.id === group.ownerId ? ('owner' as const) : m.role,
       joinedAt: m.joinedAt,
     })),
+    you: userId,
+    yourSay: say,
     characters: shared,
     yourCharacters: own.map((c) => ({ id: c.id, name: characterName(c), shared: sharedIds.has(c.id) })),
-    // Only the owner hands out invites, so only the owner sees the pending ones (never their codes),
-    // each with who made it.
-    invites: isOwner ? groupInvites(db, clock, groupId) : [],
+    // The owner and the officers hand out links, so only they see the waiting ones (never their
+    // codes), each with who made it and how many it admitted.
+    invites: say === 'member' ? [] : groupInvites(db, clock, groupId),
   }
 }
 
@@ -223,6 +252,8 @@ function groupInvites(db: DB, clock: Clock, groupId: number) {
       id: invite.id,
       createdAt: invite.createdAt,
       expiresAt: invite.expiresAt,
+      maxUses: invite.maxUses,
+      uses: invite.uses,
       createdBy: invite.createdBy !== null && name !== undefined ? { id: invite.createdBy, name } : null,
     }
   })
@@ -251,28 +282,35 @@ export function deleteGroup({ db, feed }: GroupWriter, userId: number, groupId: 
   feed.publish(groupId, 'deleted')
 }
 
+/** What a new link admits: how many accounts, for how many days. */
+export interface LinkTerms {
+  uses?: number
+  days?: number
+}
+
 export function createGroupInvite(
   { db, clock }: GroupWriter,
   userId: number,
   groupId: number,
   rotate: boolean,
-): { code: string; path: string; expiresAt: string; revoked: number } {
+  { uses = 1, days = INVITE_LIFETIME_DAYS }: LinkTerms = {},
+): { code: string; path: string; expiresAt: string; maxUses: number; revoked: number } {
   return db.transaction((tx) => {
-    ownerGroup(tx, userId, groupId, 'invite')
+    managedGroup(tx, userId, groupId, 'make a link')
     const revoked = rotate ? revokeGroupInvites(tx, groupId) : 0
     if (pendingInvites(tx, clock, groupId).length >= MAX_PENDING_INVITES_PER_GROUP) {
       throw new Conflict(
         `A group has at most ${MAX_PENDING_INVITES_PER_GROUP} invites waiting to be used: rotate the invite to end them all.`,
       )
     }
-    const invite = createInvite(tx, clock, { groupId, createdBy: userId })
-    return { code: invite.code, path: `/join/${invite.code}`, expiresAt: invite.expiresAt, revoked }
+    const invite = createInvite(tx, clock, { groupId, createdBy: userId, days, maxUses: uses })
+    return { code: invite.code, path: `/join/${invite.code}`, expiresAt: invite.expiresAt, maxUses: uses, revoked }
   }, IMMEDIATE)
 }
 
 export function revokeGroupInvite({ db, clock }: GroupWriter, userId: number, groupId: number, inviteId: number): void {
   db.transaction((tx) => {
-    ownerGroup(tx, userId, groupId, 'end an invite')
+    managedGroup(tx, userId, groupId, 'end a link')
     if (!pendingInvites(tx, clock, groupId).some((i) => i.id === inviteId)) {
       throw new NotFound(`No invite ${inviteId} waiting in this group.`)
     }
@@ -299,20 +337,50 @@ export function joinGroup({ db, clock, feed }: GroupWriter, userId: number, code
 }
 
 /**
- * Takes a member out: themselves (leaving), or another member when the caller owns the group.
- * Their shared characters leave with them.
+ * Takes a member out: themselves (leaving), or another member when the caller owns the group, or
+ * is an officer and the other a plain member (an officer neither removes the owner nor another
+ * officer). Their shared characters and waiting links leave with them.
  */
 export function removeFromGroup({ db, feed }: GroupWriter, userId: number, groupId: number, memberId: number) {
   const result = db.transaction((tx) => {
-    const group = memberGroup(tx, userId, groupId)
+    const { group, say } = sayIn(tx, userId, groupId)
     if (memberId !== userId) {
-      if (group.ownerId !== userId) throw new Forbidden("Only the group's owner can remove a member.")
+      if (say === 'member') throw new Forbidden("Only the group's owner or an officer can remove a member.")
       if (!isMember(tx, groupId, memberId)) throw new NotFound(`No member ${memberId} in this group.`)
+      if (say === 'officer' && (memberId === group.ownerId || roleOf(tx, groupId, memberId) === 'officer')) {
+        throw new Forbidden('An officer removes members, not the owner or another officer.')
+      }
     }
     return removeMember(tx, groupId, memberId)
   }, IMMEDIATE)
   feed.publish(groupId, result === 'deleted' ? 'deleted' : 'members')
   return { result }
+}
+
+/**
+ * The owner names a member an officer, or makes an officer a member again: an officer's waiting
+ * links end with their say (as a member's do when they leave).
+ */
+export function setMemberRole(
+  { db, clock, feed }: GroupWriter,
+  userId: number,
+  groupId: number,
+  memberId: number,
+  role: MemberRole,
+): Static<typeof GroupDetail> {
+  db.transaction((tx) => {
+    const group = ownerGroup(tx, userId, groupId, 'name officers')
+    if (!isMember(tx, groupId, memberId)) throw new NotFound(`No member ${memberId} in this group.`)
+    if (memberId === group.ownerId)
+      throw new BadRequest('The owner has every say already; an officer is another member.')
+    tx.update(groupMembers)
+      .set({ role })
+      .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, memberId)))
+      .run()
+    if (role === 'member') revokeInvitesMadeBy(tx, groupId, memberId)
+  }, IMMEDIATE)
+  feed.publish(groupId, 'members')
+  return groupDetail(db, clock, userId, groupId)
 }
 
 export function handOnGroup(
@@ -437,7 +505,7 @@ function needsCharacters(db: DB, shared: readonly SharedCharacterJson[]): NeedsC
       .all()
     return {
       id: c.id,
-      index: indexCompletions(done as Parameters<typeof indexCompletions>[0]),
+      index: indexCompletions(done),
       level: row ? trackerLevel(row) : c.level,
       packState: row?.packState ?? {},
     }

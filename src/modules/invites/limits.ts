@@ -1,4 +1,4 @@
-// Limits of invite codes and of signing up with one (listed in README "Limits").
+// Limits of invite codes and of signing up with one (listed in docs/operations.md "Limits").
 
 /** How long an invite code works: a week, time enough to pass a link on in a guild's chat. */
 export const INVITE_LIFETIME_DAYS = 7

@@ -1,7 +1,8 @@
-// One-time invite codes, to a group or to make an account. The plain code is shown once (in the
-// link the creator passes on); the table keeps its SHA-256, as it does for tokens and sessions.
-// A code works once and until it expires; a used, expired or unknown code is the same answer,
-// so nothing tells an outsider which codes exist.
+// Invite codes, to a group or to make an account. The plain code is shown once (in the link the
+// creator passes on); the table keeps its SHA-256, as it does for tokens and sessions. A code
+// admits as many accounts as it was made for (one, or a guild's link of many) until it expires;
+// a used-up, expired or unknown code is the same answer, so nothing tells an outsider which
+// codes exist.
 import { randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import { type Clock, isoNow } from '../../clock'
@@ -39,14 +40,15 @@ export function createInvite(
     groupId,
     createdBy,
     days = INVITE_LIFETIME_DAYS,
-  }: { groupId: number | null; createdBy: number | null; days?: number },
+    maxUses = 1,
+  }: { groupId: number | null; createdBy: number | null; days?: number; maxUses?: number },
 ): NewInvite {
   const code = newInviteCode()
   const now = clock.now()
   const expiresAt = new Date(now.getTime() + days * 86_400_000).toISOString()
   const row = db
     .insert(invites)
-    .values({ codeHash: hashToken(code), groupId, createdBy, createdAt: now.toISOString(), expiresAt })
+    .values({ codeHash: hashToken(code), groupId, createdBy, createdAt: now.toISOString(), expiresAt, maxUses })
     .returning({ id: invites.id })
     .get()
   return { code, id: row.id, expiresAt }
@@ -63,16 +65,21 @@ export function findLiveInvite(db: Reader, clock: Clock, code: string): InviteRo
 }
 
 /**
- * Marks the code used by `userId` and returns its invite; 404 when it is not live. Call it inside
- * the transaction that does what the invite grants, so a refused grant leaves the code unused and
- * two requests racing with one code cannot both win (the update's own WHERE decides).
+ * Counts one use of the code, by `userId`, and returns its invite; 404 when it is not live. The
+ * last use it was made for uses it up (`usedAt`). Call it inside the transaction that does what
+ * the invite grants, so a refused grant leaves the use uncounted, and requests racing with one
+ * code cannot take more uses than it has (the update's own WHERE decides).
  */
 export function useInvite(db: Pick<DB, 'update'>, clock: Clock, code: string, userId: number): InviteRow {
   const now = isoNow(clock)
   if (!code.startsWith(INVITE_PREFIX) || code.length > 64) throw inviteNotValid()
   const row = db
     .update(invites)
-    .set({ usedAt: now, usedBy: userId })
+    .set({
+      uses: sql`${invites.uses} + 1`,
+      usedAt: sql`case when ${invites.uses} + 1 >= ${invites.maxUses} then ${now} else null end`,
+      usedBy: userId,
+    })
     .where(and(eq(invites.codeHash, hashToken(code)), isNull(invites.usedAt), gt(invites.expiresAt, now)))
     .returning()
     .get()

@@ -1,4 +1,4 @@
-// The size of a "what to run next" answer (listed in README "Limits").
+// The size of a "what to run next" answer (listed in docs/operations.md "Limits").
 
 /** Quests in one answer by default: a panel's worth. */
 export const DEFAULT_NEXT_LIMIT = 10

@@ -1,5 +1,6 @@
-// The limits of the tracker state a client stores through PUT progress (listed in README
-// "Limits" and docs/characters.md). These fields are free-form, so only their size is bounded.
+// The limits of the tracker state a client stores through PUT progress (listed in
+// docs/operations.md "Limits" and docs/characters.md). These fields are free-form, so only their
+// size is bounded.
 
 /** `xpBoosts`, `optionalPursuit`, `packState`, `questNotes`, `excludedPatrons`: each, as JSON (413). */
 export const MAX_TRACKER_FIELD_BYTES = 64 * 1024

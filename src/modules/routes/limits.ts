@@ -1,4 +1,5 @@
-// Every limit of shared routes, in one place (listed in README "Limits" and docs/routes.md).
+// Every limit of shared routes, in one place (listed in docs/operations.md "Limits" and
+// docs/routes.md).
 // Routes are listed to every account, so what one account stores is what all of them download.
 
 /** Routes one account may own: creating (or importing) one more is 409. */

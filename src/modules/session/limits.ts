@@ -1,4 +1,4 @@
-// Limits of website sessions (listed in README "Limits").
+// Limits of website sessions (listed in docs/operations.md "Limits").
 
 /**
  * Live website sessions one account keeps: a sign-in beyond the cap ends the least recently used

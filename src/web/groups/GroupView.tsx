@@ -1,6 +1,6 @@
 // A group's page (/groups/{id}): the characters it sees, which of yours it sees (a checkbox each,
-// none by default), the members (the owner removes one or hands the group on; anyone leaves),
-// and the owner's invite links. Live: a shared character's change or the group's own re-reads;
+// none by default), the members (the owner hands the group on and names officers; the owner and officers remove members; anyone leaves),
+// and the links the owner and the officers make. Live: a shared character's change or the group's own re-reads;
 // removed from the group, the page says so and shows nothing more of it.
 import { type Signal, useSignal } from '@preact/signals'
 import { useEffect } from 'preact/hooks'
@@ -84,7 +84,7 @@ export function GroupView({ initial }: { initial: GroupDetail }) {
       <SharedCharacters group={g} />
       <YourCharacters group={g} act={act} />
       <Members group={g} act={act} feedback={feedback} />
-      {g.isOwner && <Invites group={g} act={act} feedback={feedback} />}
+      {g.yourSay !== 'member' && <Invites group={g} act={act} feedback={feedback} />}
       {g.isOwner && <OwnerActions group={g} act={act} feedback={feedback} />}
     </div>
   )
@@ -176,30 +176,11 @@ function Members({ group, act, feedback }: { group: GroupDetail; act: Act; feedb
           <li key={m.id} data-member={m.name}>
             <span>
               <strong>{m.name}</strong>
-              {m.isOwner && <span class="badge">owner</span>}
+              {m.role !== 'member' && <span class="badge">{m.role}</span>}
               {m.id === group.you && <span class="muted"> (you)</span>}
               <span class="muted small"> joined {formatDate(m.joinedAt)}</span>
             </span>
-            {group.isOwner && m.id !== group.you && (
-              <span class="member-actions">
-                <Confirm
-                  label="Make owner"
-                  class="button quiet"
-                  question={`Hand the group on to ${m.name}? You stay a member.`}
-                  yes={`Yes, make ${m.name} the owner`}
-                  no="Not now"
-                  onYes={() => void act(() => api.handOnGroup(group.id, m.id), `${m.name} owns the group now.`)}
-                />
-                <Confirm
-                  label="Remove"
-                  class="button quiet"
-                  question={`Remove ${m.name}? Their characters leave the group with them.`}
-                  yes={`Yes, remove ${m.name}`}
-                  no="Keep them"
-                  onYes={() => void act(() => api.removeMember(group.id, m.id), `${m.name} was removed.`)}
-                />
-              </span>
-            )}
+            {m.id !== group.you && <MemberActions group={group} member={m} act={act} />}
           </li>
         ))}
       </ul>
@@ -228,16 +209,77 @@ function Members({ group, act, feedback }: { group: GroupDetail; act: Act; feedb
   )
 }
 
+type Member = GroupDetail['members'][number]
+
+/**
+ * What the caller may do to another member: the owner hands the group on, names or unnames
+ * officers and removes anyone; an officer removes plain members.
+ */
+function MemberActions({ group, member: m, act }: { group: GroupDetail; member: Member; act: Act }) {
+  const owner = group.yourSay === 'owner'
+  const removable = owner || (group.yourSay === 'officer' && m.role === 'member')
+  if (!owner && !removable) return null
+  return (
+    <span class="member-actions">
+      {owner && (
+        <Confirm
+          label="Make owner"
+          class="button quiet"
+          question={`Hand the group on to ${m.name}? You stay a member.`}
+          yes={`Yes, make ${m.name} the owner`}
+          no="Not now"
+          onYes={() => void act(() => api.handOnGroup(group.id, m.id), `${m.name} owns the group now.`)}
+        />
+      )}
+      {owner && (
+        <button
+          type="button"
+          class="button quiet"
+          onClick={() =>
+            void act(
+              () => api.setMemberRole(group.id, m.id, m.role === 'officer' ? 'member' : 'officer'),
+              m.role === 'officer'
+                ? `${m.name} is a member again; the links they made have ended.`
+                : `${m.name} is an officer: they make and end links and remove members.`,
+            )
+          }
+        >
+          {m.role === 'officer' ? 'Make member' : 'Make officer'}
+        </button>
+      )}
+      {removable && (
+        <Confirm
+          label="Remove"
+          class="button quiet"
+          question={`Remove ${m.name}? Their characters leave the group with them.`}
+          yes={`Yes, remove ${m.name}`}
+          no="Keep them"
+          onYes={() => void act(() => api.removeMember(group.id, m.id), `${m.name} was removed.`)}
+        />
+      )}
+    </span>
+  )
+}
+
+/** How many players a guild's link admits unless its maker says otherwise. */
+const GUILD_LINK_USES = 25
+
 function Invites({ group, act, feedback }: { group: GroupDetail; act: Act; feedback: Feedback }) {
   const link = useSignal<string | null>(null)
-  const make = async (rotate: boolean) => {
+  const make = async (event: SubmitEvent | null, rotate: boolean) => {
+    event?.preventDefault()
+    const form = document.getElementById('link-terms') as HTMLFormElement | null
+    const data = form ? new FormData(form) : null
+    const uses = Number(data?.get('uses') ?? 1) || 1
+    const days = Number(data?.get('days') ?? 7) || 7
     feedback.error.value = null
     try {
-      const invite = await api.inviteToGroup(group.id, rotate)
+      const invite = await api.inviteToGroup(group.id, rotate, { uses, days })
       link.value = location.origin + invite.path
+      const admits = invite.maxUses === 1 ? 'one player' : `up to ${invite.maxUses} players`
       feedback.notice.value = rotate
-        ? `Every earlier invite link has ended (${invite.revoked}). A new link is shown.`
-        : 'A new invite link is shown.'
+        ? `Every earlier link has ended (${invite.revoked}). A new link for ${admits} is shown.`
+        : `A new link for ${admits} is shown.`
     } catch (e) {
       feedback.error.value = errorMessage(e)
     }
@@ -246,16 +288,24 @@ function Invites({ group, act, feedback }: { group: GroupDetail; act: Act; feedb
     <section class="account-part" aria-labelledby="invite-title">
       <h2 id="invite-title">Invite players</h2>
       <p class="hint">
-        Each link lets one player join, and ends after a week. It is shown once: copy it to your guild's chat.
+        One link for the guild's chat: it lets in as many players as you say, until it ends. It is shown once.
       </p>
-      <div class="share-actions">
-        <button type="button" class="button primary" onClick={() => void make(false)}>
-          New invite link
+      <form id="link-terms" class="row-fields" onSubmit={(e) => void make(e, false)}>
+        <label class="field">
+          <span>Players it lets in</span>
+          <input name="uses" type="number" min={1} max={100} defaultValue={String(GUILD_LINK_USES)} required />
+        </label>
+        <label class="field">
+          <span>Days it works</span>
+          <input name="days" type="number" min={1} max={30} defaultValue="7" required />
+        </label>
+        <button type="submit" class="button primary">
+          New link
         </button>
-        <button type="button" class="button quiet" onClick={() => void make(true)}>
+        <button type="button" class="button quiet" onClick={() => void make(null, true)}>
           End all links and make a new one
         </button>
-      </div>
+      </form>
       {link.value && (
         <label class="field invite-link">
           <span>Invite link (shown once)</span>
@@ -266,13 +316,13 @@ function Invites({ group, act, feedback }: { group: GroupDetail; act: Act; feedb
         <ul class="invites" data-invites={group.invites.length}>
           {group.invites.map((invite) => (
             <li key={invite.id}>
-              <span data-invite-by={invite.createdBy?.name ?? ''}>
-                {`Link made ${invite.createdBy ? `by ${invite.createdBy.name}, ` : ''}${formatDate(invite.createdAt)}, ends ${formatDate(invite.expiresAt)}`}
+              <span data-invite-by={invite.createdBy?.name ?? ''} data-invite-uses={`${invite.uses}/${invite.maxUses}`}>
+                {`Link made ${invite.createdBy ? `by ${invite.createdBy.name}, ` : ''}${formatDate(invite.createdAt)}: ${invite.uses} of ${invite.maxUses} ${invite.maxUses === 1 ? 'place' : 'places'} taken, ends ${formatDate(invite.expiresAt)}`}
               </span>{' '}
               <button
                 type="button"
                 class="button quiet"
-                onClick={() => void act(() => api.endInvite(group.id, invite.id), 'The invite link has ended.')}
+                onClick={() => void act(() => api.endInvite(group.id, invite.id), 'The link has ended.')}
               >
                 End it
               </button>

@@ -1,6 +1,6 @@
-// Limits of the website's offline support (listed in README "Limits"): what the service worker
-// keeps and for how long, and how much a browser queues while the server is away. Plain numbers:
-// both the service worker (sw.ts) and the page read them.
+// Limits of the website's offline support (listed in docs/operations.md "Limits"): what the
+// service worker keeps and for how long, and how much a browser queues while the server is away.
+// Plain numbers: both the service worker (sw.ts) and the page read them.
 
 /**
  * How old a kept answer may be and still be shown offline: the website session's own idle

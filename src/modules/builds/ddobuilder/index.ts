@@ -7,9 +7,11 @@
 // planner's DL_* property macros and of real files (a full character among the project's
 // fixtures, outside this repository; test/fixtures/*.DDOBuild follow its layout). Older files
 // keep tomes, skill tomes and special feats on <Character>, newer ones on <Life>; both are read.
-export type { DdoBuilderImport } from './document'
+
 export { DdoBuilderFormatError } from './formatError'
+export type { DdoBuilderOutline, FileBuild, FileLife, FileQuest } from './read'
 export { type DdoBuilderFile, fromDdoBuilder, readDdoBuilder } from './read'
-export type { DdoBuilderOutline, FileBuild, FileLife, FileQuest } from './readOutline'
-export { type HistoryLife, toDdoBuilder } from './write'
+export type { DdoBuilderImport } from './vocabulary'
+export { plannerDifficulty } from './vocabulary'
+export { type HistoryLife, type PlannerQuest, toDdoBuilder } from './write'
 export { MAX_XML_CHARS, MAX_XML_TAGS } from './xml'

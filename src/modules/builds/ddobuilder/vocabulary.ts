@@ -1,7 +1,10 @@
 // The words of DDO Builder's character files: element names (the planner's DL_* property macros
 // in Character.h, Life.h, Build.h, LevelTraining.h, TrainedEnhancement.h, and real files) and
-// the values it writes for "none" and for a new character. Reading and writing both use these.
-import { ABILITY_INCREASE_LEVELS, type Ability } from '../../../rules/character/gameData'
+// the values it writes for "none" and for a new character; its unit of ability spend; and the
+// parts of our build document they map to. Reading and writing both use these.
+import { scoreForSpend } from '../../../rules/builds/breakdown'
+import { ABILITY_INCREASE_LEVELS, type Ability, BASE_SCORE, POINT_BUY_COST } from '../../../rules/character/gameData'
+import type { BuildDocument, SpecialFeatInput } from '../model'
 
 /** The root element of every character file. */
 export const ROOT = 'DDOBuilderCharacterData'
@@ -100,9 +103,28 @@ const PLANNER_SETTINGS: Readonly<Record<string, 'casual' | 'normal' | 'hard' | '
 export const NOT_RUN = 'Not Run'
 
 export function plannerSetting(difficulty: string): 'casual' | 'normal' | 'hard' | 'elite' | 'reaper' | 'unknown' {
-  const word = difficulty.trim().toLowerCase()
-  if (/^r(?:[1-9]|10)$/.test(word)) return 'reaper'
-  return PLANNER_SETTINGS[word] ?? 'unknown'
+  return plannerSkulls(difficulty) === null
+    ? (PLANNER_SETTINGS[difficulty.trim().toLowerCase()] ?? 'unknown')
+    : 'reaper'
+}
+
+/** The skulls of the planner's reaper difficulties: `R7` is 7; null for any other word. */
+export function plannerSkulls(difficulty: string): number | null {
+  const match = /^r(10|[1-9])$/.exec(difficulty.trim().toLowerCase())
+  return match ? Number(match[1]) : null
+}
+
+/** Our settings as the planner's words, for the export; reaper is `R<skulls>`. */
+const PLANNER_WORDS = { casual: 'Casual', normal: 'Normal', hard: 'Hard', elite: 'Elite' } as const
+
+/**
+ * The planner's difficulty word for a completion: `R1`…`R10` for reaper (a reaper run logged
+ * without a count is `R1`, the least reaper there is: the planner has no reaper without skulls);
+ * null for a setting it has no word for (`unknown`).
+ */
+export function plannerDifficulty(setting: string, skulls: number | null): string | null {
+  if (setting === 'reaper') return `R${skulls ?? 1}`
+  return PLANNER_WORDS[setting as keyof typeof PLANNER_WORDS] ?? null
 }
 
 /** A class slot (or a level's class) that holds no class. */
@@ -165,3 +187,45 @@ export const BUILD_READ = new Set([
   'Notes',
   ...BUMP_LEVELS.map((level) => `Level${level}`),
 ])
+
+// Ability spend between the planner's unit and ours: DDO Builder stores raises above 8 per
+// ability, the build document holds build points (GAME-RULES.md).
+/** Raises above 8 that point buy allows (10: score 18). */
+export const MAX_RAISES = Math.max(...Object.keys(POINT_BUY_COST).map(Number)) - BASE_SCORE
+
+/**
+ * DDO Builder stores each ability's spend as raises above 8 (its AbilitySpend.cpp adds the costs
+ * 1,1,1,1,1,1,2,2,3,3 per raise); our document holds build points (GAME-RULES.md): 9 raises
+ * (score 17) are 13 points.
+ */
+export function raisesToPoints(raises: number): number | undefined {
+  return POINT_BUY_COST[BASE_SCORE + raises]
+}
+
+/** Points back to raises for the export; a spend that buys no score is written as what it affords. */
+export function pointsToRaises(points: number): number {
+  const exact = scoreForSpend(points)
+  if (exact !== undefined) return exact - BASE_SCORE
+  let best = 0
+  for (const [score, cost] of Object.entries(POINT_BUY_COST)) if (cost <= points) best = Math.max(best, Number(score))
+  return Math.max(0, best - BASE_SCORE)
+}
+
+// The parts of the build document the codec reads into and writes from (its schema is
+// ../model.ts; only its types are used here, so the codec stays plain data in, plain data out).
+export type { BuildDocument, SpecialFeatInput }
+
+/** A file read: the planned build, and one sentence per kind of thing the document cannot hold. */
+export interface DdoBuilderImport {
+  document: BuildDocument
+  warnings: string[]
+}
+
+export type LifeSection = NonNullable<BuildDocument['life']>
+export type Tomes = NonNullable<BuildDocument['tomes']>
+export type BuildSection = NonNullable<BuildDocument['build']>
+export type AbilitySpend = NonNullable<BuildSection['abilitySpend']>
+export type Level = NonNullable<BuildSection['levels']>[number]
+export type Trees = NonNullable<BuildSection['enhancementTrees']>
+export type TreeSpend = NonNullable<Trees['spend']>[number]
+export type TrainedSpell = NonNullable<BuildSection['trainedSpells']>[number]
