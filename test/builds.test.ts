@@ -207,6 +207,16 @@ describe('live snapshot', () => {
     expect(storedCharacter(db, character.id).race).toBe('Dwarf')
   })
 
+  test('a race spelt as DDO Builder does ("Drow", "shadar-kai") is stored as the game spells it, the document as sent', async () => {
+    const { me, db, character } = await setup()
+    ok(await me.live.partial.put({ life: { race: 'Drow' } }))
+    expect(storedCharacter(db, character.id).race).toBe('Drow Elf')
+    expect(storedLives(db, character.id)[0].race).toBe('Drow Elf')
+    expect(storedBuild(db, character.id, 'live')!.document).toEqual({ life: { race: 'Drow' }, role: 'live' })
+    ok(await me.live.partial.put({ life: { race: 'shadar-kai' } }))
+    expect(storedCharacter(db, character.id).race).toBe('Shadar-kai')
+  })
+
   test('unknown keys are kept at every depth', async () => {
     const { me, db, character } = await setup()
     // Keys no schema names: the types do not list them, the server keeps them.

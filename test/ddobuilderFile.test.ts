@@ -220,7 +220,7 @@ describe('the preview says what the file holds and what each choice would change
       },
     ])
     expect(preview.quests.unmatched).toEqual([
-      { source: 'quest 4', name: 'Sleeping with the Fishes', setting: 'normal' },
+      { source: 'quest 4', name: 'Sleeping with the Fishes', setting: 'normal', suggestions: [] },
     ])
     // Build 3 is in the same (last) life: the same history.
     expect(preview.history.file).toHaveLength(3)

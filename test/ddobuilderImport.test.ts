@@ -369,6 +369,10 @@ describe('who may import', () => {
   })
 })
 
+/** A file that is not XML at all: said as a player would say it, not as the XML parser does. */
+const NOT_XML =
+  /^The file is not a DDO Builder character file \(\.DDOBuild\): it does not begin with an XML tag, as every \.DDOBuild file does\.$/
+
 describe('files that are not DDO Builder characters: 400 naming why, nothing stored', () => {
   const character = (inner: string) =>
     `<DDOBuilderCharacterData><Character version="1">${inner}</Character></DDOBuilderCharacterData>`
@@ -376,8 +380,11 @@ describe('files that are not DDO Builder characters: 400 naming why, nothing sto
 
   const cases: [string, string, RegExp][] = [
     ['empty', '', /empty/],
-    ['plain text', 'not xml at all', /not well-formed XML: char 'n' is not expected \(line 1, column 1\)/],
-    ['JSON', '{"build": {"level": 4}}', /not well-formed XML/],
+    ['plain text', 'not xml at all', NOT_XML],
+    ['JSON', '{"build": {"level": 4}}', NOT_XML],
+    ['a PDF', '%PDF-1.7\n%\u00e2\u00e3\n1 0 obj', NOT_XML],
+    ['a PNG, read as text', '\uFFFDPNG\r\n\u001a\n\u0000\u0000', NOT_XML],
+    ['text before the first tag', 'Build:\n<DDOBuilderCharacterData/>', NOT_XML],
     ['another XML root', '<html><body>hello</body></html>', /not a DDO Builder character: its root element is <html>/],
     [
       'a character XML does not allow',

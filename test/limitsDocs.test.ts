@@ -25,6 +25,7 @@ import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from '../src/modules/pr
 import * as routes from '../src/modules/routes/limits'
 import { MAX_SESSIONS_PER_ACCOUNT } from '../src/modules/session/limits'
 import { MAX_OTHER_PAST_LIVES } from '../src/rules/character/pastLifeGlance'
+import { MAX_SUGGESTED_NAMES, MAX_SUGGESTIONS } from '../src/rules/quests/questMatch'
 import { RUNS_COUNTED_PER_CHARACTER } from '../src/rules/quests/runs'
 import * as offline from '../src/web/offline/limits'
 
@@ -54,6 +55,7 @@ test('docs/operations.md "Limits" states the numbers the code uses', async () =>
     `| deletes of completions kept for undo per character | ${completions.MAX_KEPT_DELETIONS_PER_CHARACTER}; at each DELETE`,
     `(PUT progress) | ${kib(MAX_TRACKER_FIELD_BYTES)} each, as JSON | 413 |`,
     `| \`excludedPatrons\` | ${n(MAX_EXCLUDED_PATRONS)} entries | 400 |`,
+    `| a completions CSV to import | ${mib(playerData.MAX_IMPORT_CSV_CHARS)} of text, ${n(playerData.MAX_IMPORT_CSV_LINES)} lines, a line's \`runs\` at most ${n(playerData.MAX_IMPORT_CSV_RUNS)}; the import's body ${mib(playerData.MAX_IMPORT_BODY_BYTES)} | 400 / 413 |`,
     `after the merge or replace | ${kib(builds.MAX_BUILD_DOCUMENT_BYTES)} as JSON | 413 |`,
     `\`build.levels\` ${builds.MAX_BUILD_LEVELS}; \`build.classes\` ${builds.MAX_CLASS_SLOTS};`,
     `\`feats\` and \`skills\` of a level ${builds.MAX_FEATS_PER_LEVEL} each;`,
@@ -69,6 +71,7 @@ test('docs/operations.md "Limits" states the numbers the code uses', async () =>
     `= ${((builds.MAX_LIVES_PER_CHARACTER * builds.MAX_LIFE_BYTES) / 1024 / 1024).toFixed(1)} MiB) | ${n(builds.MAX_LIVES_PER_CHARACTER)} | 409 |`,
     `\`limit\` 1–${builds.MAX_LIVES_PAGE}, default ${builds.MAX_LIVES_PAGE} (every life);`,
     `(per character, and per account) | ${MAX_OTHER_PAST_LIVES} | left out of the lists and totals`,
+    `suggestions (up to ${MAX_SUGGESTIONS} each) | ${MAX_SUGGESTED_NAMES} per import | the rest are listed without suggestions |`,
     `of a quest and setting (its account's vote is the median of its characters' counted runs) | its latest ${RUNS_COUNTED_PER_CHARACTER}, by the time they were run |`,
     `| ${questTimes.QUEST_TIMES_REFRESH_MS / 1000} s; ${questTimes.MAX_QUEST_TIMES_KEYS_PER_REFRESH} keys, and no further key once ${n(questTimes.MAX_QUEST_TIMES_RUNS_PER_REFRESH)} runs were read (the rest as soon as ${n(questTimes.QUEST_TIMES_RUNS_PER_SECOND)} runs a second allow) |`,
     `| route steps | ${n(routes.MAX_ROUTE_STEPS)} | 400 |`,

@@ -44,6 +44,7 @@ describe('matching', () => {
     ['Return to Delera’s Tomb (quest)', 'return to deleras tomb quest'],
     ['  Éclat  DU  Mal ', 'eclat du mal'],
     ['And the Dead Shall Rise...', 'and the dead shall rise'],
+    ["Secret of the Slavers' Stockade", 'secret of the slavers stockade'],
   ])('fold %p -> %p', (text, folded) => {
     expect(fold(text)).toBe(folded)
   })

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import packageJson from '../package.json'
 import { isDocumented, type OpenApiDocument } from '../src/apiDocs/openapi'
@@ -35,6 +37,20 @@ describe('GET /api/health', () => {
     // An Error body (extra keys allowed) that also says ok: false, for a health checker that reads `ok`.
     const body: unknown = answer.error?.value
     expect(body).toEqual({ ok: false, error: 'The database cannot be read; see the server log.' })
+  })
+
+  test('the README and docs quote the schema version health answers now', async () => {
+    const root = join(import.meta.dir, '..')
+    const docs = (await readdir(join(root, 'docs'))).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)
+    const quoted: string[] = []
+    for (const file of ['README.md', ...docs]) {
+      const text = await Bun.file(join(root, file)).text()
+      for (const m of text.matchAll(/"schemaVersion":\s*(\d+)|quest-tracker \d+\.\d+\.\d+ \(schema (\d+)\)/g)) {
+        quoted.push(`${file}: ${m[1] ?? m[2]}`)
+      }
+    }
+    expect(quoted.length).toBeGreaterThan(0)
+    expect(quoted.filter((q) => !q.endsWith(`: ${SCHEMA_VERSION}`))).toEqual([])
   })
 })
 

@@ -192,7 +192,8 @@ function fromScratch(p: Progress, hideCompleted: boolean) {
     favor: { earned: favor.earned, possible: favor.possible, byPatron: [...favor.byPatron] },
     xp: xpTotal(p.completions, byName, p.xpBoosts, p.optionalPursuit),
     shown: shown.map((row) => row.key).sort(),
-    done: shown.filter((row) => isCompleted(row, index)).length,
+    // Quests (names) done among those shown, as the characters list counts "Quests done".
+    done: new Set(shown.filter((row) => isCompleted(row, index)).map((row) => row.name)).size,
   }
 }
 

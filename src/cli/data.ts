@@ -34,8 +34,8 @@ const COMPLETIONS_HELP = `Usage:
   quest-tracker completions import FILE --character ID [--confirm] [--keep-unmatched]
                                                  import a CSV of completions into character ID
 
-The CSV's columns: name,difficulty,setting,completedAt,durationSeconds,xpEarned (a header line
-first; only name is required). Import prints what it would do (added, already stored,
+The CSV's columns: name,difficulty,setting,completedAt,durationSeconds,xpEarned,reaperXpEarned,runs
+(a header line first; only name is required; runs is how many times it was logged). Import prints what it would do (added, already stored,
 ambiguous, not in the catalog, unreadable lines) and writes only with --confirm; a completion
 already stored is left as it is, so importing twice adds nothing twice. --keep-unmatched stores
 names the catalog does not have as written. Option: --database PATH (overrides DATABASE_PATH).`

@@ -39,10 +39,10 @@ const stored = (id: number) =>
     }))
     .sort((a, b) => `${a.name}${a.difficulty}${a.setting}`.localeCompare(`${b.name}${b.difficulty}${b.setting}`))
 
-const HEADER = 'name,difficulty,setting,completedAt,durationSeconds,xpEarned,reaperSkulls'
+const HEADER = 'name,difficulty,setting,completedAt,durationSeconds,xpEarned,reaperSkulls,reaperXpEarned,runs'
 
 describe('GET /api/characters/{id}/completions/csv', () => {
-  test('every completion, most recent first, with the seven columns; a download named after the character', async () => {
+  test('every completion, most recent first, with the nine columns; a download named after the character', async () => {
     const me = web.characters({ id: hero })
     ok(
       await me.completions.post({
@@ -61,8 +61,59 @@ describe('GET /api/characters/{id}/completions/csv', () => {
     expect(answer.response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(answer.response.headers.get('content-disposition')).toBe('attachment; filename="Tordek completions.csv"')
     expect(answer.data).toBe(
-      `${HEADER}\r\nSewer Run,Unknown,hard,2026-11-21T09:30:00.000Z,,,\r\nCrypt,Epic,elite,2026-11-20T20:00:00.000Z,1200,45000,\r\n`,
+      `${HEADER}\r\nSewer Run,Unknown,hard,2026-11-21T09:30:00.000Z,,,,,1\r\nCrypt,Epic,elite,2026-11-20T20:00:00.000Z,1200,45000,,,1\r\n`,
     )
+  })
+
+  test('a quest run three times says 3 runs, with its reaper XP; read back into another character, the same', async () => {
+    const me = web.characters({ id: hero })
+    for (const [i, at] of [
+      '2026-11-20T18:00:00.000Z',
+      '2026-11-20T19:00:00.000Z',
+      '2026-11-20T20:00:00.000Z',
+    ].entries()) {
+      ok(
+        await me.completions.post({
+          name: 'Bell Tower',
+          difficulty: 'Heroic',
+          setting: 'reaper',
+          completedAt: at,
+          durationSeconds: 600 + i,
+          xpEarned: 1500,
+          reaperXpEarned: 40 + i,
+        }),
+        i === 0 ? 201 : 200,
+      )
+    }
+    const csv = ok(await me.completions.csv.get())
+    expect(csv).toBe(`${HEADER}\r\nBell Tower,Heroic,reaper,2026-11-20T20:00:00.000Z,602,1500,,42,3\r\n`)
+    ok(await web.characters({ id: other }).completions.import.post({ csv, confirm: true }))
+    const back = t.db.select().from(completions).where(eq(completions.characterId, other)).all()
+    expect(
+      back.map(({ name, setting, runs, xpEarned, reaperXpEarned, durationSeconds }) => ({
+        name,
+        setting,
+        runs,
+        xpEarned,
+        reaperXpEarned,
+        durationSeconds,
+      })),
+    ).toEqual([
+      { name: 'Bell Tower', setting: 'reaper', runs: 3, xpEarned: 1500, reaperXpEarned: 42, durationSeconds: 602 },
+    ])
+  })
+
+  test('runs and reaperXpEarned that are not whole numbers in range: the line is listed, not read', async () => {
+    const lines = [
+      HEADER,
+      'Bell Tower,Heroic,elite,,,,,,0',
+      'Bell Tower,Heroic,hard,,,,,,many',
+      'Bell Tower,Heroic,normal,,,,,-5,',
+      'Bell Tower,Heroic,casual,,,,,,2',
+    ].join('\n')
+    const preview = ok(await web.characters({ id: hero }).completions.import.post({ csv: lines }))
+    expect(preview.invalid.map((line) => line.source)).toEqual(['line 2', 'line 3', 'line 4'])
+    expect(preview.add.map((c) => c.setting)).toEqual(['casual'])
   })
 
   test("another account's character, or none: 404", async () => {
@@ -128,10 +179,20 @@ describe('POST /api/characters/{id}/completions/import', () => {
           ],
         },
       ],
-      unmatched: [{ source: 'line 5', name: 'Sleeping with the Fishes', setting: 'normal' }],
+      unmatched: [{ source: 'line 5', name: 'Sleeping with the Fishes', setting: 'normal', suggestions: [] }],
       invalid: [{ source: 'line 6', error: 'CompletedAt "yesterday" is not an ISO 8601 timestamp.' }],
     })
     expect(stored(hero)).toEqual(before)
+  })
+
+  test('a name the catalog lacks comes with the nearest names it has: did you mean', async () => {
+    const csv = ['name,setting', 'Bell Towr,elite', 'Deleras Rests,hard', 'Sleeping with the Fishes,elite'].join('\n')
+    const preview = ok(await web.characters({ id: hero }).completions.import.post({ csv }))
+    expect(preview.unmatched).toEqual([
+      { source: 'line 2', name: 'Bell Towr', setting: 'elite', suggestions: ['Bell Tower'] },
+      { source: 'line 3', name: 'Deleras Rests', setting: 'hard', suggestions: ["Delera's Rest"] },
+      { source: 'line 4', name: 'Sleeping with the Fishes', setting: 'elite', suggestions: [] },
+    ])
   })
 
   test('confirmed, it adds what the preview said, keeps what was stored, and a second import adds nothing', async () => {
@@ -345,7 +406,7 @@ describe('reaper skulls in the completions CSV (issue 41 section 3)', () => {
       201,
     )
     const answer = await me.completions.csv.get()
-    expect(answer.data).toBe(`${HEADER}\r\nCrypt,Epic,reaper,2026-11-20T20:00:00.000Z,,,7\r\n`)
+    expect(answer.data).toBe(`${HEADER}\r\nCrypt,Epic,reaper,2026-11-20T20:00:00.000Z,,,7,,1\r\n`)
     const file = [
       'name,difficulty,setting,reaperSkulls',
       'Crypt,Heroic,reaper,3',

@@ -4,6 +4,7 @@
 import { Type } from '@sinclair/typebox'
 import { t } from 'elysia'
 import { CHALLENGE_SETTINGS, REMAKE_TIERS } from '../../rules/quests/completion'
+import { MAX_SUGGESTIONS } from '../../rules/quests/questMatch'
 import { Enum } from '../characters/model'
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../completions/limits'
 import { MAX_XML_CHARS } from './ddobuilder'
@@ -63,7 +64,17 @@ export const QuestsPreview = t.Object({
       candidates: t.Array(t.Object({ name: t.String(), difficulty: Difficulty, level: Type.Integer() })),
     }),
   ),
-  unmatched: t.Array(t.Object({ source: Source, name: t.String(), setting: Setting })),
+  unmatched: t.Array(
+    t.Object({
+      source: Source,
+      name: t.String(),
+      setting: Setting,
+      suggestions: t.Array(t.String(), {
+        maxItems: MAX_SUGGESTIONS,
+        description: 'Catalog names nearest it, nearest first ("did you mean"); empty when none is near.',
+      }),
+    }),
+  ),
 })
 
 const NewLife = t.Object({

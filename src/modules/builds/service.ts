@@ -16,6 +16,7 @@ import { summarizeLevels } from '../../rules/builds/buildLevels'
 import { validateBuild } from '../../rules/builds/buildValidation'
 import { MAX_CLASS_LEVEL, MAX_CLASSES } from '../../rules/character/gameData'
 import { normalizeFeats, replacePastLives } from '../../rules/character/pastLives'
+import { canonicalRace } from '../../rules/character/picklists'
 import { ownedCharacter } from '../characters/access'
 import { headChange } from '../characters/service'
 import { MAX_BUILD_DOCUMENT_BYTES } from './limits'
@@ -132,7 +133,9 @@ export function syncProfile(db: Db, clock: Clock, character: CharacterRow, docum
     profile.epicLevels = summary.epicLevels
     profile.characterLevelOverride = null
   }
-  const race = document.life?.race?.trim()
+  // The table's spelling, as the character form and the plugin's profile store it: a snapshot or
+  // a DDO Builder plan says "Drow" for the game's "Drow Elf" (rules/character/gameData.ts RACES).
+  const race = document.life?.race?.trim() ? canonicalRace(document.life.race.trim()) : undefined
   if (race) profile.race = race
   const alignment = document.life?.alignment?.trim()
   if (alignment) profile.alignment = alignment

@@ -13,6 +13,7 @@
 import { wikiNameOf } from '../../rules/quests/questAliases'
 import { questNameKey } from '../../rules/quests/questMatch'
 import { isEnterable, preferredTier, type QuestTier } from '../../rules/quests/questTiers'
+import { fold } from '../../rules/quests/tracker'
 import { type QuestRow, TIERS } from './parse'
 
 export const MATCH_SCORE = {
@@ -52,19 +53,8 @@ interface Entry {
   rank: number
 }
 
-/**
- * Search folding: case, accents and apostrophes do not matter ("deleras tomb" finds
- * "Delera's Tomb"); other punctuation counts as a space.
- */
-export function fold(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/['\u2018\u2019`]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
-}
+/** Search folding: the tracker's rule (case, accents and apostrophes do not matter), one for every search. */
+export { fold }
 
 /** Lookup is exact but case-insensitive (and blind to surrounding spaces). */
 export const lookupKey = (name: string) => name.trim().toLowerCase()

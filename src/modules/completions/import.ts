@@ -5,14 +5,14 @@
 // cannot find is listed by name. An import never overwrites a completion already stored (the
 // game's own data is the better record) and never adds one twice: importing the same file
 // again adds nothing, and a completion stored with tier Unknown stands for every tier.
-import { and, eq } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import { isoNow } from '../../clock'
 import { IMMEDIATE } from '../../db/client'
 import { completions } from '../../db/schema'
 import type { Writer } from '../../deps'
 import { Conflict } from '../../http/errors'
 import type { Difficulty, Setting } from '../../rules/quests/completion'
-import { type MatchRow, matchQuest } from '../../rules/quests/questMatch'
+import { MAX_SUGGESTED_NAMES, type MatchRow, matchQuest, suggestNames } from '../../rules/quests/questMatch'
 import { catalogMatcher } from '../catalog/service'
 import { ownedCharacter } from '../characters/access'
 import { MAX_COMPLETIONS_PER_CHARACTER } from './limits'
@@ -34,6 +34,9 @@ export interface ForeignCompletion {
   completedAt?: string | null
   durationSeconds?: number | null
   xpEarned?: number | null
+  reaperXpEarned?: number | null
+  /** How many times it was logged, when the source says (the CSV export does); else once. */
+  runs?: number | null
   /** The skulls of a reaper run, when the source says (DDO Builder's `R1`…`R10`, a CSV's column). */
   reaperSkulls?: number | null
 }
@@ -73,8 +76,11 @@ export interface ImportPreview {
   stored: PlannedCompletion[]
   /** Several remakes fit: the player chooses (`choices`). */
   ambiguous: { source: string; name: string; setting: Setting; candidates: MatchRow[] }[]
-  /** No catalog quest has this name in any spelling: left out, or kept as written (`keepUnmatched`). */
-  unmatched: { source: string; name: string; setting: Setting }[]
+  /**
+   * No catalog quest has this name in any spelling: left out, or kept as written (`keepUnmatched`);
+   * `suggestions` are the catalog names nearest it (questMatch.ts suggestNames), for "did you mean".
+   */
+  unmatched: { source: string; name: string; setting: Setting; suggestions: string[] }[]
 }
 
 const triple = (c: { name: string; difficulty: string; setting: string }) =>
@@ -140,7 +146,17 @@ export function previewImport(
           candidates: match.candidates.map(({ name, difficulty, level }) => ({ name, difficulty, level })),
         })
     } else if (options.keepUnmatched) plan(item, item.name.trim(), item.difficulty ?? 'Unknown', 'kept')
-    else preview.unmatched.push({ source: item.source, name: item.name, setting: item.setting })
+    else preview.unmatched.push({ source: item.source, name: item.name, setting: item.setting, suggestions: [] })
+  }
+  // Did you mean: for the first MAX_SUGGESTED_NAMES names the catalog lacks (each a pass over it).
+  const suggested = new Map<string, string[]>()
+  for (const entry of preview.unmatched) {
+    let names = suggested.get(entry.name)
+    if (!names && suggested.size < MAX_SUGGESTED_NAMES) {
+      names = suggestNames(index, entry.name)
+      suggested.set(entry.name, names)
+    }
+    entry.suggestions = names ?? []
   }
   return preview
 }
@@ -167,7 +183,7 @@ export function writeImport(
   const lifeIndex = currentQuestLife(db, characterId)
   for (const planned of plan.add) {
     const item = bySource.get(planned.source) as ForeignCompletion
-    upsertCompletion(
+    const { id } = upsertCompletion(
       db,
       characterId,
       {
@@ -177,13 +193,20 @@ export function writeImport(
         completedAt: item.completedAt ?? now,
         durationSeconds: item.durationSeconds ?? null,
         xpEarned: item.xpEarned ?? null,
-        reaperXpEarned: null,
+        reaperXpEarned: item.reaperXpEarned ?? null,
         reaperSkulls: planned.setting === 'reaper' ? (item.reaperSkulls ?? null) : null,
       },
       now,
       // A run only where the source timed it: a list of completed quests says what was done, not how.
       { lifeIndex, run: item.durationSeconds != null && item.durationSeconds > 0 },
     )
+    // The source's count of runs (the older ones count there only, as beyond the kept runs).
+    if (item.runs != null && item.runs > 1) {
+      db.update(completions)
+        .set({ runs: item.runs })
+        .where(and(eq(completions.id, id), lt(completions.runs, item.runs)))
+        .run()
+    }
   }
   boundCharacterRuns(db, characterId)
 }

@@ -211,6 +211,12 @@ export const PartyAnswer = t.Object({
       patron: t.String(),
       pack: t.String(),
       favor: t.Integer({ minimum: 0, description: "The quest's base favor at the setting." }),
+      xp: t.Nullable(
+        t.Integer({
+          minimum: 0,
+          description: "The catalog's base XP at the setting (reaper: elite's), before bonuses; null when unknown.",
+        }),
+      ),
       time: t.Nullable(
         t.Object(
           { medianSeconds: t.Number(), runs: t.Integer() },

@@ -96,7 +96,10 @@ export function playerDataModule(writer: Writer, guard: Guard) {
       },
       {
         response: {
-          200: t.String({ description: 'name,difficulty,setting,completedAt,durationSeconds,xpEarned,reaperSkulls' }),
+          200: t.String({
+            description:
+              'name,difficulty,setting,completedAt,durationSeconds,xpEarned,reaperSkulls,reaperXpEarned,runs',
+          }),
           ...errors(404),
         },
         detail: { summary: "The character's completions as CSV" },

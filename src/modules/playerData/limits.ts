@@ -15,6 +15,13 @@ export const MAX_IMPORT_BODY_BYTES = 4 * 1024 * 1024
 export const MAX_IMPORT_CSV_LINES = MAX_COMPLETIONS_PER_CHARACTER
 
 /**
+/**
+ * A line's `runs` (how many times the completion was logged): a quest every ten minutes, day and
+ * night, for ten years is about 525,000, so no real count comes near it.
+ */
+export const MAX_IMPORT_CSV_RUNS = 1_000_000
+
+/**
  * The account export is read and sent in pieces of about this much JSON (one completion's runs at
  * most beyond it), other requests answered between two pieces: read whole, 450,000 runs of one
  * character were a 47 MB string built in 3-9 s while every other request waited (issue 39).

@@ -3,6 +3,7 @@
 import { t } from 'elysia'
 import { Timestamp } from '../../http/model'
 import { CHALLENGE_SETTINGS, REMAKE_TIERS } from '../../rules/quests/completion'
+import { MAX_SUGGESTIONS } from '../../rules/quests/questMatch'
 import { Life } from '../builds/lives/model'
 import { BuildDocument } from '../builds/model'
 import { Character, Enum } from '../characters/model'
@@ -65,9 +66,20 @@ export const ImportPreview = t.Object({
     }),
     { description: 'Several remakes fit: left out until the player chooses one (`choices`).' },
   ),
-  unmatched: t.Array(t.Object({ source: Source, name: t.String(), setting: Setting }), {
-    description: 'No catalog quest has this name in any spelling: left out, or kept as written (`keepUnmatched`).',
-  }),
+  unmatched: t.Array(
+    t.Object({
+      source: Source,
+      name: t.String(),
+      setting: Setting,
+      suggestions: t.Array(t.String(), {
+        maxItems: MAX_SUGGESTIONS,
+        description: 'Catalog names nearest it, nearest first ("did you mean"); empty when none is near.',
+      }),
+    }),
+    {
+      description: 'No catalog quest has this name in any spelling: left out, or kept as written (`keepUnmatched`).',
+    },
+  ),
   invalid: t.Array(t.Object({ source: Source, error: t.String() }), {
     description: 'Lines that could not be read (a bad timestamp or number): left out.',
   }),

@@ -25,12 +25,15 @@ import { MAX_DURATION_SECONDS, MAX_XP } from '../completions/model'
 import { currentQuestLife } from '../completions/service'
 import { exportRoute } from '../routes/transfer'
 import { parseCsv, writeCsv } from './csv'
-import { EXPORT_PIECE_CHARS, MAX_IMPORT_CSV_LINES } from './limits'
+import { EXPORT_PIECE_CHARS, MAX_IMPORT_CSV_LINES, MAX_IMPORT_CSV_RUNS } from './limits'
 
 /** A build document as stored (the builds module validated it on the way in). */
 type StoredDocument = Static<typeof BuildDocument>
 
-/** The columns of a completions CSV, written in this order; a file may have them in any order. */
+/**
+ * The columns of a completions CSV, written in this order; a file may have them in any order.
+ * The figures are the latest run's; `runs` is how many times it was logged (the import keeps it).
+ */
 export const CSV_COLUMNS = [
   'name',
   'difficulty',
@@ -39,6 +42,8 @@ export const CSV_COLUMNS = [
   'durationSeconds',
   'xpEarned',
   'reaperSkulls',
+  'reaperXpEarned',
+  'runs',
 ] as const
 
 /** A file name browsers and Windows accept: letters, digits, space, dot, dash, underscore. */
@@ -59,7 +64,17 @@ export function completionsCsv(db: DB, userId: number, characterId: number): { f
     .all()
   const text = writeCsv(
     CSV_COLUMNS,
-    rows.map((c) => [c.name, c.difficulty, c.setting, c.completedAt, c.durationSeconds, c.xpEarned, c.reaperSkulls]),
+    rows.map((c) => [
+      c.name,
+      c.difficulty,
+      c.setting,
+      c.completedAt,
+      c.durationSeconds,
+      c.xpEarned,
+      c.reaperSkulls,
+      c.reaperXpEarned,
+      c.runs,
+    ]),
   )
   return { fileName: `${safeFileName(characterName(character), 'character')} completions.csv`, text }
 }
@@ -110,6 +125,8 @@ export function completionsFromCsv(text: string): { items: ForeignCompletion[]; 
     const completedAt = when === '' ? null : parseTimestamp(when)
     const durationSeconds = count(field(fields, 'durationSeconds'), MAX_DURATION_SECONDS)
     const xpEarned = count(field(fields, 'xpEarned'), MAX_XP)
+    const reaperXpEarned = count(field(fields, 'reaperXpEarned'), MAX_XP)
+    const runs = count(field(fields, 'runs'), MAX_IMPORT_CSV_RUNS)
     const skulls = count(field(fields, 'reaperSkulls'), MAX_REAPER_SKULLS)
     const problem =
       name === ''
@@ -122,9 +139,13 @@ export function completionsFromCsv(text: string): { items: ForeignCompletion[]; 
               ? `durationSeconds must be a whole number of seconds from 0 to ${MAX_DURATION_SECONDS}`
               : xpEarned === undefined
                 ? `xpEarned must be a whole number from 0 to ${MAX_XP}`
-                : skulls === undefined || skulls === 0
-                  ? `reaperSkulls must be a whole number from ${MIN_REAPER_SKULLS} to ${MAX_REAPER_SKULLS}`
-                  : null
+                : reaperXpEarned === undefined
+                  ? `reaperXpEarned must be a whole number from 0 to ${MAX_XP}`
+                  : runs === undefined || runs === 0
+                    ? `runs must be a whole number from 1 to ${MAX_IMPORT_CSV_RUNS}`
+                    : skulls === undefined || skulls === 0
+                      ? `reaperSkulls must be a whole number from ${MIN_REAPER_SKULLS} to ${MAX_REAPER_SKULLS}`
+                      : null
     if (problem) {
       invalid.push({ source, error: `${problem[0]?.toUpperCase()}${problem.slice(1)}.` })
       continue
@@ -141,6 +162,8 @@ export function completionsFromCsv(text: string): { items: ForeignCompletion[]; 
       completedAt,
       durationSeconds,
       xpEarned,
+      reaperXpEarned,
+      runs,
       // A reaper line's count, from its column or its setting (`R5`); none on any other setting.
       reaperSkulls: setting === 'reaper' ? (skulls ?? reaperSkullsOf(settingWord)) : null,
     })

@@ -5,6 +5,8 @@
 
 import { ABILITIES, ABILITY_INCREASE_LEVELS, ABILITY_NAMES, type Ability } from '../character/gameData'
 import { isPastLife } from '../character/pastLives'
+import { canonicalRace } from '../character/picklists'
+import type { ClassLevels } from '../character/shapes'
 import { count, withArticle } from '../words'
 import { abilityKey, scoreForSpend } from './breakdown'
 import type { BuildDocument } from './buildDocument'
@@ -113,9 +115,11 @@ function lifeDifferences(live: BuildDocument, planned: BuildDocument): BuildDiff
     ['race', 'Race'],
     ['alignment', 'Alignment'],
   ] as const
+  // A race by the table's spelling (DDO Builder writes "Drow" for the game's "Drow Elf").
+  const spelt = (key: (typeof fields)[number][0], text: string) => (key === 'race' ? canonicalRace(text) : text)
   for (const [key, subject] of fields) {
-    const a = live.life?.[key]?.trim() ?? ''
-    const b = planned.life?.[key]?.trim() ?? ''
+    const a = spelt(key, live.life?.[key]?.trim() ?? '')
+    const b = spelt(key, planned.life?.[key]?.trim() ?? '')
     if (a === '' || b === '' || same(a, b)) continue
     const todo =
       key === 'race' ? `Reincarnate as ${withArticle(b)}` : key === 'alignment' ? `Change alignment to ${b}` : null
@@ -457,4 +461,55 @@ export function diffBuilds(live: BuildDocument, planned: BuildDocument): BuildDi
     ...(read('reaper') ? treeDifferences('reaper', live.build?.reaper?.spend, planned.build?.reaper?.spend) : []),
   ]
   return { differences, notRead }
+}
+
+/** The character as its profile has it (the characters list's facts), for diffWithProfile. */
+export interface ProfileFacts {
+  race: string
+  alignment: string
+  classes: readonly ClassLevels[]
+  /** Heroic and epic levels together. */
+  level: number
+}
+
+/**
+ * What differs between the plan and the character when there is no live snapshot yet (a plan
+ * imported before the game plugin ever sent one): the race and alignment, the level, and how the
+ * levels both reached split between classes, from the character's profile. Everything else needs
+ * the snapshot, and is listed as not read.
+ */
+export function diffWithProfile(profile: ProfileFacts, planned: BuildDocument): BuildDiff {
+  const asLive: BuildDocument = { life: { race: profile.race, alignment: profile.alignment } }
+  const plannedLevel = summarizeLevels(planned.build).level ?? 0
+  const differences = [
+    ...lifeDifferences(asLive, planned),
+    ...levelDifferences(asLive, planned, profile.level, plannedLevel, false),
+  ]
+  // The split of the heroic levels both have: counts per class (the profile has no order).
+  const heroic = profile.classes.reduce((sum, c) => sum + c.levels, 0)
+  const plannedClasses = levelClasses(planned.build, Math.min(heroic, plannedLevel))
+  if (heroic > 0 && plannedClasses.length === heroic && plannedClasses.every((c) => c !== null)) {
+    const mine = new Map(profile.classes.map((c) => [c.name.toLowerCase(), c]))
+    const theirs = new Map<string, { name: string; levels: number }>()
+    for (const name of plannedClasses as string[]) {
+      const entry = theirs.get(name.toLowerCase()) ?? { name, levels: 0 }
+      entry.levels++
+      theirs.set(name.toLowerCase(), entry)
+    }
+    const keys = [...new Set([...mine.keys(), ...theirs.keys()])]
+    const nameOf = (key: string) => theirs.get(key)?.name ?? mine.get(key)?.name ?? key
+    for (const key of keys.sort((a, b) => nameOf(a).localeCompare(nameOf(b)))) {
+      const a = mine.get(key)?.levels ?? 0
+      const b = theirs.get(key)?.levels ?? 0
+      if (a === b) continue
+      differences.push({
+        area: 'levels',
+        subject: `${nameOf(key)} levels`,
+        live: String(a),
+        planned: String(b),
+        todo: b > a ? `Rebuild with ${count(b, `${nameOf(key)} level`)} (lesser reincarnation)` : null,
+      })
+    }
+  }
+  return { differences, notRead: DIFF_AREAS.filter((area) => area !== 'life' && area !== 'levels') }
 }

@@ -249,6 +249,20 @@ function lineOf(kind: PastLifeKind, feat: string): Line {
   }
 }
 
+/**
+ * A past-life feat as the pages name it: the class's or race's name as the table spells it (the
+ * characters list's and the picklists' spelling: "Past Life: Drow" is "Drow Elf", "Past Life:
+ * Shadar-Kai" "Shadar-kai", "Past Life: Druid - Blight Caster" "Blightcaster"), an epic one with
+ * its sphere ("Arcane Alacrity (Arcane)"); one the table does not know, its name without the
+ * prefix. `type` is the feat's (`RacialPastLife`, ...); any other type leaves the name as sent.
+ */
+export function pastLifeName(type: string, feat: string): string {
+  const kind = KIND_OF_TYPE[type.trim()]
+  if (!kind) return feat
+  const line = lineOf(kind, feat.trim())
+  return line.kind === 'epic' && line.sphere ? `${line.name} (${line.sphere})` : line.name
+}
+
 /** Stacks per line of one list of feats: entries of one past life added up, as one life holds them. */
 function stacksOf(feats: readonly FeatInput[]): Map<string, { line: Line; stacks: number }> {
   const lines = new Map<string, { line: Line; stacks: number }>()

@@ -7,6 +7,7 @@ import type { Setting } from './completion'
 import { favorFor } from './favor'
 import { inRange, type LevelRange } from './levelBand'
 import { type CompletionIndex, completionsFor, isDoneAt, SETTING_RANK, type TrackerRow } from './tracker'
+import { settingXp } from './xp'
 
 /** Characters in one party: a DDO party is six. */
 export const MAX_PARTY_SIZE = 6
@@ -101,6 +102,8 @@ export interface PartyQuest extends QuestNeed {
   duration: string
   /** The quest's base favor at the setting (what a first completion there is worth). */
   favor: number
+  /** The catalog's base XP at the setting (reaper: elite's), null when the wiki does not give it. */
+  xp: number | null
 }
 
 /**
@@ -138,6 +141,7 @@ export function partyQuests(
       pack: row.pack,
       duration: row.duration,
       favor: favorFor(row.favor, setting),
+      xp: settingXp(row, setting),
     })
   }
   return quests.sort(

@@ -96,3 +96,66 @@ export function matchQuest(index: QuestIndex, name: string, hints: QuestHints = 
   if (exact.length > 0 && decides(exact)) return matched(exact)
   return { kind: 'ambiguous', candidates: [...(exact.length > 0 ? exact : pool)] }
 }
+
+/** "Did you mean": at most this many catalog names offered for one name the catalog lacks. */
+export const MAX_SUGGESTIONS = 3
+
+/**
+ * Names the catalog lacks that get suggestions, per import: each costs a pass over the catalog's
+ * ~700 names, and a file of 10,000 made-up names would otherwise take seconds; the rest are
+ * listed without one.
+ */
+export const MAX_SUGGESTED_NAMES = 100
+
+/** Edits (a letter added, dropped or changed) between two keys, or `max` + 1 once it is beyond `max`. */
+function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    let best = i
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      const value = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost,
+      )
+      current.push(value)
+      best = Math.min(best, value)
+    }
+    if (best > max) return max + 1
+    previous = current
+  }
+  return previous[b.length] as number
+}
+
+/**
+ * The catalog names nearest a name it does not have, nearest first (then by name), at most
+ * MAX_SUGGESTIONS: by the forgiving key (questNameKey), those a few letters away ("The Pitt": The
+ * Pit; one edit up to 4 letters, two up to 11, three beyond) and those whose key holds it or is
+ * held in it ("Cabal for One": A Cabal for One, Return to Cabal for One). A key under 4 letters
+ * is too short to guess from.
+ */
+export function suggestNames(index: QuestIndex, name: string): string[] {
+  const key = questNameKey(name)
+  if (key.length < 4) return []
+  const max = key.length <= 4 ? 1 : key.length <= 11 ? 2 : 3
+  const found = new Map<string, number>()
+  for (const [other, rows] of index) {
+    let distance = editDistance(key, other, max)
+    if (distance > max) {
+      const holds = Math.min(key.length, other.length) >= 6 && (other.includes(key) || key.includes(other))
+      if (!holds) continue
+      distance = Math.abs(other.length - key.length)
+    }
+    for (const row of rows) {
+      const before = found.get(row.name)
+      if (before === undefined || distance < before) found.set(row.name, distance)
+    }
+  }
+  return [...found]
+    .sort(([a, x], [b, y]) => x - y || a.localeCompare(b))
+    .slice(0, MAX_SUGGESTIONS)
+    .map(([n]) => n)
+}

@@ -104,7 +104,7 @@ export interface TrackerFilters {
   excludedPatrons: readonly unknown[]
   /** `{ "<pack>": false }` hides a pack; missing or any other value shows it. */
   packState: Readonly<Record<string, unknown>>
-  /** Case-insensitive substring of the name, pack or patron; blank matches everything. */
+  /** Substring of the name, pack or patron, both folded (`fold`); blank matches everything. */
   search: string
   /**
    * Hide the quests done at `playOn` or a harder setting (reaper as elite); with `any`, done at
@@ -129,8 +129,25 @@ export function tiersByName(rows: readonly TrackerRow[]): Map<string, Set<Diffic
   return tiers
 }
 
-/** Lowercased name, pack and patron, so the search compares without re-lowercasing per keystroke. */
-export const searchText = (row: TrackerRow) => `${row.name}\n${row.pack}\n${row.patron}`.toLowerCase()
+/**
+ * Search folding, one rule for the catalog search (src/modules/catalog/search.ts) and the
+ * website's own searches (the tracker's, the route editor's): case, accents and apostrophes do
+ * not matter ("deleras tomb" finds "Delera's Tomb", "slavers stockade" "Secret of the Slavers'
+ * Stockade"); other punctuation counts as a space.
+ */
+export function fold(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/['\u2018\u2019`]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+}
+
+/** Folded name, pack and patron (a line each), so the search compares without folding per keystroke. */
+export const searchText = (row: Pick<TrackerRow, 'name' | 'pack' | 'patron'>) =>
+  `${fold(row.name)}\n${fold(row.pack)}\n${fold(row.patron)}`
 
 /**
  * A predicate for the rows the filters show. Build it once per filter change and run it over
@@ -150,7 +167,7 @@ export function rowFilter(
     if (flag === 'no') hiddenTiers.add(VERSION_TIERS[key])
     if (flag === 'yes') requiredTiers.push(VERSION_TIERS[key])
   }
-  const needle = filters.search.trim().toLowerCase()
+  const needle = fold(filters.search)
   const band = filters.levelBand === LEVEL_BAND_FULL_XP ? filters.levels : null
   const doneSetting: Setting | null = !filters.playOn || filters.playOn === 'any' ? null : filters.playOn
   return (row) => {
@@ -167,6 +184,24 @@ export function rowFilter(
       return false
     return true
   }
+}
+
+/**
+ * "Quests done / shown" as the characters list counts "Quests done": quest names, not remakes
+ * (a quest's heroic and epic versions are one quest, as favor counts them). Of the names among
+ * `shown`, those with a shown remake `done`.
+ */
+export function questCounts<R extends Pick<TrackerRow, 'name'>>(
+  shown: readonly R[],
+  done: (row: R) => boolean,
+): { done: number; shown: number } {
+  const names = new Set<string>()
+  const doneNames = new Set<string>()
+  for (const row of shown) {
+    names.add(row.name)
+    if (done(row)) doneNames.add(row.name)
+  }
+  return { done: doneNames.size, shown: names.size }
 }
 
 /** The rows the filters show, in the given order. */

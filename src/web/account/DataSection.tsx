@@ -90,8 +90,9 @@ export function DataSection({ characters }: { characters: Character[] }) {
           >
             <h3 id="csv-import-title">Import completions from CSV</h3>
             <p class="hint small">
-              Columns: name, difficulty, setting, completedAt, durationSeconds, xpEarned (a header line first; only name
-              is needed). You see what would be imported first; completions already logged are kept as they are.
+              Columns: name, difficulty, setting, completedAt, durationSeconds, xpEarned, reaperXpEarned, runs (a header
+              line first; only name is needed). You see what would be imported first; completions already logged are
+              kept as they are.
             </p>
             <label class="field">
               <span>Character</span>

@@ -21,20 +21,23 @@ const AREA_LABELS: Readonly<Record<DiffArea, string>> = {
 
 export function Differences({ store }: { store: BuildStore }) {
   const diff = store.diff.value
+  const noLive = !store.live.value
   let body: JSX.Element
-  if (!store.live.value) {
-    body = (
+  if (!diff) {
+    body = noLive ? (
       <p>
-        No live snapshot yet: the game plugin sends one when you play this character. Until then there is nothing to
-        compare the plan with.
+        No live snapshot and no planned build yet: the game plugin sends a snapshot when you play this character; import
+        a DDO Builder file to start a plan.
       </p>
+    ) : (
+      <p>No planned build yet: import a DDO Builder file, or promote the live snapshot, to start one.</p>
     )
-  } else if (!diff) {
-    body = <p>No planned build yet: import a DDO Builder file, or promote the live snapshot, to start one.</p>
   } else if (diff.differences.length === 0) {
     body = (
       <p class="ok-note" data-differences="0">
-        Live and plan agree on everything read so far.
+        {noLive
+          ? 'The character and the plan agree on race, level and classes.'
+          : 'Live and plan agree on everything read so far.'}
       </p>
     )
   } else {
@@ -71,8 +74,14 @@ export function Differences({ store }: { store: BuildStore }) {
     )
   }
   return (
-    <section class="differences-part" aria-labelledby="differences-title">
+    <section class="differences-part" aria-labelledby="differences-title" data-against={noLive ? 'profile' : 'live'}>
       <h2 id="differences-title">What differs: next in game</h2>
+      {diff && noLive && (
+        <p class="hint" data-no-live="true">
+          No live snapshot yet: the plan is compared with the character's race, level and classes as they are here; the
+          rest waits for the snapshot the game plugin sends when you play this character.
+        </p>
+      )}
       {body}
       {diff && diff.notRead.length > 0 && (
         <p class="unread-note">

@@ -4,6 +4,7 @@
 // before Import; errors are the server's one sentence.
 import { useState } from 'preact/hooks'
 import { classSummary } from '../../rules/character/levels'
+import { canonicalRace } from '../../rules/character/picklists'
 import { count } from '../../rules/words'
 import type { BuildImportPreview } from '../api'
 import { ErrorMessage } from '../components/Layout'
@@ -49,7 +50,7 @@ function Lives({ preview }: { preview: BuildImportPreview }) {
       <ol class="small file-lives">
         {preview.lives.map((life) => (
           <li key={life.number}>
-            {life.name || 'Unnamed'}: {life.race} {classes(life.classes)}, {life.alignment}
+            {life.name || 'Unnamed'}: {canonicalRace(life.race)} {classes(life.classes)}, {life.alignment}
             {life.builds > 1 && ` (${count(life.builds, 'build')})`}
           </li>
         ))}
@@ -170,7 +171,7 @@ function Preview({ store, preview }: { store: FileImportStore; preview: BuildImp
     >
       <h3 id="file-preview-title">{store.file.value?.name}</h3>
       <p data-plan={preview.build}>
-        The plan: {plan.name || 'unnamed'}, {plan.race} {classes(plan.classes)}, level {plan.level}.
+        The plan: {plan.name || 'unnamed'}, {canonicalRace(plan.race)} {classes(plan.classes)}, level {plan.level}.
       </p>
       <BuildPicker store={store} preview={preview} />
       <Lives preview={preview} />

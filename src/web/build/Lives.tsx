@@ -5,9 +5,14 @@
 // past-life feats each finished life granted.
 import { useSignal } from '@preact/signals'
 import { classSummary } from '../../rules/character/levels'
-import { type PastLifeGrant, pastLifeGlance, type ReincarnationOption } from '../../rules/character/pastLifeGlance'
+import {
+  type PastLifeGrant,
+  pastLifeGlance,
+  pastLifeName,
+  type ReincarnationOption,
+} from '../../rules/character/pastLifeGlance'
 import { grantedPastLives } from '../../rules/character/pastLives'
-import { ALIGNMENTS, RACE_NAMES } from '../../rules/character/picklists'
+import { ALIGNMENTS, canonicalRace, RACE_NAMES } from '../../rules/character/picklists'
 import {
   REINCARNATION_LEVEL,
   REINCARNATION_RESETS,
@@ -235,7 +240,9 @@ function Timeline({ lives }: { lives: readonly Life[] }) {
             </h3>
             <p>
               <strong>{life.name || 'unnamed'}</strong>
-              {[life.race, life.alignment, classSummary(life.classes)].filter(Boolean).map((f) => ` · ${f}`)}
+              {[canonicalRace(life.race), life.alignment, classSummary(life.classes)]
+                .filter(Boolean)
+                .map((f) => ` · ${f}`)}
             </p>
             <p class="muted small" data-kind={life.kind ?? ''}>
               Started {formatDate(life.createdAt)}
@@ -248,7 +255,9 @@ function Timeline({ lives }: { lives: readonly Life[] }) {
               <p class="granted" data-granted={granted.map((g) => g.name).join('|')}>
                 {granted.length === 0
                   ? 'Granted no past life.'
-                  : `Granted: ${granted.map((g) => (g.stacks > 1 ? `${g.name} ×${g.stacks}` : g.name)).join(', ')}.`}
+                  : `Granted past lives: ${granted
+                      .map((g) => `${pastLifeName(g.type, g.name)}${g.stacks > 1 ? ` ×${g.stacks}` : ''}`)
+                      .join(', ')}.`}
               </p>
             )}
             {life.isCurrent && (

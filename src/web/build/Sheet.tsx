@@ -7,7 +7,9 @@ import type { Breakdown } from '../../rules/builds/breakdown'
 import { type DiffArea, treeRanks } from '../../rules/builds/buildDiff'
 import { classLabel } from '../../rules/builds/buildLevels'
 import { ABILITIES, ABILITY_NAMES } from '../../rules/character/gameData'
+import { pastLifeName } from '../../rules/character/pastLifeGlance'
 import { isPastLife } from '../../rules/character/pastLives'
+import { canonicalRace } from '../../rules/character/picklists'
 import { pastLifeCount } from '../../rules/words'
 import type { BuildDocument } from '../api'
 import { formatDate, formatNumber } from '../format'
@@ -152,9 +154,6 @@ function Numbers({ b }: { b: Breakdown }) {
   )
 }
 
-/** "Past Life: Monk" is "Monk" under the heading "Heroic". */
-const shortName = (name: string) => name.replace(/^Past Life:\s*/i, '')
-
 /** Past lives grouped by kind, each group one line: a full set of 70 stays readable. */
 function PastLives({ document }: { document: BuildDocument }) {
   const feats = (document.life?.specialFeats ?? []).filter((f) => isPastLife(f.type ?? '') && f.name)
@@ -173,7 +172,7 @@ function PastLives({ document }: { document: BuildDocument }) {
               <dd>
                 {group.map((f, i) => (
                   <span key={f.name} data-past-life={f.name} data-stacks={f.stacks ?? 1}>
-                    {shortName(f.name ?? '')}
+                    {pastLifeName(type, f.name ?? '')}
                     {(f.stacks ?? 1) > 1 && <span class="stacks"> ×{f.stacks}</span>}
                     {i < group.length - 1 ? ', ' : ''}
                   </span>
@@ -246,7 +245,7 @@ export function Sheet({ kind, title, document, breakdown: b, unread, updatedAt, 
         {LIFE_FACTS.map(([term, key]) => (
           <div key={key}>
             <dt>{term}</dt>
-            <dd data-life={key}>{life[key] || '—'}</dd>
+            <dd data-life={key}>{(key === 'race' ? canonicalRace(life.race ?? '') : life[key]) || '—'}</dd>
           </div>
         ))}
         <div>

@@ -4,7 +4,7 @@
 // take the server's answer, so the page shows what was stored.
 import { batch, computed, signal } from '@preact/signals'
 import { breakdown } from '../../rules/builds/breakdown'
-import { diffBuilds, unreadAreas } from '../../rules/builds/buildDiff'
+import { diffBuilds, diffWithProfile, unreadAreas } from '../../rules/builds/buildDiff'
 import { count } from '../../rules/words'
 import {
   api,
@@ -49,9 +49,13 @@ export function createBuildStore(initial: BuildData) {
   const liveBreakdown = computed(() => (live.value ? breakdown(live.value.document) : null))
   const plannedBreakdown = computed(() => (planned.value.document ? breakdown(planned.value.document) : null))
   const unread = computed(() => (live.value ? unreadAreas(live.value.document) : []))
+  /** The plan against the live snapshot, or, before the game sent one, against the character's profile. */
   const diff = computed(() => {
     const plan = planned.value.document
-    return live.value && plan ? diffBuilds(live.value.document, plan) : null
+    if (!plan) return null
+    if (live.value) return diffBuilds(live.value.document, plan)
+    const c = character.value
+    return diffWithProfile({ race: c.race, alignment: c.alignment, classes: c.classes, level: c.totalLevel }, plan)
   })
 
   /** Shows what went wrong (a session that ended has already sent the page to sign in: api.ts). */

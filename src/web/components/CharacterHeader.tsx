@@ -1,6 +1,7 @@
 // The head of every page about one character (its quests, build, stats and sagas): a way back to the
 // characters, the name and facts, and the character's pages as tabs.
 import type { ComponentChildren } from 'preact'
+import { canonicalRace } from '../../rules/character/picklists'
 import type { Character } from '../api'
 
 export type CharacterPage = 'quests' | 'build' | 'stats' | 'sagas'
@@ -19,7 +20,9 @@ const PAGES: readonly { page: CharacterPage; label: string; path: (id: number) =
  */
 export function characterFacts(c: Character, level: number = c.totalLevel): string {
   const levelWords = level === 0 && c.classes.length === 0 ? 'No class levels yet' : `Level ${level}`
-  return [levelWords, c.classSummary, c.race, c.server, c.guild && `Guild: ${c.guild}`].filter(Boolean).join(' · ')
+  return [levelWords, c.classSummary, c.race && canonicalRace(c.race), c.server, c.guild && `Guild: ${c.guild}`]
+    .filter(Boolean)
+    .join(' · ')
 }
 
 interface Props {

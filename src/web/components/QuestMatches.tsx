@@ -66,8 +66,14 @@ export function QuestMatches({ preview, choices, onChoose, keepUnmatched, onKeep
           <p>Not in the quest catalog ({preview.unmatched.length}):</p>
           <ul class="small">
             {preview.unmatched.map((u) => (
-              <li key={u.source}>
+              <li key={u.source} data-unmatched={u.name}>
                 {u.source}: “{u.name}”
+                {u.suggestions.length > 0 && (
+                  <span class="muted" data-suggestions={u.suggestions.join('|')}>
+                    {' '}
+                    — did you mean {u.suggestions.map((s) => `“${s}”`).join(' or ')}?
+                  </span>
+                )}
               </li>
             ))}
           </ul>

@@ -30,7 +30,7 @@ import {
 import { api, errorMessage, type GridViewChange, type QuestRow, type RemovedCompletion } from '../api'
 import { QUEUED, sendOrQueue } from '../offline/outbox'
 import { compareRows, type Row, toRows } from '../tracker/model'
-import { createUndo } from '../tracker/undo'
+import { boxKey, createUndo } from '../tracker/undo'
 
 /** A character as the grid shows it, whichever grid: what the server says of it beside its letters. */
 export interface GridCharacter {
@@ -226,7 +226,10 @@ export function createGridStore(options: GridStoreOptions) {
     const { character } = column
     const playOn = view.value.playOn as PlayOn
     const target = { characterId: character.id, characterName: character.name }
+    // The cell's box, as the tracker's: ticking it again while its untick's undo stands is that undo.
+    const box = boxKey(`${character.id}\u0000${row.name}\u0000${row.difficulty}`, playOn)
     if (!doneAt(row, column.index, playOn)) {
+      if (undo.retick(box)) return
       const setting = runSetting(playOn)
       const completedAt = new Date().toISOString()
       changeIndex(character.id, (index) => withAdded(index, [{ name: row.name, difficulty: row.difficulty, setting }]))
@@ -243,7 +246,7 @@ export function createGridStore(options: GridStoreOptions) {
       if (left.length > 0) index.set(row.name, left)
       else index.delete(row.name)
     })
-    const offer = undo.open(`${row.name} for ${character.name}`, removed.map((c) => c.setting).join(', '))
+    const offer = undo.open(`${row.name} for ${character.name}`, removed.map((c) => c.setting).join(', '), box)
     for (const c of removed) {
       write(async () => {
         const answer = await sendOrQueue(target, {

@@ -1,6 +1,7 @@
 // The groups page (/groups): the account's groups, and a form to make one. Joining is by an
 // invite link from a group's owner (/join/<code>).
 import { useSignal } from '@preact/signals'
+import { count } from '../../rules/words'
 import { api, errorMessage, type GroupSummary } from '../api'
 
 export function GroupList({ initial }: { initial: GroupSummary[] }) {
@@ -35,7 +36,7 @@ export function GroupList({ initial }: { initial: GroupSummary[] }) {
               <a href={`/groups/${g.id}`}>{g.name}</a>{' '}
               <span class="muted small">
                 {g.isOwner ? 'yours · ' : ''}
-                {g.members} members · {g.characters} characters
+                {count(g.members, 'member')} · {count(g.characters, 'character')}
               </span>
             </li>
           ))}

@@ -6,6 +6,7 @@
 // group, the page says so and shows nothing more of it.
 import { type Signal, useSignal } from '@preact/signals'
 import { useEffect } from 'preact/hooks'
+import { count } from '../../rules/words'
 import { api, errorMessage, type GroupDetail } from '../api'
 import { Confirm } from '../components/Confirm'
 import { Messages } from '../components/Messages'
@@ -77,8 +78,8 @@ export function GroupView({ initial }: { initial: GroupDetail }) {
       <div class="page-head">
         <h1>{g.name}</h1>
         <p class="hint">
-          {g.isOwner ? 'You own this group.' : `Owned by ${owner?.name ?? 'nobody'}.`} {g.members.length} members ·{' '}
-          {g.characters.length} characters shared
+          {g.isOwner ? 'You own this group.' : `Owned by ${owner?.name ?? 'nobody'}.`}{' '}
+          {count(g.members.length, 'member')} · {count(g.characters.length, 'character')} shared
         </p>
       </div>
       <Messages error={feedback.error} notice={feedback.notice} />

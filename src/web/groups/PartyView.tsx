@@ -8,6 +8,7 @@ import { useEffect } from 'preact/hooks'
 import { MAX_PARTY_SIZE } from '../../rules/quests/groupNeeds'
 import { RAID_TIMER_HOURS } from '../../rules/quests/timers'
 import { STEP_SETTINGS, type StepSetting } from '../../rules/routes/routeStep'
+import { count } from '../../rules/words'
 import { api, errorMessage, type GroupDetail, type PartyAnswer } from '../api'
 import { SelectField } from '../components/SelectField'
 import { formatDate, formatNumber, formatSoon, minutes } from '../format'
@@ -223,7 +224,7 @@ function PartyTable({ answer, names }: { answer: PartyAnswer; names: Map<number,
       </p>
     )
   }
-  const summary = `${answer.quests.length} quests for full XP on ${answer.setting} (base levels ${answer.band.from} to ${answer.band.to}), most needed first`
+  const summary = `${count(answer.quests.length, 'quest')} for full XP on ${answer.setting} (base levels ${answer.band.from} to ${answer.band.to}), most needed first`
   return (
     <>
       <p class="hint">{summary}</p>
@@ -235,6 +236,9 @@ function PartyTable({ answer, names }: { answer: PartyAnswer; names: Map<number,
               <th scope="col">Quest</th>
               <th scope="col" class="num">
                 Level
+              </th>
+              <th scope="col" class="num">
+                XP
               </th>
               <th scope="col">Needed by</th>
               <th scope="col" class="num">
@@ -274,6 +278,9 @@ function PartyTable({ answer, names }: { answer: PartyAnswer; names: Map<number,
                 <td data-label="Level" class="num">
                   {q.level}
                 </td>
+                <td data-label="XP" class="num" title={`Base XP on ${answer.setting}, before bonuses`}>
+                  {q.xp === null ? '—' : formatNumber(q.xp)}
+                </td>
                 <td data-label="Needed by">
                   {q.neededBy.length === 0 ? (
                     <span class="muted">nobody</span>
@@ -289,7 +296,7 @@ function PartyTable({ answer, names }: { answer: PartyAnswer; names: Map<number,
                 <td
                   data-label="Time"
                   class="num"
-                  title={q.time ? `Median of ${q.time.runs} runs on this server` : "The wiki's length"}
+                  title={q.time ? `Median of ${count(q.time.runs, 'run')} on this server` : "The wiki's length"}
                 >
                   {q.time
                     ? minutes(q.time.medianSeconds)

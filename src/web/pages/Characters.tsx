@@ -1,5 +1,6 @@
 // The characters page (/ when signed in): every character of the account, each a link to its
 // tracker, and the way to make one (or edit one) without the game plugin.
+import { canonicalRace } from '../../rules/character/picklists'
 import { api, type Character, type User } from '../api'
 import { Layout } from '../components/Layout'
 import { PageData } from '../components/PageData'
@@ -29,7 +30,8 @@ const CHARACTER_TABLE: TableKind<Character> = {
     // The level and quest counts: figures, under headings left as they are.
     { head: 'Level', class: 'num', cell: (c) => c.totalLevel },
     { head: 'Classes', cell: (c) => dash(c.classSummary) },
-    { head: 'Race', cell: (c) => dash(c.race) },
+    // A race stored before the table's spelling was kept ("Drow" from a snapshot) reads as the table says.
+    { head: 'Race', cell: (c) => dash(c.race && canonicalRace(c.race)) },
     { head: 'Server', cell: (c) => dash(c.server) },
     { head: 'Guild', class: 'guild', cell: (c) => dash(c.guild) },
     { head: 'Last login', cell: (c) => formatDate(c.lastLoginAt) },

@@ -1,5 +1,5 @@
-// A shared route (/routes/{id}): loads the route and the account's characters, then draws the
-// route with its navigation (routes/RouteView.tsx).
+// A shared route (/routes/{id}): loads the route, the account's characters and the catalog (each
+// step's XP), then draws the route with its navigation (routes/RouteView.tsx).
 import { api } from '../api'
 import { Layout } from '../components/Layout'
 import { PageData, TO_ROUTES } from '../components/PageData'
@@ -10,8 +10,8 @@ import { requireUser } from '../session'
 export function RoutePage({ id }: { id: number }) {
   const load = async () => {
     const user = await requireUser()
-    const [route, list] = await Promise.all([api.route(id), api.characters()])
-    return { user, store: createNavStore(route, list.characters) }
+    const [route, list, catalog] = await Promise.all([api.route(id), api.characters(), api.quests()])
+    return { user, store: createNavStore(route, list.characters, catalog.quests) }
   }
   return (
     <PageData title="Route" what="the route" back={TO_ROUTES} wide load={load} follow={({ store }) => store.start()}>

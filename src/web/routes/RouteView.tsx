@@ -1,7 +1,9 @@
 // A shared route's page body: its steps, and navigation along it for one of your characters in
 // either match mode (the step's own setting, or any setting of its remake): steps ticked, the
-// next quest highlighted, progress counted, all updated live; the owner's edit and delete.
+// next quest highlighted, progress counted, all updated live; each step's XP and the total; the
+// owner's edit and delete.
 import { useSignal } from '@preact/signals'
+import { count } from '../../rules/words'
 import { api, errorMessage, type MatchMode, type Navigation, type RouteDetail } from '../api'
 import { Confirm } from '../components/Confirm'
 import { ErrorMessage } from '../components/Layout'
@@ -81,7 +83,22 @@ function NavigationControls({ store }: { store: NavStore }) {
   )
 }
 
-function Steps({ route, nav }: { route: RouteDetail; nav: Navigation | null }) {
+/** The route's XP in all, and how many steps the catalog gives no figure for. */
+function XpTotal({ xp, bonuses }: { xp: ReadonlyMap<number, number | null>; bonuses: boolean }) {
+  const figures = [...xp.values()]
+  const total = figures.reduce<number>((sum, x) => sum + (x ?? 0), 0)
+  const unknown = figures.filter((x) => x === null).length
+  return (
+    <p class="route-xp" data-xp={total}>
+      {formatNumber(total)} XP in all, {bonuses ? 'with the boosts and optionals above' : 'the base XP (no boosts)'}
+      {unknown > 0 && ` · ${count(unknown, 'step')} ${unknown === 1 ? 'has' : 'have'} no XP figure in the catalog`}
+    </p>
+  )
+}
+
+function Steps({ store, nav }: { store: NavStore; nav: Navigation | null }) {
+  const { route, xp } = store
+  const busy = store.busy.value
   const states = new Map((nav?.steps ?? []).map((s) => [s.position, s]))
   const next = nav && !nav.progress.finished ? nav.nextQuest?.position : undefined
   return (
@@ -99,6 +116,9 @@ function Steps({ route, nav }: { route: RouteDetail; nav: Navigation | null }) {
             <th scope="col">Quest</th>
             <th scope="col">Tier</th>
             <th scope="col">Setting</th>
+            <th scope="col" class="num">
+              XP
+            </th>
             {nav && <th scope="col">Done</th>}
             {nav && <th scope="col">Settings logged</th>}
           </tr>
@@ -128,8 +148,25 @@ function Steps({ route, nav }: { route: RouteDetail; nav: Navigation | null }) {
                   {step.difficulty}
                 </td>
                 <td data-label="Setting">{step.setting}</td>
+                <td data-label="XP" class="num">
+                  {formatNumber(xp.get(step.position))}
+                </td>
                 {nav && (
                   <td data-label="Done" class="done-cell">
+                    <input
+                      type="checkbox"
+                      class="step-tick"
+                      aria-label={`Step ${step.position}, ${step.name} (${step.difficulty}, ${step.setting}), done`}
+                      checked={state?.completed ?? false}
+                      // Done only with another setting (match=remake): that completion is not this step's to remove.
+                      disabled={busy.has(step.position) || (state?.completed === true && !state.settingCompleted)}
+                      title={
+                        state?.completed && !state.settingCompleted
+                          ? `Done with ${state.settingsLogged.join(', ')}: untick that on the tracker`
+                          : undefined
+                      }
+                      onChange={(e) => void store.tick(step, e.currentTarget.checked)}
+                    />{' '}
                     {state?.completed ? (
                       <>
                         <span aria-hidden="true" class="tick-mark">
@@ -198,7 +235,7 @@ export function RouteView({ store }: { store: NavStore }) {
         <div>
           <h1>{route.name}</h1>
           <p class="facts">
-            {route.quests.length} quests · by {route.ownerDisplayName} · updated {formatDate(route.updatedAt)}
+            {count(route.quests.length, 'quest')} · by {route.ownerDisplayName} · updated {formatDate(route.updatedAt)}
           </p>
           {(boosts.length > 0 || optionals.length > 0) && (
             <p class="hint">
@@ -226,7 +263,8 @@ export function RouteView({ store }: { store: NavStore }) {
       </section>
       <section aria-labelledby="steps-title">
         <h2 id="steps-title">Steps</h2>
-        <Steps route={route} nav={nav} />
+        <XpTotal xp={store.xp} bonuses={boosts.length > 0 || optionals.length > 0} />
+        <Steps store={store} nav={nav} />
       </section>
     </div>
   )

@@ -3,6 +3,7 @@
 // adds steps. Nothing is sent until Save: POST a new route, or PUT the whole route back.
 import { computed, signal } from '@preact/signals'
 import type { Difficulty } from '../../rules/quests/completion'
+import { fold } from '../../rules/quests/tracker'
 import {
   DEFAULT_STEP_DIFFICULTY,
   STEP_DIFFICULTIES,
@@ -49,14 +50,17 @@ export function createEditorStore(quests: readonly QuestRow[], route: RouteDetai
   }
   const tiersOf = (questName: string): readonly StepDifficulty[] => tiers.get(questName) ?? STEP_DIFFICULTIES
 
+  /** Folded names and packs (the search's rule, rules/quests/tracker.ts fold), once. */
+  const folded = new Map(quests.map((q) => [q, { name: fold(q.name), pack: fold(q.pack) }]))
   const results = computed(() => {
-    const words = search.value.trim().toLowerCase()
+    const words = fold(search.value)
     if (words === '') return []
+    const of = (q: QuestRow) => folded.get(q) ?? { name: '', pack: '' }
     return quests
-      .filter((q) => q.name.toLowerCase().includes(words) || q.pack.toLowerCase().includes(words))
+      .filter((q) => of(q).name.includes(words) || of(q).pack.includes(words))
       .sort(
         (a, b) =>
-          Number(!a.name.toLowerCase().startsWith(words)) - Number(!b.name.toLowerCase().startsWith(words)) ||
+          Number(!of(a).name.startsWith(words)) - Number(!of(b).name.startsWith(words)) ||
           a.level - b.level ||
           a.name.localeCompare(b.name),
       )

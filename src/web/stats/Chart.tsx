@@ -67,7 +67,14 @@ export function Chart({ name, label, options, data, height }: ChartProps) {
       if (gone) return
       plot?.destroy()
       const width = el.clientWidth
-      plot = new UPlot({ ...options(readTheme(), UPlot, width), width, height }, data, el)
+      const chosen = options(readTheme(), UPlot, width)
+      // What the x axis spans (seconds on a time axis), for tests: they cannot read the canvas.
+      const spanOfX = (u: uPlot, key: string) => {
+        const x = u.scales.x
+        if (key === 'x' && x?.min != null && x.max != null) el.dataset.xSpan = String(x.max - x.min)
+      }
+      const hooks = { ...chosen.hooks, setScale: [...(chosen.hooks?.setScale ?? []), spanOfX] }
+      plot = new UPlot({ ...chosen, hooks, width, height }, data, el)
       el.dataset.drawn = 'true'
     }
     void draw()

@@ -14,6 +14,7 @@ import {
   xpPerMinute,
 } from '../../rules/quests/stats'
 import { rowsByName } from '../../rules/quests/tracker'
+import { count } from '../../rules/words'
 import type { Character, Progress, QuestRow } from '../api'
 import { CharacterHeader } from '../components/CharacterHeader'
 import { FavorTable } from '../components/FavorTable'
@@ -193,7 +194,7 @@ export function StatsView({ character, progress, quests }: StatsProps) {
             days.map((d) => d.totalCompletions),
           ] as uPlot.AlignedData,
           height: 260,
-          label: `Line chart of XP and completions over ${days.length} days, ending at ${formatNumber(last?.totalXp ?? 0)} XP from ${formatNumber(last?.totalCompletions ?? 0)} completions.`,
+          label: `Line chart of XP and completions over ${count(days.length, 'day')}, ending at ${formatNumber(last?.totalXp ?? 0)} XP from ${formatNumber(last?.totalCompletions ?? 0)} completions.`,
         },
       },
       favor: {
@@ -214,7 +215,7 @@ export function StatsView({ character, progress, quests }: StatsProps) {
             favorRows.map((p) => p.earned),
           ] as uPlot.AlignedData,
           height: favorRows.length * ROW_HEIGHT + 80,
-          label: `Bar chart of favor earned against favor available for ${favor.length} patrons: ${formatNumber(favorEarned)} of ${formatNumber(favorPossible)} in all.`,
+          label: `Bar chart of favor earned against favor available for ${count(favor.length, 'patron')}: ${formatNumber(favorEarned)} of ${formatNumber(favorPossible)} in all.`,
         },
       },
       reaper: {
@@ -225,7 +226,7 @@ export function StatsView({ character, progress, quests }: StatsProps) {
           options: overTime([{ label: 'Reaper XP that day', color: 1, scale: 'rxp', kind: 'bars' }]),
           data: [reaperDays.map((d) => daySeconds(d.day)), reaperDays.map((d) => d.reaperXp)] as uPlot.AlignedData,
           height: 220,
-          label: `Bar chart of reaper XP on ${reaperDays.length} days, ${formatNumber(last?.totalReaperXp ?? 0)} in all.`,
+          label: `Bar chart of reaper XP on ${count(reaperDays.length, 'day')}, ${formatNumber(last?.totalReaperXp ?? 0)} in all.`,
         },
       },
     } satisfies Record<string, PartSpec>

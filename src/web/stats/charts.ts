@@ -99,8 +99,18 @@ export function overTime(series: readonly TimeSeries[]): ChartOptions {
     legend: { show: true, live: false },
     cursor: { show: false },
     scales: {
-      // Half a day each side, so the first and last day's bars and points are not cut in half.
-      x: { time: true, range: (_u, min, max) => [min - DAY / 2, max + DAY / 2] },
+      // The first to the last day of the data, and half a day each side, so their bars and points
+      // are not cut in half. From the data, not the min and max uPlot hands over: for one day it
+      // passes that day plus 86,400 of its milliseconds, which in seconds is a thousand days.
+      x: {
+        time: true,
+        range: (u, min, max) => {
+          const days = u.data[0]
+          const first = days[0] ?? min
+          const last = days[days.length - 1] ?? max
+          return [first - DAY / 2, last + DAY / 2]
+        },
+      },
       ...Object.fromEntries(scales.map((s) => [s, { range: (_u, _min, max) => [0, max > 0 ? max * 1.05 : 1] }])),
     } satisfies uPlot.Scales,
     axes: [

@@ -11,6 +11,7 @@ import type { PlayOn } from '../../rules/character/levels'
 import { runSetting, timeKey } from '../../rules/quests/nextQuests'
 import { NORMAL_LOOT_LOOTINGS, RAID_TIMER_HOURS, RANSACK_TIMER_HOURS } from '../../rules/quests/timers'
 import { rowXp } from '../../rules/quests/xp'
+import { count } from '../../rules/words'
 import { api, type QuestRow } from '../api'
 import { formatDate, formatNumber, formatSoon, minutes } from '../format'
 import { catalogSentence } from './catalogSource'
@@ -29,8 +30,8 @@ type OwnTime = Awaited<ReturnType<typeof api.questTimes>>['times'][number]
 function TimeCell({ own, server }: { own: OwnTime | undefined; server: QuestTime | undefined }) {
   const serverSeconds = server?.medianDurationSeconds ?? null
   const title = [
-    own && `Your median run: ${own.runs} ${own.runs === 1 ? 'run' : 'runs'}`,
-    serverSeconds !== null && server && `This server's median: ${server.runs} runs`,
+    own && `Your median run: ${count(own.runs, 'run')}`,
+    serverSeconds !== null && server && `This server's median: ${count(server.runs, 'run')}`,
   ]
     .filter(Boolean)
     .join('; ')

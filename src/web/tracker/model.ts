@@ -6,7 +6,7 @@ import { computed, type ReadonlySignal } from '@preact/signals'
 import type { PlayOn } from '../../rules/character/levels'
 import type { Setting } from '../../rules/quests/completion'
 import { levelRange } from '../../rules/quests/levelBand'
-import { rowFilter, rowsByName, type TrackerFilters, tiersByName } from '../../rules/quests/tracker'
+import { questCounts, rowFilter, rowsByName, type TrackerFilters, tiersByName } from '../../rules/quests/tracker'
 import { rowXp } from '../../rules/quests/xp'
 import type { Progress } from '../api'
 import type { Row } from './row'
@@ -129,8 +129,7 @@ export function trackerModel({ rows, progress, search, hideCompleted, sort }: Mo
   const counts = computed(() => {
     // A remake with a log is a completed one (isCompleted): a look-up, not a search of its completions.
     const done = logs.value
-    const shown = visible.value
-    return { shown: shown.length, done: shown.filter((r) => done.has(r.key)).length, total: rows.value.length }
+    return questCounts(visible.value, (r) => done.has(r.key))
   })
   const patrons = computed(() => [...new Set(rows.value.map((r) => r.patron))].sort((a, b) => a.localeCompare(b)))
   const packs = computed(() => [...new Set(rows.value.map((r) => r.pack))].sort((a, b) => a.localeCompare(b)))

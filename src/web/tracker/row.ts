@@ -1,6 +1,6 @@
 // A catalog row as the tracker holds it: the row the rules read, its times, a key per remake and
 // the text the search looks in. Apart from model.ts, which the tallies (tally.ts) it uses read too.
-import type { TrackerRow } from '../../rules/quests/tracker'
+import { searchText, type TrackerRow } from '../../rules/quests/tracker'
 import type { QuestRow } from '../api'
 
 export interface Row extends TrackerRow {
@@ -8,12 +8,12 @@ export interface Row extends TrackerRow {
   times: QuestRow['times']
   /** Unique per remake: name and tier. */
   key: string
-  /** Lowercased name, pack and patron for the search. */
+  /** Folded name, pack and patron for the search (rules/quests/tracker.ts searchText). */
   text: string
 }
 
 export const rowKey = (row: Pick<TrackerRow, 'name' | 'difficulty'>) => `${row.difficulty}\u0000${row.name}`
 
 export function toRows(quests: readonly QuestRow[]): Row[] {
-  return quests.map((q) => ({ ...q, key: rowKey(q), text: `${q.name}\n${q.pack}\n${q.patron}`.toLowerCase() }))
+  return quests.map((q) => ({ ...q, key: rowKey(q), text: searchText(q) }))
 }

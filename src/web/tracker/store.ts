@@ -22,7 +22,7 @@ import { rememberedFlag } from '../remembered'
 import { applyChange, tagParts, withAdded, withRemoved } from './changes'
 import { type Row, type Sort, type TickSetting, toRows, trackerModel } from './model'
 import { type PendingRestore, patchProgress, sameCompletion, withLevels, withQueued } from './queued'
-import { createUndo } from './undo'
+import { boxKey, createUndo } from './undo'
 import { writeQueue } from './writes'
 
 export interface StoreOptions {
@@ -253,6 +253,8 @@ export function createTrackerStore(options: StoreOptions) {
     if (!options.save) return
     const current = progress.value
     if (on) {
+      // Ticked again while its untick can be undone: the undo, not a new run (undo.ts).
+      if (undo.retick(boxKey(row.key, setting))) return
       const added: Completion = {
         name: row.name,
         difficulty: row.difficulty,
@@ -275,7 +277,7 @@ export function createTrackerStore(options: StoreOptions) {
     progress.value = withRemoved(current, removed)
     // Unticked again before the server was seen to hold an undo of it: that undo is not kept up.
     restoresSeen(removed)
-    const offer = undo.open(row.name, setting)
+    const offer = undo.open(row.name, setting, boxKey(row.key, setting))
     for (const difficulty of new Set(removed.map((c) => c.difficulty))) {
       const send = sender({ kind: 'untick', name: row.name, difficulty, setting })
       void write(async () => {

@@ -1,7 +1,14 @@
 // Table tests of the live/plan comparison (the build page's "what differs"): each area on its
 // own, what is left out when the snapshot has not read it, and the next thing to do in game.
 import { describe, expect, test } from 'bun:test'
-import { type BuildDifference, diffBuilds, treeRanks, unreadAreas } from '../../../src/rules/builds/buildDiff'
+import {
+  type BuildDifference,
+  DIFF_AREAS,
+  diffBuilds,
+  diffWithProfile,
+  treeRanks,
+  unreadAreas,
+} from '../../../src/rules/builds/buildDiff'
 import type { BuildDocument } from '../../../src/rules/builds/buildDocument'
 
 const levels = (...classes: string[]) => classes.map((c) => ({ class: c }))
@@ -45,6 +52,19 @@ describe('diffBuilds', () => {
           todo: 'Change alignment to True Neutral',
         },
       ],
+    ],
+    [
+      // One table per fact (gameData.ts RACES): DDO Builder's "Drow" and "Shadar-Kai" are the game's races.
+      'a race spelt another way is the same race: nothing differs',
+      with_({ life: { race: 'Drow Elf' } }),
+      with_({ life: { race: 'Drow' } }),
+      [],
+    ],
+    [
+      'races differing are named as the table spells them',
+      with_({ life: { race: 'Drow' } }),
+      with_({ life: { race: 'Shadar-Kai' } }),
+      [{ subject: 'Race', live: 'Drow Elf', planned: 'Shadar-kai', todo: 'Reincarnate as a Shadar-kai' }],
     ],
     [
       'a race that starts with a vowel takes "an"',
@@ -269,5 +289,51 @@ describe('diffBuilds', () => {
     const trees = treeRanks([null, 'x', { treeName: '' }, { treeName: 'A', trained: [{ enhancementName: 'a' }, 5] }])
     expect([...trees.keys()]).toEqual(['A'])
     expect(trees.get('A')?.total).toBe(1)
+  })
+})
+
+describe('diffWithProfile: a plan and no live snapshot, compared with the character as its profile has it', () => {
+  const plan = with_({
+    life: { name: 'Stonefist', race: 'Drow', alignment: 'Lawful Good' },
+    build: {
+      level: 6,
+      levels: levels('Fighter', 'Fighter', 'Rogue', 'Fighter', 'Fighter', 'Fighter'),
+    },
+  })
+  const profile = (p: Partial<Parameters<typeof diffWithProfile>[0]> = {}) => ({
+    race: 'Dwarf',
+    alignment: 'Lawful Good',
+    classes: [{ name: 'Fighter', levels: 4 }],
+    level: 4,
+    ...p,
+  })
+
+  test('race, level and the split of classes; every other area is not known without a snapshot', () => {
+    const diff = diffWithProfile(profile(), plan)
+    expect(only(diff.differences)).toEqual([
+      { subject: 'Race', live: 'Dwarf', planned: 'Drow Elf', todo: 'Reincarnate as a Drow Elf' },
+      { subject: 'Level', live: '4', planned: '6', todo: 'Level up (2 levels to go): take level 5 in Fighter' },
+      { subject: 'Fighter levels', live: '4', planned: '3', todo: null },
+      { subject: 'Rogue levels', live: '0', planned: '1', todo: 'Rebuild with 1 Rogue level (lesser reincarnation)' },
+    ])
+    expect(diff.notRead).toEqual(DIFF_AREAS.filter((a) => a !== 'life' && a !== 'levels'))
+  })
+
+  test('the character as planned so far: nothing differs', () => {
+    const same = profile({
+      race: 'Drow Elf',
+      classes: [
+        { name: 'Fighter', levels: 5 },
+        { name: 'Rogue', levels: 1 },
+      ],
+      level: 6,
+    })
+    expect(diffWithProfile(same, plan).differences).toEqual([])
+  })
+
+  test('no race or no class levels in the profile: nothing to say of them', () => {
+    expect(only(diffWithProfile(profile({ race: '', classes: [], level: 0 }), plan).differences)).toEqual([
+      { subject: 'Level', live: '0', planned: '6', todo: 'Level up (6 levels to go): take level 1 in Fighter' },
+    ])
   })
 })

@@ -11,6 +11,7 @@ import {
   MAX_OTHER_PAST_LIVES,
   type PastLifeGlance,
   pastLifeGlance,
+  pastLifeName,
 } from '../../../src/rules/character/pastLifeGlance'
 
 const heroic = (name: string, stacks = 1) => ({ name: `Past Life: ${name}`, type: 'HeroicPastLife', stacks })
@@ -331,5 +332,21 @@ describe.skipIf(!existsSync(exampleMonk))("DDO Builder's example monk: every pas
     expect(g.unlisted).toBe(0)
     // Its "Past Life: Disciple of the Fist" is an epic feat, not a past life: not counted.
     expect(g.heroic).toHaveLength(25)
+  })
+})
+
+describe('pastLifeName: a past life named as the characters list and the picklists name its class or race', () => {
+  test.each([
+    ['RacialPastLife', 'Past Life: Drow', 'Drow Elf'],
+    ['RacialPastLife', 'Past Life: Drow Elf', 'Drow Elf'],
+    ['IconicPastLife', 'Past Life: Shadar-Kai', 'Shadar-kai'],
+    ['IconicPastLife', 'Past Life: Dark Bargainer', 'Dhampir Dark Bargainer'],
+    ['HeroicPastLife', 'Past Life: Druid - Blight Caster', 'Blightcaster'],
+    ['HeroicPastLife', 'Past Life: Monk', 'Monk'],
+    ['EpicPastLife', 'Past Life: Arcane Sphere: Arcane Alacrity', 'Arcane Alacrity (Arcane)'],
+    ['HeroicPastLife', 'Past Life: Gunslinger', 'Gunslinger'],
+    ['Feat', 'Power Attack', 'Power Attack'],
+  ])('%s %p -> %p', (type, feat, name) => {
+    expect(pastLifeName(type, feat)).toBe(name)
   })
 })

@@ -2,9 +2,15 @@
 // questNeed answers from the completions themselves, for every row, setting and character.
 import { describe, expect, test } from 'bun:test'
 import type { Difficulty, Setting } from '../../../src/rules/quests/completion'
-import { doneRanks, type NeedsCharacter, questNeed, rankedNeed } from '../../../src/rules/quests/groupNeeds'
+import {
+  doneRanks,
+  type NeedsCharacter,
+  partyQuests,
+  questNeed,
+  rankedNeed,
+} from '../../../src/rules/quests/groupNeeds'
 import { levelRange } from '../../../src/rules/quests/levelBand'
-import { indexCompletions } from '../../../src/rules/quests/tracker'
+import { indexCompletions, type TrackerRow } from '../../../src/rules/quests/tracker'
 
 const SETTINGS: Setting[] = ['unknown', 'casual', 'normal', 'hard', 'elite', 'reaper']
 const TIERS: Difficulty[] = ['Heroic', 'Epic', 'Legendary', 'Unknown']
@@ -76,5 +82,31 @@ describe('rankedNeed', () => {
       const answer = rankedNeed(at(5, 'Heroic'), 0, [{ id: 1, ranks: done(), band: levelRange(30, 'elite') }], 'elite')
       expect(answer).toMatchObject({ neededBy: [], doneBy: [1] })
     })
+  })
+})
+
+describe('partyQuests', () => {
+  test("each quest's XP is the catalog's base XP at the setting (reaper: elite's), null where the wiki has none", () => {
+    const row = (name: string, xp: Partial<TrackerRow>): TrackerRow => ({
+      name,
+      difficulty: 'Heroic',
+      level: 6,
+      pack: 'Harbor',
+      patron: 'The Coin Lords',
+      favor: 3,
+      duration: 'Short',
+      soloXP: 600,
+      normalXP: 1200,
+      hardXP: 1260,
+      eliteXP: 1320,
+      ...xp,
+    })
+    const rows = [row('Bell Tower', {}), row('Unknown Tower', { hardXP: null, eliteXP: null })]
+    const party: NeedsCharacter[] = [{ id: 1, index: indexCompletions([]), level: 7, packState: {} }]
+    const xp = (setting: 'hard' | 'elite' | 'reaper') =>
+      Object.fromEntries(partyQuests(rows, party, setting).map((q) => [q.name, q.xp]))
+    expect(xp('hard')).toEqual({ 'Bell Tower': 1260, 'Unknown Tower': null })
+    expect(xp('elite')).toEqual({ 'Bell Tower': 1320, 'Unknown Tower': null })
+    expect(xp('reaper')).toEqual({ 'Bell Tower': 1320, 'Unknown Tower': null })
   })
 })

@@ -2,7 +2,14 @@
 // files were seen to use (the planner's own example file), and the planner's one-name-several-
 // levels against the wiki's "(epic)" names.
 import { describe, expect, test } from 'bun:test'
-import { type MatchRow, matchQuest, questIndex, questNameKey } from '../../../src/rules/quests/questMatch'
+import {
+  MAX_SUGGESTIONS,
+  type MatchRow,
+  matchQuest,
+  questIndex,
+  questNameKey,
+  suggestNames,
+} from '../../../src/rules/quests/questMatch'
 import { readRows, SHARED_718, sharedExists } from '../../catalogFixtures'
 
 const row = (name: string, difficulty: MatchRow['difficulty'], level: number): MatchRow => ({ name, difficulty, level })
@@ -156,4 +163,32 @@ test.skipIf(!sharedExists)('on the real 718-row catalog, every remake matches it
     'Tower of Despair',
     'The Dreaming Dark (quest)',
   ])
+})
+
+describe('did you mean: the catalog names nearest a name it does not have', () => {
+  const more = questIndex([
+    ...CATALOG,
+    row('A Cabal for One', 'Heroic', 14),
+    row('Return to Cabal for One', 'Epic', 30),
+    row('The Pit', 'Heroic', 5),
+  ])
+  test.each([
+    // A letter too many, a word left out, a letter swapped: one edit of the forgiving key.
+    ['The Pitt', ['The Pit']],
+    ['Cabal for One', ['A Cabal for One', 'Return to Cabal for One']],
+    ['Ghost of a Chanse', ['Ghost of a Chance', 'Ghost of a Chance (epic)']],
+    ['Yarkuchs Warplans', ["Yarkuch's War-plans"]],
+    // Nothing near: no guess.
+    ['Sleeping with the Fishes', []],
+    ['Pi', []],
+  ])('%p -> %p', (name, names) => {
+    expect(suggestNames(more, name)).toEqual(names)
+  })
+
+  test(`at most ${MAX_SUGGESTIONS}, nearest first`, () => {
+    const many = questIndex(
+      ['Bell Tower', 'Bell Towers', 'Ball Tower', 'Bell Flower', 'Bill Tower'].map((n) => row(n, 'Heroic', 3)),
+    )
+    expect(suggestNames(many, 'Bell Tover')).toEqual(['Bell Tower', 'Ball Tower', 'Bell Towers'])
+  })
 })

@@ -10,6 +10,7 @@ import {
   indexCompletions,
   isCompleted,
   type LoggedCompletion,
+  questCounts,
   rowsByName,
   type TrackerFilters,
   type TrackerRow,
@@ -162,6 +163,15 @@ describe('filterRows', () => {
     test(what, () => expect(names(filterRows(CATALOG, { ...ALL, ...filters }, none))).toEqual(expected))
   }
 
+  test('search: apostrophes, accents and punctuation do not matter, as in the catalog search', () => {
+    const rows = [row("Secret of the Slavers' Stockade", 'Heroic', 6), row('Misery’s Peak', 'Heroic', 7)]
+    const found = (search: string) => names(filterRows(rows, { ...ALL, search }, none))
+    expect(found('Slavers Stockade')).toEqual(["Secret of the Slavers' Stockade/Heroic"])
+    expect(found("slavers' stockade")).toEqual(["Secret of the Slavers' Stockade/Heroic"])
+    expect(found("Misery's peak")).toEqual(['Misery’s Peak/Heroic'])
+    expect(found('miserys-peak')).toEqual(['Misery’s Peak/Heroic'])
+  })
+
   test('hide completed: complete remakes go, Unknown hides every remake of the name', () => {
     const index = indexCompletions([done('The Pit', 'Heroic', 'casual'), done('Tempest Spine', 'Unknown', 'elite')])
     expect(names(filterRows(CATALOG, { ...ALL, hideCompleted: true }, index))).toEqual([
@@ -214,4 +224,15 @@ test('rowsByName and tiersByName group the remakes of a name', () => {
       ?.map((r) => r.difficulty),
   ).toEqual(['Heroic', 'Epic'])
   expect([...(tiersByName(CATALOG).get('Tempest Spine') ?? [])]).toEqual(['Heroic', 'Legendary'])
+})
+
+describe('questCounts', () => {
+  test('quests are names: the tiers of one quest count once, done when any shown tier is done', () => {
+    const index = indexCompletions([done('Devil Assault', 'Epic', 'elite'), done('Tempest Spine', 'Unknown', 'hard')])
+    const count = (shown: TrackerRow[]) => questCounts(shown, (r) => isCompleted(r, index))
+    expect(count(CATALOG)).toEqual({ done: 2, shown: 4 })
+    // Only the heroic Devil Assault shown: its epic run is not among the rows shown.
+    expect(count(CATALOG.filter((r) => r.difficulty === 'Heroic'))).toEqual({ done: 1, shown: 3 })
+    expect(count([])).toEqual({ done: 0, shown: 0 })
+  })
 })

@@ -92,6 +92,13 @@ function checkText(xml: string): void {
   if (xml.trim() === '') {
     throw new DdoBuilderFormatError('The file is empty: expected a DDO Builder character file (.DDOBuild).')
   }
+  // Anything else a player may pick (a text file, a spreadsheet, a picture) is not XML at all: say
+  // that, rather than the parser's "char 'n' is not expected" about its first letter.
+  if (!/^\uFEFF?\s*</.test(xml)) {
+    throw new DdoBuilderFormatError(
+      'The file is not a DDO Builder character file (.DDOBuild): it does not begin with an XML tag, as every .DDOBuild file does.',
+    )
+  }
   if (tagsBeyond(xml, MAX_XML_TAGS)) {
     throw new DdoBuilderFormatError(
       `The file has more than ${MAX_XML_TAGS.toLocaleString('en-US')} tags; DDO Builder files, even leveling guides with a build per level, have far fewer.`,
