@@ -8,7 +8,15 @@
 // event loop inside the call, which reads the browsers' sockets out of turn and has dropped the
 // connection to Firefox mid-test ("Connection closed"). `expect(await promise)` instead.
 import { afterAll, beforeAll } from 'bun:test'
-import { BROWSER_TITLES, type Browser, type BrowserName, browserPath, browsersToRun, sharedBrowser } from './driver'
+import {
+  BROWSER_TITLES,
+  type Browser,
+  type BrowserName,
+  browserPath,
+  browsersToRun,
+  type Page,
+  sharedBrowser,
+} from './driver'
 import type { Site } from './harness'
 
 const installed = browsersToRun().flatMap((name) => {
@@ -64,4 +72,24 @@ export function inEachBrowser<W extends { site: Site }>(setUp: (browser: Browser
         .join('\n\n'),
     )
   }
+}
+
+/** Where a world gathers what its pages asked for and complained of (keepOnClose): either or both. */
+export interface PageLog {
+  requests?: URL[]
+  problems?: string[]
+}
+
+/**
+ * `page`, whose close() then adds its requests and its problems to `log` (each the log keeps), for
+ * the test that reads them all at the end: no request to another host, no console error.
+ */
+export function keepOnClose(page: Page, log: PageLog): Page {
+  const close = page.close.bind(page)
+  page.close = async () => {
+    await close()
+    log.requests?.push(...page.requests)
+    log.problems?.push(...page.problems)
+  }
+  return page
 }
