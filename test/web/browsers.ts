@@ -1,6 +1,6 @@
 // The browsers the website's tests run in, and how a test runs in each: every installed browser
 // (Chromium and Firefox; under CI=true a missing one fails), one launch of each for the whole run
-// (driver.ts sharedBrowser), and per test file a world of its own in each browser (a site, its
+// (driver/launch.ts sharedBrowser), and per test file a world of its own in each browser (a site, its
 // accounts) so that what one browser's test writes is never what the other's reads.
 // Bun runs a file's describe blocks one after another, never together: so each test body runs
 // in every browser at once, rather than a describe per browser, and a failure names its browser.
