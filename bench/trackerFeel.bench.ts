@@ -17,8 +17,8 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import type { Page } from 'playwright-core'
-import { chromiumPath, launch } from '../test/web/harness'
+import type { Browser, Page } from 'playwright-core'
+import { browserPath, launchChromium } from '../test/web/driver'
 import { spawnServer } from './lib/servers'
 import { seed } from './seed'
 
@@ -27,7 +27,7 @@ const { values } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, app: { type: 'string' } },
 })
 const RUNS = Number(values.runs)
-const executable = chromiumPath()
+const executable = browserPath('chromium')
 if (!executable) process.exit(1)
 const work = mkdtempSync(join(tmpdir(), 'qt-feel-'))
 process.on('exit', () => rmSync(work, { recursive: true, force: true }))
@@ -130,8 +130,6 @@ const toggle = (page: Page, target: Box) =>
     return probe.lastPaint - start
   }, target)
 
-type Browser = Awaited<ReturnType<typeof launch>>
-
 /** One size's servers and figures; `measure(run)` adds one run's (the sizes take turns, run by run). */
 async function openSize(completions: number, browser: Browser) {
   const appDb = join(work, `app-${completions}.sqlite`)
@@ -224,7 +222,7 @@ const before = loadavg()
   .map((l) => l.toFixed(2))
   .join(' ')
 const started = new Date().toISOString()
-const browser = await launch(executable as string)
+const browser = await launchChromium(executable as string)
 const sizes = [await openSize(100, browser), await openSize(10_000, browser)] as const
 try {
   // Run by run, each size in turn: a change of the machine's load falls on both.

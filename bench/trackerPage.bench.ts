@@ -4,19 +4,11 @@
 // transfers. The real app on a file database, a character with 200 completions.
 //   bun bench/trackerPage.bench.ts [runs]
 import { existsSync } from 'node:fs'
-import {
-  chromiumPath,
-  FULL_CATALOG,
-  launch,
-  newContext,
-  SMALL_CATALOG,
-  signIn,
-  startSite,
-  succeeded,
-} from '../test/web/harness'
+import { browserPath, launchChromium } from '../test/web/driver'
+import { FULL_CATALOG, newContext, SMALL_CATALOG, signIn, startSite, succeeded } from '../test/web/harness'
 
 const RUNS = Number(Bun.argv[2] ?? 10)
-const executable = chromiumPath()
+const executable = browserPath('chromium')
 if (!executable) process.exit(1)
 
 const catalogFile = existsSync(FULL_CATALOG) ? FULL_CATALOG : SMALL_CATALOG
@@ -41,7 +33,7 @@ for (let i = 0; i < 200; i++) {
 // Every row shown: the "any level" band, no filter left on.
 await succeeded(mine.progress.put({ levelBand: 255 }))
 
-const browser = await launch(executable)
+const browser = await launchChromium(executable)
 const path = `/characters/${hero.id}`
 const allRows = `tr[data-quest]:nth-of-type(${catalog.length})`
 

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { POLL_MS } from '../../src/web/live'
 import { UNDO_MS } from '../../src/web/tracker/undo'
 import { ok } from '../helpers'
-import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
+import { BROWSERS, IN_BROWSERS, inEachBrowser, keepOnClose } from './browsers'
 import type { Page } from './driver'
 import { FAILED_LOAD, FULL_CATALOG, openSignedIn, PASSWORD, type Site, signIn, startSite } from './harness'
 
@@ -63,13 +63,7 @@ describe.skipIf(BROWSERS.length === 0)(`the website ${IN_BROWSERS}`, () => {
     const openPage = async (path?: string) => {
       const page = await browser.newPage({ cookies: path === undefined ? [] : await site.session('alice') })
       if (path !== undefined) await page.goto(`${site.base}${path}`)
-      const close = page.close.bind(page)
-      page.close = async () => {
-        await close()
-        requests.push(...page.requests)
-        problems.push(...page.problems)
-      }
-      return page
+      return keepOnClose(page, { requests, problems })
     }
     /** The hero through the plugin API, as the game would call it. */
     const me = () => site.plugin(token).characters({ id: hero.id })

@@ -1,6 +1,6 @@
 // The browsers the website's tests run in, and how a test runs in each: every installed browser
 // (Chromium and Firefox; under CI=true a missing one fails), one launch of each for the whole run
-// (driver.ts sharedBrowser), and per test file a world of its own in each browser (a site, its
+// (driver/launch.ts sharedBrowser), and per test file a world of its own in each browser (a site, its
 // accounts) so that what one browser's test writes is never what the other's reads.
 // Bun runs a file's describe blocks one after another, never together: so each test body runs
 // in every browser at once, rather than a describe per browser, and a failure names its browser.
@@ -8,7 +8,15 @@
 // event loop inside the call, which reads the browsers' sockets out of turn and has dropped the
 // connection to Firefox mid-test ("Connection closed"). `expect(await promise)` instead.
 import { afterAll, beforeAll } from 'bun:test'
-import { BROWSER_TITLES, type Browser, type BrowserName, browserPath, browsersToRun, sharedBrowser } from './driver'
+import {
+  BROWSER_TITLES,
+  type Browser,
+  type BrowserName,
+  browserPath,
+  browsersToRun,
+  type Page,
+  sharedBrowser,
+} from './driver'
 import type { Site } from './harness'
 
 const installed = browsersToRun().flatMap((name) => {
@@ -64,4 +72,24 @@ export function inEachBrowser<W extends { site: Site }>(setUp: (browser: Browser
         .join('\n\n'),
     )
   }
+}
+
+/** Where a world gathers what its pages asked for and complained of (keepOnClose): either or both. */
+export interface PageLog {
+  requests?: URL[]
+  problems?: string[]
+}
+
+/**
+ * `page`, whose close() then adds its requests and its problems to `log` (each the log keeps), for
+ * the test that reads them all at the end: no request to another host, no console error.
+ */
+export function keepOnClose(page: Page, log: PageLog): Page {
+  const close = page.close.bind(page)
+  page.close = async () => {
+    await close()
+    log.requests?.push(...page.requests)
+    log.problems?.push(...page.problems)
+  }
+  return page
 }

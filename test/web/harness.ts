@@ -2,14 +2,13 @@
 // temporary database file, a catalog loaded through the real sync, accounts and characters
 // made through the plugin API (as the game would). The tests drive Debian's Chromium and Firefox
 // through driver.ts (browsers.ts runs each test in both); the Chromium-only tools (installability,
-// screenshots, the page benchmark) use playwright-core directly, below. Without a browser the
-// tests skip it, saying so, except under CI=true.
-import { existsSync } from 'node:fs'
+// the page benchmarks) take playwright-core's Chromium from the driver's launchChromium, and
+// find it with its browserPath. Without a browser the tests skip it, saying so, except under CI=true.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { treaty } from '@elysiajs/eden'
-import { type Browser, type BrowserContext, chromium } from 'playwright-core'
+import type { Browser, BrowserContext } from 'playwright-core'
 import { type App, createApp } from '../../src/app'
 import { systemClock } from '../../src/clock'
 import { loadConfig } from '../../src/config'
@@ -23,47 +22,6 @@ import type { Cookie, Page, PageOptions, Browser as TestBrowser } from './driver
 export const PASSWORD = 'correct horse battery'
 export const SMALL_CATALOG = join(import.meta.dir, '..', 'fixtures', 'quests-small.json')
 export const FULL_CATALOG = join(import.meta.dir, '..', '..', '..', 'shared', 'fixtures', 'catalog', 'quests-718.json')
-
-const SKIP_LINE = 'skipped: no Chromium (set CHROMIUM_PATH or apt-get install chromium)'
-
-/** The browser to drive, or null (after printing why) when there is none and CI does not demand one. */
-export function chromiumPath(): string | null {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
-    (p): p is string => typeof p === 'string' && p !== '',
-  )
-  const found = candidates.find((p) => existsSync(p))
-  if (found) return found
-  if (process.env.CI === 'true') throw new Error(`CI=true and no Chromium found (tried ${candidates.join(', ')})`)
-  console.warn(SKIP_LINE)
-  return null
-}
-
-/**
- * No sandbox: test containers run as root. The rest keeps the browser from calling home, so
- * "no request to another host" is about the page, not Chromium's own services.
- */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-
-export async function launch(executablePath: string): Promise<Browser> {
-  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
-}
-
-/**
- * A browser with a profile in `profileDir`, as a person's is: what Chromium refuses in a
- * throwaway (incognito) context, such as installing the site as an app, works in it.
- */
-export async function launchWithProfile(executablePath: string, profileDir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(profileDir, { executablePath, headless: true, args: CHROMIUM_ARGS })
-}
 
 /**
  * Eden Treaty over the listening site, typed from the app's routes, sending `headers` with every

@@ -10,9 +10,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
-import { chromiumPath, launchWithProfile, type Site, signIn, startSite } from './harness'
+import { browserPath, launchChromium } from './driver'
+import { type Site, signIn, startSite } from './harness'
 
-const executable = chromiumPath()
+const executable = browserPath('chromium')
 
 describe.skipIf(!executable)('installing the site as an app, in Chromium', () => {
   let site: Site
@@ -23,7 +24,7 @@ describe.skipIf(!executable)('installing the site as an app, in Chromium', () =>
     site = await startSite()
     await site.addUser('alice')
     profile = await mkdtemp(join(tmpdir(), 'qt-profile-'))
-    browser = await launchWithProfile(executable as string, profile)
+    browser = await launchChromium(executable as string, { profileDir: profile })
   }, 60_000)
 
   afterAll(async () => {

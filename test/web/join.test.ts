@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import { systemClock } from '../../src/clock'
 import { groupMembers, groups, users } from '../../src/db/schema'
 import { createInvite } from '../../src/modules/invites/service'
-import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
+import { BROWSERS, IN_BROWSERS, inEachBrowser, keepOnClose } from './browsers'
 import type { Page } from './driver'
 import { FAILED_LOAD, PASSWORD, type Site, startSite } from './harness'
 
@@ -45,14 +45,7 @@ describe.skipIf(BROWSERS.length === 0)(`joining with an invite link, ${IN_BROWSE
       requests,
       /** A new signed-out page; what it asked for and complained of is kept for the last test. */
       async openPage(): Promise<Page> {
-        const page = await browser.newPage()
-        const close = page.close.bind(page)
-        page.close = async () => {
-          await close()
-          requests.push(...page.requests)
-          problems.push(...page.problems)
-        }
-        return page
+        return keepOnClose(await browser.newPage(), { requests, problems })
       },
     }
   })

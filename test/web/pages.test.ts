@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Breakdown } from '../../src/rules/builds/breakdown'
 import { ok, refused } from '../helpers'
-import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
+import { BROWSERS, IN_BROWSERS, inEachBrowser, keepOnClose } from './browsers'
 import type { Locator, Page } from './driver'
 import { FAILED_LOAD, openSignedIn, PASSWORD, startSite } from './harness'
 
@@ -63,13 +63,10 @@ describe.skipIf(BROWSERS.length === 0)(`Website II ${IN_BROWSERS}`, () => {
        * (PageOptions.serviceWorkers).
        */
       async openPage(path: string, serviceWorkers: 'allow' | 'block' = 'allow'): Promise<Page> {
-        const page = await openSignedIn(browser, site, 'alice', path, { serviceWorkers })
-        const close = page.close.bind(page)
-        page.close = async () => {
-          await close()
-          requests.push(...page.requests)
-          problems.push(...page.problems)
-        }
+        const page = keepOnClose(await openSignedIn(browser, site, 'alice', path, { serviceWorkers }), {
+          requests,
+          problems,
+        })
         await page.getByRole('navigation', { name: 'Site' }).waitFor()
         return page
       },

@@ -4,7 +4,7 @@
 // with the numbers worked by hand; both fit a phone.
 import { describe, expect, test } from 'bun:test'
 import { ok } from '../helpers'
-import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
+import { BROWSERS, IN_BROWSERS, inEachBrowser, keepOnClose } from './browsers'
 import type { Page } from './driver'
 import { openSignedIn, startSite } from './harness'
 
@@ -61,13 +61,7 @@ describe.skipIf(BROWSERS.length === 0)(`the past lives pages, ${IN_BROWSERS}`, (
     const problems: string[] = []
     /** A page signed in as alice on `path`; its complaints are kept. */
     const open = async (path: string): Promise<Page> => {
-      const page = await openSignedIn(browser, site, 'alice', path)
-      const close = page.close.bind(page)
-      page.close = async () => {
-        await close()
-        problems.push(...page.problems)
-      }
-      return page
+      return keepOnClose(await openSignedIn(browser, site, 'alice', path), { problems })
     }
     return { site, browser, bromId, liddaId, problems, open }
   })

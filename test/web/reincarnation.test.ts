@@ -5,7 +5,7 @@
 // the page's header follows. The past-lives page offers only what the level allows.
 import { describe, expect, test } from 'bun:test'
 import { ok } from '../helpers'
-import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
+import { BROWSERS, IN_BROWSERS, inEachBrowser, keepOnClose } from './browsers'
 import type { Locator, Page } from './driver'
 import { FAILED_LOAD, openSignedIn, startSite } from './harness'
 
@@ -20,13 +20,7 @@ describe.skipIf(BROWSERS.length === 0)(`reincarnation on the website, ${IN_BROWS
     const problems: string[] = []
     /** A page signed in as alice on `path`; its complaints are kept. */
     const open = async (path: string): Promise<Page> => {
-      const page = await openSignedIn(browser, site, 'alice', path)
-      const close = page.close.bind(page)
-      page.close = async () => {
-        await close()
-        problems.push(...page.problems)
-      }
-      return page
+      return keepOnClose(await openSignedIn(browser, site, 'alice', path), { problems })
     }
     return { site, browser, plugin, problems, open }
   })

@@ -1,5 +1,5 @@
-// The website's tests share Chromium's tabs (driver.ts TabPool): a page a test closes is made as
-// new and handed to the next test that asks for a page with the same options. Whatever a
+// The website's tests share Chromium's tabs (driver/chromium.ts TabPool): a page a test closes is
+// made as new and handed to the next test that asks for a page with the same options. Whatever a
 // test leaves in its tab — a session cookie, localStorage and sessionStorage, an IndexedDB
 // database, a cache, the site's service worker, another window size — must be gone for the next.
 import { describe, expect, test } from 'bun:test'
