@@ -1,13 +1,14 @@
 // Who is signed in. The check is client side; the cookie API refuses without a session anyway,
 // and a call that finds the session ended sends the page to sign in (api.ts).
 import { ApiError, api, type User } from './api'
-import { forgetOfflineData, openOutbox } from './offline/outbox'
+import { forgetOfflineData, openOutbox, prepareOutbox } from './offline/outbox'
 
 /**
  * The signed-in user; without a session, replaces the page with sign in (and never resolves).
  * The account's queued writes (offline/outbox.ts) are shown, and sent, from here on.
  */
 export async function requireUser(): Promise<User> {
+  prepareOutbox()
   const { user } = await api.session()
   await openOutbox(user.id)
   return user

@@ -1,7 +1,8 @@
 // The quest list: one row per catalog remake, with `data-quest`, `data-difficulty` and
 // `data-completed` (CONTRACT.md), and a checkbox per challenge setting labelled with its word.
 // Rows are class components that skip rendering when their own data did not change, so a
-// keystroke in the search re-renders the list, not 718 rows.
+// keystroke in the search re-renders the list, not 718 rows. The first draw comes in parts
+// (rowsDrawn.ts): the first rows on the screen before the rest are made.
 // biome-ignore-all lint/a11y/noRedundantRoles: the rows are styled as grids, which drops a table's implicit roles in browsers
 import { useSignal, useSignalEffect } from '@preact/signals'
 import { Component } from 'preact'
@@ -14,6 +15,7 @@ import { formatNumber, minutes } from '../format'
 import { catalogSentence } from './catalogSource'
 import { type Row, type RowLog, type SortKey, TICK_SETTINGS, type TickSetting } from './model'
 import { neededBy } from './NeededIn'
+import { useRowsDrawn } from './rowsDrawn'
 import type { TrackerStore } from './store'
 
 type QuestTime = QuestRow['times'][number]
@@ -230,6 +232,8 @@ export function QuestTable({ store }: { store: TrackerStore }) {
   const readOnly = store.readOnly
   const needs = neededBy.value
   const ownTimes = useOwnTimes(store)
+  // The first draw in parts (rowsDrawn.ts): the first rows painted before the rest are made.
+  const drawn = useRowsDrawn(rows.length)
   return (
     <div class="quest-list">
       {/* Explicit roles: the rows are laid out as grids (so the browser can skip laying out
@@ -254,7 +258,7 @@ export function QuestTable({ store }: { store: TrackerStore }) {
           </tr>
         </thead>
         <tbody role="rowgroup">
-          {rows.map((row) => (
+          {(drawn < rows.length ? rows.slice(0, drawn) : rows).map((row) => (
             <QuestRowView
               key={row.key}
               row={row}
