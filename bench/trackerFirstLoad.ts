@@ -11,8 +11,10 @@
 // document (a requestAnimationFrame, then a task), timed in the page from its navigation start;
 // "every row" the same for the last row. Medians of --runs, the pages taking turns run by run.
 // The requests of each load to /progress and /next are counted too (each once on a first load).
-//   bun bench/trackerFirstLoad.ts [--runs 7] [--app DIR]   # --app: another checkout, as a before
-import { mkdtempSync, rmSync } from 'node:fs'
+// --before DIR: another checkout of the app (`git archive` of an older commit unpacked beside
+// `node_modules`, its website built) measured in the same run, on a copy of the same database.
+//   bun bench/trackerFirstLoad.ts [--runs 7] [--before DIR]
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -31,7 +33,7 @@ import { spawnServer } from './lib/servers'
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
-  options: { runs: { type: 'string', default: '7' }, app: { type: 'string' } },
+  options: { runs: { type: 'string', default: '7' }, before: { type: 'string' } },
 })
 const RUNS = Number(values.runs)
 const executable = chromiumPath()
@@ -54,8 +56,9 @@ const database = join(work, 'qt.sqlite')
   await createUser(deps, { username: 'bench', password: PASSWORD })
   db.$client.close()
 }
-const app = await spawnServer('app', database, 'full', values.app)
-const base = `http://127.0.0.1:${app.port}`
+// The data goes in through the app's own API (a server that is stopped again before the copy).
+const seeding = await spawnServer('app', database, 'full')
+const base = `http://127.0.0.1:${seeding.port}`
 
 async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
@@ -152,7 +155,19 @@ const plainServer = Bun.serve({
   fetch: () => new Response(PLAIN_HTML, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
 })
 const plainUrl = `http://127.0.0.1:${plainServer.port}/plain`
-const appUrl = `${base}/characters/${character.id}`
+
+// The app as shipped, and the one before it when asked, each on its own copy of the data.
+await seeding.stop()
+type Kind = 'after' | 'before' | 'plain'
+const servers = new Map<Kind, Awaited<ReturnType<typeof spawnServer>>>()
+for (const kind of values.before ? (['before', 'after'] as const) : (['after'] as const)) {
+  const copy = join(work, `${kind}.sqlite`)
+  copyFileSync(database, copy)
+  servers.set(kind, await spawnServer('app', copy, 'full', kind === 'before' ? values.before : undefined))
+}
+const urlOf = (kind: Kind) =>
+  kind === 'plain' ? plainUrl : `http://127.0.0.1:${servers.get(kind)?.port}/characters/${character.id}`
+const KINDS: Kind[] = [...servers.keys(), 'plain']
 
 // ---------------------------------------------------------------------------------------------
 // The measure, in the page: the frame after the first and after the last row is in the document.
@@ -169,7 +184,6 @@ const ROW_PROBE = `(() => {
   observer.observe(document, { childList: true, subtree: true })
 })()`
 
-type Kind = 'app' | 'plain'
 type Load = 'cold' | 'reload'
 type Rate = 1 | 4
 interface Figures {
@@ -190,11 +204,21 @@ function note(kind: Kind, load: Load, rate: Rate, value: { first: number; all: n
   figures.set(key, entry)
 }
 
-async function rowsOf(page: Page): Promise<{ first: number; all: number }> {
-  await page.waitForFunction(() => {
-    const t = (window as unknown as { __rows?: { first: number; all: number } }).__rows
-    return t !== undefined && t.first > 0 && t.all > 0
-  }, null)
+async function rowsOf(page: Page, what: string): Promise<{ first: number; all: number }> {
+  try {
+    await page.waitForFunction(
+      () => {
+        const t = (window as unknown as { __rows?: { first: number; all: number } }).__rows
+        return t !== undefined && t.first > 0 && t.all > 0
+        // A machine other work keeps busy can take long: the figures say so; a page that never shows fails.
+      },
+      null,
+      { timeout: 120_000 },
+    )
+  } catch (e) {
+    const rows = await page.evaluate(() => document.querySelectorAll('tr[data-quest]').length).catch(() => -1)
+    throw new Error(`${what}: ${rows} rows of ${shownRows.length} (${e instanceof Error ? e.message : e})`)
+  }
   return page.evaluate(() => (window as unknown as { __rows: { first: number; all: number } }).__rows)
 }
 
@@ -213,14 +237,14 @@ async function measure(browser: Browser, kind: Kind, rate: Rate): Promise<void> 
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate })
-  await page.goto(kind === 'app' ? appUrl : plainUrl, { waitUntil: 'commit' })
-  const cold = await rowsOf(page)
+  await page.goto(urlOf(kind), { waitUntil: 'commit' })
+  const cold = await rowsOf(page, `${kind} cold at ${rate}x`)
   // The stream open, the service worker installed, the late reads done: then the reload.
   await page.waitForTimeout(1500)
   note(kind, 'cold', rate, cold, requests)
   requests.length = 0
   await page.reload({ waitUntil: 'commit' })
-  const reload = await rowsOf(page)
+  const reload = await rowsOf(page, `${kind} reload at ${rate}x`)
   await page.waitForTimeout(1500)
   note(kind, 'reload', rate, reload, requests)
   await context.close()
@@ -233,15 +257,15 @@ const started = new Date().toISOString()
 const browser = await launch(executable as string)
 try {
   // A first load of each, not counted: the server's and the browser's JIT warmed.
-  for (const kind of ['app', 'plain'] as const) await measure(browser, kind, 1)
+  for (const kind of KINDS) await measure(browser, kind, 1)
   figures.clear()
   // Run by run, every case in turn: a change of the machine's load falls on all of them.
   for (let run = 0; run < RUNS; run++) {
-    for (const rate of [1, 4] as const) for (const kind of ['app', 'plain'] as const) await measure(browser, kind, rate)
+    for (const rate of [1, 4] as const) for (const kind of KINDS) await measure(browser, kind, rate)
   }
 } finally {
   await browser.close()
-  await app.stop()
+  for (const server of servers.values()) await server.stop()
   plainServer.stop(true)
 }
 
@@ -252,29 +276,36 @@ console.log(
   `\ntracker first load, Chromium headless ${VIEWPORT.width}×${VIEWPORT.height}, median of ${RUNS}; ${started}; ` +
     `load average before ${before}, after ${loadavg()
       .map((l) => l.toFixed(2))
-      .join(' ')}${values.app ? `; app from ${values.app}` : ''}`,
+      .join(' ')}${values.before ? `; before: ${values.before}` : ''}`,
 )
 console.log(
   `a level-${LEVEL} character, ${posted} completions posted (${progress.completions.length} in the progress), ${shownRows.length} rows shown\n`,
 )
+const apps = KINDS.filter((kind): kind is Exclude<Kind, 'plain'> => kind !== 'plain')
+const name = (kind: Kind) => (kind === 'after' ? (values.before ? 'after' : 'tracker') : kind)
 console.log(
-  '| load | tracker: first rows | plain page: first rows | tracker / plain | tracker: every row | plain: every row |',
+  `| load | plain page: first rows | ${apps.map((k) => `${name(k)}: first rows | ${name(k)} / plain`).join(' | ')} | plain page: every row | ${apps.map((k) => `${name(k)}: every row`).join(' | ')} |`,
 )
-console.log('|---|--:|--:|--:|--:|--:|')
+console.log(`|---|--:|${apps.map(() => '--:|--:|').join('')}--:|${apps.map(() => '--:|').join('')}`)
 for (const rate of [1, 4] as const) {
   for (const load of ['cold', 'reload'] as const) {
-    const a = get('app', load, rate)
-    const p = get('plain', load, rate)
-    const label = `${load}${rate === 4 ? ', CPU 4× slower' : ', desk'}`
+    const plain = get('plain', load, rate)
+    const cells = apps.map((kind) => {
+      const first = median(get(kind, load, rate).first)
+      return `${ms(first)} | ${(first / median(plain.first)).toFixed(2)}`
+    })
+    const all = apps.map((kind) => ms(median(get(kind, load, rate).all)))
     console.log(
-      `| ${label} | ${ms(median(a.first))} | ${ms(median(p.first))} | ${(median(a.first) / median(p.first)).toFixed(2)} | ${ms(median(a.all))} | ${ms(median(p.all))} |`,
+      `| ${load}, ${rate === 4 ? 'CPU 4× slower' : 'desk'} | ${ms(median(plain.first))} | ${cells.join(' | ')} | ${ms(median(plain.all))} | ${all.join(' | ')} |`,
     )
   }
 }
-const counts = (load: Load) => {
-  const f = [get('app', load, 1), get('app', load, 4)]
-  const all = (key: 'progress' | 'next') => [...new Set(f.flatMap((x) => x[key]))].sort().join('/')
-  return `${load}: /progress ${all('progress')}, /next ${all('next')}`
+for (const kind of apps) {
+  const counts = (load: Load) => {
+    const f = [get(kind, load, 1), get(kind, load, 4)]
+    const seen = (key: 'progress' | 'next') => [...new Set(f.flatMap((x) => x[key]))].sort().join(' or ')
+    return `${load}: /progress ${seen('progress')}, /next ${seen('next')}`
+  }
+  console.log(`${name(kind)}, requests of a load (within 1.5 s of its rows): ${counts('cold')}; ${counts('reload')}`)
 }
-console.log(`\nrequests of a load (every run; within 1.5 s of the first rows): ${counts('cold')}; ${counts('reload')}`)
 process.exit(0)
