@@ -1,7 +1,7 @@
 // The baseline: bare Bun.serve + bun:sqlite doing the same work as the app for every request of
 // bench/floor.ts: the same SQL statements (token or session lookup, ownership in the query, the
-// lives of the character, the same reads, and the upsert with its run, the runs kept and the
-// cap), the same pure rules (completion normaliser, catalog spelling, lives, levels, navigate,
+// lives of the character, the same reads, and the upsert with its run, the runs kept, the
+// character's runs counted against their bound, and the cap), the same pure rules (completion normaliser, catalog spelling, lives, levels, navigate,
 // the catalog index), the same ETags and the same JSON out, with the same pragmas, but no
 // framework, no schema validation, no ORM and no request log. bench/floor.ts checks that both
 // answer the same JSON.
@@ -10,7 +10,11 @@
 import { Database } from 'bun:sqlite'
 import { tierOf } from '../src/modules/catalog/parse'
 import { CatalogIndex } from '../src/modules/catalog/search'
-import { MAX_COMPLETIONS_PER_CHARACTER, MAX_RUNS_PER_COMPLETION } from '../src/modules/completions/limits'
+import {
+  MAX_COMPLETIONS_PER_CHARACTER,
+  MAX_RUNS_PER_CHARACTER,
+  MAX_RUNS_PER_COMPLETION,
+} from '../src/modules/completions/limits'
 import { classSummary, heroicLevel, minLevel, type PlayOn, totalLevel } from '../src/rules/character/levels'
 import { type CompletionInput, normalizeCompletion } from '../src/rules/quests/completion'
 import { currentLifeOf, type LifeWindow, lifeOfRun } from '../src/rules/quests/runs'
@@ -91,6 +95,7 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
   const countQuery = sqlite.query<{ n: number }, [number]>(
     'select count(*) as n from completions where character_id = ?',
   )
+  const keptRunsQuery = sqlite.query<{ n: number }, [number]>('select kept_runs as n from characters where id = ?')
   const completionsQuery = sqlite.query<Row, [number, number]>(
     `select name, difficulty, setting, completed_at as completedAt, duration_seconds as durationSeconds,
        xp_earned as xpEarned, reaper_xp_earned as reaperXpEarned
@@ -446,6 +451,8 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
           }
           if (row.runs === 1 && (countQuery.get(characterId)?.n ?? 0) > MAX_COMPLETIONS_PER_CHARACTER)
             throw new Error('at the cap')
+          // The app reads the count too, and drops the oldest runs past the bound (no bench reaches it).
+          if ((keptRunsQuery.get(characterId)?.n ?? 0) > MAX_RUNS_PER_CHARACTER) throw new Error('past the runs bound')
           return row
         })
         .immediate()

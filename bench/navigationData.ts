@@ -55,8 +55,8 @@ export async function seedNavigation(db: DB, clock: Clock): Promise<Seeded> {
   for (let n = 1; n <= NAMES; n++) {
     const used = new Set<string>()
     while (used.size < PER_NAME) {
-      const difficulty = REMAKES[Math.floor(next() * REMAKES.length)] as string
-      const setting = SETTINGS[Math.floor(next() * SETTINGS.length)] as string
+      const difficulty = REMAKES[Math.floor(next() * REMAKES.length)] ?? 'Unknown'
+      const setting = SETTINGS[Math.floor(next() * SETTINGS.length)] ?? 'unknown'
       const key = `${difficulty}/${setting}`
       if (used.has(key)) continue
       used.add(key)

@@ -139,6 +139,9 @@ try {
   })
   await call('POST', completions, { body: { name: 'Crypt', difficulty: 'heroic', setting: 'Elite', rxp: 12 } })
   await call('POST', completions, { body: { name: 'Sewer Run', difficulty: 'reaper' } })
+  // A newer client: the skulls of a reaper run, in the setting and in a count field.
+  await call('POST', completions, { body: { name: 'Crypt', difficulty: 'Heroic', setting: 'R3', rxp: 30 } })
+  await call('POST', completions, { body: { name: 'Crypt', difficulty: 'Heroic', setting: 'reaper', skulls: 5 } })
   await call('POST', completions, {
     raw: { text: JSON.stringify({ name: 'Bell Tower', setting: 'hard' }), type: 'text/plain;charset=UTF-8' },
   })
@@ -151,6 +154,7 @@ try {
   await call('DELETE', `${completions}?name=Bell%20Tower&setting=hard`)
   await call('DELETE', completions, { body: { name: 'Sewer Run', allSettings: true } })
   await call('GET', `/api/plugin/characters/${id}/progress`)
+  await call('GET', `/api/plugin/characters/${id}/sagas`)
   await call('PUT', `/api/plugin/characters/${id}/progress`, {
     body: { targetDifficulty: 'elite', levelBand: 0, versionFilter: { epic: 'no' } },
   })

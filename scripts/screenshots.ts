@@ -4,7 +4,7 @@
 // behind it (build, past lives), a rogue with two lives behind her (past lives), a level-30 wizard
 // about to reincarnate (reincarnate), shared routes
 // (routes), a group of two accounts (groups, party planner), an invite, an untick's undo and the
-// tracker with the server away.
+// tracker with the server away, the reaper skulls beside a tick, the sagas.
 // Usage: bun scripts/screenshots.ts [outdir] [--docs] [--browser chromium|firefox] (default
 // /tmp/qt-screenshots, both browsers). Files are <page>-<browser>-<scheme>-<width>.png. `--docs`
 // refreshes docs/screenshots/{tracker,build,routes,stats}.png from Chromium's wide light run.
@@ -88,6 +88,7 @@ for (const [i, q] of near.entries()) {
       durationSeconds: i % 4 === 3 ? undefined : 600 + ((i * 377) % 1500),
       xpEarned: i % 3 === 2 ? undefined : 4000 + ((i * 911) % 5000),
       reaperXpEarned: setting === 'reaper' ? 30 + i * 4 : undefined,
+      reaperSkulls: setting === 'reaper' ? 3 + (i % 8) : undefined,
     }),
   )
 }
@@ -247,6 +248,11 @@ for (const { name: browserName, path } of browsers) {
       await page.locator('.catalog-source').waitFor()
       await page.evaluate(() => document.querySelector('.catalog-source')?.scrollIntoView({ block: 'center' }))
       await shot('tracker-missing')
+      // Quests run on reaper: the most skulls logged beside the reaper tick (`R7`).
+      await page.getByLabel('Search quests').fill(near[2]?.name ?? '')
+      await page.locator('td.tick .skulls').first().waitFor()
+      await page.evaluate(() => document.querySelector('table.quests')?.scrollIntoView())
+      await shot('tracker-reaper')
       await page.getByLabel('Search quests').fill('')
       await page.evaluate(() => window.scrollTo(0, 0))
       // On a phone the filters are folded into one bar (styles.css): opened for this shot.
@@ -288,6 +294,11 @@ for (const { name: browserName, path } of browsers) {
       await page.waitForFunction(() => document.querySelectorAll('.chart:not([data-drawn])').length === 0)
       await shot('stats')
       await shot('stats-full', true)
+
+      await page.goto(`${site.base}/characters/${hero.id}/sagas`)
+      await page.locator('[data-saga]').first().waitFor()
+      await shot('sagas')
+      await shot('sagas-full', true)
 
       // The monk's snapshot (seedBuild) holds most past lives of the game; Lidda has two lives behind her.
       await page.goto(`${site.base}/past-lives`)

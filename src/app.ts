@@ -33,6 +33,7 @@ import { pastLivesModule } from './modules/pastLives'
 import { playerDataModule } from './modules/playerData'
 import { progressModule } from './modules/progress'
 import { routesModule } from './modules/routes'
+import { sagasModule } from './modules/sagas'
 import { cookieGuard, sessionModule } from './modules/session'
 import { SignOuts } from './modules/session/signOuts'
 import { shareModule } from './modules/share'
@@ -80,6 +81,7 @@ export function createApp(inputs: AppDeps, options: AppOptions = {}) {
       .use(progressModule(deps, guard))
       .use(nextModule(deps, guard))
       .use(pastLivesModule(deps, guard))
+      .use(sagasModule(deps, guard))
   const pluginApi = new Elysia({ prefix: PLUGIN_PREFIX })
     .use(authModule(deps, bearer, loginGuard))
     .use(catalogModule(deps, bearer))

@@ -117,7 +117,7 @@ export const ConfigSchema = Type.Object({
       description:
         'when the housekeeping runs: a cron pattern (the default is daily at 03:07); `off` disables it (`maintenance prune` and `maintenance optimize` still work)',
       details:
-        'it deletes ended sessions and tokens (revoked, or unused past their time), then optimizes the database, and vacuums it when at least a quarter of the file, and 1 MiB, is free space',
+        'it deletes ended sessions and tokens (revoked, or unused past their time), old invites and what deletes of completions removed once their hour of undo ended, then optimizes the database, and vacuums it when at least a quarter of the file, and 1 MiB, is free space',
     },
   ),
   CATALOG_SOURCES: Type.Array(Type.String({ minLength: 1, format: 'source', examples: ['./quests.json'] }), {

@@ -13,6 +13,7 @@ export const PAGE_PATHS = [
   '/characters/:id/edit',
   '/characters/:id/build',
   '/characters/:id/stats',
+  '/characters/:id/sagas',
   '/groups',
   '/groups/:id',
   '/groups/:id/party',

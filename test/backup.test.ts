@@ -276,12 +276,15 @@ describe('backup verify FILE', () => {
       'api_tokens\t0',
       'builds\t0',
       'catalog_state\t0',
+      'character_quest_times\t0',
+      'character_quest_times_dirty\t0',
       'characters\t1',
       'completions\t0',
       'group_members\t0',
       'group_shares\t0',
       'groups\t0',
       'invites\t0',
+      'kept_deletions\t0',
       'lives\t0',
       'quest_times\t0',
       'quest_times_dirty\t0',
@@ -594,7 +597,7 @@ describe('the restore drill of docs/operations.md, performed', () => {
       ...env,
       CATALOG_SOURCE_URL: join(import.meta.dir, 'fixtures', 'catalog-small.json'),
     })
-    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000)
+    const timer = setTimeout(() => server.kill('SIGKILL'), 30_000) // a safety net for a hung server, beyond a loaded machine's slowest start
     try {
       await whileUp(`http://127.0.0.1:${await listeningPort(server.stdout)}`)
     } finally {
@@ -660,5 +663,5 @@ describe('the restore drill of docs/operations.md, performed', () => {
       const { characters } = (await list.json()) as { characters: { givenName: string }[] }
       expect(characters.map((character) => character.givenName)).toEqual(['Brom'])
     })
-  })
+  }, 90_000) // two servers, a backup, a verify and a restore, each a process of its own
 })

@@ -401,7 +401,7 @@ describe('quest-tracker data export and completions export|import', () => {
     await withCharacter()
     expect(await cli('completions', 'export', '1')).toBe(0)
     expect(out).toEqual([
-      'name,difficulty,setting,completedAt,durationSeconds,xpEarned\nThe Pit,Heroic,elite,2026-11-20T20:00:00.000Z,600,900',
+      'name,difficulty,setting,completedAt,durationSeconds,xpEarned,reaperSkulls\nThe Pit,Heroic,elite,2026-11-20T20:00:00.000Z,600,900,',
     ])
     const file = join(dbPath, '..', 'done.csv')
     await Bun.write(file, 'name,setting\nThe Pit,elite\nThe Pit,hard\nNo Such Quest,elite\nBad,x\n')

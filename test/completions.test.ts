@@ -218,8 +218,8 @@ describe('POST completions: upsert', () => {
     const row = {
       characterId: t.character.id,
       name: 'Q',
-      difficulty: 'Heroic',
-      setting: 'elite',
+      difficulty: 'Heroic' as const,
+      setting: 'elite' as const,
       completedAt: now,
       updatedAt: now,
     }

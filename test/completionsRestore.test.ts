@@ -1,11 +1,20 @@
 // Undoing a delete over HTTP: DELETE completions answers what it removed, whole (the count of runs
 // and the runs kept, with the XP and durations the game reported), and POST completions/restore
 // puts it back exactly, once however often it is sent, on the plugin API and the website's alike;
-// another account's character is 404, and a full character 409. Checked in the stored rows.
+// another account's character is 404, and a full character 409. The server keeps what it removed
+// for the undo window, under the id the DELETE answers, and puts back only that: a client's
+// invented completions and runs are refused (issue 39, item 6). Checked in the stored rows.
 import { describe, expect, test } from 'bun:test'
 import { and, asc, eq } from 'drizzle-orm'
-import { completions, runs } from '../src/db/schema'
-import { MAX_COMPLETIONS_PER_CHARACTER, MAX_RESTORED_COMPLETIONS } from '../src/modules/completions/limits'
+import { completions, keptDeletions, runs } from '../src/db/schema'
+import { prune } from '../src/maintenance/housekeeping'
+import {
+  MAX_COMPLETIONS_PER_CHARACTER,
+  MAX_KEPT_DELETIONS_PER_CHARACTER,
+  MAX_RESTORED_COMPLETIONS,
+  MAX_RUNS_PER_COMPLETION,
+  UNDO_WINDOW_MS,
+} from '../src/modules/completions/limits'
 import { insertCharacter, ok, refused, testApp } from './helpers'
 
 async function setup() {
@@ -15,9 +24,27 @@ async function setup() {
   const me = t.plugin(token).characters({ id: character.id })
   // Three runs of The Pit on elite as the game posts them, with what it reported; one on hard.
   const reported = [
-    { completedAt: '2026-11-20T18:00:00.000Z', durationSeconds: 600, xpEarned: 3000, reaperXpEarned: null },
-    { completedAt: '2026-11-20T19:00:00.000Z', durationSeconds: 540, xpEarned: 3100, reaperXpEarned: null },
-    { completedAt: '2026-11-20T20:00:00.000Z', durationSeconds: 660, xpEarned: 2900, reaperXpEarned: 12 },
+    {
+      completedAt: '2026-11-20T18:00:00.000Z',
+      durationSeconds: 600,
+      xpEarned: 3000,
+      reaperXpEarned: null,
+      reaperSkulls: null,
+    },
+    {
+      completedAt: '2026-11-20T19:00:00.000Z',
+      durationSeconds: 540,
+      xpEarned: 3100,
+      reaperXpEarned: null,
+      reaperSkulls: null,
+    },
+    {
+      completedAt: '2026-11-20T20:00:00.000Z',
+      durationSeconds: 660,
+      xpEarned: 2900,
+      reaperXpEarned: 12,
+      reaperSkulls: null,
+    },
   ]
   for (const [i, run] of reported.entries()) {
     ok(
@@ -50,6 +77,7 @@ async function setup() {
             durationSeconds: runs.durationSeconds,
             xpEarned: runs.xpEarned,
             reaperXpEarned: runs.reaperXpEarned,
+            reaperSkulls: runs.reaperSkulls,
           })
           .from(runs)
           .where(eq(runs.completionId, id))
@@ -76,6 +104,8 @@ describe('DELETE answers what it removed, whole', () => {
           runList: reported,
         },
       ],
+      undoId: expect.any(Number),
+      undoUntil: '2026-11-21T13:00:00.000Z',
     })
     expect(stored().map((c) => c.setting)).toEqual(['hard'])
     // The runs went with it.
@@ -147,9 +177,11 @@ describe('POST completions/restore puts it back exactly', () => {
     const none = refused(await bob.characters({ id: 999 }).completions.restore.post({ completions: removed }), 404)
     expect(theirs).toEqual({ error: `No character ${t.character.id} on this account.` })
     expect(none).toEqual({ error: 'No character 999 on this account.' })
+    // Into a character of their own: nothing of it was deleted there, so nothing to put back.
     const bobsOwn = insertCharacter(t.db, 'bob')
-    ok(await bob.characters({ id: bobsOwn.id }).completions.restore.post({ completions: removed }))
+    refused(await bob.characters({ id: bobsOwn.id }).completions.restore.post({ completions: removed }), 409)
     expect(t.stored()).toEqual(after)
+    expect(t.db.select().from(completions).where(eq(completions.characterId, bobsOwn.id)).all()).toEqual([])
   })
 
   test('what the types forbid or the limits refuse: 400, and nothing written', async () => {
@@ -187,8 +219,8 @@ describe('POST completions/restore puts it back exactly', () => {
     const fill = Array.from({ length: MAX_COMPLETIONS_PER_CHARACTER - 1 }, (_, i) => ({
       characterId: t.character.id,
       name: `Quest ${i}`,
-      difficulty: 'Heroic',
-      setting: 'elite',
+      difficulty: 'Heroic' as const,
+      setting: 'elite' as const,
       completedAt: now,
       updatedAt: now,
     }))
@@ -206,5 +238,130 @@ describe('POST completions/restore puts it back exactly', () => {
       eq(completions.setting, 'elite'),
     )
     expect(t.db.select().from(completions).where(pit).all()).toEqual([])
+  })
+})
+
+describe('restore puts back only what the server removed (issue 39, item 6)', () => {
+  /** An invented completion of `n` runs, in the shape a DELETE answers. */
+  const forged = (name: string, n: number) => {
+    const runList = Array.from({ length: n }, (_, j) => ({
+      completedAt: new Date(Date.UTC(2024, 0, 1) + j * 60_000).toISOString(),
+      durationSeconds: 600,
+      xpEarned: 5000,
+      reaperXpEarned: null,
+    }))
+    return { name, difficulty: 'Heroic' as const, setting: 'elite' as const, ...runList.at(-1)!, runs: n, runList }
+  }
+  const runCount = (t: Awaited<ReturnType<typeof setup>>) => t.stored().reduce((sum, c) => sum + c.runList.length, 0)
+
+  test(`a forged restore of ${MAX_RUNS_PER_COMPLETION} invented runs: 409, and none of them stored`, async () => {
+    const t = await setup()
+    const before = t.stored()
+    const answer = refused(
+      await t.me.completions.restore.post({ completions: [forged('Forged Quest', MAX_RUNS_PER_COMPLETION)] }),
+      409,
+    )
+    expect(answer.error).toBe(
+      `Nothing deleted from character ${t.character.id} in the last hour matches "Forged Quest" (Heroic, elite): a restore puts back only what a DELETE removed, for an hour after it.`,
+    )
+    expect(t.stored()).toEqual(before)
+    expect(runCount(t)).toBe(4)
+  })
+
+  test('a removed completion sent back with invented runs and counts: only what was removed comes back', async () => {
+    const t = await setup()
+    const before = t.stored()
+    const { removed } = ok(await t.me.completions.delete({ name: 'The Pit', difficulty: 'Heroic', setting: 'elite' }))
+    const [pit] = removed
+    if (!pit) throw new Error('nothing removed')
+    const padded = forged('The Pit', MAX_RUNS_PER_COMPLETION - pit.runList.length)
+    const sent = { ...pit, runs: 1_000_000, xpEarned: 99_999_999, runList: [...pit.runList, ...padded.runList] }
+    const answer = ok(await t.me.completions.restore.post({ completions: [sent] }))
+    expect(answer.restored).toBe(1)
+    expect(answer.completions[0]?.xpEarned).toBe(2900)
+    expect(t.stored()).toEqual(before)
+  })
+
+  test('DELETE answers undoId and undoUntil; restore by undoIds alone puts back that delete, again and again once', async () => {
+    const t = await setup()
+    const before = t.stored()
+    const answer = ok(await t.me.completions.delete({ name: 'The Pit', difficulty: 'Heroic', allSettings: true }))
+    expect(answer.undoId).toEqual(expect.any(Number))
+    expect(answer.undoUntil).toBe(new Date(t.clock.now().getTime() + UNDO_WINDOW_MS).toISOString())
+    const undoIds = [answer.undoId as number]
+    const back = ok(await t.me.completions.restore.post({ undoIds }))
+    expect(back.restored).toBe(2)
+    expect(t.stored()).toEqual(before)
+    expect(ok(await t.me.completions.restore.post({ undoIds })).restored).toBe(0)
+    expect(t.stored()).toEqual(before)
+    // Nothing removed: nothing kept, nothing to undo.
+    const none = ok(await t.me.completions.delete({ name: 'Not Logged' }))
+    expect(none).toMatchObject({ deleted: 0, undoId: null, undoUntil: null })
+  })
+
+  test('undoIds with completions: those completions, from those deletes only', async () => {
+    const t = await setup()
+    const first = ok(await t.me.completions.delete({ name: 'The Pit', difficulty: 'Heroic', setting: 'hard' }))
+    const second = ok(await t.me.completions.delete({ name: 'The Pit', difficulty: 'Heroic', setting: 'elite' }))
+    // The elite completion is not among what the first delete removed.
+    const wrong = refused(
+      await t.me.completions.restore.post({ undoIds: [first.undoId as number], completions: second.removed }),
+      409,
+    )
+    expect(wrong.error).toContain('"The Pit" (Heroic, elite)')
+    expect(t.stored()).toEqual([])
+    ok(await t.me.completions.restore.post({ undoIds: [second.undoId as number], completions: second.removed }))
+    expect(t.stored().map((c) => c.setting)).toEqual(['elite'])
+  })
+
+  test("an undoId that is not the character's, or not kept: 409, and nothing written", async () => {
+    const t = await setup()
+    const { undoId } = ok(await t.me.completions.delete({ name: 'The Pit', difficulty: 'Heroic', allSettings: true }))
+    const bob = t.plugin(await t.userWithToken('bob'))
+    const bobsOwn = insertCharacter(t.db, 'bob')
+    const theirs = refused(
+      await bob.characters({ id: bobsOwn.id }).completions.restore.post({ undoIds: [undoId as number] }),
+      409,
+    )
+    expect(theirs.error).toBe(
+      `Nothing deleted from character ${bobsOwn.id} in the last hour is kept under undoId ${undoId}: a restore puts back only what a DELETE removed, for an hour after it.`,
+    )
+    refused(await t.me.completions.restore.post({ undoIds: [(undoId as number) + 1] }), 409)
+    refused(await t.me.completions.restore.post({}), 400)
+    expect(t.stored()).toEqual([])
+    expect(t.db.select().from(completions).where(eq(completions.characterId, bobsOwn.id)).all()).toEqual([])
+  })
+
+  test('after the undo window: 409, nothing written; housekeeping deletes what was kept', async () => {
+    const t = await setup()
+    const { removed, undoId } = ok(
+      await t.me.completions.delete({ name: 'The Pit', difficulty: 'Heroic', allSettings: true }),
+    )
+    t.clock.advance(UNDO_WINDOW_MS)
+    refused(await t.me.completions.restore.post({ completions: removed }), 409)
+    refused(await t.me.completions.restore.post({ undoIds: [undoId as number] }), 409)
+    expect(t.stored()).toEqual([])
+    expect(prune(t.db, t.clock, { tokenIdleDays: 90 }).deletions).toBe(1)
+    expect(t.db.select().from(keptDeletions).all()).toEqual([])
+  })
+
+  test(`a character keeps its last ${MAX_KEPT_DELETIONS_PER_CHARACTER} deletes: an older one's undo ends`, async () => {
+    const t = await setup()
+    const { removed } = ok(await t.me.completions.delete({ name: 'The Pit', difficulty: 'Heroic', setting: 'hard' }))
+    for (let i = 0; i < MAX_KEPT_DELETIONS_PER_CHARACTER; i++) {
+      ok(await t.me.completions.post({ name: `Quest ${i}` }), 201)
+      ok(await t.me.completions.delete({ name: `Quest ${i}` }))
+    }
+    expect(t.db.select().from(keptDeletions).all()).toHaveLength(MAX_KEPT_DELETIONS_PER_CHARACTER)
+    refused(await t.me.completions.restore.post({ completions: removed }), 409)
+    expect(t.stored().map((c) => c.setting)).toEqual(['elite'])
+  })
+
+  test('a deleted character takes what was kept of it', async () => {
+    const t = await setup()
+    ok(await t.me.completions.delete({ name: 'The Pit', difficulty: 'Heroic', allSettings: true }))
+    expect(t.db.select().from(keptDeletions).all()).toHaveLength(1)
+    ok(await t.me.delete())
+    expect(t.db.select().from(keptDeletions).all()).toEqual([])
   })
 })

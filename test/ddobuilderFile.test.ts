@@ -629,3 +629,76 @@ describe('the export writes the whole history back', () => {
     expect(exported).toContain('<ActiveLifeIndex>0</ActiveLifeIndex>')
   })
 })
+
+describe('reaper skulls: read from R1…R10, written back (issue 41 section 3)', () => {
+  test('the import stores the skulls of a completed quest run on R2', async () => {
+    const { me } = setup()
+    const body = ok(await me().build.import.post({ xml, quests: true, keepUnmatched: true }))
+    expect(body.imported?.quests?.add.map((q) => [q.name, q.difficulty, q.setting])).toContainEqual([
+      'Shadow Gate',
+      'Heroic',
+      'reaper',
+    ])
+    const rows = t.db.select().from(completions).where(eq(completions.name, 'Shadow Gate')).all()
+    expect(rows.map((c) => [c.setting, c.reaperSkulls])).toContainEqual(['reaper', 2])
+  })
+
+  test('the export writes the current life’s completed quests, each remake once on its best setting', async () => {
+    const { me } = setup()
+    ok(await me().build.import.post({ xml: await Bun.file(SMALL_FIGHTER).text() }))
+    const post = (body: Parameters<ReturnType<typeof me>['completions']['post']>[0]) => me().completions.post(body)
+    ok(
+      await post({ name: 'Shadow Gate', difficulty: 'Heroic', setting: 'R2', completedAt: '2026-11-01T10:00:00Z' }),
+      201,
+    )
+    ok(
+      await post({
+        name: 'Shadow Gate',
+        difficulty: 'Heroic',
+        setting: 'reaper',
+        skulls: 5,
+        completedAt: '2026-11-02T10:00:00Z',
+      }),
+    )
+    ok(await post({ name: 'Shadow Gate', difficulty: 'Heroic', setting: 'elite' }), 201)
+    ok(await post({ name: 'Crypt', difficulty: 'Epic', setting: 'hard' }), 201)
+    ok(await post({ name: 'Crypt', difficulty: 'Legendary', setting: 'reaper' }), 201) // no count: R1
+    ok(await post({ name: 'Sewer Run', setting: 'casual' }), 201) // tier Unknown: the name's lowest level
+    ok(await post({ name: 'Bell Tower', difficulty: 'Heroic', setting: 'mythic' }), 201) // unknown: left out
+    ok(await post({ name: 'Not In The Catalog', difficulty: 'Heroic', setting: 'normal' }), 201) // no level
+    // The wiki's name of a quest the game (and the planner) names otherwise.
+    ok(await post({ name: 'Return to Gianthold Tor', difficulty: 'Epic', setting: 'elite' }), 201)
+    const exported = ok(await me().build.export.get())
+    const quests = [...exported.matchAll(/<CompletedQuest>([\s\S]*?)<\/CompletedQuest>/g)].map((m) =>
+      [...(m[1] ?? '').matchAll(/<(\w+)>([^<]*)<\/\1>/g)].map(([, tag, value]) => `${tag}=${value}`).join(' '),
+    )
+    expect(quests).toEqual([
+      'Name=Crypt Level=27 Difficulty=Hard',
+      'Name=Crypt Level=31 Difficulty=R1',
+      'Name=Gianthold Tor Difficulty=Elite',
+      'Name=Not In The Catalog Difficulty=Normal',
+      'Name=Sewer Run Level=4 Difficulty=Casual',
+      'Name=Shadow Gate Level=18 Difficulty=R5',
+    ])
+    // In the planner's place for them: after the favor feats, before the notes.
+    expect(exported.indexOf('<CompletedQuest>')).toBeGreaterThan(exported.indexOf('<FavorFeats'))
+    expect(exported.indexOf('<CompletedQuest>')).toBeLessThan(exported.lastIndexOf('<Notes'))
+
+    // Read back by another character: the same completions, skulls included.
+    const copy = setup({ givenName: 'Copy' })
+    ok(await copy.me().build.import.post({ xml: exported, quests: true, keepUnmatched: true }))
+    expect(
+      copy
+        .stored()
+        .map((c) => `${c.name}|${c.difficulty}|${c.setting}|${c.reaperSkulls}`)
+        .sort(),
+    ).toEqual([
+      'Crypt|Epic|hard|null',
+      'Crypt|Legendary|reaper|1',
+      'Gianthold Tor|Unknown|elite|null',
+      'Not In The Catalog|Unknown|normal|null',
+      'Sewer Run|Heroic|casual|null',
+      'Shadow Gate|Heroic|reaper|5',
+    ])
+  })
+})

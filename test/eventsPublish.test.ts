@@ -33,7 +33,8 @@ const WRITES: Record<string, { body?: unknown; what: string; delta?: ChangeDelta
     body: {
       completions: [
         {
-          ...{ name: 'The Pit', difficulty: 'Heroic', setting: 'hard', completedAt: '2026-11-20T18:00:00.000Z' },
+          // What the DELETE above removed (the server puts back only that).
+          ...{ name: 'The Pit', difficulty: 'Unknown', setting: 'elite', completedAt: '2026-11-20T18:00:00.000Z' },
           ...{ durationSeconds: 600, xpEarned: 3000, reaperXpEarned: null, runs: 1, runList: [] },
         },
       ],

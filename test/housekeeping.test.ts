@@ -71,7 +71,9 @@ describe('the database does not grow with logins', () => {
     expect(count(t.db.$client, 'api_tokens')).toBe(1)
     expect(count(t.db.$client, 'sessions')).toBe(1)
     expect(lines).toEqual([
-      expect.stringMatching(/^housekeeping: deleted 380 ended sessions, 380 ended tokens and 0 old invites; optimized/),
+      expect.stringMatching(
+        /^housekeeping: deleted 380 ended sessions, 380 ended tokens, 0 old invites and 0 ended undos; optimized/,
+      ),
     ])
     // The live ones still work.
     ok(await t.plugin(token).auth.me.get())
@@ -147,7 +149,7 @@ describe('by hand', () => {
     db.$client.close()
     const { out, cli } = cliIn(folder)
     expect(await cli('maintenance', 'prune')).toBe(0)
-    expect(out).toEqual(['deleted 1 ended session, 1 ended token and 0 old invites'])
+    expect(out).toEqual(['deleted 1 ended session, 1 ended token, 0 old invites and 0 ended undos'])
     const check = new Database(join(folder, 'qt.sqlite'), { readonly: true })
     expect([count(check, 'api_tokens'), count(check, 'sessions'), count(check, 'users')]).toEqual([0, 0, 1])
     check.close()

@@ -14,10 +14,12 @@ import { MAX_XML_TAGS } from '../src/modules/builds/ddobuilder'
 import * as builds from '../src/modules/builds/limits'
 import * as questTimes from '../src/modules/catalog/questTimes'
 import { MAX_CHARACTERS_PER_ACCOUNT } from '../src/modules/characters/limits'
+import * as completions from '../src/modules/completions/limits'
 import { MAX_COMPLETIONS_PER_CHARACTER, MAX_RESTORED_COMPLETIONS } from '../src/modules/completions/limits'
 import { MAX_STREAMS_PER_ACCOUNT, PING_MS } from '../src/modules/events'
 import * as groups from '../src/modules/groups/limits'
 import * as invites from '../src/modules/invites/limits'
+import * as playerData from '../src/modules/playerData/limits'
 import { MAX_EXCLUDED_PATRONS, MAX_TRACKER_FIELD_BYTES } from '../src/modules/progress/limits'
 import * as routes from '../src/modules/routes/limits'
 import { MAX_SESSIONS_PER_ACCOUNT } from '../src/modules/session/limits'
@@ -45,6 +47,10 @@ test('docs/operations.md "Limits" states the numbers the code uses', async () =>
     `| ${n(MAX_COMPLETIONS_PER_CHARACTER)}; updating a stored one always works | 409 |`,
     `| \`completions\` in one \`PUT progress\` | ${n(MAX_COMPLETIONS_PER_CHARACTER)} items | 400 |`,
     `(what one DELETE can remove: every setting of a remake) | ${MAX_RESTORED_COMPLETIONS} | 400 |`,
+    `(the restore puts back only that) | ${completions.UNDO_WINDOW_MS / 3_600_000} hour | restore 409;`,
+    `read and sent in pieces of | ${kib(playerData.EXPORT_PIECE_CHARS)} of JSON`,
+    `| ${n(completions.MAX_RUNS_PER_CHARACTER)}; a write past it drops the character's oldest runs, down to ${n(completions.RUNS_KEPT_AFTER_PRUNING)} (each`,
+    `| deletes of completions kept for undo per character | ${completions.MAX_KEPT_DELETIONS_PER_CHARACTER}; at each DELETE`,
     `(PUT progress) | ${kib(MAX_TRACKER_FIELD_BYTES)} each, as JSON | 413 |`,
     `| \`excludedPatrons\` | ${n(MAX_EXCLUDED_PATRONS)} entries | 400 |`,
     `after the merge or replace | ${kib(builds.MAX_BUILD_DOCUMENT_BYTES)} as JSON | 413 |`,

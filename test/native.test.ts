@@ -11,7 +11,7 @@ test('native rows are the rows Drizzle maps, placeholders and nulls included', a
   const t = testApp()
   await t.userWithToken('ann')
   const character = insertCharacter(t.db, 'ann')
-  const rows = [
+  const rows: Omit<typeof completions.$inferInsert, 'characterId' | 'updatedAt'>[] = [
     { name: 'A', difficulty: 'Heroic', setting: 'elite', completedAt: '2026-01-02T00:00:00.000Z', xpEarned: 10 },
     { name: 'B', difficulty: 'Epic', setting: 'hard', completedAt: '2026-01-01T00:00:00.000Z', durationSeconds: 5 },
   ]

@@ -4,6 +4,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Treaty } from '@elysiajs/eden'
 import { completions } from '../src/db/schema'
+import type { Difficulty, Setting } from '../src/rules/quests/completion'
 import { type Client, insertCharacter, ok, refused, type TestApp, testApp } from './helpers'
 
 type Navigation = Treaty.Data<Client['plugin']['navigation']['get']>
@@ -21,7 +22,13 @@ const QUESTS: Pick<NavStep, 'name' | 'difficulty' | 'setting'>[] = [
 ]
 const ROUTE = { name: 'Mixed', quests: QUESTS }
 
-type Row = { name: string; difficulty: string; setting: string; completedAt: string; durationSeconds?: number | null }
+type Row = {
+  name: string
+  difficulty: Difficulty
+  setting: Setting
+  completedAt: string
+  durationSeconds?: number | null
+}
 
 const LOGGED: Row[] = [
   {

@@ -5,7 +5,7 @@ import { loadCatalog, type QuestRow } from './catalogFixture'
 import { readRows, SMALL_JSON } from './catalogFixtures'
 import { insertCharacter, ok, refused, testApp } from './helpers'
 
-const FIGHTER_9 = { classes: [{ name: 'Fighter', levels: 9 }], targetDifficulty: 'elite' }
+const FIGHTER_9 = { classes: [{ name: 'Fighter', levels: 9 }], targetDifficulty: 'elite' as const }
 
 async function setup(rows?: QuestRow[]) {
   const t = testApp()

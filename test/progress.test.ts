@@ -73,6 +73,7 @@ describe('GET progress', () => {
         durationSeconds: null,
         xpEarned: null,
         reaperXpEarned: null,
+        reaperSkulls: null,
       },
       {
         name: 'A Quest',
@@ -82,6 +83,7 @@ describe('GET progress', () => {
         durationSeconds: null,
         xpEarned: null,
         reaperXpEarned: 5,
+        reaperSkulls: null,
       },
       {
         name: 'B Quest',
@@ -91,6 +93,7 @@ describe('GET progress', () => {
         durationSeconds: null,
         xpEarned: 100,
         reaperXpEarned: null,
+        reaperSkulls: null,
       },
     ])
     expect(body.completedQuests).toEqual(['A Quest', 'B Quest'])

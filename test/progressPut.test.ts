@@ -56,7 +56,14 @@ describe('a sync that sends back what the server holds changes nothing (the issu
     t.db.delete(questTimesDirty).run()
     const { completions: sent } = ok(await t.me.progress.get())
     expect(sent).toEqual([
-      { ...PIT, completedAt: '2026-11-21T14:00:00.000Z', durationSeconds: 900, xpEarned: 3300, reaperXpEarned: null },
+      {
+        ...PIT,
+        completedAt: '2026-11-21T14:00:00.000Z',
+        durationSeconds: 900,
+        xpEarned: 3300,
+        reaperXpEarned: null,
+        reaperSkulls: null,
+      },
     ])
     const answer = ok(await t.me.progress.put({ completions: sent }))
     expect(answer.completions).toEqual(sent)

@@ -22,6 +22,10 @@ const INDEXED = [
   'builds',
   'lives',
   'quests',
+  'runs',
+  'kept_deletions',
+  'character_quest_times',
+  'character_quest_times_dirty',
 ]
 
 /** Statements that read a whole table on purpose, by a pattern of their SQL, with the reason. */
@@ -63,6 +67,8 @@ test('every statement of an evening finds its rows through an index', async () =
   ok(await character.login.post())
   for (const name of ['crypt', 'Shadow Gate', 'not in the catalog'])
     ok(await character.completions.post({ name, setting: 'elite' }), 201)
+  const { undoId } = ok(await character.completions.delete({ name: 'Crypt' }))
+  ok(await character.completions.restore.post({ undoIds: [undoId as number] }))
   ok(await character.completions.delete({ name: 'Crypt' }))
   ok(await character.progress.put({ levelBand: 3 }))
   const route = ok(await plugin.routes.post({ name: 'R', quests: [{ name: 'Crypt' }, { name: 'Bell Tower' }] }), 201)
@@ -72,6 +78,10 @@ test('every statement of an evening finds its rows through an index', async () =
   ok(await plugin.characters.find.get({ query: { name: 'Ann' } }))
   ok(await character.get())
   ok(await character.progress.get())
+  ok(await character['quest-times'].get())
+  ok(await character.next.get())
+  ok(await character.completions.post({ name: 'Crypt', durationSeconds: 600 }), 201)
+  ok(await character.next.get())
   ok(await character.lives.get())
   ok(await character['past-lives'].get())
   ok(await plugin['past-lives'].get())
@@ -87,6 +97,7 @@ test('every statement of an evening finds its rows through an index', async () =
   ok(await web.characters({ id }).progress.get())
   ok(await web.characters.get())
   ok(await web.account.tokens.get())
+  ok(await web.account.export.get())
 
   const problems: string[] = []
   for (const sql of seen) {

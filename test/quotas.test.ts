@@ -134,8 +134,8 @@ describe('completions: at most 10,000 per character', () => {
     const rows = Array.from({ length: n }, (_, i) => ({
       characterId: character.id,
       name: `Quest ${i}`,
-      difficulty: 'Heroic',
-      setting: 'elite',
+      difficulty: 'Heroic' as const,
+      setting: 'elite' as const,
       completedAt: NOW,
       updatedAt: NOW,
     }))

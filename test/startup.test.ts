@@ -93,7 +93,7 @@ async function spawnMain(args: string[], extraEnv: Record<string, string>, optio
     stdout: 'pipe',
     stderr: 'pipe',
   })
-  const timer = setTimeout(() => child.kill(), 5000)
+  const timer = setTimeout(() => child.kill(), 20_000) // a safety net: the program exits at once, but a loaded machine starts it slowly
   const code = await child.exited
   clearTimeout(timer)
   return { code, stdout: await new Response(child.stdout).text(), stderr: await new Response(child.stderr).text() }

@@ -79,6 +79,7 @@ function completion(random: Random): Completion {
     durationSeconds: null,
     xpEarned: random.next() < 0.6 ? null : random.below(50_000),
     reaperXpEarned: null,
+    reaperSkulls: random.next() < 0.5 ? null : 1 + random.below(10),
   }
 }
 
@@ -170,7 +171,10 @@ function fromScratch(p: Progress, hideCompleted: boolean) {
     if (found.length === 0) return []
     const own = found.filter((c) => c.difficulty !== 'Unknown').map((c) => c.setting)
     const viaUnknown = found.filter((c) => c.difficulty === 'Unknown').map((c) => c.setting)
-    return [{ key: row.key, own: [...new Set(own)].sort(), viaUnknown: [...new Set(viaUnknown)].sort() }]
+    // The reaper tick's skulls: the most of the remake's reaper completions (issue 41 section 3).
+    const counts = found.filter((c) => c.setting === 'reaper' && c.reaperSkulls !== null).map((c) => c.reaperSkulls)
+    const skulls = counts.length === 0 ? null : Math.max(...(counts as number[]))
+    return [{ key: row.key, own: [...new Set(own)].sort(), viaUnknown: [...new Set(viaUnknown)].sort(), skulls }]
   })
   const favor = favorTotals(CATALOG, index)
   // Hidden when done at the Play on setting or harder (any setting for Play on any).
@@ -214,7 +218,12 @@ function shown(m: ReturnType<typeof open>) {
   return {
     index: indexShape(progress.value, model.index.value),
     logs: [...model.logs.value]
-      .map(([key, log]) => ({ key, own: [...log.own].sort(), viaUnknown: [...log.viaUnknown].sort() }))
+      .map(([key, log]) => ({
+        key,
+        own: [...log.own].sort(),
+        viaUnknown: [...log.viaUnknown].sort(),
+        skulls: log.skulls,
+      }))
       .sort((a, b) => a.key.localeCompare(b.key)),
     favor: { earned: favor.earned, possible: favor.possible, byPatron: [...favor.byPatron] },
     xp: model.xp.value,
@@ -275,6 +284,7 @@ describe('what the model counts again', () => {
       durationSeconds: null,
       xpEarned: null,
       reaperXpEarned: null,
+      reaperSkulls: null,
     }
     m.progress.value = tick(m.progress.value, added)
     expect(m.model.tally.value.made).toBe('followed')

@@ -156,8 +156,10 @@ describe("a database at every earlier schema opens in today's server with nothin
         expect(applied?.n).toBe(SCHEMA_VERSION)
         // Every row of every table that schema had, every column it had, as it was.
         for (const [table, rows] of Object.entries(before.rows)) {
-          // quest_times_dirty is also fed by triggers on runs (0005): the runs filled mark theirs.
-          if (table === 'quest_times_dirty') expect(rows.length).toBeGreaterThanOrEqual(ROWS)
+          // quest_times_dirty (0005) and character_quest_times_dirty (0010) are also fed by
+          // triggers on runs: the runs filled mark theirs.
+          if (table === 'quest_times_dirty' || table === 'character_quest_times_dirty')
+            expect(rows.length).toBeGreaterThanOrEqual(ROWS)
           else expect(rows).toHaveLength(ROWS)
           const columns = Object.keys(rows[0] as Row)
             .map((name) => `"${name}"`)
@@ -165,6 +167,24 @@ describe("a database at every earlier schema opens in today's server with nothin
           const now = db.$client.query<Row, []>(`SELECT ${columns} FROM "${table}" ORDER BY rowid`).all()
           expect({ table, rows: now }).toEqual({ table, rows })
         }
+        // Each character's runs are counted at the upgrade (0010), the counter the bound on them reads.
+        const counted = db.$client
+          .query<{ kept: number; n: number }, []>(
+            'SELECT kept_runs AS kept, (SELECT count(*) FROM runs r JOIN completions c ON c.id = r.completion_id WHERE c.character_id = characters.id) AS n FROM characters',
+          )
+          .all()
+        expect(counted.some((c) => c.n > 0)).toBe(true)
+        for (const c of counted) expect(c.kept).toBe(c.n)
+        // And every quest a character has timed runs of is marked, so its own times are computed
+        // at its first read.
+        const unmarked = db.$client
+          .query(
+            `SELECT c.id FROM completions c WHERE EXISTS (SELECT 1 FROM runs r WHERE r.completion_id = c.id AND r.duration_seconds > 0)
+             AND NOT EXISTS (SELECT 1 FROM character_quest_times_dirty d WHERE d.character_id = c.character_id
+               AND d.name = c.name AND d.difficulty = c.difficulty AND d.setting = c.setting)`,
+          )
+          .all()
+        expect(unmarked).toEqual([])
         // And today's server serves them: the account logs in and sees its character.
         const t = testApp({}, { db })
         const { token } = ok(await t.api.plugin.auth.login.post({ identifier: 'player2', password: PASSWORD }))

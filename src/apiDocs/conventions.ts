@@ -31,7 +31,13 @@ import * as routes from '../modules/routes/limits'
 import { CLASSES, MAX_PAST_LIFE_STACKS, PAST_LIFE_TYPES, RACES } from '../rules/character/gameData'
 import { MAX_CLASS_LEVEL, MAX_EPIC_LEVELS, MAX_MULTICLASS, MAX_TOTAL_LEVEL, PLAY_ON } from '../rules/character/levels'
 import { heroicPastLife, racialPastLife } from '../rules/character/pastLives'
-import { CHALLENGE_SETTINGS, DEFAULT_SETTING, REMAKE_TIERS } from '../rules/quests/completion'
+import {
+  CHALLENGE_SETTINGS,
+  DEFAULT_SETTING,
+  MAX_REAPER_SKULLS,
+  MIN_REAPER_SKULLS,
+  REMAKE_TIERS,
+} from '../rules/quests/completion'
 import { LEVEL_BAND_ANY, LEVEL_BAND_FULL_XP, VERSION_TIERS } from '../rules/quests/tracker'
 import { XP_BONUSES } from '../rules/quests/xp'
 import { SETTING_ORDER } from '../rules/routes/navigation'
@@ -115,6 +121,7 @@ export function renderConventions(doc: OpenApiDocument, types: TypeRegistry, opt
     '',
     `- Remake (\`difficulty\`): ${list(REMAKE_TIERS)}. Challenge setting (\`setting\`): ${list(CHALLENGE_SETTINGS)}. Both match in any case and are stored as written here.`,
     `- A completion is never refused for its words: \`setting\` omitted or null is \`${DEFAULT_SETTING}\`; \`Unknown\`, \`any\` or any other word is \`unknown\`; \`difficulty\` omitted or unrecognised is \`Unknown\`; a challenge word in \`difficulty\` with no \`setting\` (\`{"difficulty": "reaper"}\`) moves to \`setting\` and the remake is \`Unknown\`.`,
+    `- Reaper skulls: \`reaperSkulls\` (${MIN_REAPER_SKULLS} to ${MAX_REAPER_SKULLS}; aliases below) is the skull count of a reaper run; a setting \`R5\` or \`reaper 5\` (any case, \`difficulty\` too as above) is reaper with 5 skulls, and a count field wins over it. A count beside any other setting is ignored (never refused); a setting like \`R11\` is \`unknown\`. A client that sends only \`reaper\` logs a run without a count, as before. Each run keeps its own count; a completion's \`reaperSkulls\` is the most of its runs' (null when none gave one), whichever run came last.`,
     `- A completion whose remake is \`Unknown\` counts for every remake of its quest name (navigation, the website's tracker). Favor counts the best setting once per quest name.`,
     `- Deleting a completion: no \`setting\` removes the \`${DEFAULT_SETTING}\` row; a setting removes that row; \`allSettings: true\` or \`setting\` ${list(ALL_SETTINGS_WORDS)} removes every setting of the remake. The fields may also come as query parameters (body wins).`,
     `- Route steps are always concrete: remake ${list(STEP_DIFFICULTIES)} (default \`${DEFAULT_STEP_DIFFICULTY}\`), setting ${list(STEP_SETTINGS)} (default \`${DEFAULT_STEP_SETTING}\`); a challenge word in \`difficulty\` moves to \`setting\` as for completions; \`Unknown\`, \`any\` or any other word is 400 naming the step.`,
@@ -305,6 +312,7 @@ function limitsSection(): string[] {
     ['`completions` in one `PUT progress`', `${n(MAX_COMPLETIONS_PER_CHARACTER)} items`, 400],
     ['`xpEarned`, `reaperXpEarned` (and aliases)', `integers from 0 to ${n(MAX_XP)}`, 400],
     ['`durationSeconds`', `integer from 0 to ${n(MAX_DURATION_SECONDS)}`, 400],
+    ['`reaperSkulls` (and aliases)', `integer from ${MIN_REAPER_SKULLS} to ${MAX_REAPER_SKULLS}`, 400],
     [
       '`xpBoosts`, `optionalPursuit`, `packState`, `questNotes`, `excludedPatrons` (PUT progress)',
       `${kib(MAX_TRACKER_FIELD_BYTES)} each, as JSON`,

@@ -142,6 +142,10 @@ export function buildOpenApiDocument({ app, responses }: DocumentedApp): OpenApi
       { name: 'Characters', description: "The account's game characters." },
       { name: 'Completions', description: 'Quest completions of a character.' },
       { name: 'Progress', description: "A character's tracker state and completions." },
+      {
+        name: 'Sagas',
+        description: "A character's progress in DDO's sagas: which of each saga's quests are done, and on what.",
+      },
     ],
     paths,
     components: {

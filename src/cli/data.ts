@@ -12,7 +12,13 @@ import { findUser } from '../modules/auth/service'
 import { applyImport, type ImportPreview, previewImport } from '../modules/completions/import'
 import { ChangeFeed } from '../modules/events/feed'
 import { CsvFormatError } from '../modules/playerData/csv'
-import { completionsCsv, completionsFromCsv, exportAccount, type InvalidLine } from '../modules/playerData/service'
+import { EXPORT_PIECE_CHARS } from '../modules/playerData/limits'
+import {
+  completionsCsv,
+  completionsFromCsv,
+  exportAccountPieces,
+  type InvalidLine,
+} from '../modules/playerData/service'
 import { databaseFlag, none, one, parse, switchFlag, UsageError, valueFlag } from './args'
 import { type CliIO, type Command, printHelp, withDatabase } from './io'
 
@@ -20,7 +26,8 @@ const DATA_HELP = `Usage: quest-tracker data export --owner NAME [--database PAT
 
 Prints everything of account NAME (a username or e-mail) as one JSON document: each character
 with its profile, tracker settings, completions, live snapshot, planned build and lives, and
-the routes it made. No password, token, session or share link. Redirect it to a file.`
+the routes it made. No password, token, session or share link. Redirect it to a file. It is
+written as it is read, in pieces of about ${EXPORT_PIECE_CHARS / 1024} KiB (compact JSON, a line break between pieces).`
 
 const COMPLETIONS_HELP = `Usage:
   quest-tracker completions export ID            print character ID's completions as CSV
@@ -43,12 +50,12 @@ async function runData(io: CliIO, args: string[]): Promise<number> {
   const { values } = parse('data export', rest, { owner: valueFlag, ...databaseFlag }, none())
   const owner = values.owner
   if (!owner) throw new UsageError('data export: give --owner NAME (the account to export)')
-  const document = await withDatabase(io, values, (db) => {
+  await withDatabase(io, values, (db) => {
     const user = findUser(db, owner)
     if (!user) throw new NotFound(`No account "${owner}".`)
-    return exportAccount(db, systemClock, user.id)
+    // Written as it is read, a piece at a time (a line each), never the whole in memory.
+    for (const piece of exportAccountPieces(db, systemClock, user.id)) io.out(piece)
   })
-  io.out(JSON.stringify(document, null, 2))
   return 0
 }
 

@@ -84,7 +84,7 @@ Commands:
   backup verify FILE        check a backup: integrity, schema version, rows of each table
   restore FILE              put a checked backup in place of the database (server stopped);
                             the database it replaces is kept aside
-  maintenance prune         delete ended sessions, tokens and old invites now (also daily)
+  maintenance prune         delete ended sessions, tokens, invites and undos now (also daily)
   maintenance optimize      refresh the planner's statistics; vacuum when much of the file is free
   healthcheck [--port N]    exit 0 when the local server answers /api/health
 

@@ -5,13 +5,15 @@ import { databaseFlag, none, parse, UsageError } from './args'
 import { type CliIO, type Command, printHelp, withDatabase } from './io'
 
 const HELP = `Usage:
-  quest-tracker maintenance prune      delete ended sessions, plugin tokens and old invites now
+  quest-tracker maintenance prune      delete ended sessions, plugin tokens, old invites and
+                                       ended undos now
   quest-tracker maintenance optimize   refresh the query planner's statistics (PRAGMA optimize),
                                        vacuum when a quarter of the file (and 1 MiB) is free space
 
 The server runs both every day on MAINTENANCE_CRON (default 03:07). prune deletes, for every
 account, the website sessions signed out or past their 30 days, and the plugin tokens revoked or
-unused for TOKEN_IDLE_DAYS; live ones are never touched. A vacuum rewrites the whole file and
+unused for TOKEN_IDLE_DAYS, and what deletes of completions removed once their hour of undo
+ended; live ones are never touched. A vacuum rewrites the whole file and
 holds the write lock meanwhile (the server's writes wait, or answer 503 after half a second):
 run optimize at a quiet hour. Option: --database PATH (overrides DATABASE_PATH).`
 

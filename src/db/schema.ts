@@ -14,9 +14,16 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core'
+import type { BuildDocument } from '../modules/builds/model'
+import type { PlayOn } from '../rules/character/levels'
 import type { ReincarnationKind } from '../rules/character/reincarnation'
 import type { ClassLevels, SpecialFeat } from '../rules/character/shapes'
 import type { GroupSize } from '../rules/quests/catalogFacts'
+import type { Difficulty, Setting } from '../rules/quests/completion'
+import type { QuestTier } from '../rules/quests/questTiers'
+import type { RemovedTriple } from '../rules/quests/restore'
+import type { VersionFilter } from '../rules/quests/tracker'
+import type { StepDifficulty, StepSetting } from '../rules/routes/routeStep'
 
 export const users = sqliteTable(
   'users',
@@ -100,13 +107,13 @@ export const characters = sqliteTable(
     epicLevels: integer().notNull().default(0),
     lastLoginAt: text(),
     // Tracker state shown in progress.
-    targetDifficulty: text().notNull().default('any'),
+    targetDifficulty: text().$type<PlayOn>().notNull().default('any'),
     levelBand: integer().notNull().default(0),
     /** Set by PUT progress `characterLevel`; null means "derive from classes". */
     characterLevelOverride: integer(),
     excludedPatrons: text({ mode: 'json' }).$type<unknown[]>().notNull().default(sql`'[]'`),
     versionFilter: text({ mode: 'json' })
-      .$type<Record<string, unknown>>()
+      .$type<VersionFilter>()
       .notNull()
       .default(sql`'{"heroic":"any","epic":"any","legendary":"any"}'`),
     xpBoosts: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
@@ -116,6 +123,12 @@ export const characters = sqliteTable(
     shareToken: text().notNull(),
     /** Off: the share link answers 404 until the owner shares again. */
     shared: integer({ mode: 'boolean' }).notNull().default(true),
+    /**
+     * The runs kept of the character's completions (rows of `runs`), counted by triggers on
+     * `runs` and `completions` (migration 0010) whatever writes them, so the bound on them
+     * (completions/limits.ts MAX_RUNS_PER_CHARACTER) costs no count.
+     */
+    keptRuns: integer().notNull().default(0),
     createdAt: text().notNull(),
     updatedAt: text().notNull(),
   },
@@ -140,13 +153,18 @@ export const completions = sqliteTable(
      */
     lifeIndex: integer().notNull().default(1),
     name: text().notNull(),
-    difficulty: text().notNull(),
-    setting: text().notNull(),
+    difficulty: text().$type<Difficulty>().notNull(),
+    setting: text().$type<Setting>().notNull(),
     /** The latest run's: its time, and its duration and XP as the last posts gave them. */
     completedAt: text().notNull(),
     durationSeconds: integer(),
     xpEarned: integer(),
     reaperXpEarned: integer(),
+    /**
+     * The most skulls any run of it was logged with (reaper only; null: no count was given). Not
+     * the latest run's like the figures above: the tracker shows the best.
+     */
+    reaperSkulls: integer(),
     /**
      * How many runs of this triple were logged (each run is a row of `runs`; completions stored
      * before runs were kept count theirs here only). The upsert sets 1 on insert and adds 1 on
@@ -190,6 +208,8 @@ export const runs = sqliteTable(
     durationSeconds: integer(),
     xpEarned: integer(),
     reaperXpEarned: integer(),
+    /** The run's skull count (reaper only, 1 to 10; null: not given). */
+    reaperSkulls: integer(),
   },
   (table) => [uniqueIndex('runs_completion_time_unique').on(table.completionId, table.completedAt)],
 )
@@ -205,8 +225,8 @@ export const questTimes = sqliteTable(
   'quest_times',
   {
     name: text().notNull(),
-    difficulty: text().notNull(),
-    setting: text().notNull(),
+    difficulty: text().$type<Difficulty>().notNull(),
+    setting: text().$type<Setting>().notNull(),
     /** Runs with a duration, and the characters and accounts they are of. */
     timedRuns: integer().notNull(),
     timedCharacters: integer().notNull(),
@@ -227,8 +247,8 @@ export const questTimesDirty = sqliteTable(
   'quest_times_dirty',
   {
     name: text().notNull(),
-    difficulty: text().notNull(),
-    setting: text().notNull(),
+    difficulty: text().$type<Difficulty>().notNull(),
+    setting: text().$type<Setting>().notNull(),
   },
   (table) => [primaryKey({ columns: [table.name, table.difficulty, table.setting] })],
 )
@@ -239,7 +259,7 @@ export const quests = sqliteTable(
   {
     id: integer().primaryKey({ autoIncrement: true }),
     name: text().notNull(),
-    difficulty: text().notNull(),
+    difficulty: text().$type<QuestTier>().notNull(),
     level: integer().notNull(),
     soloXp: integer('solo_xp'),
     normalXp: integer('normal_xp'),
@@ -327,8 +347,8 @@ export const routeSteps = sqliteTable(
       .references(() => routes.id, { onDelete: 'cascade' }),
     position: integer().notNull(),
     name: text().notNull(),
-    difficulty: text().notNull(),
-    setting: text().notNull(),
+    difficulty: text().$type<StepDifficulty>().notNull(),
+    setting: text().$type<StepSetting>().notNull(),
   },
   (table) => [primaryKey({ columns: [table.routeId, table.position] })],
 )
@@ -341,7 +361,7 @@ export const builds = sqliteTable(
       .notNull()
       .references(() => characters.id, { onDelete: 'cascade' }),
     role: text().$type<'live' | 'planned'>().notNull(),
-    document: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    document: text({ mode: 'json' }).$type<BuildDocument>().notNull(),
     meta: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     breakdownCache: text({ mode: 'json' }).$type<Record<string, unknown> | null>(),
     validationErrors: text({ mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
@@ -463,4 +483,68 @@ export const invites = sqliteTable(
     usedBy: integer().references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [uniqueIndex('invites_code_hash_unique').on(table.codeHash), index('invites_group').on(table.groupId)],
+)
+
+/**
+ * What one DELETE of completions removed, whole (each completion with its count and its runs),
+ * kept under its id (the DELETE answers it as `undoId`) until `expiresAt`: POST
+ * completions/restore puts back only what is kept here, never what a client sends (issue 39).
+ * Pruned by housekeeping, and beyond the newest few of a character at each DELETE
+ * (completions/limits.ts).
+ */
+export const keptDeletions = sqliteTable(
+  'kept_deletions',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    characterId: integer()
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    removedAt: text().notNull(),
+    expiresAt: text().notNull(),
+    completions: text({ mode: 'json' }).$type<RemovedTriple[]>().notNull(),
+  },
+  (table) => [
+    index('kept_deletions_character').on(table.characterId, table.expiresAt),
+    index('kept_deletions_expiry').on(table.expiresAt),
+  ],
+)
+
+/**
+ * Each character's own quest times per quest, difficulty and setting, over its runs of every life:
+ * the timed runs and their median, the runs with XP too and their median XP per minute. What
+ * GET …/next and …/quest-times read, instead of every run of the character (issue 39): the keys
+ * whose runs changed (characterQuestTimesDirty, marked by triggers on runs and completions
+ * whatever writes them) are recomputed at the next read, from their runs alone. Only keys with a
+ * timed run have a row.
+ */
+export const characterQuestTimes = sqliteTable(
+  'character_quest_times',
+  {
+    characterId: integer()
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    difficulty: text().notNull(),
+    setting: text().notNull(),
+    timedRuns: integer().notNull(),
+    medianDurationSeconds: real().notNull(),
+    /** Runs with a duration and XP; null median when none. */
+    xpRuns: integer().notNull(),
+    medianXpPerMinute: real(),
+  },
+  (table) => [primaryKey({ columns: [table.characterId, table.name, table.difficulty, table.setting] })],
+)
+
+/** A character's quests, difficulties and settings whose runs changed since their times were computed. */
+export const characterQuestTimesDirty = sqliteTable(
+  'character_quest_times_dirty',
+  {
+    characterId: integer()
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    difficulty: text().notNull(),
+    setting: text().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.characterId, table.name, table.difficulty, table.setting] })],
 )

@@ -1,11 +1,13 @@
 // Housekeeping: what piles up when nobody looks. Ended sessions and plugin tokens of accounts
 // that never log in again (a login cleans only its own account's), invite codes used or expired a
-// day ago, and the database's statistics and free pages. A share link is a column of its character
+// day ago, what deletes of completions removed once their undo window ended (a delete cleans only
+// its own character's), and the database's statistics and free pages. A share link is a column of its character
 // (a stopped or replaced link leaves no row behind), so there is nothing of it to prune.
 import type { Clock } from '../clock'
 import type { Config } from '../config'
 import type { DB } from '../db/client'
 import { DAY_MS, pruneTokens } from '../modules/auth/service'
+import { pruneKeptDeletions } from '../modules/completions/service'
 import { purgeOldInvites } from '../modules/invites/service'
 import { pruneSessions } from '../modules/session/service'
 import { count } from '../rules/words'
@@ -24,19 +26,25 @@ export interface Pruned {
   sessions: number
   tokens: number
   invites: number
+  /** Deletes of completions kept for their undo, once it ended. */
+  deletions: number
 }
 
-/** Deletes the ended sessions and tokens of every account, and old invite codes, in one transaction. */
+/**
+ * Deletes the ended sessions and tokens of every account, old invite codes, and what deletes of
+ * completions removed once their undo ended, in one transaction.
+ */
 export function prune(db: DB, clock: Clock, config: Pick<Config, 'tokenIdleDays'>): Pruned {
   return db.$client.transaction(() => ({
     sessions: pruneSessions(db, clock),
     tokens: pruneTokens(db, clock, config.tokenIdleDays * DAY_MS),
     invites: purgeOldInvites(db, clock),
+    deletions: pruneKeptDeletions(db, clock),
   }))()
 }
 
 export const prunedSummary = (pruned: Pruned): string =>
-  `deleted ${count(pruned.sessions, 'ended session')}, ${count(pruned.tokens, 'ended token')} and ${count(pruned.invites, 'old invite')}`
+  `deleted ${count(pruned.sessions, 'ended session')}, ${count(pruned.tokens, 'ended token')}, ${count(pruned.invites, 'old invite')} and ${count(pruned.deletions, 'ended undo')}`
 
 export interface Optimized {
   pageSize: number

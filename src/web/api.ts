@@ -53,6 +53,7 @@ import type {
   RouteInputBody,
   RouteListItem as RouteListItemSchema,
 } from '../modules/routes/model'
+import type { CharacterSagas as CharacterSagasSchema } from '../modules/sagas/model'
 import type { Difficulty, Setting } from '../rules/quests/completion'
 import type { StepSetting } from '../rules/routes/routeStep'
 import { type EarlyReads, FIRST_NEXT } from './firstReads'
@@ -94,6 +95,7 @@ export type Navigation = Static<typeof NavigationSchema>
 export type MatchMode = Navigation['match']
 export type CharacterPastLives = Static<typeof CharacterPastLivesSchema>
 export type AccountPastLives = Static<typeof AccountPastLivesSchema>
+export type CharacterSagas = Static<typeof CharacterSagasSchema>
 export type GroupSummary = Static<typeof GroupSummarySchema>
 export type GroupDetail = Static<typeof GroupDetailSchema>
 export type SharedCharacter = Static<typeof SharedCharacterSchema>
@@ -314,6 +316,8 @@ export const api = {
   /** Past lives at a glance: the account's (each character's totals, and the sums), one character's. */
   pastLives: () => ok(server['past-lives'].get()),
   characterPastLives: (id: number) => ok(character(id)['past-lives'].get()),
+  /** Each saga's quests, done or not and on what, in the current life. */
+  sagas: (id: number) => ok(character(id).sagas.get()),
 
   routes: (page: { limit: number; offset: number }): Promise<RoutePage> => ok(server.routes.get({ query: page })),
   route: (id: number) => ok(server.routes({ id }).get()),

@@ -1,6 +1,6 @@
 // The website's entry, choosing the page by path. Pages are ordinary links (a full load each).
 // The sign-in, characters, tracker and share pages are in this bundle: the tracker is the page
-// kept open beside the game. The others (joining with an invite, a character's form, build, stats,
+// kept open beside the game. The others (joining with an invite, a character's form, build, stats, sagas,
 // past lives, routes, account) are chunks of their own,
 // loaded when visited, and the stats page's chart library is one more, loaded only there.
 import type { JSX } from 'preact'
@@ -27,6 +27,7 @@ const VIEWS: Readonly<Record<PagePath, (param: string) => Page>> = {
     import('./pages/CharacterEdit').then(({ CharacterEditPage }) => <CharacterEditPage id={Number(id)} />),
   '/characters/:id/build': (id) => import('./pages/Build').then(({ BuildPage }) => <BuildPage id={Number(id)} />),
   '/characters/:id/stats': (id) => import('./pages/Stats').then(({ StatsPage }) => <StatsPage id={Number(id)} />),
+  '/characters/:id/sagas': (id) => import('./pages/Sagas').then(({ SagasPage }) => <SagasPage id={Number(id)} />),
   '/groups': () => import('./pages/Groups').then(({ GroupsPage }) => <GroupsPage />),
   '/groups/:id': (id) => import('./pages/Groups').then(({ GroupPage }) => <GroupPage id={Number(id)} />),
   '/groups/:id/party': (id) => import('./pages/Groups').then(({ PartyPage }) => <PartyPage id={Number(id)} />),

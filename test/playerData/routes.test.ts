@@ -39,10 +39,10 @@ const stored = (id: number) =>
     }))
     .sort((a, b) => `${a.name}${a.difficulty}${a.setting}`.localeCompare(`${b.name}${b.difficulty}${b.setting}`))
 
-const HEADER = 'name,difficulty,setting,completedAt,durationSeconds,xpEarned'
+const HEADER = 'name,difficulty,setting,completedAt,durationSeconds,xpEarned,reaperSkulls'
 
 describe('GET /api/characters/{id}/completions/csv', () => {
-  test('every completion, most recent first, with the six columns; a download named after the character', async () => {
+  test('every completion, most recent first, with the seven columns; a download named after the character', async () => {
     const me = web.characters({ id: hero })
     ok(
       await me.completions.post({
@@ -61,7 +61,7 @@ describe('GET /api/characters/{id}/completions/csv', () => {
     expect(answer.response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(answer.response.headers.get('content-disposition')).toBe('attachment; filename="Tordek completions.csv"')
     expect(answer.data).toBe(
-      `${HEADER}\r\nSewer Run,Unknown,hard,2026-11-21T09:30:00.000Z,,\r\nCrypt,Epic,elite,2026-11-20T20:00:00.000Z,1200,45000\r\n`,
+      `${HEADER}\r\nSewer Run,Unknown,hard,2026-11-21T09:30:00.000Z,,,\r\nCrypt,Epic,elite,2026-11-20T20:00:00.000Z,1200,45000,\r\n`,
     )
   })
 
@@ -241,8 +241,8 @@ describe('POST /api/characters/{id}/completions/import', () => {
         Array.from({ length: MAX_COMPLETIONS_PER_CHARACTER - 1 }, (_, i) => ({
           characterId: hero,
           name: `Quest ${i}`,
-          difficulty: 'Unknown',
-          setting: 'elite',
+          difficulty: 'Unknown' as const,
+          setting: 'elite' as const,
           completedAt: now,
           updatedAt: now,
         })),
@@ -300,11 +300,18 @@ describe('GET /api/account/export', () => {
         durationSeconds: null,
         xpEarned: 1000,
         reaperXpEarned: null,
+        reaperSkulls: null,
         // Logged before the reincarnation: the first life's, with its one run.
         lifeIndex: 1,
         runs: 1,
         runList: [
-          { completedAt: '2026-11-21T12:00:00.000Z', durationSeconds: null, xpEarned: 1000, reaperXpEarned: null },
+          {
+            completedAt: '2026-11-21T12:00:00.000Z',
+            durationSeconds: null,
+            xpEarned: 1000,
+            reaperXpEarned: null,
+            reaperSkulls: null,
+          },
         ],
       },
     ])
@@ -322,5 +329,44 @@ describe('GET /api/account/export', () => {
 
   test('needs a session', async () => {
     refused(await t.api.account.export.get(), 401)
+  })
+})
+
+describe('reaper skulls in the completions CSV (issue 41 section 3)', () => {
+  test('the export writes a reaper completion’s count; the import reads it from its column or from R5', async () => {
+    const me = web.characters({ id: hero })
+    ok(
+      await me.completions.post({
+        name: 'Crypt',
+        difficulty: 'Epic',
+        setting: 'R7',
+        completedAt: '2026-11-20T20:00:00Z',
+      }),
+      201,
+    )
+    const answer = await me.completions.csv.get()
+    expect(answer.data).toBe(`${HEADER}\r\nCrypt,Epic,reaper,2026-11-20T20:00:00.000Z,,,7\r\n`)
+    const file = [
+      'name,difficulty,setting,reaperSkulls',
+      'Crypt,Heroic,reaper,3',
+      'Sewer Run,,R5,',
+      'The Hidden Crypt,,elite,4', // a count on another setting: ignored
+      'Bell Tower,,reaper,11', // out of range: unreadable
+    ].join('\n')
+    const written = ok(await me.completions.import.post({ csv: file, confirm: true }))
+    expect(written.add.map((a) => `${a.name}|${a.setting}`)).toEqual([
+      'Crypt|reaper',
+      'Sewer Run|reaper',
+      'The Hidden Crypt|elite',
+    ])
+    expect(written.invalid).toEqual([{ source: 'line 5', error: 'ReaperSkulls must be a whole number from 1 to 10.' }])
+    const rows = t.db.select().from(completions).where(eq(completions.characterId, hero)).all()
+    const skulls = Object.fromEntries(rows.map((c) => [`${c.name}|${c.difficulty}`, c.reaperSkulls]))
+    expect(skulls).toEqual({
+      'Crypt|Epic': 7,
+      'Crypt|Heroic': 3,
+      'Sewer Run|Heroic': 5,
+      'The Hidden Crypt|Heroic': null,
+    })
   })
 })

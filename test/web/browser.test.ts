@@ -191,10 +191,11 @@ describe.skipIf(BROWSERS.length === 0)(`the website ${IN_BROWSERS}`, () => {
       await expectRows(page, ['The Pit/Heroic'])
       expect(await page.getByLabel('Play on').inputValue()).toBe('casual')
       expect(await page.getByLabel('Levels').inputValue()).toBe('255')
-      // The search is the page's own: it starts empty. Hide completed starts off in a browser
-      // that never turned it on (it is kept per browser: the next test).
+      // The search is the page's own: it starts empty. Hiding starts off in a browser that never
+      // turned it on (it is kept per browser: the next test); on Casual it hides what is done on
+      // Casual or harder, and says so.
       expect(await page.getByLabel('Search quests').inputValue()).toBe('')
-      expect(await page.getByLabel('Hide completed').isChecked()).toBe(false)
+      expect(await page.getByLabel('Hide done on Casual or harder').isChecked()).toBe(false)
 
       // Back to the defaults for the next tests, through the plugin API.
       ok(await me().progress.put({ targetDifficulty: 'any', levelBand: 255, excludedPatrons: [], packState: {} }))

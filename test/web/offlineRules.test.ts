@@ -47,6 +47,7 @@ describe('what the service worker does with a request', () => {
     ['GET', '/api/characters/7/build', 'cors', 'account-read'],
     ['GET', '/api/characters/7/lives', 'cors', 'account-read'],
     ['GET', '/api/characters/7/past-lives', 'cors', 'account-read'],
+    ['GET', '/api/characters/7/sagas', 'cors', 'account-read'],
     ['GET', '/api/past-lives', 'cors', 'account-read'],
     ['GET', '/api/routes?limit=50&offset=0', 'cors', 'account-read'],
     ['GET', '/api/routes/3', 'cors', 'account-read'],

@@ -13,6 +13,8 @@ import m8 from './0008_invited_by.sql' with { type: 'text' }
 import m9 from './0009_reincarnation_kinds.sql' with { type: 'text' }
 import m10 from './0010_quest_times_accounts.sql' with { type: 'text' }
 import m11 from './0011_guild_links.sql' with { type: 'text' }
+import m12 from './0012_reaper_skulls.sql' with { type: 'text' }
+import m13 from './0013_client_runs.sql' with { type: 'text' }
 
 export const migrations: EmbeddedMigration[] = [
   { tag: '0000_init', when: 1795239501395, breakpoints: true, sql: m0 },
@@ -27,4 +29,6 @@ export const migrations: EmbeddedMigration[] = [
   { tag: '0009_reincarnation_kinds', when: 1795929828973, breakpoints: true, sql: m9 },
   { tag: '0010_quest_times_accounts', when: 1795931941487, breakpoints: true, sql: m10 },
   { tag: '0011_guild_links', when: 1795932864461, breakpoints: true, sql: m11 },
+  { tag: '0012_reaper_skulls', when: 1795934264468, breakpoints: true, sql: m12 },
+  { tag: '0013_client_runs', when: 1795939427964, breakpoints: true, sql: m13 },
 ]

@@ -117,6 +117,7 @@ const questsOf = (file: DdoBuilderFile, build: number): ForeignCompletion[] =>
       name: quest.name,
       level: quest.level,
       setting: quest.setting,
+      reaperSkulls: quest.reaperSkulls,
     }),
   )
 

@@ -10,6 +10,7 @@ import { errors, IdParams } from '../../http/model'
 import type { Guard } from '../auth/guard'
 import { signedInRoutes } from '../auth/guard'
 import { DdoBuilderFormatError, toDdoBuilder } from './ddobuilder'
+import { plannerQuests } from './exportQuests'
 import { importFile, previewFileImport } from './fileImport'
 import { BuildImportBody, BuildImportPreview, ImportedBuild } from './importModel'
 import { MAX_IMPORT_BODY_BYTES } from './limits'
@@ -80,14 +81,14 @@ export function buildImportModule(writer: Writer, guard: Guard) {
         set.headers['content-disposition'] = `attachment; filename="${exportFileName(name)}"`
         // The finished lives come first, oldest first: the file holds the whole history.
         const history = listLives(db, clock, user.id, params.id).lives.filter((life) => !life.isCurrent)
-        return toDdoBuilder(planned.document, history)
+        return toDdoBuilder(planned.document, history, plannerQuests(db, params.id))
       },
       {
         response: { 200: t.String({ description: 'The `.DDOBuild` XML.' }), ...errors(404) },
         detail: {
           summary: 'The planned build and the lives history as a DDO Builder character file',
           description:
-            "The character's finished lives come first, oldest first (each with its race, alignment, class split and own special feats; the past lives are the planned life's), then the planned build's life, the planner's active one. Importing the file with `take: history` gives the same history back.",
+            "The character's finished lives come first, oldest first (each with its race, alignment, class split and own special feats; the past lives are the planned life's), then the planned build's life, the planner's active one, whose build holds the current life's completed quests (each remake once, on the best setting logged; reaper as `R1`…`R10`, the most skulls logged, `R1` when no run gave a count; the setting `unknown` is left out). Importing the file with `take: history` gives the same history back, with `quests: true` the same completions.",
         },
       },
     )

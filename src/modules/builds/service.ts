@@ -162,7 +162,7 @@ function liveView(row: BuildRow, life: LifeRow) {
   return {
     role: 'live' as const,
     life: toLife(life),
-    document: row.document as BuildDocument,
+    document: row.document,
     meta: row.meta,
     updatedAt: row.updatedAt,
   }
@@ -172,7 +172,7 @@ function plannedView(row: BuildRow | undefined, life: LifeRow) {
   return {
     role: 'planned' as const,
     life: toLife(life),
-    document: (row?.document as BuildDocument | undefined) ?? null,
+    document: row?.document ?? null,
     reaperPointsAvailable: row?.reaperPointsAvailable ?? null,
     breakdownCache: row?.breakdownCache ?? null,
     validationErrors: row?.validationErrors ?? [],
@@ -218,7 +218,7 @@ export function getLive(db: DB, clock: Clock, userId: number, characterId: numbe
 export function putLive(writer: Writer, userId: number, characterId: number, document: BuildDocument, merge: boolean) {
   return changeCharacter(writer, userId, characterId, 'live', (tx, character) => {
     const stored = findBuild(tx, character.id, 'live')
-    const next = merge && stored ? mergeDocument(stored.document as BuildDocument, document) : document
+    const next = merge && stored ? mergeDocument(stored.document, document) : document
     return saveBuild(tx, writer.clock, character, 'live', next)
   })
 }
@@ -233,7 +233,7 @@ type ViewOf<R extends Role> = R extends 'live' ? LiveView : PlannedView
 function saveBuild<R extends Role>(tx: Db, clock: Clock, character: CharacterRow, role: R, document: BuildDocument) {
   const row = storeBuild(tx, clock, character.id, role, document)
   if (role === 'live' || !findBuild(tx, character.id, 'live')) {
-    syncProfile(tx, clock, character, row.document as BuildDocument)
+    syncProfile(tx, clock, character, row.document)
   }
   const life = currentLife(tx, clock, character)
   return (role === 'live' ? liveView(row, life) : plannedView(row, life)) as ViewOf<R>
@@ -252,7 +252,7 @@ export function storePlan(
   asCharacter: boolean,
 ) {
   const row = storeBuild(tx, clock, character.id, 'planned', document)
-  if (asCharacter) syncProfile(tx, clock, character, row.document as BuildDocument)
+  if (asCharacter) syncProfile(tx, clock, character, row.document)
   return plannedView(row, currentLife(tx, clock, character))
 }
 
@@ -266,7 +266,7 @@ export function patchBuild<R extends Role>(
 ): ViewOf<R> {
   return changeCharacter(writer, userId, characterId, changeOf(role), (tx, character) => {
     const stored = findBuild(tx, character.id, role)
-    return saveBuild(tx, writer.clock, character, role, applyPatch((stored?.document as BuildDocument) ?? {}, patch))
+    return saveBuild(tx, writer.clock, character, role, applyPatch(stored?.document ?? {}, patch))
   })
 }
 
@@ -276,7 +276,7 @@ export function promoteLive(writer: Writer, userId: number, characterId: number)
   return changeCharacter(writer, userId, characterId, 'build', (tx, character) => {
     const live = findBuild(tx, character.id, 'live')
     if (!live) throw noLive(characterId)
-    const { breakdown: _b, ...document } = live.document as BuildDocument
+    const { breakdown: _b, ...document } = live.document
     if (document.meta) {
       const { incomplete: _i, ...meta } = document.meta
       document.meta = meta

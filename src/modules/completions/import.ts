@@ -16,7 +16,7 @@ import { type MatchRow, matchQuest } from '../../rules/quests/questMatch'
 import { catalogMatcher } from '../catalog/service'
 import { ownedCharacter } from '../characters/access'
 import { MAX_COMPLETIONS_PER_CHARACTER } from './limits'
-import { countCompletions, currentQuestLife, upsertCompletion } from './service'
+import { boundCharacterRuns, countCompletions, currentQuestLife, upsertCompletion } from './service'
 
 /** A completion as another source gives it; `source` says where (e.g. "line 4"), for the preview. */
 export interface ForeignCompletion {
@@ -34,6 +34,8 @@ export interface ForeignCompletion {
   completedAt?: string | null
   durationSeconds?: number | null
   xpEarned?: number | null
+  /** The skulls of a reaper run, when the source says (DDO Builder's `R1`…`R10`, a CSV's column). */
+  reaperSkulls?: number | null
 }
 
 /** The player's answer for an ambiguous name: which remake it is. */
@@ -176,12 +178,14 @@ export function writeImport(
         durationSeconds: item.durationSeconds ?? null,
         xpEarned: item.xpEarned ?? null,
         reaperXpEarned: null,
+        reaperSkulls: planned.setting === 'reaper' ? (item.reaperSkulls ?? null) : null,
       },
       now,
       // A run only where the source timed it: a list of completed quests says what was done, not how.
       { lifeIndex, run: item.durationSeconds != null && item.durationSeconds > 0 },
     )
   }
+  boundCharacterRuns(db, characterId)
 }
 
 /**

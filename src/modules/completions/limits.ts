@@ -17,7 +17,43 @@ export const MAX_COMPLETIONS_PER_CHARACTER = 10_000
 export const MAX_RUNS_PER_COMPLETION = 500
 
 /**
+ * Runs kept of one character, over all its completions and lives: every run a client writes (a
+ * post, a tracker's set, an import, a restore) counts, and a write that passes it drops the
+ * character's oldest runs, down to RUNS_KEPT_AFTER_PRUNING (each completion keeps its count).
+ * Without it a character could hold MAX_COMPLETIONS_PER_CHARACTER × MAX_RUNS_PER_COMPLETION
+ * runs, five million, and every read of them (the export) grew with it (issue 39). Dropping the
+ * oldest rather than refusing: the game posts a completion after each quest, and a refused one
+ * would be lost, where the oldest runs are the ones the figures ("how long it takes now") want
+ * least. A run a day of every quest in the catalog for fifty years stays under it; a completionist
+ * running forty lives of 500 quests makes 20,000.
+ */
+export const MAX_RUNS_PER_CHARACTER = 50_000
+
+/**
+ * Where a character that passed MAX_RUNS_PER_CHARACTER is brought back to: finding its oldest
+ * runs reads all of them (tens of milliseconds), so it is done once per thousand runs past the
+ * bound, not at every post.
+ */
+export const RUNS_KEPT_AFTER_PRUNING = MAX_RUNS_PER_CHARACTER - 1_000
+
+/**
  * Completions one restore may put back: what one DELETE can remove, every setting of one remake
  * (the six stored settings). The tracker restores what one untick deleted.
  */
 export const MAX_RESTORED_COMPLETIONS = 6
+
+/**
+ * How long the server keeps what a DELETE removed, for its undo (POST completions/restore). The
+ * website offers an undo for 10 seconds (src/web/tracker/undo.ts); an hour leaves room for a
+ * slow network, a tab asleep, or a client that offers its undo longer. After it the restore is
+ * 409 and housekeeping deletes the kept rows.
+ */
+export const UNDO_WINDOW_MS = 60 * 60 * 1000
+
+/**
+ * Deletes kept for undo per character: at each DELETE the oldest beyond these go (their undo
+ * ends early). Unticking twenty boxes within one undo bar's ten seconds is beyond any player;
+ * without it, deleting and restoring again and again would keep copies without end (each up to
+ * MAX_RESTORED_COMPLETIONS completions of MAX_RUNS_PER_COMPLETION runs).
+ */
+export const MAX_KEPT_DELETIONS_PER_CHARACTER = 20

@@ -2,9 +2,17 @@
 // completion is never rejected for them (junk is stored as Unknown/unknown).
 import { t } from 'elysia'
 import { documentOnly, Timestamp } from '../../http/model'
-import { CHALLENGE_SETTINGS, REAPER_XP_KEYS, REMAKE_TIERS, XP_KEYS } from '../../rules/quests/completion'
+import {
+  CHALLENGE_SETTINGS,
+  MAX_REAPER_SKULLS,
+  MIN_REAPER_SKULLS,
+  REAPER_SKULLS_KEYS,
+  REAPER_XP_KEYS,
+  REMAKE_TIERS,
+  XP_KEYS,
+} from '../../rules/quests/completion'
 import { Enum } from '../characters/model'
-import { MAX_RESTORED_COMPLETIONS, MAX_RUNS_PER_COMPLETION } from './limits'
+import { MAX_RESTORED_COMPLETIONS, MAX_RUNS_PER_COMPLETION, UNDO_WINDOW_MS } from './limits'
 
 /**
  * Bounds that refuse nonsense (1e308) without ever refusing a real run: the largest elite base XP
@@ -26,6 +34,26 @@ const xpFields = <const K extends readonly string[]>(keys: K, what: string) =>
 
 const AnyValue = (description: string) => t.Optional(t.Unknown({ description }))
 
+const Skulls = (description: string) =>
+  t.Integer({ minimum: MIN_REAPER_SKULLS, maximum: MAX_REAPER_SKULLS, description })
+
+const SkullField = (description: string) => t.Optional(t.Nullable(Skulls(description)))
+
+/** The skull count and its aliases (rules/quests/completion.ts REAPER_SKULLS_KEYS). */
+const skullFields = Object.fromEntries(
+  REAPER_SKULLS_KEYS.map((key, i) => [
+    key,
+    SkullField(
+      i === 0
+        ? `Skulls of a reaper run (${MIN_REAPER_SKULLS} to ${MAX_REAPER_SKULLS}). A setting of \`R5\` or \`reaper 5\` says the same (this field wins over it). Ignored on any other setting. Older clients that send only \`reaper\` log a run without a count.`
+        : `Alias of ${REAPER_SKULLS_KEYS[0]}.`,
+    ),
+  ]),
+) as { [P in (typeof REAPER_SKULLS_KEYS)[number]]: ReturnType<typeof SkullField> }
+
+/** A stored skull count: null where none was given (and on every setting but reaper). */
+const StoredSkulls = (description: string) => t.Nullable(Skulls(description))
+
 export const CompletionInput = t.Object({
   name: t.String({
     minLength: 1,
@@ -38,7 +66,7 @@ export const CompletionInput = t.Object({
     `Remake: ${REMAKE_TIERS.join(', ')} (any case). Omitted or unrecognised: Unknown. A challenge word here moves to setting when setting is omitted.`,
   ),
   setting: AnyValue(
-    `Challenge setting: ${CHALLENGE_SETTINGS.join(', ')} (any case). Omitted: elite. Unknown, any or unrecognised: unknown.`,
+    `Challenge setting: ${CHALLENGE_SETTINGS.join(', ')} (any case); \`R1\` to \`R10\` or \`reaper 1\` to \`reaper 10\` is reaper with that many skulls. Omitted: elite. Unknown, any or unrecognised: unknown.`,
   ),
   challengeSetting: AnyValue('Alias of setting.'),
   challenge_setting: AnyValue('Alias of setting.'),
@@ -63,6 +91,7 @@ export const CompletionInput = t.Object({
   ),
   ...xpFields(XP_KEYS, 'Actual XP awarded in game'),
   ...xpFields(REAPER_XP_KEYS, 'Reaper experience (RXP)'),
+  ...skullFields,
 })
 
 export const StoredCompletion = t.Object(
@@ -74,6 +103,9 @@ export const StoredCompletion = t.Object(
     durationSeconds: t.Nullable(t.Integer()),
     xpEarned: t.Nullable(t.Integer()),
     reaperXpEarned: t.Nullable(t.Integer()),
+    reaperSkulls: StoredSkulls(
+      'The most skulls any run of it was logged with (reaper only); null when no run gave a count.',
+    ),
   },
   { $id: 'Completion' },
 )
@@ -111,6 +143,8 @@ export const RunRecord = t.Object(
     durationSeconds: Figure(MAX_DURATION_SECONDS, 'Run length in seconds, as reported.'),
     xpEarned: Figure(MAX_XP, 'XP the game reported for the run.'),
     reaperXpEarned: Figure(MAX_XP, 'Reaper XP the game reported for the run.'),
+    // Optional: a restore kept by a browser from before skulls were kept has none.
+    reaperSkulls: t.Optional(StoredSkulls('The skulls of the run (reaper only); null when not given.')),
   },
   { $id: 'Run' },
 )
@@ -128,6 +162,7 @@ export const RemovedCompletion = t.Object(
     durationSeconds: Figure(MAX_DURATION_SECONDS, 'The latest run: its length in seconds.'),
     xpEarned: Figure(MAX_XP, 'The latest run: the XP the game reported.'),
     reaperXpEarned: Figure(MAX_XP, 'The latest run: the reaper XP the game reported.'),
+    reaperSkulls: t.Optional(StoredSkulls('The most skulls of its runs (reaper only), as stored.')),
     runs: t.Integer({
       minimum: 1,
       description: 'How many times it was logged (runs older than those kept, or logged without one, count here only).',
@@ -140,20 +175,39 @@ export const RemovedCompletion = t.Object(
   { $id: 'RemovedCompletion' },
 )
 
+const UNDO_HOURS = UNDO_WINDOW_MS / 3_600_000
+
 export const DeleteResult = t.Object({
   ok: t.Literal(true),
   deleted: t.Integer(),
   removed: t.Array(RemovedCompletion, {
     description: 'What was deleted, whole: send it to POST completions/restore to put it back.',
   }),
+  undoId: t.Nullable(
+    t.Integer({
+      description: `Under which the server keeps what was removed, until \`undoUntil\` (${UNDO_HOURS} h): POST completions/restore with \`undoIds\` puts it back. Null when nothing was removed.`,
+    }),
+  ),
+  undoUntil: t.Nullable(
+    Timestamp({ description: 'Until when the restore can put it back; null when nothing was removed.' }),
+  ),
 })
 
 export const RestoreBody = t.Object({
-  completions: t.Array(RemovedCompletion, {
-    minItems: 1,
-    maxItems: MAX_RESTORED_COMPLETIONS,
-    description: `What a DELETE answered as \`removed\` (at most ${MAX_RESTORED_COMPLETIONS}).`,
-  }),
+  completions: t.Optional(
+    t.Array(RemovedCompletion, {
+      minItems: 1,
+      maxItems: MAX_RESTORED_COMPLETIONS,
+      description: `What a DELETE answered as \`removed\` (at most ${MAX_RESTORED_COMPLETIONS}): each is put back as the server kept it (found by its name, remake and setting among the character's deletes of the last ${UNDO_HOURS} h, the latest first); the figures and runs sent are not used.`,
+    }),
+  ),
+  undoIds: t.Optional(
+    t.Array(t.Integer({ minimum: 1 }), {
+      minItems: 1,
+      maxItems: MAX_RESTORED_COMPLETIONS,
+      description: `The \`undoId\` of one or more DELETE answers: everything those deletes removed, or with \`completions\`, those of it.`,
+    }),
+  ),
 })
 
 export const RestoreResult = t.Object({

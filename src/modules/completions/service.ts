@@ -1,27 +1,34 @@
 // Completions: the upsert (one INSERT ... ON CONFLICT DO UPDATE against the unique index, so
 // two clients posting the same triple at once make one row) and the delete rules.
-import { and, count, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Static } from 'elysia'
-import { isoNow } from '../../clock'
+import { type Clock, isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
 import { preparedOnce } from '../../db/prepared'
-import { completions, lives, runs } from '../../db/schema'
+import { characters, completions, keptDeletions, lives, runs } from '../../db/schema'
 import type { Writer } from '../../deps'
 import { BadRequest, Conflict } from '../../http/errors'
 import {
   type DeleteScope,
   deleteScope,
+  mostSkulls,
   type NormalizedCompletion,
   normalizeCompletion,
-  type CompletionInput as RuleInput,
 } from '../../rules/quests/completion'
-import { type RunFigures, restorePlan } from '../../rules/quests/restore'
+import { type RemovedTriple, type RunFigures, restorePlan } from '../../rules/quests/restore'
 import { currentQuestLifeOf, type LifeWindow, lifeOfRun } from '../../rules/quests/runs'
 import { parseTimestamp } from '../../rules/timestamp'
 import { questNames } from '../catalog/service'
 import { assertOwnsCharacter } from '../characters/access'
-import { MAX_COMPLETIONS_PER_CHARACTER, MAX_RUNS_PER_COMPLETION } from './limits'
+import {
+  MAX_COMPLETIONS_PER_CHARACTER,
+  MAX_KEPT_DELETIONS_PER_CHARACTER,
+  MAX_RUNS_PER_CHARACTER,
+  MAX_RUNS_PER_COMPLETION,
+  RUNS_KEPT_AFTER_PRUNING,
+  UNDO_WINDOW_MS,
+} from './limits'
 import type { CompletionInput, RemovedCompletion, StoredCompletion } from './model'
 
 export type StoredCompletionJson = Static<typeof StoredCompletion>
@@ -34,11 +41,12 @@ export const storedColumns = {
   durationSeconds: completions.durationSeconds,
   xpEarned: completions.xpEarned,
   reaperXpEarned: completions.reaperXpEarned,
+  reaperSkulls: completions.reaperSkulls,
 }
 
 /** Normalises one posted completion; a bad completedAt is the only timestamp error. */
 export function normalizePosted(input: Static<typeof CompletionInput>, nowIso: string, field = 'completedAt') {
-  const completion = normalizeCompletion(input as RuleInput)
+  const completion = normalizeCompletion(input)
   let completedAt = nowIso
   if (completion.completedAt !== undefined && completion.completedAt !== null) {
     const parsed = parseTimestamp(completion.completedAt)
@@ -54,7 +62,8 @@ function prepareUpsert(db: DB) {
   // run) counts, but leaves the row's time and figures alone. For the latest run, an omitted
   // durationSeconds/xpEarned/reaperXpEarned keeps the stored value: the `keep*` flags choose the
   // stored column over the new value inside the one statement (SQLite reads every column of the
-  // SET at its value before the update).
+  // SET at its value before the update). The skull count is the most of every run's, whenever it
+  // was run (SQLite's max() of two values is null when either is).
   const latest = sql`excluded.completed_at >= ${completions.completedAt}`
   const keepOr = (flag: string, column: SQLiteColumn, excluded: string) =>
     sql`case when ${latest} and not ${p(flag)} then ${sql.raw(`excluded.${excluded}`)} else ${column} end`
@@ -70,6 +79,7 @@ function prepareUpsert(db: DB) {
       durationSeconds: p('durationSeconds'),
       xpEarned: p('xpEarned'),
       reaperXpEarned: p('reaperXpEarned'),
+      reaperSkulls: p('reaperSkulls'),
       runs: 1,
       updatedAt: p('now'),
     })
@@ -86,6 +96,7 @@ function prepareUpsert(db: DB) {
         durationSeconds: keepOr('keepDuration', completions.durationSeconds, 'duration_seconds'),
         xpEarned: keepOr('keepXp', completions.xpEarned, 'xp_earned'),
         reaperXpEarned: keepOr('keepReaperXp', completions.reaperXpEarned, 'reaper_xp_earned'),
+        reaperSkulls: sql`nullif(max(coalesce(${completions.reaperSkulls}, 0), coalesce(excluded.reaper_skulls, 0)), 0)`,
         runs: sql`${completions.runs} + 1`,
         updatedAt: sql`excluded.updated_at`,
       },
@@ -107,6 +118,7 @@ const insertRunStatement = preparedOnce((db: DB) => {
       durationSeconds: p('durationSeconds'),
       xpEarned: p('xpEarned'),
       reaperXpEarned: p('reaperXpEarned'),
+      reaperSkulls: p('reaperSkulls'),
     })
     .onConflictDoNothing()
     .returning({ id: runs.id })
@@ -126,6 +138,7 @@ const resentRunStatements = preparedOnce((db: DB) => {
         durationSeconds: keepOr('keepDuration', runs.durationSeconds, 'durationSeconds'),
         xpEarned: keepOr('keepXp', runs.xpEarned, 'xpEarned'),
         reaperXpEarned: keepOr('keepReaperXp', runs.reaperXpEarned, 'reaperXpEarned'),
+        reaperSkulls: keepOr('keepSkulls', runs.reaperSkulls, 'reaperSkulls'),
       })
       .where(and(eq(runs.completionId, p('completionId')), eq(runs.completedAt, p('completedAt'))))
       .prepare(),
@@ -149,6 +162,45 @@ const pruneRunsStatement = preparedOnce((db: DB) =>
     )
     .prepare(),
 )
+
+const keptRunsStatement = preparedOnce((db: DB) =>
+  db
+    .select({ n: characters.keptRuns })
+    .from(characters)
+    .where(eq(characters.id, sql.placeholder('characterId')))
+    .prepare(),
+)
+
+// The character's oldest runs, by the time they were run: reads (and sorts) all of them, which is
+// why it runs only once a write has passed the bound by RUNS_KEPT_AFTER_PRUNING's margin.
+const dropOldestRunsStatement = preparedOnce((db: DB) =>
+  db
+    .delete(runs)
+    .where(
+      inArray(
+        runs.id,
+        db
+          .select({ id: runs.id })
+          .from(runs)
+          .innerJoin(completions, eq(completions.id, runs.completionId))
+          .where(eq(completions.characterId, sql.placeholder('characterId')))
+          .orderBy(runs.completedAt, runs.id)
+          .limit(sql.placeholder('excess')),
+      ),
+    )
+    .prepare(),
+)
+
+/**
+ * After a write of runs, inside its transaction: a character past MAX_RUNS_PER_CHARACTER loses its
+ * oldest runs, down to RUNS_KEPT_AFTER_PRUNING (each completion keeps its count of runs). One read
+ * of a counter (characters.kept_runs) otherwise. Every path that writes runs calls it.
+ */
+export function boundCharacterRuns(db: DB, characterId: number): void {
+  const kept = keptRunsStatement(db).get({ characterId })?.n ?? 0
+  if (kept <= MAX_RUNS_PER_CHARACTER) return
+  dropOldestRunsStatement(db).run({ characterId, excess: kept - RUNS_KEPT_AFTER_PRUNING })
+}
 
 export interface UpsertOptions {
   /** The life it goes to (lifeOfRun for a posted run; the current life for a tracker's set). */
@@ -178,12 +230,14 @@ export function upsertCompletion(
     keepDuration: c.durationSeconds === undefined ? 1 : 0,
     keepXp: c.xpEarned === undefined ? 1 : 0,
     keepReaperXp: c.reaperXpEarned === undefined ? 1 : 0,
+    keepSkulls: c.reaperSkulls === undefined ? 1 : 0,
   }
   const figures = {
     completedAt: c.completedAt,
     durationSeconds: c.durationSeconds ?? null,
     xpEarned: c.xpEarned ?? null,
     reaperXpEarned: c.reaperXpEarned ?? null,
+    reaperSkulls: c.reaperSkulls ?? null,
   }
   const row = upsertStatement(db).get({
     characterId,
@@ -206,7 +260,7 @@ export function upsertCompletion(
       resent.count.run({ completionId: id })
     }
   }
-  return { id, created: count === 1, completion: completion as StoredCompletionJson }
+  return { id, created: count === 1, completion }
 }
 
 const lifeWindowsStatement = preparedOnce((db: DB) =>
@@ -256,6 +310,7 @@ export function postCompletion(
         `Character ${characterId} already has ${MAX_COMPLETIONS_PER_CHARACTER} completions, the most a character may have; delete some before logging another quest (updating one already logged still works).`,
       )
     }
+    boundCharacterRuns(db, characterId)
     return { ...result, lifeIndex }
   }, IMMEDIATE)
   // An open tracker puts the completion where a re-read would show it: after the rows of its
@@ -348,9 +403,9 @@ function historyOf(db: Pick<DB, 'select'>, completionIds: readonly number[]): Ma
     .where(inArray(runs.completionId, [...completionIds]))
     .orderBy(runs.completedAt)
     .all()
-  for (const { completionId, completedAt, durationSeconds, xpEarned, reaperXpEarned } of rows) {
+  for (const { completionId, completedAt, durationSeconds, xpEarned, reaperXpEarned, reaperSkulls } of rows) {
     const list = byCompletion.get(completionId) ?? []
-    list.push({ completedAt, durationSeconds, xpEarned, reaperXpEarned })
+    list.push({ completedAt, durationSeconds, xpEarned, reaperXpEarned, reaperSkulls })
     byCompletion.set(completionId, list)
   }
   return byCompletion
@@ -358,10 +413,18 @@ function historyOf(db: Pick<DB, 'select'>, completionIds: readonly number[]): Ma
 
 /**
  * Deletes what the scope names in the current life, and answers it whole (each completion with its
- * count and its runs), so that POST completions/restore can put it back exactly.
+ * count and its runs), so that POST completions/restore can put it back exactly. What it removed
+ * is kept for the undo window under `undoId` (null when nothing was removed): the restore puts
+ * back only that.
  */
-export function deleteCompletions({ db, changes }: Writer, userId: number, characterId: number, scope: DeleteScope) {
-  const { life, removed } = db.transaction((tx) => {
+export function deleteCompletions(
+  { db, clock, changes }: Writer,
+  userId: number,
+  characterId: number,
+  scope: DeleteScope,
+): { removed: RemovedCompletionJson[]; undoId: number | null; undoUntil: string | null } {
+  const now = clock.now()
+  const { life, removed, undoId, undoUntil } = db.transaction((tx) => {
     assertOwnsCharacter(db, userId, characterId)
     // A completion posted by its bare name was stored with the catalog's spelling.
     const catalogSpelling = questNames(db)(scope.name, scope.difficulty)
@@ -385,15 +448,114 @@ export function deleteCompletions({ db, changes }: Writer, userId: number, chara
     // Read before the delete: the runs go with their completion (ON DELETE CASCADE).
     const history = historyOf(tx, ids)
     if (ids.length > 0) tx.delete(completions).where(inArray(completions.id, ids)).run()
-    const removed = rows.map(({ id, ...row }) => ({ ...row, runList: history.get(id) ?? [] }) as RemovedCompletionJson)
-    return { life, removed }
+    const removed = rows.map(({ id, ...row }) => ({ ...row, runList: history.get(id) ?? [] }))
+    if (removed.length === 0) return { life, removed, undoId: null, undoUntil: null }
+    return { life, removed, ...keepDeletion(tx, characterId, removed, now) }
   }, IMMEDIATE)
   changes.publish(characterId, 'completions', () => ({
     kind: 'remove',
     life,
     removed: removed.map(({ name, difficulty, setting }) => ({ name, difficulty, setting })),
   }))
-  return removed
+  return { removed, undoId, undoUntil }
+}
+
+/**
+ * Keeps what a DELETE removed for UNDO_WINDOW_MS, inside its transaction; the character's kept
+ * deletes that ended, and those beyond the newest MAX_KEPT_DELETIONS_PER_CHARACTER, go.
+ */
+function keepDeletion(tx: Tx, characterId: number, removed: readonly RemovedTriple[], now: Date) {
+  const removedAt = now.toISOString()
+  const undoUntil = new Date(now.getTime() + UNDO_WINDOW_MS).toISOString()
+  const { id } = tx
+    .insert(keptDeletions)
+    .values({ characterId, removedAt, expiresAt: undoUntil, completions: [...removed] })
+    .returning({ id: keptDeletions.id })
+    .get()
+  tx.delete(keptDeletions)
+    .where(
+      and(
+        eq(keptDeletions.characterId, characterId),
+        or(
+          lte(keptDeletions.expiresAt, removedAt),
+          notInArray(
+            keptDeletions.id,
+            tx
+              .select({ id: keptDeletions.id })
+              .from(keptDeletions)
+              .where(eq(keptDeletions.characterId, characterId))
+              .orderBy(desc(keptDeletions.id))
+              .limit(MAX_KEPT_DELETIONS_PER_CHARACTER),
+          ),
+        ),
+      ),
+    )
+    .run()
+  return { undoId: id, undoUntil }
+}
+
+/** Housekeeping: deletes every kept delete whose undo window ended; how many. */
+export function pruneKeptDeletions(db: Pick<DB, 'delete'>, clock: Clock): number {
+  return db
+    .delete(keptDeletions)
+    .where(lte(keptDeletions.expiresAt, isoNow(clock)))
+    .returning({ id: keptDeletions.id })
+    .all().length
+}
+
+// The undo window in words: "the last hour", "for an hour after it".
+const UNDO_HOURS = UNDO_WINDOW_MS / 3_600_000
+const UNDO_WINDOW_WORDS_SHORT = UNDO_HOURS === 1 ? 'hour' : `${UNDO_HOURS} hours`
+const UNDO_WINDOW_WORDS = UNDO_HOURS === 1 ? 'an hour' : `${UNDO_HOURS} hours`
+
+const triple = ({ name, difficulty, setting }: { name: string; difficulty: string; setting: string }) =>
+  `"${name}" (${difficulty}, ${setting})`
+
+/**
+ * What a restore asks for, as the server kept it: the deletes named by `undoIds` (each must be
+ * kept for the character, not yet ended), and of them (or of every delete kept for the
+ * character, the latest first) each completion sent, found by its name, remake and setting; with
+ * no completions sent, everything those deletes removed. 409 for anything not kept: a restore
+ * never writes what a client made up.
+ */
+function keptToRestore(
+  tx: Tx,
+  characterId: number,
+  nowIso: string,
+  sent: readonly RemovedTriple[] | undefined,
+  undoIds: readonly number[] | undefined,
+): RemovedTriple[] {
+  const kept = tx
+    .select({ id: keptDeletions.id, completions: keptDeletions.completions })
+    .from(keptDeletions)
+    .where(and(eq(keptDeletions.characterId, characterId), gt(keptDeletions.expiresAt, nowIso)))
+    .orderBy(desc(keptDeletions.id))
+    .all()
+  const window = `a restore puts back only what a DELETE removed, for ${UNDO_WINDOW_WORDS} after it.`
+  let deletes = kept
+  if (undoIds) {
+    deletes = undoIds.map((undoId) => {
+      const found = kept.find((k) => k.id === undoId)
+      if (!found) {
+        throw new Conflict(
+          `Nothing deleted from character ${characterId} in the last ${UNDO_WINDOW_WORDS_SHORT} is kept under undoId ${undoId}: ${window}`,
+        )
+      }
+      return found
+    })
+  }
+  if (!sent) return deletes.flatMap((d) => d.completions)
+  return sent.map((item) => {
+    for (const d of deletes) {
+      const found = d.completions.find(
+        (c) => c.name === item.name && c.difficulty === item.difficulty && c.setting === item.setting,
+      )
+      if (found) return found
+    }
+    throw new Conflict(
+      `Nothing deleted from character ${characterId} in the last ${UNDO_WINDOW_WORDS_SHORT} matches ${triple(item)}: ${window}`,
+    )
+  })
 }
 
 const parsedTime = (value: string, field: string): string => {
@@ -403,28 +565,34 @@ const parsedTime = (value: string, field: string): string => {
 }
 
 /**
- * Puts back completions a DELETE answered (the tracker's undo), in the current life, by the merge
+ * Puts back completions a DELETE removed (the tracker's undo), in the current life, by the merge
  * of rules/quests/restore.ts: as they were where the triple is gone, run by run where the life
  * holds it again, and not at all where they are back already (so a restore sent twice counts
- * once). A triple that is new again counts toward MAX_COMPLETIONS_PER_CHARACTER (409).
+ * once). What goes back is what the server kept of the delete (keptToRestore), never the figures
+ * or runs a client sends: those only name what to put back. A triple that is new again counts
+ * toward MAX_COMPLETIONS_PER_CHARACTER (409).
  */
 export function restoreCompletions(
   { db, clock, changes }: Writer,
   userId: number,
   characterId: number,
-  items: readonly RemovedCompletionJson[],
+  request: { completions?: readonly RemovedCompletionJson[]; undoIds?: readonly number[] },
 ) {
   const now = isoNow(clock)
-  const wanted = items.map((item, i) => ({
-    ...item,
-    completedAt: parsedTime(item.completedAt, `completions[${i}].completedAt`),
-    runList: item.runList.map((run, j) => ({
-      ...run,
-      completedAt: parsedTime(run.completedAt, `completions[${i}].runList[${j}].completedAt`),
-    })),
-  }))
+  if (!request.completions && !request.undoIds) {
+    throw new BadRequest('Body field "undoIds" (the undoId a DELETE answered) or "completions" is required.')
+  }
+  // Read as before (a timestamp that is not one is still a 400), though only names are used.
+  const sent = request.completions?.map((item, i) => {
+    parsedTime(item.completedAt, `completions[${i}].completedAt`)
+    for (const [j, run] of item.runList.entries()) {
+      parsedTime(run.completedAt, `completions[${i}].runList[${j}].completedAt`)
+    }
+    return item
+  })
   const result = db.transaction((tx) => {
     assertOwnsCharacter(db, userId, characterId)
+    const wanted = keptToRestore(tx, characterId, now, sent, request.undoIds)
     const lifeIndex = currentQuestLife(db, characterId)
     let restored = 0
     let created = false
@@ -440,13 +608,28 @@ export function restoreCompletions(
       const row = tx.select().from(completions).where(triple).get()
       const kept = row ? (historyOf(tx, [row.id]).get(row.id) ?? []) : []
       const plan = restorePlan(
-        row ? { latest: row, runs: row.runs, runTimes: new Set(kept.map((r) => r.completedAt)) } : null,
+        row
+          ? {
+              latest: row,
+              runs: row.runs,
+              runTimes: new Set(kept.map((r) => r.completedAt)),
+              reaperSkulls: row.reaperSkulls,
+            }
+          : null,
         item,
       )
       if (plan) {
         restored++
         const { completedAt, durationSeconds, xpEarned, reaperXpEarned } = plan.latest
-        const figures = { completedAt, durationSeconds, xpEarned, reaperXpEarned, runs: plan.runs, updatedAt: now }
+        const figures = {
+          completedAt,
+          durationSeconds,
+          xpEarned,
+          reaperXpEarned,
+          reaperSkulls: plan.reaperSkulls,
+          runs: plan.runs,
+          updatedAt: now,
+        }
         let id = row?.id
         if (id === undefined) {
           created = true
@@ -466,7 +649,7 @@ export function restoreCompletions(
         pruneRunsStatement(db).run({ completionId })
       }
       const after = tx.select(storedColumns).from(completions).where(triple).get()
-      if (after) stored.push(after as StoredCompletionJson)
+      if (after) stored.push(after)
     }
     // As for a post: counted after the insert, inside the transaction; throwing rolls it back.
     if (created && countCompletions(db, characterId) > MAX_COMPLETIONS_PER_CHARACTER) {
@@ -474,6 +657,7 @@ export function restoreCompletions(
         `Character ${characterId} already has ${MAX_COMPLETIONS_PER_CHARACTER} completions, the most a character may have; delete some before putting one back.`,
       )
     }
+    boundCharacterRuns(db, characterId)
     return { restored, completions: stored }
   }, IMMEDIATE)
   if (result.restored > 0) changes.publish(characterId, 'completions')
@@ -481,7 +665,7 @@ export function restoreCompletions(
 }
 
 /** The database or a transaction, for the writes that follow a change of lives. */
-type Tx = Pick<DB, 'select' | 'update' | 'delete'>
+type Tx = Pick<DB, 'select' | 'update' | 'delete' | 'insert'>
 
 /**
  * After a character's lives were written anew (an imported history whose lives are in the quest
@@ -546,6 +730,7 @@ function mergeCompletionsInto(db: Tx, characterId: number, target: (lifeIndex: n
       durationSeconds: later.durationSeconds,
       xpEarned: later.xpEarned,
       reaperXpEarned: later.reaperXpEarned,
+      reaperSkulls: mostSkulls(there.reaperSkulls, row.reaperSkulls),
     }
     db.update(completions).set(merged).where(eq(completions.id, there.id)).run()
     db.delete(completions).where(eq(completions.id, row.id)).run()

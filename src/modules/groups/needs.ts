@@ -157,7 +157,7 @@ export class GroupNeeds {
     const kept = this.ranks.get(id)
     if (kept?.tag === tag) return { id, ranks: kept.ranks }
     const life = currentQuestLife(db, id)
-    const done = lifeCompletionsStatement(db).all({ characterId: id, life }) as Parameters<typeof indexCompletions>[0]
+    const done = lifeCompletionsStatement(db).all({ characterId: id, life })
     const ranks = doneRanks(catalog.rows, indexCompletions(done))
     // Bounded: all forgotten when full (as the server's other kept look-ups are), read again as asked.
     if (!kept && this.ranks.size >= MAX_KEPT_NEEDS_CHARACTERS) this.ranks.clear()

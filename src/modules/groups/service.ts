@@ -505,7 +505,7 @@ function needsCharacters(db: DB, shared: readonly SharedCharacterJson[]): NeedsC
       .all()
     return {
       id: c.id,
-      index: indexCompletions(done as Parameters<typeof indexCompletions>[0]),
+      index: indexCompletions(done),
       level: row ? trackerLevel(row) : c.level,
       packState: row?.packState ?? {},
     }

@@ -1,7 +1,8 @@
 // The website's routes for a player's data out and in: a character's completions as CSV, the same
 // CSV back in (a preview, then the player's confirmation), and the whole account as one JSON file.
 // CLI equivalents: `quest-tracker data export` and `completions export|import`.
-import { t } from 'elysia'
+import { type Static, t } from 'elysia'
+import { isoNow } from '../../clock'
 import type { Writer } from '../../deps'
 import { bodyLimit } from '../../http/body'
 import { BadRequest } from '../../http/errors'
@@ -11,9 +12,9 @@ import { signedInRoutes } from '../auth/guard'
 import { applyImport, previewImport } from '../completions/import'
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../completions/limits'
 import { CsvFormatError } from './csv'
-import { MAX_IMPORT_BODY_BYTES } from './limits'
+import { EXPORT_PIECE_CHARS, MAX_IMPORT_BODY_BYTES } from './limits'
 import { AccountExport, CompletionsImportBody, ImportPreview } from './model'
-import { completionsCsv, completionsFromCsv, exportAccount, safeFileName } from './service'
+import { completionsCsv, completionsFromCsv, exportAccountPieces, safeFileName } from './service'
 
 /** The CSV's completions; a file that is not CSV is a 400 with its line and column. */
 function readCsv(text: string) {
@@ -23,6 +24,34 @@ function readCsv(text: string) {
     if (error instanceof CsvFormatError) throw new BadRequest(error.message)
     throw error
   }
+}
+
+/**
+ * The pieces of a generator as a byte stream, read only as fast as the client takes them; the
+ * event loop turns before each piece, so other requests are answered between two. The generator
+ * is closed if the client goes away.
+ */
+function streamed(first: IteratorResult<string, void>, rest: Generator<string, void, undefined>) {
+  const encoder = new TextEncoder()
+  let next: IteratorResult<string, void> | null = first
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (next === null) {
+          await new Promise((resolve) => setImmediate(resolve))
+          next = rest.next()
+        }
+        const piece = next
+        next = null
+        if (piece.done) controller.close()
+        else controller.enqueue(encoder.encode(piece.value))
+      },
+      cancel() {
+        rest.return(undefined)
+      },
+    },
+    { highWaterMark: 0 },
+  )
 }
 
 const attachment = (set: { headers: Record<string, unknown> }, type: string, fileName: string) => {
@@ -36,15 +65,25 @@ export function playerDataModule(writer: Writer, guard: Guard) {
     .use(bodyLimit)
     .get(
       '/account/export',
-      ({ user, set }) => {
-        const data = exportAccount(db, clock, user.id)
-        const day = data.exportedAt.slice(0, 10)
-        attachment(set, 'application/json; charset=utf-8', `${safeFileName(user.displayName, 'account')} ${day}.json`)
-        return data
+      ({ user }) => {
+        const pieces = exportAccountPieces(db, clock, user.id)
+        // The account's piece now: a refusal is an answer, not a broken download.
+        const head = pieces.next()
+        const day = isoNow(clock).slice(0, 10)
+        const name = `${safeFileName(user.displayName, 'account')} ${day}.json`
+        return new Response(streamed(head, pieces), {
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'content-disposition': `attachment; filename="${name}"`,
+          },
+        }) as unknown as Static<typeof AccountExport>
       },
       {
         response: { 200: AccountExport },
-        detail: { summary: 'Everything of the account as one JSON file' },
+        detail: {
+          summary: 'Everything of the account as one JSON file',
+          description: `Sent as it is read, in pieces of about ${EXPORT_PIECE_CHARS / 1024} KiB (chunked, no Content-Length).`,
+        },
       },
     )
     .guard({ params: IdParams })
@@ -57,7 +96,7 @@ export function playerDataModule(writer: Writer, guard: Guard) {
       },
       {
         response: {
-          200: t.String({ description: 'name,difficulty,setting,completedAt,durationSeconds,xpEarned' }),
+          200: t.String({ description: 'name,difficulty,setting,completedAt,durationSeconds,xpEarned,reaperSkulls' }),
           ...errors(404),
         },
         detail: { summary: "The character's completions as CSV" },

@@ -24,7 +24,7 @@ export const CompletionsImportBody = t.Object({
   csv: t.String({
     maxLength: MAX_IMPORT_CSV_CHARS,
     description:
-      'The CSV file’s text: a header line naming the columns (`name` required; `difficulty`, `setting`, `completedAt`, `durationSeconds`, `xpEarned` optional, in any order; others ignored), then a completion a line.',
+      'The CSV file’s text: a header line naming the columns (`name` required; `difficulty`, `setting`, `completedAt`, `durationSeconds`, `xpEarned`, `reaperSkulls` optional, in any order; others ignored), then a completion a line.',
   }),
   confirm: t.Optional(
     t.Boolean({
@@ -78,6 +78,7 @@ const ExportedRun = t.Object({
   durationSeconds: t.Nullable(t.Integer()),
   xpEarned: t.Nullable(t.Integer()),
   reaperXpEarned: t.Nullable(t.Integer()),
+  reaperSkulls: t.Nullable(t.Integer({ description: 'The skulls of the run (reaper only); null when not given.' })),
 })
 
 const ExportedCompletion = t.Object({

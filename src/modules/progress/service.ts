@@ -1,6 +1,6 @@
 // Progress: the tracker state stored on the character plus its completions. PUT changes only
 // the fields sent; `completions` replaces the whole set of the current quest life (syncSet).
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, max, ne, sql } from 'drizzle-orm'
 import type { Static } from 'elysia'
 import { isoNow } from '../../clock'
 import { type DB, IMMEDIATE } from '../../db/client'
@@ -10,12 +10,13 @@ import { completions, runs } from '../../db/schema'
 import type { Writer } from '../../deps'
 import { NotFound } from '../../http/errors'
 import { assertJsonSize } from '../../http/size'
-import type { NormalizedCompletion } from '../../rules/quests/completion'
+import { mostSkulls, type NormalizedCompletion } from '../../rules/quests/completion'
 import { currentLifeOf } from '../../rules/quests/runs'
 import { questNames } from '../catalog/service'
 import { type CharacterRow, ownedCharacter, updateOwnedCharacter } from '../characters/access'
 import { headChange, progressHead } from '../characters/service'
 import {
+  boundCharacterRuns,
   lifeWindows,
   normalizePosted,
   type StoredCompletionJson,
@@ -53,7 +54,7 @@ const listStatement = preparedOnce(prepareList)
  * from bun:sqlite.
  */
 export function listCompletions(db: DB, characterId: number, lifeIndex: number): StoredCompletionJson[] {
-  return listStatement(db).all({ characterId, lifeIndex }) as StoredCompletionJson[]
+  return listStatement(db).all({ characterId, lifeIndex })
 }
 
 export type LifeViewJson = Static<typeof LifeView>
@@ -129,6 +130,7 @@ function syncSet(db: DB, characterId: number, lifeIndex: number, items: readonly
     durationSeconds: completions.durationSeconds,
     xpEarned: completions.xpEarned,
     reaperXpEarned: completions.reaperXpEarned,
+    reaperSkulls: completions.reaperSkulls,
   }
   type Held = { [K in keyof typeof columns]: (typeof completions.$inferSelect)[K] }
   const key = (c: { name: string; difficulty: string; setting: string }) =>
@@ -174,16 +176,22 @@ function syncSet(db: DB, characterId: number, lifeIndex: number, items: readonly
       const sent = item[figure]
       if (sent !== undefined && sent !== row[figure]) corrected[figure] = sent
     }
-    if (Object.keys(corrected).length === 0) continue
+    // The completion's skulls are the most of its runs': a count sent and different from it
+    // corrects the latest run's, and the completion's becomes the most of that and its other runs'.
+    const skulls =
+      item.reaperSkulls !== undefined && item.reaperSkulls !== row.reaperSkulls ? item.reaperSkulls : undefined
+    if (Object.keys(corrected).length === 0 && skulls === undefined) continue
+    const best =
+      skulls === undefined ? {} : { reaperSkulls: mostSkulls(skulls, otherRunsSkulls(db, row.id, row.completedAt)) }
     db.update(completions)
-      .set({ ...corrected, updatedAt: now })
+      .set({ ...corrected, ...best, updatedAt: now })
       .where(eq(completions.id, row.id))
       .run()
     db.update(runs)
-      .set(corrected)
+      .set({ ...corrected, ...(skulls === undefined ? {} : { reaperSkulls: skulls }) })
       .where(and(eq(runs.completionId, row.id), eq(runs.completedAt, row.completedAt)))
       .run()
-    held.set(k, { ...row, ...corrected })
+    held.set(k, { ...row, ...corrected, ...best })
   }
   const dropped = stored.filter((id) => !kept.has(id))
   for (let i = 0; i < dropped.length; i += DELETE_CHUNK) {
@@ -192,6 +200,18 @@ function syncSet(db: DB, characterId: number, lifeIndex: number, items: readonly
       .where(inArray(completions.id, dropped.slice(i, i + DELETE_CHUNK)))
       .run()
   }
+  boundCharacterRuns(db, characterId)
+}
+
+/** The most skulls of a completion's runs other than the one at `completedAt`. */
+function otherRunsSkulls(db: DB, completionId: number, completedAt: string): number | null {
+  return (
+    db
+      .select({ most: max(runs.reaperSkulls) })
+      .from(runs)
+      .where(and(eq(runs.completionId, completionId), ne(runs.completedAt, completedAt)))
+      .get()?.most ?? null
+  )
 }
 
 export function putProgress(

@@ -260,9 +260,7 @@ export function getRoute(db: DB, viewerId: number, id: number): RouteDetail {
 }
 
 function routeStepsOf(db: DB, routeId: number): RouteStepOut[] {
-  return statements(db)
-    .steps.all({ routeId })
-    .map((step) => ({ ...step, difficulty: step.difficulty as StepDifficulty, setting: step.setting as StepSetting }))
+  return statements(db).steps.all({ routeId })
 }
 
 // The reads navigation repeats on every call, prepared once per database.

@@ -17,6 +17,10 @@ export const FEATURES = {
   buildSync: true,
   liveSnapshot: true,
   livePromoteToPlanned: true,
+  // Issue 41: the skull count of reaper runs (`reaperSkulls` and its aliases, `R5`), and GET
+  // /characters/{id}/sagas.
+  completionReaperSkulls: true,
+  sagas: true,
 } as const satisfies Record<string, boolean>
 
 export { CHALLENGE_SETTINGS, REMAKE_TIERS } from '../../rules/quests/completion'

@@ -8,6 +8,14 @@ export type Difficulty = (typeof REMAKE_TIERS)[number]
 export const CHALLENGE_SETTINGS = ['casual', 'normal', 'hard', 'elite', 'reaper', 'unknown'] as const
 export type Setting = (typeof CHALLENGE_SETTINGS)[number]
 
+/**
+ * The settings from the least to the most challenging, `unknown` below them all: "Higher settings
+ * are more challenging and more rewarding" (DDO wiki, "Solo": https://ddowiki.com/page/Solo, whose
+ * list runs Solo, Casual, Normal, Hard, Elite, Reaper). The best setting a quest was done on is
+ * the last of these it was logged on.
+ */
+export const SETTINGS_BY_CHALLENGE: readonly Setting[] = ['unknown', 'casual', 'normal', 'hard', 'elite', 'reaper']
+
 /** The settings a player can actually run; a challenge word in `difficulty` is one of these. */
 const CHALLENGE_WORDS: readonly string[] = CHALLENGE_SETTINGS.filter((s) => s !== 'unknown')
 
@@ -17,6 +25,18 @@ export const DEFAULT_SETTING: Setting = 'elite'
 /** Aliases, canonical name first; the first key holding a value wins (see firstPresent). */
 export const SETTING_KEYS = ['setting', 'challengeSetting', 'challenge_setting'] as const
 export const XP_KEYS = ['xpEarned', 'xp', 'xpReceived', 'xp_received', 'actualXp', 'actual_xp', 'xp_earned'] as const
+/**
+ * The skull count of a reaper run. DDO's reaper difficulty has ten sub-difficulties, "skulls", 1 to
+ * 10, chosen with the setting in the quest portal (DDO wiki, "Reaper difficulty":
+ * https://ddowiki.com/page/Reaper_difficulty).
+ */
+export const MIN_REAPER_SKULLS = 1
+export const MAX_REAPER_SKULLS = 10
+/**
+ * Aliases of the skull count, canonical name first: the names a client is likely to send it under
+ * (the game's own word is "skulls"; a "reaper level" is what some tools call it).
+ */
+export const REAPER_SKULLS_KEYS = ['reaperSkulls', 'skulls', 'reaper_skulls', 'reaperLevel', 'reaper_level'] as const
 export const REAPER_XP_KEYS = [
   'reaperXpEarned',
   'reaperXp',
@@ -50,6 +70,11 @@ export interface CompletionInput {
   rxp?: number | null
   rxpEarned?: number | null
   rxp_earned?: number | null
+  reaperSkulls?: number | null
+  skulls?: number | null
+  reaper_skulls?: number | null
+  reaperLevel?: number | null
+  reaper_level?: number | null
 }
 
 /**
@@ -65,6 +90,13 @@ export interface NormalizedCompletion {
   durationSeconds: number | null | undefined
   xpEarned: number | null | undefined
   reaperXpEarned: number | null | undefined
+  /**
+   * The skull count of a reaper run (1 to 10): from a count field, else from a setting word that
+   * names one (`R5`, `reaper 5`). `undefined` when none was sent and on any other setting (a count
+   * beside a setting that is not reaper is ignored: a completion is never refused for its setting);
+   * `null` when the count was sent as null.
+   */
+  reaperSkulls: number | null | undefined
 }
 
 const word = (value: unknown): string | undefined =>
@@ -77,14 +109,38 @@ export function normalizeDifficulty(value: unknown): Difficulty {
 }
 
 /**
+ * A setting word that names reaper with its skulls, as DDO Builder writes them (`R1` to `R10`, its
+ * QuestDifficultyTypes.h) and as players type them (`reaper 5`, `Reaper5`): the count, or null.
+ */
+const REAPER_WITH_SKULLS = /^(?:r|reaper)\s*(10|[1-9])$/
+
+/** The skull count a setting word names (`R7`: 7), or null for any other value. */
+export function reaperSkullsOf(value: unknown): number | null {
+  const match = REAPER_WITH_SKULLS.exec(word(value) ?? '')
+  return match ? Number(match[1]) : null
+}
+
+/** The most of some skull counts (null and undefined: no count); null when none has one. */
+export function mostSkulls(...counts: readonly (number | null | undefined)[]): number | null {
+  const known = counts.filter((n): n is number => typeof n === 'number')
+  return known.length === 0 ? null : Math.max(...known)
+}
+
+/**
  * Rules 1–2: omitted (undefined or null) is elite; a setting word in any case is that
- * setting; `Unknown`, `any` and anything unrecognised are unknown.
+ * setting (reaper with its skulls, `R5` or `reaper 5`, is reaper); `Unknown`, `any` and anything
+ * unrecognised are unknown.
  */
 export function normalizeSetting(value: unknown): Setting {
   if (value === undefined || value === null) return DEFAULT_SETTING
+  if (reaperSkullsOf(value) !== null) return 'reaper'
   const w = word(value)
   return CHALLENGE_SETTINGS.find((s) => s === w) ?? 'unknown'
 }
+
+/** A challenge word (rule 4): a setting a player can run, reaper with its skulls included. */
+const isChallengeWord = (w: string | undefined): w is string =>
+  w !== undefined && (CHALLENGE_WORDS.includes(w) || reaperSkullsOf(w) !== null)
 
 /**
  * The value under the first of `keys` that holds one; `null` (clear it) only when every key sent
@@ -107,15 +163,21 @@ export function normalizeCompletion(input: CompletionInput): NormalizedCompletio
   const settingOmitted = rawSetting === undefined || rawSetting === null
   const difficultyWord = word(input.difficulty)
   // Rule 4: clients that put the challenge in `difficulty` (older plugins) meant the setting.
-  const moved = settingOmitted && difficultyWord !== undefined && CHALLENGE_WORDS.includes(difficultyWord)
+  const moved = settingOmitted && isChallengeWord(difficultyWord)
+  const settingWord = moved ? difficultyWord : rawSetting
+  const setting = normalizeSetting(settingWord)
+  // The count field first; a null one gives way to the count the setting word names.
+  const count = firstPresent<number | null>(input, REAPER_SKULLS_KEYS)
+  const reaperSkulls = count ?? reaperSkullsOf(settingWord) ?? (count === null ? null : undefined)
   return {
     name: input.name.trim(),
     difficulty: moved ? 'Unknown' : normalizeDifficulty(input.difficulty),
-    setting: moved ? (difficultyWord as Setting) : normalizeSetting(rawSetting),
+    setting,
     completedAt: input.completedAt,
     durationSeconds: input.durationSeconds,
     xpEarned: firstPresent<number | null>(input, XP_KEYS),
     reaperXpEarned: firstPresent<number | null>(input, REAPER_XP_KEYS),
+    reaperSkulls: setting === 'reaper' ? reaperSkulls : undefined,
   }
 }
 

@@ -30,3 +30,9 @@ const byKey = new Map<string, string>(
 export function wikiNameOf(name: string, tier: QuestTier): string | null {
   return byKey.get(`${tier}:${questNameKey(name)}`) ?? null
 }
+
+/** The game's name of a wiki page in `tier`, when the two differ (the other way of wikiNameOf); else null. */
+export function gameNameOf(wikiName: string, tier: string): string | null {
+  const found = ALIASES.find(([, tiers, wiki]) => wiki === wikiName && (tiers as readonly string[]).includes(tier))
+  return found ? found[0] : null
+}

@@ -1,8 +1,9 @@
 // The series behind the website's stats page: XP per minute of play by quest, completions and
-// XP by day, favor by patron against what the catalog offers, and reaper XP by day. Pure
+// XP by day, favor by patron against what the catalog offers, reaper XP by day and the most
+// reaper skulls by quest. Pure
 // functions over a character's completions and the catalog; the page plots them and shows the
 // same numbers as tables.
-import type { Difficulty } from './completion'
+import { type Difficulty, mostSkulls } from './completion'
 import { favorTotals } from './favor'
 import { indexCompletions, type TrackerRow } from './tracker'
 import { completionXp, type XpCompletion, type XpRowsByName } from './xp'
@@ -11,6 +12,8 @@ export interface StatsCompletion extends XpCompletion {
   completedAt: string
   durationSeconds: number | null
   reaperXpEarned: number | null
+  /** Reaper only: the most skulls of its runs (null: none given). Older answers have none. */
+  reaperSkulls?: number | null
 }
 
 export interface XpSettings {
@@ -168,4 +171,31 @@ export function favorByPatron(
   return [...totals.byPatron]
     .map(([patron, t]) => ({ patron, earned: t.earned, possible: t.possible }))
     .sort((a, b) => b.possible - a.possible || a.patron.localeCompare(b.patron))
+}
+
+/** A quest remake run on reaper, and the most skulls it was logged with. */
+export interface QuestSkulls {
+  name: string
+  difficulty: Difficulty
+  /** Null: run on reaper, but no run said how many skulls. */
+  skulls: number | null
+}
+
+/**
+ * The most reaper skulls per quest remake (a completion of tier Unknown is its own line: it says
+ * no more), most skulls first, then by name; remakes run on reaper without a count last.
+ */
+export function reaperSkullsByQuest(completions: readonly StatsCompletion[]): QuestSkulls[] {
+  const byRemake = new Map<string, QuestSkulls>()
+  for (const c of completions) {
+    if (c.setting !== 'reaper') continue
+    const key = `${c.difficulty}\u0000${c.name}`
+    const entry = byRemake.get(key) ?? { name: c.name, difficulty: c.difficulty, skulls: null }
+    entry.skulls = mostSkulls(entry.skulls, c.reaperSkulls)
+    byRemake.set(key, entry)
+  }
+  return [...byRemake.values()].sort(
+    (a, b) =>
+      (b.skulls ?? 0) - (a.skulls ?? 0) || a.name.localeCompare(b.name) || a.difficulty.localeCompare(b.difficulty),
+  )
 }

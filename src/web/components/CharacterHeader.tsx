@@ -1,14 +1,15 @@
-// The head of every page about one character (its quests, build and stats): a way back to the
+// The head of every page about one character (its quests, build, stats and sagas): a way back to the
 // characters, the name and facts, and the character's pages as tabs.
 import type { ComponentChildren } from 'preact'
 import type { Character } from '../api'
 
-export type CharacterPage = 'quests' | 'build' | 'stats'
+export type CharacterPage = 'quests' | 'build' | 'stats' | 'sagas'
 
 const PAGES: readonly { page: CharacterPage; label: string; path: (id: number) => string }[] = [
   { page: 'quests', label: 'Quests', path: (id) => `/characters/${id}` },
   { page: 'build', label: 'Build', path: (id) => `/characters/${id}/build` },
   { page: 'stats', label: 'Stats', path: (id) => `/characters/${id}/stats` },
+  { page: 'sagas', label: 'Sagas', path: (id) => `/characters/${id}/sagas` },
 ]
 
 /**

@@ -28,7 +28,7 @@ export const dataCacheName = (userId: number) => `${DATA_CACHE_PREFIX}${userId}`
 const ACCOUNT_READS: readonly RegExp[] = [
   /^\/api\/characters$/,
   /^\/api\/characters\/\d+$/,
-  /^\/api\/characters\/\d+\/(?:progress|next|quest-times|live|build|lives|past-lives)$/,
+  /^\/api\/characters\/\d+\/(?:progress|next|quest-times|live|build|lives|past-lives|sagas)$/,
   /^\/api\/past-lives$/,
   /^\/api\/routes$/,
   /^\/api\/routes\/\d+$/,

@@ -1,9 +1,18 @@
 // The stats page's view: a few totals, then four plots, each with the numbers behind it as a
-// table (in a disclosure, for screen readers and anyone who wants the figures).
+// table (in a disclosure, for screen readers and anyone who wants the figures), and the most reaper
+// skulls by quest.
 import type { ComponentChildren } from 'preact'
 import { useMemo } from 'preact/hooks'
 import type uPlot from 'uplot'
-import { activityByDay, type DayActivity, favorByPatron, type QuestRate, xpPerMinute } from '../../rules/quests/stats'
+import {
+  activityByDay,
+  type DayActivity,
+  favorByPatron,
+  type QuestRate,
+  type QuestSkulls,
+  reaperSkullsByQuest,
+  xpPerMinute,
+} from '../../rules/quests/stats'
 import { rowsByName } from '../../rules/quests/tracker'
 import type { Character, Progress, QuestRow } from '../api'
 import { CharacterHeader } from '../components/CharacterHeader'
@@ -101,6 +110,21 @@ const REAPER: TableKind<DayActivity> = {
   ],
 }
 
+const SKULLS: TableKind<QuestSkulls> = {
+  rowKey: (q) => `${q.difficulty}:${q.name}`,
+  rowData: (q) => ({ 'data-quest': q.name, 'data-difficulty': q.difficulty }),
+  columns: [
+    { head: 'Quest', cell: (q) => q.name },
+    { head: 'Tier', cell: (q) => q.difficulty },
+    {
+      head: 'Most skulls',
+      num: true,
+      value: 'skulls',
+      cell: (q) => (q.skulls === null ? <span class="muted">not given</span> : `R${q.skulls}`),
+    },
+  ],
+}
+
 interface StatsProps {
   character: Character
   progress: Progress
@@ -115,9 +139,10 @@ export function StatsView({ character, progress, quests }: StatsProps) {
       rates: xpPerMinute(progress.completions, byName, settings),
       days: activityByDay(progress.completions, byName, settings, localDay),
       favor: favorByPatron(quests, progress.completions),
+      skulls: reaperSkullsByQuest(progress.completions),
     }
   }, [progress, quests])
-  const { rates, days, favor } = stats
+  const { rates, days, favor, skulls } = stats
   const last = days[days.length - 1]
   const favorEarned = favor.reduce((sum, p) => sum + p.earned, 0)
   const favorPossible = favor.reduce((sum, p) => sum + p.possible, 0)
@@ -248,6 +273,25 @@ export function StatsView({ character, progress, quests }: StatsProps) {
       <Part id="reaper" {...parts.reaper}>
         <Table name="reaper" caption="Reaper runs and reaper XP by day" rows={reaperDays} {...REAPER} />
       </Part>
+      <section class="stats-part" aria-labelledby="reaper-skulls-title" data-part="reaper-skulls">
+        <h2 id="reaper-skulls-title">Reaper skulls, by quest</h2>
+        <p class="hint">
+          The most skulls each quest was run on reaper with, as the game plugin (or an import) reported them. Runs
+          logged as reaper without a count say “not given”.
+        </p>
+        {skulls.length === 0 ? (
+          <p class="empty-plot">No reaper runs yet.</p>
+        ) : (
+          <div class="table-wrap">
+            <Table
+              name="reaper-skulls"
+              caption="The most reaper skulls by quest, most first"
+              rows={skulls}
+              {...SKULLS}
+            />
+          </div>
+        )}
+      </section>
     </div>
   )
 }

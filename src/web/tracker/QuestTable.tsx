@@ -1,5 +1,6 @@
 // The quest list: one row per catalog remake, with `data-quest`, `data-difficulty` and
-// `data-completed` (CONTRACT.md), and a checkbox per challenge setting labelled with its word.
+// `data-completed` (CONTRACT.md), and a checkbox per challenge setting labelled with its word
+// (the reaper one with the most skulls logged beside it, `R7`).
 // Rows are class components that skip rendering when their own data did not change, so a
 // keystroke in the search re-renders the list, not 718 rows. The first draw comes in parts
 // (rowsDrawn.ts): the first rows on the screen before the rest are made.
@@ -170,6 +171,12 @@ class QuestRowView extends Component<RowProps, { open: boolean }> {
                 disabled={readOnly}
                 onChange={(e) => onToggle(row, setting, e.currentTarget.checked)}
               />
+              {setting === 'reaper' && log.skulls !== null && (own || viaUnknown) && (
+                <span class="skulls" title={`Reaper ${log.skulls}: the most skulls logged`}>
+                  R{log.skulls}
+                  <span class="sr-only"> (the most skulls logged)</span>
+                </span>
+              )}
             </td>
           )
         })}

@@ -24,7 +24,7 @@ export interface Sort {
   descending: boolean
 }
 
-const NO_LOG: RowLog = { own: new Set(), viaUnknown: new Set() }
+const NO_LOG: RowLog = { own: new Set(), viaUnknown: new Set(), skulls: null }
 const TIER_ORDER = ['Heroic', 'Epic', 'Legendary', 'Unknown']
 
 function compareRows(a: Row, b: Row, sort: Sort, playOn: PlayOn): number {

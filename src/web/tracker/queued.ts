@@ -44,7 +44,13 @@ export function withQueued(progress: Progress, changes: readonly (QueuedChange |
     } else if (change.kind === 'tick') {
       if (next.completions.some((c) => sameKey(c, change))) continue
       const { kind: _, ...key } = change
-      const added: Completion = { ...key, durationSeconds: null, xpEarned: null, reaperXpEarned: null }
+      const added: Completion = {
+        ...key,
+        durationSeconds: null,
+        xpEarned: null,
+        reaperXpEarned: null,
+        reaperSkulls: null,
+      }
       next = { ...next, completions: [added, ...next.completions] }
     } else {
       next = { ...next, completions: next.completions.filter((c) => !sameKey(c, change)) }

@@ -150,7 +150,10 @@ export function createTrackerStore(options: StoreOptions) {
 
   /** An untick can be undone for a while (undo.ts): what its deletes removed goes back, on the page at once. */
   const undo = createUndo((removed) => {
-    const back: Completion[] = removed.map(({ runs: _runs, runList: _runList, ...completion }) => completion)
+    const back: Completion[] = removed.map(({ runs: _runs, runList: _runList, reaperSkulls, ...completion }) => ({
+      ...completion,
+      reaperSkulls: reaperSkulls ?? null,
+    }))
     progress.value = withAdded(progress.value, back)
     const pending: PendingRestore = { kind: 'restore', completions: back }
     restores = [...restores, pending]
@@ -281,6 +284,7 @@ export function createTrackerStore(options: StoreOptions) {
         durationSeconds: null,
         xpEarned: null,
         reaperXpEarned: null,
+        reaperSkulls: null,
       }
       progress.value = withAdded(current, [added])
       const { name, difficulty, completedAt } = added

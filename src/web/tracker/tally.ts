@@ -6,7 +6,7 @@
 // gap, an import, a reincarnation, the catalog), and XP alone where its bonuses changed.
 // Pure: a tally is never changed, the next one shares what did not change.
 
-import type { Setting } from '../../rules/quests/completion'
+import { mostSkulls, type Setting } from '../../rules/quests/completion'
 import { type FavorTotals, type NameFavor, nameFavor, sumFavor } from '../../rules/quests/favor'
 import { completionsFor, indexCompletions } from '../../rules/quests/tracker'
 import { completionXp, type XpTotal } from '../../rules/quests/xp'
@@ -18,6 +18,8 @@ import type { Row } from './row'
 export interface RowLog {
   own: ReadonlySet<Setting>
   viaUnknown: ReadonlySet<Setting>
+  /** The most skulls its reaper completions were logged with (its own tier's or Unknown's); null: none said. */
+  skulls: number | null
 }
 
 type Bonuses = Readonly<Record<string, unknown>>
@@ -67,14 +69,22 @@ function logName(
   for (const remake of inputs.byName.get(name) ?? []) {
     const own = new Set<Setting>()
     const viaUnknown = new Set<Setting>()
-    for (const c of completionsFor(remake, index)) (c.difficulty === 'Unknown' ? viaUnknown : own).add(c.setting)
+    let skulls: number | null = null
+    for (const c of completionsFor(remake, index)) {
+      ;(c.difficulty === 'Unknown' ? viaUnknown : own).add(c.setting)
+      if (c.setting === 'reaper') skulls = mostSkulls(skulls, c.reaperSkulls)
+    }
     if (own.size + viaUnknown.size === 0) {
       logs.delete(remake.key)
       continue
     }
     const previous = before?.get(remake.key)
-    const same = previous && sameSettings(previous.own, own) && sameSettings(previous.viaUnknown, viaUnknown)
-    logs.set(remake.key, same ? previous : { own, viaUnknown })
+    const same =
+      previous &&
+      previous.skulls === skulls &&
+      sameSettings(previous.own, own) &&
+      sameSettings(previous.viaUnknown, viaUnknown)
+    logs.set(remake.key, same ? previous : { own, viaUnknown, skulls })
   }
 }
 

@@ -6,6 +6,7 @@ import {
   normalizeCompletion,
   normalizeDifficulty,
   normalizeSetting,
+  reaperSkullsOf,
 } from '../../../src/rules/quests/completion'
 
 describe('normalizeCompletion: difficulty and setting', () => {
@@ -180,4 +181,57 @@ describe('deleteScope: delete rules 1-3', () => {
   for (const [why, input, expected] of cases) {
     test(why, () => expect(deleteScope(input)).toEqual(expected))
   }
+})
+
+describe('normalizeCompletion: reaper skulls (issue 41 section 3)', () => {
+  const cases: [string, Omit<CompletionInput, 'name'>, string, number | null | undefined][] = [
+    // [why, input, stored setting, reaperSkulls]; undefined = not sent (or not a reaper run)
+    ['an older client: reaper alone has no count', { setting: 'reaper' }, 'reaper', undefined],
+    ['reaperSkulls on a reaper run', { setting: 'reaper', reaperSkulls: 7 }, 'reaper', 7],
+    ['alias skulls', { setting: 'reaper', skulls: 3 }, 'reaper', 3],
+    ['alias reaper_skulls', { setting: 'reaper', reaper_skulls: 4 }, 'reaper', 4],
+    ['alias reaperLevel', { setting: 'reaper', reaperLevel: 5 }, 'reaper', 5],
+    ['alias reaper_level', { setting: 'reaper', reaper_level: 6 }, 'reaper', 6],
+    ['canonical wins over aliases', { setting: 'reaper', reaperSkulls: 2, skulls: 9 }, 'reaper', 2],
+    ['a null canonical gives way to an alias', { setting: 'reaper', reaperSkulls: null, skulls: 9 }, 'reaper', 9],
+    ['null when every key sent is null', { setting: 'reaper', reaperSkulls: null, skulls: null }, 'reaper', null],
+    ['setting R5: reaper with 5 skulls', { setting: 'R5' }, 'reaper', 5],
+    ['setting r10 in lower case', { setting: 'r10' }, 'reaper', 10],
+    ['setting "reaper 3"', { setting: 'reaper 3' }, 'reaper', 3],
+    ['setting "Reaper3"', { setting: 'Reaper3' }, 'reaper', 3],
+    ['setting " R1 " with spaces around', { setting: ' R1 ' }, 'reaper', 1],
+    ['a count field wins over the setting word', { setting: 'R5', skulls: 8 }, 'reaper', 8],
+    ['a null count field gives way to the setting word', { setting: 'R5', skulls: null }, 'reaper', 5],
+    ['alias challengeSetting R4', { challengeSetting: 'R4' }, 'reaper', 4],
+    ['rule 4: R6 in difficulty moves to setting', { difficulty: 'R6' }, 'reaper', 6],
+    ['rule 4: "reaper 2" in difficulty', { difficulty: 'reaper 2', skulls: null }, 'reaper', 2],
+    ['R0 is no setting the game has: unknown', { setting: 'R0' }, 'unknown', undefined],
+    ['R11 is no setting the game has: unknown', { setting: 'R11' }, 'unknown', undefined],
+    ['R05 is not a skull count: unknown', { setting: 'R05' }, 'unknown', undefined],
+    ['skulls on an elite run are ignored', { setting: 'elite', skulls: 4 }, 'elite', undefined],
+    ['skulls with the setting omitted (elite) are ignored', { reaperSkulls: 4 }, 'elite', undefined],
+    ['skulls on an unknown setting are ignored', { setting: 'mythic', skulls: 4 }, 'unknown', undefined],
+  ]
+  for (const [why, input, setting, reaperSkulls] of cases) {
+    test(why, () => {
+      const out = normalizeCompletion({ name: 'The Pit', ...input })
+      expect(out.setting).toBe(setting as never)
+      expect(out.reaperSkulls).toBe(reaperSkulls as never)
+    })
+  }
+
+  test('deleteScope: R7 names the reaper row', () => {
+    expect(deleteScope({ name: 'A', difficulty: 'Heroic', setting: 'R7' })).toEqual({
+      name: 'A',
+      difficulty: 'Heroic',
+      setting: 'reaper',
+    })
+  })
+
+  test('normalizeSetting reads the skull forms as reaper', () => {
+    expect(['R1', 'r9', 'reaper 10', 'REAPER4'].map(normalizeSetting)).toEqual(['reaper', 'reaper', 'reaper', 'reaper'])
+    expect(reaperSkullsOf('R7')).toBe(7)
+    expect(reaperSkullsOf('reaper')).toBeNull()
+    expect(reaperSkullsOf(7)).toBeNull()
+  })
 })

@@ -14,6 +14,7 @@ const run = (hour: number, xpEarned: number | null = null, durationSeconds: numb
   durationSeconds,
   xpEarned,
   reaperXpEarned: null,
+  reaperSkulls: null,
 })
 
 /** Removed with these runs kept (the latest run's figures on the completion) and `count` runs in all. */
@@ -27,6 +28,7 @@ const stored = (history: RunFigures[], count = history.length): StoredTriple => 
   latest: history.at(-1) ?? run(1),
   runs: count,
   runTimes: new Set(history.map((r) => r.completedAt)),
+  reaperSkulls: null,
 })
 
 describe('restorePlan', () => {
@@ -37,19 +39,19 @@ describe('restorePlan', () => {
       'gone: back as it was, its runs and their XP',
       null,
       removed(three),
-      { latest: run(10, 2900, 660), runs: 3, newRuns: three },
+      { latest: run(10, 2900, 660), runs: 3, newRuns: three, reaperSkulls: null },
     ],
     [
       'gone, with runs counted beyond those kept: the count comes back whole',
       null,
       removed(three, 7),
-      { latest: run(10, 2900, 660), runs: 7, newRuns: three },
+      { latest: run(10, 2900, 660), runs: 7, newRuns: three, reaperSkulls: null },
     ],
     [
       'gone, logged without a run (a list import): one, no run',
       null,
       removed([], 1),
-      { latest: run(1), runs: 1, newRuns: [] },
+      { latest: run(1), runs: 1, newRuns: [], reaperSkulls: null },
     ],
     ['back already (the same restore again): nothing', stored(three), removed(three), null],
     ['back already, counted beyond its runs: nothing', stored(three, 7), removed(three, 7), null],
@@ -57,30 +59,43 @@ describe('restorePlan', () => {
       're-ticked since (one run now): the old runs join it, counts add, the later figures stay',
       stored([run(12)]),
       removed(three),
-      { latest: run(12), runs: 4, newRuns: three },
+      { latest: run(12), runs: 4, newRuns: three, reaperSkulls: null },
     ],
     [
       'the game re-sent one of the runs since: that run counts once',
       stored([run(10, 2900, 660)]),
       removed(three),
-      { latest: run(10, 2900, 660), runs: 3, newRuns: [run(8, 3000, 600), run(9, 3100, 540)] },
+      { latest: run(10, 2900, 660), runs: 3, newRuns: [run(8, 3000, 600), run(9, 3100, 540)], reaperSkulls: null },
     ],
     [
       'an older run logged since: the removed latest run wins the figures',
       stored([run(5)]),
       removed(three, 3),
-      { latest: run(10, 2900, 660), runs: 4, newRuns: three },
+      { latest: run(10, 2900, 660), runs: 4, newRuns: three, reaperSkulls: null },
     ],
     [
       'no run kept of it, a higher count: the count is added',
       stored([run(12)]),
       removed([], 2),
-      { latest: run(12), runs: 3, newRuns: [] },
+      { latest: run(12), runs: 3, newRuns: [], reaperSkulls: null },
     ],
   ]
   for (const [why, now, gone, plan] of cases) {
     test(why, () => expect(restorePlan(now, gone)).toEqual(plan))
   }
+
+  test('skulls: the completion takes the most of the stored count, the removed count and its runs', () => {
+    const skulled = (hour: number, reaperSkulls: number | null) => ({ ...run(hour), reaperSkulls })
+    const gone = { ...removed([skulled(8, 6), skulled(9, 2)]), reaperSkulls: 6 }
+    expect(restorePlan(null, gone)?.reaperSkulls).toBe(6)
+    expect(restorePlan({ ...stored([run(12)]), reaperSkulls: 9 }, gone)?.reaperSkulls).toBe(9)
+    expect(restorePlan({ ...stored([run(12)]), reaperSkulls: null }, gone)?.reaperSkulls).toBe(6)
+    // A removed completion kept by a browser from before skulls: its runs say nothing either.
+    const { reaperSkulls: _, ...old } = removed([run(8)])
+    const plan = restorePlan(null, { ...old, runList: [{ ...run(8), reaperSkulls: undefined }] })
+    expect(plan?.reaperSkulls).toBeNull()
+    expect(plan?.newRuns[0]?.reaperSkulls).toBeNull()
+  })
 
   test('applying a plan and restoring again changes nothing', () => {
     const plan = restorePlan(stored([run(12)]), removed(three)) as RestorePlan

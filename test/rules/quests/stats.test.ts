@@ -5,6 +5,7 @@ import type { Difficulty, Setting } from '../../../src/rules/quests/completion'
 import {
   activityByDay,
   favorByPatron,
+  reaperSkullsByQuest,
   type StatsCompletion,
   utcDay,
   xpPerMinute,
@@ -182,6 +183,28 @@ describe('favorByPatron', () => {
       { patron: 'The Twelve', earned: 40, possible: 60 },
       { patron: 'The Coin Lords', earned: 18, possible: 18 },
       { patron: '', earned: 0, possible: 6 },
+    ])
+  })
+})
+
+describe('reaperSkullsByQuest (issue 41 section 3)', () => {
+  test('the most skulls per remake, most first; reaper runs without a count last; other settings left out', () => {
+    expect(
+      reaperSkullsByQuest([
+        run('The Pit', 'Heroic', 'reaper', { reaperSkulls: 3 }),
+        run('The Pit', 'Heroic', 'reaper', { reaperSkulls: 6 }),
+        run('The Pit', 'Heroic', 'elite', { reaperSkulls: 9 }),
+        run('Tempest', 'Epic', 'reaper', { reaperSkulls: 2 }),
+        run('Tempest', 'Heroic', 'reaper', { reaperSkulls: null }),
+        run('Tempest', 'Unknown', 'reaper', { reaperSkulls: 10 }),
+        run('No Patron', 'Heroic', 'reaper'),
+      ]),
+    ).toEqual([
+      { name: 'Tempest', difficulty: 'Unknown', skulls: 10 },
+      { name: 'The Pit', difficulty: 'Heroic', skulls: 6 },
+      { name: 'Tempest', difficulty: 'Epic', skulls: 2 },
+      { name: 'No Patron', difficulty: 'Heroic', skulls: null },
+      { name: 'Tempest', difficulty: 'Heroic', skulls: null },
     ])
   })
 })

@@ -8,7 +8,7 @@ import { DdoBuilderFormatError } from './formatError'
 import { child, children, text, whole, type XmlNode } from './nodes'
 import { readClasses, readLevel, readLevels } from './readLevels'
 import { collectFeats } from './readSpecialFeats'
-import { NOT_RUN, plannerSetting, ROOT } from './vocabulary'
+import { NOT_RUN, plannerSetting, plannerSkulls, ROOT } from './vocabulary'
 
 /** A quest the file marks as completed: its name and level as the planner writes them. */
 export interface FileQuest {
@@ -18,6 +18,8 @@ export interface FileQuest {
   /** The planner's difficulty word, and our setting for it (`Solo` is casual, `R1`…`R10` reaper). */
   difficulty: string
   setting: ReturnType<typeof plannerSetting>
+  /** The skulls of a reaper difficulty (`R2`: 2); null for any other. */
+  reaperSkulls: number | null
 }
 
 export interface FileBuild {
@@ -75,6 +77,7 @@ function completedQuests(build: XmlNode): FileQuest[] {
         level: whole(quest, 'Level', 'CompletedQuest') ?? null,
         difficulty,
         setting: plannerSetting(difficulty),
+        reaperSkulls: plannerSkulls(difficulty),
       }
     })
     .filter((quest) => quest.name !== '' && quest.difficulty !== NOT_RUN)

@@ -100,9 +100,28 @@ const PLANNER_SETTINGS: Readonly<Record<string, 'casual' | 'normal' | 'hard' | '
 export const NOT_RUN = 'Not Run'
 
 export function plannerSetting(difficulty: string): 'casual' | 'normal' | 'hard' | 'elite' | 'reaper' | 'unknown' {
-  const word = difficulty.trim().toLowerCase()
-  if (/^r(?:[1-9]|10)$/.test(word)) return 'reaper'
-  return PLANNER_SETTINGS[word] ?? 'unknown'
+  return plannerSkulls(difficulty) === null
+    ? (PLANNER_SETTINGS[difficulty.trim().toLowerCase()] ?? 'unknown')
+    : 'reaper'
+}
+
+/** The skulls of the planner's reaper difficulties: `R7` is 7; null for any other word. */
+export function plannerSkulls(difficulty: string): number | null {
+  const match = /^r(10|[1-9])$/.exec(difficulty.trim().toLowerCase())
+  return match ? Number(match[1]) : null
+}
+
+/** Our settings as the planner's words, for the export; reaper is `R<skulls>`. */
+const PLANNER_WORDS = { casual: 'Casual', normal: 'Normal', hard: 'Hard', elite: 'Elite' } as const
+
+/**
+ * The planner's difficulty word for a completion: `R1`…`R10` for reaper (a reaper run logged
+ * without a count is `R1`, the least reaper there is: the planner has no reaper without skulls);
+ * null for a setting it has no word for (`unknown`).
+ */
+export function plannerDifficulty(setting: string, skulls: number | null): string | null {
+  if (setting === 'reaper') return `R${skulls ?? 1}`
+  return PLANNER_WORDS[setting as keyof typeof PLANNER_WORDS] ?? null
 }
 
 /** A class slot (or a level's class) that holds no class. */

@@ -83,8 +83,19 @@ function selectedEntries(trees: Trees | undefined) {
 const skillTomeEntries = (tomes: Tomes) =>
   Object.fromEntries(Object.entries(SKILL_TOME_ELEMENTS).map(([tag, skill]) => [tag, num(tomes.skills?.[skill])]))
 
-/** The build element: classes, spend, levels, spells, stances, trees, an empty gear set, favor, notes. */
-function buildElement(build: BuildSection, favor: { name: string; type: string }[]) {
+/**
+ * A completed quest as the planner keeps it on a build: its name, the level of the remake (the
+ * planner tells a quest's heroic and epic versions apart by it; null when unknown) and its
+ * difficulty word (`Elite`, `R5`).
+ */
+export interface PlannerQuest {
+  name: string
+  level: number | null
+  difficulty: string
+}
+
+/** The build element: classes, spend, levels, spells, stances, trees, an empty gear set, favor, quests, notes. */
+function buildElement(build: BuildSection, favor: { name: string; type: string }[], quests: readonly PlannerQuest[]) {
   const spend = build.abilitySpend ?? {}
   const classes = build.classes ?? []
   const bumps = build.levelAbilityBumps ?? {}
@@ -127,6 +138,11 @@ function buildElement(build: BuildSection, favor: { name: string; type: string }
     ActiveGear: NEW_CHARACTER.gearSet,
     EquippedGear: { Name: NEW_CHARACTER.gearSet },
     FavorFeats: { TrainedFeat: featList(favor, 0) },
+    CompletedQuest: quests.map((q) => ({
+      Name: clean(q.name),
+      ...(q.level === null ? {} : { Level: num(q.level) }),
+      Difficulty: clean(q.difficulty),
+    })),
     Notes: str(build.notes),
     ...Object.fromEntries(
       BUMP_LEVELS.filter((level) => typeof bumps[String(level)] === 'string').map((level) => [
@@ -177,9 +193,14 @@ const MAX_EXPORT_LEVELS = 40
 
 /**
  * Writes a build document as a DDO Builder character file the planner opens; `history`, the
- * character's finished lives oldest first, come before it, and the planned life is the active one.
+ * character's finished lives oldest first, come before it, and the planned life is the active one,
+ * its build holding `quests` as its completed quests.
  */
-export function toDdoBuilder(document: BuildDocument, history: readonly HistoryLife[] = []): string {
+export function toDdoBuilder(
+  document: BuildDocument,
+  history: readonly HistoryLife[] = [],
+  quests: readonly PlannerQuest[] = [],
+): string {
   const life = document.life ?? {}
   const tomes = document.tomes ?? {}
   const feats = life.specialFeats ?? []
@@ -198,7 +219,7 @@ export function toDdoBuilder(document: BuildDocument, history: readonly HistoryL
         Race: str(life.race, NEW_CHARACTER.race),
         Alignment: str(life.alignment, NEW_CHARACTER.alignment),
         SpecialFeats: '',
-        Build: buildElement(document.build ?? {}, favor),
+        Build: buildElement(document.build ?? {}, favor, quests),
       },
     ],
     ActiveLifeIndex: history.length,
