@@ -35,6 +35,28 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 
 const MANIFEST_LINK = '<link rel="manifest" href="/manifest.webmanifest">'
 
+/**
+ * The boot script (src/web/boot.ts), a classic script of its own beside the bundle: it starts the
+ * first screen's reads while the bundle loads. `async`: it runs as soon as it has come, never
+ * holding up the page; when the bundle runs first, the boot script starts nothing.
+ */
+async function buildBootScript(): Promise<string> {
+  const result = await Bun.build({
+    entrypoints: [join(source, 'boot.ts')],
+    outdir,
+    minify: true,
+    target: 'browser',
+    format: 'iife',
+    naming: { entry: 'assets/[name]-[hash].[ext]' },
+  })
+  const output = result.outputs[0]
+  if (!result.success || !output) {
+    for (const log of result.logs) console.error(log)
+    throw new Error('buildWeb: the boot script did not build')
+  }
+  return `/${relative(outdir, output.path).split('\\').join('/')}`
+}
+
 /** Where the service worker is served: the site's root, so that it may serve every page. */
 export const SERVICE_WORKER_FILE = 'sw.js'
 
@@ -117,13 +139,19 @@ export async function buildWeb(): Promise<{ files: string[] }> {
   }
 
   await writeManifest()
+  const boot = await buildBootScript()
 
   const built = (await filesUnder(outdir)).sort()
   const html = built.find((f) => f.endsWith('index.html'))
   if (!html) throw new Error('buildWeb: no index.html in the output')
   const page = await Bun.file(html).text()
   if (!page.includes('</head>')) throw new Error('buildWeb: the built page has no </head>')
-  await writeFile(html, page.replace('</head>', `${MANIFEST_LINK}</head>`))
+  // The boot script first in the head, so that its reads start before anything else is fetched.
+  const bootTag = `<script async src="${boot}"></script>`
+  const withBoot = page.replace(/<link rel="stylesheet"/, `${bootTag}$&`)
+  if (withBoot === page)
+    throw new Error('buildWeb: the built page has no stylesheet link to put the boot script before')
+  await writeFile(html, withBoot.replace('</head>', `${MANIFEST_LINK}</head>`))
   const problems = inlineCodeIn(await Bun.file(html).text())
   if (problems.length > 0) throw new Error(`buildWeb: the built page has ${problems.join(', ')}`)
 

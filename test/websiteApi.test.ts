@@ -458,6 +458,23 @@ describe('GET /api/characters/{id}/events', () => {
     expect(text).toContain(`{"characterId":${aliceChar},"what":"completions","tag":`)
   })
 
+  test('a stream starts with `ready` and the version it continues from: the progress ETag', async () => {
+    const web = t.web(alice).characters({ id: aliceChar })
+    const readyOf = async () => {
+      const stream = await t.request('GET', `/api/characters/${aliceChar}/events`, { cookie: alice })
+      const text = await readEvents(stream, (received) => received.includes('event: ready'))
+      return /^event: ready\ndata: (.*)\n\n/m.exec(text)?.[1] ?? ''
+    }
+    const etag = (await web.progress.get()).response.headers.get('etag')
+    // A page that read progress at this ETag has missed nothing: it need not read again.
+    expect(JSON.parse(await readyOf())).toEqual({ characterId: aliceChar, tag: etag })
+    // A write after the read: a new stream starts from the version after it.
+    ok(await web.progress.put({ levelBand: 255 }))
+    const moved = JSON.parse(await readyOf()).tag
+    expect(moved).not.toBe(etag)
+    expect(moved).toBe((await web.progress.get()).response.headers.get('etag'))
+  })
+
   const mine = () => t.plugin(aliceToken).characters({ id: aliceChar })
   const writes: [string, string, string, () => Promise<Parameters<typeof ok>[0]>][] = [
     ['PUT', '/progress', 'progress', () => mine().progress.put({ levelBand: 0 })],

@@ -61,6 +61,7 @@ import type { CharacterTimers as CharacterTimersSchema } from '../modules/timers
 import type { Difficulty, Setting } from '../rules/quests/completion'
 import type { GridView } from '../rules/quests/grid'
 import type { StepSetting } from '../rules/routes/routeStep'
+import { type EarlyReads, FIRST_NEXT } from './firstReads'
 import { noteAnswer, noteUnreachable } from './offline/status'
 import { loginPath } from './paths'
 
@@ -196,6 +197,41 @@ async function ok<A extends Answer>(call: Promise<A>, on401: On401 = 'sign-in'):
   throw new ApiError(response.status, sentenceOf(answer.error, response))
 }
 
+/** The reads the boot script started (boot.ts, firstReads.ts); from now on it starts none. */
+const early: EarlyReads = (() => {
+  if (typeof window === 'undefined') return new Map()
+  const reads = window.qtEarlyReads
+  window.qtEarlyReads = 'taken'
+  return reads instanceof Map ? reads : new Map()
+})()
+
+/** A response read as Eden reads it: the body (JSON, else text), as data or as the error's value. */
+async function answerOf(response: Response): Promise<Answer> {
+  const text = await response.text()
+  let value: unknown = text
+  if ((response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      value = JSON.parse(text)
+    } catch {
+      // The text itself, as Eden leaves it.
+    }
+  }
+  return response.ok
+    ? { data: value, error: null, response }
+    : { data: null, error: { status: response.status, value }, response }
+}
+
+/**
+ * The boot script's read of `path` (its path and query), taken once, when it started one; else
+ * `call` (the same route through Eden, whose type the answer has).
+ */
+function firstRead<A extends Answer>(path: string, call: () => Promise<A>): Promise<A> {
+  const read = early.get(path)
+  if (!read) return call()
+  early.delete(path)
+  return read.then(answerOf) as Promise<A>
+}
+
 // Same origin: the cookie goes with every call (fetch's default), and the paths are the app's.
 // `parseDate: false`: Eden would turn every ISO timestamp into a Date; the routes' types (and the
 // pages) say they are strings.
@@ -205,7 +241,11 @@ const server = treaty<App>(typeof location === 'undefined' ? 'http://localhost' 
 const character = (id: number) => server.characters({ id })
 
 export const api = {
-  session: (on401: On401 = 'sign-in') => ok(server.session.get(), on401),
+  session: (on401: On401 = 'sign-in') =>
+    ok(
+      firstRead('/api/session', () => server.session.get()),
+      on401,
+    ),
   signIn: (identifier: string, password: string) => ok(server.session.post({ identifier, password }), 'throw'),
   signOut: () => ok(server.session.delete()),
   /** What an invite is; a 404 (used, expired, unknown) is thrown for the page to say. */
@@ -214,7 +254,7 @@ export const api = {
   signUp: (body: SignUp) => ok(server.signup.post(body), 'throw'),
 
   characters: () => ok(server.characters.get()),
-  character: (id: number) => ok(character(id).get()),
+  character: (id: number) => ok(firstRead(`/api/characters/${id}`, () => character(id).get())),
   characterMeta: () => ok(server.characters.meta.get()),
   createCharacter: (body: CharacterInput) => ok(server.characters.post(body)),
   /** Partial: the fields sent change, the others keep their value. */
@@ -231,17 +271,20 @@ export const api = {
   progressTagged: async (id: number): Promise<{ progress: Progress; tag: string | null }> => {
     let tag: string | null = null
     const progress = await ok(
-      character(id)
-        .progress.get()
-        .then((answer) => {
-          tag = answer.response?.headers.get('etag') ?? null
-          return answer
-        }),
+      firstRead(`/api/characters/${id}/progress`, () => character(id).progress.get()).then((answer) => {
+        tag = answer.response?.headers.get('etag') ?? null
+        return answer
+      }),
     )
     return { progress, tag }
   },
   /** What to run next, ranked by XP per minute or by the next favor reward. */
-  next: (id: number, by: 'xp' | 'favor') => ok(character(id).next.get({ query: { by, limit: 8 } })),
+  next: (id: number, by: 'xp' | 'favor') =>
+    ok(
+      firstRead(`/api/characters/${id}/next?by=${by}&limit=${FIRST_NEXT.limit}`, () =>
+        character(id).next.get({ query: { by, limit: FIRST_NEXT.limit } }),
+      ),
+    ),
   /** The character's own times from every run (any life). */
   questTimes: (id: number) => ok(character(id)['quest-times'].get()),
   /** Raid lockouts and runs this week (chest ransack), from the character's runs. */
@@ -347,7 +390,7 @@ export const api = {
   groupEventsUrl: (id: number) => `/api/groups/${encodeURIComponent(String(id))}/events`,
 
   /** The whole catalog, public; fetched once per page load. */
-  quests: () => ok(server.quests.get()),
+  quests: () => ok(firstRead('/api/quests', () => server.quests.get())),
   /**
    * The catalog with its version (the part of its ETag before the dot): a grid's letters follow
    * one version of the catalog's rows, and say which.

@@ -40,6 +40,12 @@ export interface LiveTarget {
    * and the event itself (null when unreadable). True: the page applied it, nothing to re-read.
    */
   onChange?(what: string, event: ChangeEvent | null): boolean | undefined
+  /**
+   * Whether the page holds the character at the version a stream starts from (its `ready` event's
+   * tag): then it missed nothing before the stream opened, and does not read again. Without it,
+   * the page reads once each time the stream opens.
+   */
+  holds?(tag: string): boolean
   /** Which changes call for a re-read (default: every one); a page about builds skips completions. */
   wants?(what: string): boolean
   /**
@@ -56,7 +62,7 @@ export function followCharacter(target: LiveTarget): () => void {
 }
 
 /** What a group's page hands its stream: as a character's, and what to do when the caller is out. */
-export interface GroupLiveTarget extends Omit<LiveTarget, 'characterId' | 'wants' | 'onChange'> {
+export interface GroupLiveTarget extends Omit<LiveTarget, 'characterId' | 'wants' | 'onChange' | 'holds'> {
   groupId: number
   /** The caller is no longer a member (removed, or the group deleted): the stream has ended. */
   onRemoved(): void
@@ -102,8 +108,20 @@ function followStream(url: string, target: Omit<LiveTarget, 'characterId'> & { o
       target.liveMode.value = 'push'
       stopPolling()
       // Whatever changed before the stream was open (since the page's read, or while it was
-      // down) was never pushed: one read, by ETag, so a page that missed nothing gets a 304.
-      refresh()
+      // down) was never pushed: one read, by ETag, so a page that missed nothing gets a 304; or,
+      // for a page that can tell, none when the stream's `ready` names the version it holds.
+      if (!target.holds) refresh()
+    })
+    es.addEventListener('ready', (event) => {
+      if (!target.holds) return
+      let tag: unknown = null
+      try {
+        const data: unknown = JSON.parse((event as MessageEvent<string>).data)
+        if (typeof data === 'object' && data !== null && 'tag' in data) tag = data.tag
+      } catch {
+        // Unreadable: read again, as without it.
+      }
+      if (typeof tag !== 'string' || !target.holds(tag)) refresh()
     })
     es.addEventListener('change', (event) => {
       let what = ''

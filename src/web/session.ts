@@ -2,7 +2,7 @@
 // and a call that finds the session ended sends the page to sign in (api.ts).
 import { signal } from '@preact/signals'
 import { ApiError, api, type User } from './api'
-import { forgetOfflineData, openOutbox } from './offline/outbox'
+import { forgetOfflineData, openOutbox, prepareOutbox } from './offline/outbox'
 
 /**
  * Who the page found signed in (requireUser), for the frame of a page whose own data then failed
@@ -15,6 +15,7 @@ export const signedIn = signal<User | null>(null)
  * The account's queued writes (offline/outbox.ts) are shown, and sent, from here on.
  */
 export async function requireUser(): Promise<User> {
+  prepareOutbox()
   const { user } = await api.session()
   signedIn.value = user
   await openOutbox(user.id)

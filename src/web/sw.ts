@@ -91,14 +91,20 @@ function answer(handling: Exclude<Handling, 'network'>, event: RequestEvent): Pr
       return networkOr(fetch(request), () => caches.match(SHELL_PAGE, { cacheName: shellCache }))
     case 'shell':
       return caches.match(request, { cacheName: shellCache }).then((kept) => kept ?? fetch(request))
-    case 'session':
-      return read(event, SESSION_CACHE, async (response) => {
+    case 'session': {
+      const known = async () => SESSION_CACHE
+      const { answer, kept } = read(event, known, known, async (response) => {
         if (response.status === 200) await dropOtherAccounts(userIdOf(await response.clone().json()))
       })
+      sessionKnown = kept
+      return answer
+    }
     case 'account-read':
-      return accountCache().then((cacheName) => read(event, cacheName))
+      // Kept under whoever the session read in flight names, once it is done (the tracker asks
+      // both at once: pages/Tracker.tsx); offline, the kept answer of the last account known.
+      return read(event, () => sessionKnown.then(accountCache), accountCache).answer
     case 'public-read':
-      return read(event, PUBLIC_CACHE)
+      return read(event, async () => PUBLIC_CACHE).answer
     case 'sign-in':
       return fetch(request).then(async (response) => {
         if (response.ok) await signedIn(await response.clone().json()).catch(everyoneForgotten)
@@ -131,28 +137,45 @@ async function networkOr(network: Promise<Response>, kept: () => Promise<Respons
 }
 
 /**
- * A read through `cacheName` (null: nobody known to be signed in, so nothing kept): the server's
- * answer, kept with the time it came; the kept one when the server cannot be reached.
+ * What the last `GET /api/session` this worker answered left to do (who is signed in, whose
+ * answers go): the account's reads answered meanwhile are kept once it is done.
+ */
+let sessionKnown: Promise<void> = Promise.resolve()
+
+/**
+ * A read kept in the cache `keepIn` names (null: nobody known to be signed in, so nothing kept):
+ * the server's answer, kept with the time it came; when the server cannot be reached, the one
+ * kept in the cache `keptIn` names (by default the same). `kept`: done with the server's answer.
  */
 function read(
   event: RequestEvent,
-  cacheName: string | null,
+  keepIn: () => Promise<string | null>,
+  keptIn: () => Promise<string | null> = keepIn,
   also?: (response: Response) => Promise<void>,
-): Promise<Response> {
+): { answer: Promise<Response>; kept: Promise<void> } {
   const { request } = event
   const key = keyOf(request.url)
   const network = fetch(request).then(async (response) => {
     try {
       await also?.(response)
+      const cacheName = await keepIn()
       if (cacheName) await remember(cacheName, key, response)
     } catch {
       // Not kept (the page left while its body came, a full disk): the answer itself still goes.
     }
     return response
   })
+  const kept = network.then(
+    () => undefined,
+    () => undefined,
+  )
   // A late answer is still kept after the page got the kept one.
-  event.waitUntil(network.catch(() => undefined))
-  return networkOr(network, async () => (cacheName ? kept(cacheName, key) : undefined))
+  event.waitUntil(kept)
+  const answer = networkOr(network, async () => {
+    const cacheName = await keptIn()
+    return cacheName ? keptAnswer(cacheName, key) : undefined
+  })
+  return { answer, kept }
 }
 
 async function remember(cacheName: string, key: string, response: Response): Promise<void> {
@@ -184,7 +207,7 @@ function stamped(response: Response): Response {
 }
 
 /** The kept answer, unless it is older than OFFLINE_MAX_AGE_MS (then it goes). */
-async function kept(cacheName: string, key: string): Promise<Response | undefined> {
+async function keptAnswer(cacheName: string, key: string): Promise<Response | undefined> {
   const cache = await caches.open(cacheName)
   const stored = await cache.match(key)
   if (!stored) return undefined

@@ -1,8 +1,9 @@
 // GET /api/characters/{id}/events: a server-sent event each time the character's data changes,
-// so an open tracker updates by itself. Fed by the change feed, which every service that writes
-// a character's data tells what it changed (deps.ts `Writer`), from either API. A stream ends with
-// the session it was opened with: at once on a sign-out in this process (SignOuts), else at its
-// next ping (stream.ts).
+// so an open tracker updates by itself. The stream starts with `ready`, the version it continues
+// from: a page that read the character at that version has missed nothing and need not read
+// again. Fed by the change feed, which every service that writes a character's data tells what
+// it changed (deps.ts `Writer`), from either API. A stream ends with the session it was opened
+// with: at once on a sign-out in this process (SignOuts), else at its next ping (stream.ts).
 import type { ModuleDeps } from '../../deps'
 import { errors, IdParams } from '../../http/model'
 import type { Guard } from '../auth/guard'
@@ -44,7 +45,14 @@ export function eventsModule(
       return eventStream(
         { db, clock, signOuts, counter },
         { user, credential, request, server },
-        { listen: ({ write }) => changes.subscribe(params.id, (change) => write(eventText(change))) },
+        {
+          listen: ({ send, write }) => {
+            const stop = changes.subscribe(params.id, (change) => write(eventText(change)))
+            // After subscribing: every change after this version comes as an event.
+            send('ready', { characterId: params.id, tag: changes.characterTag(params.id) })
+            return stop
+          },
+        },
       )
     },
     {

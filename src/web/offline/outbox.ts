@@ -24,10 +24,25 @@ let watching = false
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('qt-outbox')
 const sentListeners = new Set<() => void>()
 
+/** The queue read before the session said whose it is (prepareOutbox), for the first reload. */
+let prepared: Promise<QueuedWrite[]> | null = null
+
+/**
+ * Starts reading the queue now, while the session is being asked whose it is (session.ts): the
+ * browser's storage is opened beside the page's first reads, not after them.
+ */
+export function prepareOutbox(): void {
+  // Always a fresh read: one left by a page that never got its session (sent to sign in) is stale.
+  prepared = allWrites()
+  prepared.catch(() => {})
+}
+
 async function reload(): Promise<void> {
   const me = account
+  const read = prepared ?? allWrites()
+  prepared = null
   try {
-    queuedWrites.value = me === null ? [] : (await allWrites()).filter((write) => write.account === me)
+    queuedWrites.value = me === null ? [] : (await read).filter((write) => write.account === me)
   } catch {
     // No IndexedDB here (a browser that refuses it): nothing was kept either.
     queuedWrites.value = []

@@ -2,6 +2,7 @@
 // Both load the catalog once and the character's progress, then hand one store to the view. A
 // character that is not the viewer's gets a page of its own, in the site's frame: what it is not,
 // and, when a group of theirs sees it, the way to its read-only view there.
+import { useState } from 'preact/hooks'
 import { ApiError, api, type GroupSummary, type User } from '../api'
 import { Layout } from '../components/Layout'
 import { PageData, TO_CHARACTERS } from '../components/PageData'
@@ -24,28 +25,42 @@ function TrackerLayout({ user, store }: { user: User | null; store: TrackerStore
 type Seen = Pick<GroupSummary, 'id' | 'name'>
 type Loaded = { user: User; store: TrackerStore } | { user: User; seenIn: Seen[] }
 
-export function TrackerPage({ id }: { id: number }) {
-  const load = async (): Promise<Loaded> => {
-    const user = await requireUser()
-    try {
-      // The three reads do not depend on each other.
-      const [character, { progress, tag }, catalog] = await Promise.all([
-        api.character(id),
-        api.progressTagged(id),
-        api.quests(),
-      ])
-      return { user, store: createTrackerStore({ character, progress, tag, quests: catalog.quests, save: true }) }
-    } catch (e) {
+/**
+ * Every read the tracker's first screen needs, started at once: the session (and the account's
+ * queued writes, which the store shows over the progress), the character, its progress, the
+ * catalog, and what to run next (which the page does not wait for). None waits for another,
+ * nor for the page to draw "Loading…" first. A character that is not the account's (404) is
+ * answered with the groups of the account that see it, if any.
+ */
+function trackerReads(id: number): Promise<Loaded> {
+  const next = api.next(id, 'xp')
+  // Its failure is the panel's to show (NextPanel), once the page is drawn; never an uncaught one.
+  next.catch(() => {})
+  const user = requireUser()
+  const reads = Promise.all([user, api.character(id), api.progressTagged(id), api.quests()]).then(
+    ([user, character, { progress, tag }, catalog]): Loaded => ({
+      user,
+      store: createTrackerStore({ character, progress, tag, quests: catalog.quests, next, save: true }),
+    }),
+    async (e: unknown): Promise<Loaded> => {
       if (!(e instanceof ApiError && e.status === 404)) throw e
       // Not one of the account's (or no such character): which of its groups see it, if any.
-      return { user, seenIn: (await api.groupsSeeing(id)).groups }
-    }
-  }
+      return { user: await user, seenIn: (await api.groupsSeeing(id)).groups }
+    },
+  )
+  // The page's load takes it in a moment (PageData); until then a failure is not an uncaught one.
+  reads.catch(() => {})
+  return reads
+}
+
+export function TrackerPage({ id }: { id: number }) {
+  // Started as the page is first drawn (useState's initializer runs once), not after.
+  const [reads] = useState(() => trackerReads(id))
   return (
     <PageData
       {...FRAME}
       back={TO_CHARACTERS}
-      load={load}
+      load={() => reads}
       follow={(data) => ('store' in data ? followSigned(data.store) : () => {})}
     >
       {(data) => ('store' in data ? <TrackerLayout {...data} /> : <NotYours id={id} {...data} />)}
@@ -95,18 +110,21 @@ function followSigned(store: TrackerStore): () => void {
 }
 
 export function SharePage({ token }: { token: string }) {
-  const load = async () => {
-    const [view, catalog] = await Promise.all([api.sharedView(token), api.quests()])
-    const store = createTrackerStore({
-      character: view.character,
-      progress: view.progress,
-      quests: catalog.quests,
-      save: false,
-    })
-    return { user: null, store }
-  }
+  const [reads] = useState(() => {
+    const read = Promise.all([api.sharedView(token), api.quests()]).then(([view, catalog]) => ({
+      user: null,
+      store: createTrackerStore({
+        character: view.character,
+        progress: view.progress,
+        quests: catalog.quests,
+        save: false,
+      }),
+    }))
+    read.catch(() => {})
+    return read
+  })
   return (
-    <PageData {...FRAME} load={load} follow={({ store }) => followLive(store, token)}>
+    <PageData {...FRAME} load={() => reads} follow={({ store }) => followLive(store, token)}>
       {(data) => <TrackerLayout {...data} />}
     </PageData>
   )

@@ -1,6 +1,7 @@
 // "What to run next": the quests worth running now for this character, ranked by XP per minute
-// or by the next favor reward (GET …/next), each with the line saying why. Read again whenever
-// the progress the server holds changes (a tick here once stored, a post from the game client).
+// or by the next favor reward (GET …/next), each with the line saying why. Read with the page's
+// first reads, then again whenever the progress the server holds changes (a tick here once
+// stored, a post from the game client).
 import { useSignal, useSignalEffect } from '@preact/signals'
 import { api, errorMessage, type NextAnswer } from '../api'
 import { formatNumber, minutes } from '../format'
@@ -20,8 +21,8 @@ export function NextPanel({ store }: { store: TrackerStore }) {
     void store.stored.value
     const ranking = by.value
     let current = true
-    api
-      .next(store.characterId, ranking)
+    // The first read was started with the page's others (pages/Tracker.tsx).
+    ;(store.takeFirstNext(ranking) ?? api.next(store.characterId, ranking))
       .then((next) => {
         if (!current) return
         answer.value = next

@@ -2,7 +2,8 @@
 // `data-completed` (CONTRACT.md), and a checkbox per challenge setting labelled with its word
 // (the reaper one with the most skulls logged beside it, `R7`).
 // Rows are class components that skip rendering when their own data did not change, so a
-// keystroke in the search re-renders the list, not 718 rows.
+// keystroke in the search re-renders the list, not 718 rows. The first draw comes in parts
+// (rowsDrawn.ts): the first rows on the screen before the rest are made.
 // biome-ignore-all lint/a11y/noRedundantRoles: the rows are styled as grids, which drops a table's implicit roles in browsers
 import { useSignal, useSignalEffect } from '@preact/signals'
 import { Component } from 'preact'
@@ -17,6 +18,7 @@ import { formatDate, formatNumber, formatSoon, minutes } from '../format'
 import { catalogSentence } from './catalogSource'
 import { type Row, type RowLog, type SortKey, TICK_SETTINGS, type TickSetting } from './model'
 import { neededBy } from './NeededIn'
+import { useRowsDrawn } from './rowsDrawn'
 import type { TrackerStore } from './store'
 import { type QuestWeek, type RaidLockout, useTimers } from './timers'
 
@@ -288,6 +290,8 @@ export function QuestTable({ store }: { store: TrackerStore }) {
   const needs = neededBy.value
   const ownTimes = useOwnTimes(store)
   const timers = useTimers(store)
+  // The first draw in parts (rowsDrawn.ts): the first rows painted before the rest are made.
+  const drawn = useRowsDrawn(rows.length)
   return (
     <div class="quest-list">
       {/* Explicit roles: the rows are laid out as grids (so the browser can skip laying out
@@ -312,7 +316,7 @@ export function QuestTable({ store }: { store: TrackerStore }) {
           </tr>
         </thead>
         <tbody role="rowgroup">
-          {rows.map((row) => (
+          {(drawn < rows.length ? rows.slice(0, drawn) : rows).map((row) => (
             <QuestRowView
               key={row.key}
               row={row}

@@ -35,6 +35,7 @@ export function followLive(store: TrackerStore, shareToken?: string): () => void
       characterId: store.characterId,
       liveMode: store.liveMode,
       refresh: store.refresh,
+      holds: store.holds,
       onChange: (what, event) => {
         if (CHARACTER_CHANGES.has(what)) void store.refreshCharacter()
         // The change the event carries, applied to the progress held; a gap or no change: re-read.

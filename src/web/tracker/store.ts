@@ -11,6 +11,7 @@ import {
   type Character,
   type Completion,
   errorMessage,
+  type NextAnswer,
   type Progress,
   type ProgressPatch,
   type QuestRow,
@@ -31,6 +32,11 @@ export interface StoreOptions {
   /** The progress answer's ETag (api.progressTagged): the version the events continue from. */
   tag?: string | null
   quests: readonly QuestRow[]
+  /**
+   * What to run next by XP, read with the rest of the page's first reads (pages/Tracker.tsx): the
+   * panel's first read, instead of one started once the page is drawn.
+   */
+  next?: Promise<NextAnswer>
   /** false for the share page: nothing is sent to the server. */
   save: boolean
 }
@@ -100,16 +106,32 @@ export function createTrackerStore(options: StoreOptions) {
    */
   let tag = tagParts(options.tag)
 
+  let firstNext = options.next
+  /** The load's read of what to run next, once, for a panel ranking by XP; else null (the panel reads). */
+  function takeFirstNext(by: NextAnswer['by']): Promise<NextAnswer> | null {
+    const read = by === 'xp' ? firstNext : undefined
+    firstNext = undefined
+    return read ?? null
+  }
+
+  /** Whether the page holds the character at version `at` (an ETag) or later: nothing to read. */
+  function holds(at: string): boolean {
+    const version = tagParts(at)
+    return version !== null && tag !== null && version.prefix === tag.prefix && version.version <= tag.version
+  }
+
   /** Takes a progress read from the server, unless a later event has already moved past it. */
   function takeRead(next: Progress, nextTag: string | null): void {
     const read = tagParts(nextTag)
     if (read && tag && read.prefix === tag.prefix && read.version < tag.version) return
+    // The same version again (a poll while nothing changed): what the server holds did not move.
+    const moved = read === null || tag === null || read.prefix !== tag.prefix || read.version !== tag.version
     tag = read
     restoresSeen(next.completions)
     const before = progress.value.completions.length
     // The changes still waiting in the offline queue stay on the page over what the server holds.
     progress.value = withQueued(next, waiting())
-    stored.value++
+    if (moved) stored.value++
     if (next.completions.length > before && next.completions[0]) {
       notice.value = `Logged: ${next.completions[0].name} (${next.completions[0].setting})`
     }
@@ -344,6 +366,8 @@ export function createTrackerStore(options: StoreOptions) {
     ...model,
     refresh,
     refreshCharacter,
+    holds,
+    takeFirstNext,
     applyEvent,
     saveProgress,
     setVersionFlag,
