@@ -289,6 +289,8 @@ export const api = {
   questTimes: (id: number) => ok(character(id)['quest-times'].get()),
   /** Raid lockouts and runs this week (chest ransack), from the character's runs. */
   timers: (id: number) => ok(character(id).timers.get()),
+  /** The same for every character of the account (the alts grid's lockout marks). */
+  accountTimers: () => ok(server.characters.timers.get()),
   /** Partial: send only the fields that changed (the plugin reads the same fields). */
   putProgress: (id: number, patch: ProgressPatch, on401: On401 = 'sign-in') =>
     ok(character(id).progress.put(patch), on401),

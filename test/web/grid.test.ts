@@ -104,9 +104,12 @@ describe.skipIf(BROWSERS.length === 0)(`the quests × characters grids, ${IN_BRO
       await page.getByLabel('Search quests').fill('')
       await page.locator('.grid-count:not([data-rows="1"])').waitFor()
 
-      // Hide done by all: Bell Tower stays while Alt has not done it (and is in its band, or not: it shows).
+      // Hide done by all: Bell Tower (level 6) goes, though Alt has not done it: at level 3 it is
+      // above Alt's band (two levels over the character, issue 42 section 3), so Brom, who did it,
+      // is every character that can run it. The Hidden Crypt, in Alt's band and not done, stays.
       await page.getByLabel('Hide done on Elite or harder by all').check()
-      expect(await quests(page)).toContain('Bell Tower (Heroic)')
+      await page.locator('tr[data-quest="Bell Tower"]').waitFor({ state: 'detached' })
+      expect(await quests(page)).toContain('The Hidden Crypt (Heroic)')
 
       // Alt moved before Brom, then hidden: The Hidden Crypt leaves with Alt's band, and Bell Tower,
       // done by every character shown, is hidden.

@@ -123,4 +123,26 @@ describe.skipIf(BROWSERS.length === 0)(`raid lockouts and runs this week, ${IN_B
       await page.close()
     }),
   )
+
+  // Last: it gives Brom a lockout of The Chronoscope, which the party planner's test above has not.
+  test(
+    'the alts grid: a raid on lockout says in its character’s cell when it is ready',
+    each(async ({ site, browser, brom }) => {
+      const ranAt = hoursAgo(1)
+      const runs = site.plugin(await site.pluginToken('ann')).characters({ id: brom }).completions
+      ok(await runs.post({ name: 'The Chronoscope', difficulty: 'Heroic', setting: 'elite', completedAt: ranAt }), 201)
+      const page = await openSignedIn(browser, site, 'ann', '/alts')
+      page.setDefaultTimeout(15_000)
+      const cell = (name: string) =>
+        page.locator(`.quest-grid tr[data-quest="${name}"][data-difficulty="Heroic"] td[data-character="Brom"]`)
+      const locked = cell('The Chronoscope')
+      await page.locator('.quest-grid td[data-lockout]').first().waitFor()
+      expect(Date.parse((await locked.getAttribute('data-lockout')) ?? '')).toBe(Date.parse(ranAt) + 66 * H)
+      expect(await locked.locator('.grid-lock').textContent()).not.toBe('')
+      expect(await locked.getByRole('button').getAttribute('aria-label')).toContain('raid timer: ready at')
+      // Not a raid, or no run in the last 66 hours: no mark.
+      expect(await cell('Bell Tower').getAttribute('data-lockout')).toBeNull()
+      await page.close()
+    }),
+  )
 })

@@ -4,16 +4,20 @@
 // of it is shaded). The character's name, level and favor head its column. On the account's grid
 // a cell is a button that ticks or unticks (store.ts); a group's is read-only. The quest column
 // and the heads stay in view while the grid scrolls, across on a phone, down everywhere.
+// A raid a character is locked out of (its raid timer, tracker/timers.ts) carries a small mark in
+// that character's cell, and when it is ready in the cell's words.
 // For browser tests and scripts: each row carries `data-quest` and `data-difficulty`, each cell
-// `data-character` (the name), `data-done` and `data-best`, each head `data-character`.
+// `data-character` (the name), `data-done`, `data-best` and `data-lockout` (when ready), each head
+// `data-character`.
 import { useSignal } from '@preact/signals'
 import { Component } from 'preact'
 import { useEffect } from 'preact/hooks'
 import type { Setting } from '../../rules/quests/completion'
 import type { Cell } from '../../rules/quests/grid'
-import { formatNumber } from '../format'
+import { formatDate, formatNumber, formatSoon } from '../format'
 import { PLAY_ON_LABELS } from '../tracker/Filters'
 import type { Row } from '../tracker/model'
+import type { RaidLockout } from '../tracker/timers'
 import { UndoBar } from '../tracker/UndoBar'
 import { GridFilters } from './GridFilters'
 import type { Column, GridStore } from './store'
@@ -39,6 +43,8 @@ interface RowProps {
   row: Row
   columns: readonly Column[]
   cells: readonly Cell[]
+  /** Each column's lockout of this row's raid, while it lasts. */
+  lockouts: readonly (RaidLockout | undefined)[]
   playOn: string
   readOnly: boolean
   onToggle: (row: Row, column: Column) => void
@@ -62,12 +68,13 @@ class GridRow extends Component<RowProps> {
       next.readOnly !== p.readOnly ||
       next.columns.length !== p.columns.length ||
       next.columns.some((c, i) => c.character !== p.columns[i]?.character) ||
-      next.cells.some((c, i) => !sameCell(c, p.cells[i]))
+      next.cells.some((c, i) => !sameCell(c, p.cells[i])) ||
+      next.lockouts.some((l, i) => l?.readyAt !== p.lockouts[i]?.readyAt)
     )
   }
 
   override render() {
-    const { row, columns, cells, playOn, readOnly, onToggle } = this.props
+    const { row, columns, cells, lockouts, playOn, readOnly, onToggle } = this.props
     return (
       <tr data-quest={row.name} data-difficulty={row.difficulty}>
         <th scope="row" class="grid-quest">
@@ -77,10 +84,13 @@ class GridRow extends Component<RowProps> {
         </th>
         {columns.map((column, i) => {
           const cell = cells[i] as Cell
+          const lockout = lockouts[i]
           const name = column.character.name
           const words = `${name}, ${row.name} (${row.difficulty}): ${cell.done ? 'done' : 'not done'} on ${playOn}${
             cell.best && !(cell.done && playOn.toLowerCase() === cell.best) ? `; best ${cell.best}` : ''
-          }${cell.viaUnknown ? ' (logged without a tier)' : ''}${cell.inBand ? '' : '; outside its level band'}`
+          }${cell.viaUnknown ? ' (logged without a tier)' : ''}${cell.inBand ? '' : '; outside its level band'}${
+            lockout ? `; raid timer: ready at ${formatDate(lockout.readyAt)}` : ''
+          }`
           const mark = cell.best ? LETTER[cell.best] : ''
           const classes = [
             'grid-cell',
@@ -98,6 +108,7 @@ class GridRow extends Component<RowProps> {
               data-done={cell.done ? 'true' : 'false'}
               data-best={cell.best ?? ''}
               data-band={cell.inBand ? 'in' : 'out'}
+              data-lockout={lockout?.readyAt}
             >
               {readOnly ? (
                 <span class="grid-mark" title={words}>
@@ -114,6 +125,15 @@ class GridRow extends Component<RowProps> {
                 >
                   {mark}
                 </button>
+              )}
+              {lockout && (
+                <span
+                  class="grid-lock"
+                  aria-hidden="true"
+                  title={`Raid timer: ready at ${formatDate(lockout.readyAt)}`}
+                >
+                  {formatSoon(lockout.readyAt)}
+                </span>
               )}
             </td>
           )
@@ -207,6 +227,7 @@ export function Grid({ store, linkOf, caption }: GridProps) {
                   row={row}
                   columns={columns}
                   cells={columns.map((column) => store.cellOf(row, column))}
+                  lockouts={columns.map((column) => store.lockoutOf(row, column))}
                   playOn={word}
                   readOnly={readOnly}
                   onToggle={store.toggle}

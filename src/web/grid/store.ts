@@ -30,6 +30,7 @@ import {
 import { api, errorMessage, type GridViewChange, type QuestRow, type RemovedCompletion } from '../api'
 import { QUEUED, sendOrQueue } from '../offline/outbox'
 import { compareRows, type Row, toRows } from '../tracker/model'
+import type { RaidLockout } from '../tracker/timers'
 import { boxKey, createUndo } from '../tracker/undo'
 
 /** A character as the grid shows it, whichever grid: what the server says of it beside its letters. */
@@ -159,6 +160,26 @@ export function createGridStore(options: GridStoreOptions) {
     setView({ hidden: on ? hidden : [...hidden, id] })
   }
 
+  /**
+   * The account's raids on lockout (GET /characters/timers), by character and raid name: a mark
+   * on the grid's cell and when the raid is ready. Read with the grid and after each write; the
+   * marks are extra, so a failed read leaves the grid as it is.
+   */
+  const lockouts = signal<ReadonlyMap<number, ReadonlyMap<string, RaidLockout>>>(new Map())
+  async function readLockouts(): Promise<void> {
+    if (mode !== 'account') return
+    try {
+      const answer = await api.accountTimers()
+      lockouts.value = new Map(answer.characters.map((c) => [c.id, new Map(c.raids.map((raid) => [raid.name, raid]))]))
+    } catch {}
+  }
+  void readLockouts()
+  /** A character's lockout of a raid, while it lasts (a kept answer may hold one that ended). */
+  const lockoutOf = (row: Row, column: Column): RaidLockout | undefined => {
+    const lockout = lockouts.value.get(column.character.id)?.get(row.name)
+    return lockout && Date.parse(lockout.readyAt) > Date.now() ? lockout : undefined
+  }
+
   // Writes (ticks, unticks, undos) go one after another, as the tracker's do; a read meanwhile
   // waits for them, so what the page shows is never an answer from before its own change.
   let pending = 0
@@ -174,6 +195,7 @@ export function createGridStore(options: GridStoreOptions) {
       })
       .finally(() => {
         pending--
+        if (pending === 0) void readLockouts()
         if (pending === 0 && staleRead) {
           staleRead = false
           void refresh()
@@ -283,6 +305,7 @@ export function createGridStore(options: GridStoreOptions) {
       }
       columns.value = columnsOf(answer, rows.value)
       error.value = null
+      void readLockouts()
     } catch (e) {
       error.value = errorMessage(e)
     }
@@ -304,6 +327,7 @@ export function createGridStore(options: GridStoreOptions) {
     undo,
     favorOf,
     cellOf,
+    lockoutOf,
     setView,
     move,
     setShown,
