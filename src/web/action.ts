@@ -25,22 +25,25 @@ export interface ActOptions<T> {
   quiet?: boolean
 }
 
-/** Runs `work` for the page: its result, or undefined when it failed (the page then says why). */
+/** How an action ended: its result, or a failure the page has said. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false }
+
+/** Runs `work` for the page: its result, or a failure (the page then says why). */
 export async function act<T>(
   feedback: Feedback,
   work: () => Promise<T>,
   options: ActOptions<T> = {},
-): Promise<T | undefined> {
+): Promise<Outcome<T>> {
   feedback.error.value = null
   if (!options.quiet) feedback.busy.value = true
   try {
     const result = await work()
     const notice = options.notice?.(result) ?? null
     if (notice !== null) feedback.notice.value = notice
-    return result
+    return { ok: true, value: result }
   } catch (e) {
     feedback.error.value = (await options.explain?.(e)) ?? errorMessage(e)
-    return undefined
+    return { ok: false }
   } finally {
     if (!options.quiet) feedback.busy.value = false
   }

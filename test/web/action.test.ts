@@ -17,7 +17,7 @@ describe('act', () => {
       },
       { notice: (n) => `${n} done` },
     )
-    expect(result).toBe(3)
+    expect(result).toEqual({ ok: true, value: 3 })
     expect(busyWhileRunning).toBe(true)
     expect<unknown>({ error: feedback.error.value, notice: feedback.notice.value, busy: feedback.busy.value }).toEqual({
       error: null,
@@ -26,12 +26,12 @@ describe('act', () => {
     })
   })
 
-  test("a failure: undefined, the server's sentence, no notice, busy no more", async () => {
+  test("a failure: not ok, the server's sentence, no notice, busy no more", async () => {
     const feedback = createFeedback()
     const result = await act(feedback, () => Promise.reject(new ApiError(409, 'That name is taken.')), {
       notice: () => 'never',
     })
-    expect(result).toBeUndefined()
+    expect(result).toEqual({ ok: false })
     expect({ error: feedback.error.value, notice: feedback.notice.value, busy: feedback.busy.value }).toEqual({
       error: 'That name is taken.',
       notice: null,

@@ -42,7 +42,7 @@ export function createAccountStore(initialTokens: TokenListItem[]) {
         return 'The current password is not right.'
       },
     })
-    if (done === undefined) return false
+    if (!done.ok) return false
     await act(
       feedback,
       async () => {

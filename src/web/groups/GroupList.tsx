@@ -1,24 +1,21 @@
 // The groups page (/groups): the account's groups, and a form to make one. Joining is by an
 // invite link from a group's owner (/join/<code>).
-import { useSignal } from '@preact/signals'
+import { useMemo } from 'preact/hooks'
 import { count } from '../../rules/words'
-import { api, errorMessage, type GroupSummary } from '../api'
+import { act, createFeedback } from '../action'
+import { api, type GroupSummary } from '../api'
 
 export function GroupList({ initial }: { initial: GroupSummary[] }) {
-  const error = useSignal<string | null>(null)
-  const busy = useSignal(false)
+  const feedback = useMemo(createFeedback, [])
+  const { error, busy } = feedback
   const onCreate = async (event: SubmitEvent) => {
     event.preventDefault()
     const name = String(new FormData(event.currentTarget as HTMLFormElement).get('name') ?? '')
-    error.value = null
+    const group = await act(feedback, () => api.createGroup(name))
+    if (!group.ok) return
+    // Busy while the group's page loads: a second press would make a second group.
     busy.value = true
-    try {
-      const group = await api.createGroup(name)
-      location.assign(`/groups/${group.id}`)
-    } catch (e) {
-      error.value = errorMessage(e)
-      busy.value = false
-    }
+    location.assign(`/groups/${group.value.id}`)
   }
   return (
     <div class="groups">

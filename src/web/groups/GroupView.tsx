@@ -4,60 +4,31 @@
 // the owner and the officers make, and the quests × characters grid over the shared characters.
 // Live: a shared character's change or the group's own re-reads (the grid too); removed from the
 // group, the page says so and shows nothing more of it.
-import { type Signal, useSignal } from '@preact/signals'
-import { useEffect } from 'preact/hooks'
+import { useEffect, useMemo } from 'preact/hooks'
 import { count } from '../../rules/words'
-import { api, errorMessage, type GroupDetail } from '../api'
+import { api, type GroupDetail } from '../api'
 import { Confirm } from '../components/Confirm'
 import { Messages } from '../components/Messages'
 import { formatDate } from '../format'
-import type { GridStore } from '../grid/store'
-import { followGroup, type LiveMode } from '../live'
+import { followGroup } from '../live'
 import { GroupGrid } from './GroupGrid'
-
-interface Feedback {
-  error: Signal<string | null>
-  notice: Signal<string | null>
-}
+import { createGroupStore, type GroupStore } from './store'
 
 export function GroupView({ initial }: { initial: GroupDetail }) {
-  const group = useSignal(initial)
-  const removed = useSignal(false)
-  const liveMode = useSignal<LiveMode>('off')
-  const feedback: Feedback = { error: useSignal(null), notice: useSignal(null) }
-  /** The grid, once loaded: it reads again with the page (one stream for both). */
-  const grid = useSignal<GridStore | null>(null)
-  const refresh = async () => {
-    void grid.peek()?.refresh()
-    try {
-      group.value = await api.group(initial.id)
-    } catch (e) {
-      feedback.error.value = errorMessage(e)
-    }
-  }
+  const store = useMemo(() => createGroupStore(initial), [])
+  const { group, removed, liveMode, feedback } = store
   useEffect(
     () =>
       followGroup({
         groupId: initial.id,
         liveMode,
-        refresh,
+        refresh: store.refresh,
         onRemoved: () => {
           removed.value = true
         },
       }),
     [],
   )
-  /** Runs a change, shows what it did, and re-reads the group. */
-  const act = async (change: () => Promise<unknown>, done: string) => {
-    feedback.error.value = null
-    try {
-      await change()
-      feedback.notice.value = done
-      await refresh()
-    } catch (e) {
-      feedback.error.value = errorMessage(e)
-    }
-  }
   if (removed.value) {
     return (
       <div class="group" data-removed="true">
@@ -89,11 +60,11 @@ export function GroupView({ initial }: { initial: GroupDetail }) {
         </a>
       </p>
       <SharedCharacters group={g} />
-      <YourCharacters group={g} act={act} />
-      <Members group={g} act={act} feedback={feedback} />
-      {g.yourSay !== 'member' && <Invites group={g} act={act} feedback={feedback} />}
-      {g.isOwner && <OwnerActions group={g} act={act} feedback={feedback} />}
-      <GroupGrid group={g} store={grid} />
+      <YourCharacters group={g} act={store.change} />
+      <Members group={g} store={store} />
+      {g.yourSay !== 'member' && <Invites group={g} store={store} />}
+      {g.isOwner && <OwnerActions group={g} store={store} />}
+      <GroupGrid group={g} store={store.grid} />
     </div>
   )
 }
@@ -177,7 +148,7 @@ function YourCharacters({ group, act }: { group: GroupDetail; act: Act }) {
   )
 }
 
-function Members({ group, act, feedback }: { group: GroupDetail; act: Act; feedback: Feedback }) {
+function Members({ group, store }: { group: GroupDetail; store: GroupStore }) {
   return (
     <section class="account-part" aria-labelledby="members-title">
       <h2 id="members-title">Members</h2>
@@ -190,7 +161,7 @@ function Members({ group, act, feedback }: { group: GroupDetail; act: Act; feedb
               {m.id === group.you && <span class="muted"> (you)</span>}
               <span class="muted small"> joined {formatDate(m.joinedAt)}</span>
             </span>
-            {m.id !== group.you && <MemberActions group={group} member={m} act={act} />}
+            {m.id !== group.you && <MemberActions group={group} member={m} act={store.change} />}
           </li>
         ))}
       </ul>
@@ -206,14 +177,7 @@ function Members({ group, act, feedback }: { group: GroupDetail; act: Act; feedb
         }
         yes="Yes, leave"
         no="Stay"
-        onYes={() =>
-          void api.removeMember(group.id, group.you).then(
-            () => location.assign('/groups'),
-            (e: unknown) => {
-              feedback.error.value = errorMessage(e)
-            },
-          )
-        }
+        onYes={() => void store.leaveFor(() => api.removeMember(group.id, group.you))}
       />
     </section>
   )
@@ -274,25 +238,16 @@ function MemberActions({ group, member: m, act }: { group: GroupDetail; member: 
 /** How many players a guild's link admits unless its maker says otherwise. */
 const GUILD_LINK_USES = 25
 
-function Invites({ group, act, feedback }: { group: GroupDetail; act: Act; feedback: Feedback }) {
-  const link = useSignal<string | null>(null)
-  const make = async (event: SubmitEvent | null, rotate: boolean) => {
+function Invites({ group, store }: { group: GroupDetail; store: GroupStore }) {
+  const { link } = store
+  const make = (event: SubmitEvent | null, rotate: boolean) => {
     event?.preventDefault()
     const form = document.getElementById('link-terms') as HTMLFormElement | null
     const data = form ? new FormData(form) : null
-    const uses = Number(data?.get('uses') ?? 1) || 1
-    const days = Number(data?.get('days') ?? 7) || 7
-    feedback.error.value = null
-    try {
-      const invite = await api.inviteToGroup(group.id, rotate, { uses, days })
-      link.value = location.origin + invite.path
-      const admits = invite.maxUses === 1 ? 'one player' : `up to ${invite.maxUses} players`
-      feedback.notice.value = rotate
-        ? `Every earlier link has ended (${invite.revoked}). A new link for ${admits} is shown.`
-        : `A new link for ${admits} is shown.`
-    } catch (e) {
-      feedback.error.value = errorMessage(e)
-    }
+    void store.makeLink(rotate, {
+      uses: Number(data?.get('uses') ?? 1) || 1,
+      days: Number(data?.get('days') ?? 7) || 7,
+    })
   }
   return (
     <section class="account-part" aria-labelledby="invite-title">
@@ -332,7 +287,7 @@ function Invites({ group, act, feedback }: { group: GroupDetail; act: Act; feedb
               <button
                 type="button"
                 class="button quiet"
-                onClick={() => void act(() => api.endInvite(group.id, invite.id), 'The link has ended.')}
+                onClick={() => void store.change(() => api.endInvite(group.id, invite.id), 'The link has ended.')}
               >
                 End it
               </button>
@@ -344,11 +299,11 @@ function Invites({ group, act, feedback }: { group: GroupDetail; act: Act; feedb
   )
 }
 
-function OwnerActions({ group, act, feedback }: { group: GroupDetail; act: Act; feedback: Feedback }) {
+function OwnerActions({ group, store }: { group: GroupDetail; store: GroupStore }) {
   const onRename = (event: SubmitEvent) => {
     event.preventDefault()
     const name = String(new FormData(event.currentTarget as HTMLFormElement).get('name') ?? '')
-    void act(() => api.renameGroup(group.id, name), `The group is now called ${name.trim()}.`)
+    void store.change(() => api.renameGroup(group.id, name), `The group is now called ${name.trim()}.`)
   }
   return (
     <section class="account-part" aria-labelledby="owner-title">
@@ -368,14 +323,7 @@ function OwnerActions({ group, act, feedback }: { group: GroupDetail; act: Act; 
         question="Delete the group for everyone? No character is touched."
         yes="Yes, delete it"
         no="Keep it"
-        onYes={() =>
-          void api.deleteGroup(group.id).then(
-            () => location.assign('/groups'),
-            (e: unknown) => {
-              feedback.error.value = errorMessage(e)
-            },
-          )
-        }
+        onYes={() => void store.leaveFor(() => api.deleteGroup(group.id))}
       />
     </section>
   )

@@ -1,15 +1,17 @@
 // Sign in (/login): the same accounts as the game plugin. After signing in, back to `next`
 // (the page a signed-out visitor was sent away from) when it is a path on this site.
-import { useEffect, useRef, useState } from 'preact/hooks'
-import { api, errorMessage } from '../api'
+import { useEffect, useMemo, useRef } from 'preact/hooks'
+import { act, createFeedback } from '../action'
+import { api } from '../api'
 import { Layout } from '../components/Layout'
 import { safeNext } from '../paths'
 import { currentUser } from '../session'
 
 export function LoginPage() {
   const next = safeNext(new URLSearchParams(location.search).get('next'))
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const feedback = useMemo(createFeedback, [])
+  const error = feedback.error.value
+  const busy = feedback.busy.value
   const identifierRef = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
@@ -25,15 +27,13 @@ export function LoginPage() {
   const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget as HTMLFormElement)
-    setBusy(true)
-    setError(null)
-    try {
-      await api.signIn(String(form.get('identifier') ?? ''), String(form.get('password') ?? ''))
-      location.replace(next)
-    } catch (e) {
-      setError(errorMessage(e))
-      setBusy(false)
-    }
+    const signedIn = await act(feedback, () =>
+      api.signIn(String(form.get('identifier') ?? ''), String(form.get('password') ?? '')),
+    )
+    if (!signedIn.ok) return
+    // Busy while the next page loads.
+    feedback.busy.value = true
+    location.replace(next)
   }
 
   return (

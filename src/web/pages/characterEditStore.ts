@@ -64,16 +64,16 @@ export function createCharacterEditStore(character: Character | null, slots: num
     const saved = await act(saving, () =>
       character ? api.updateCharacter(character.id, body) : api.createCharacter(body),
     )
-    if (!saved) return
+    if (!saved.ok) return
     // The button stays busy while the next page loads: a second press would save twice.
     saving.busy.value = true
-    location.assign(`/characters/${saved.id}`)
+    location.assign(`/characters/${saved.value.id}`)
   }
 
   async function remove(): Promise<void> {
     if (!character) return
     const id = character.id
-    if ((await act(removing, () => api.deleteCharacter(id), { quiet: true })) !== undefined) location.replace('/')
+    if ((await act(removing, () => api.deleteCharacter(id), { quiet: true })).ok) location.replace('/')
   }
 
   return { draft, saving, removing, save, remove }

@@ -25,7 +25,7 @@ export function createJoinStore(code: string) {
 
   async function join(): Promise<void> {
     const joined = await act(feedback, () => api.joinGroup(code))
-    if (joined) leaveFor(`/groups/${joined.group.id}`)
+    if (joined.ok) leaveFor(`/groups/${joined.value.group.id}`)
   }
 
   async function signUp(fields: SignUpFields): Promise<void> {
@@ -38,7 +38,7 @@ export function createJoinStore(code: string) {
       api.signUp({ code, username: fields.username, password: fields.password, ...(email ? { email } : {}) }),
     )
     // Signed in now (the answer set the cookie): to the group, or to make a first character.
-    if (made) leaveFor(made.group ? `/groups/${made.group.id}` : '/', true)
+    if (made.ok) leaveFor(made.value.group ? `/groups/${made.value.group.id}` : '/', true)
   }
 
   return { feedback, join, signUp }
