@@ -1,7 +1,7 @@
 // Writes src/db/migrations/index.ts: every migration drizzle-kit generated, imported as text,
 // so `bun build --compile` embeds them in the executable (the stock Drizzle migrator reads a
 // folder from disk, which a compiled binary does not have). Run by `bun run db:generate`;
-// test/db.test.ts fails when the index and the journal disagree.
+// test/db/client.test.ts fails when the index and the journal disagree.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 

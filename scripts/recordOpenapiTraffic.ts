@@ -1,6 +1,6 @@
 // Records an evening of a game client against the real server (`src/main.ts serve` on a fresh
 // database, over HTTP on 127.0.0.1) into test/fixtures/openapi-traffic.json: every request and
-// its answer, bearer and share tokens redacted. test/openapiTraffic.test.ts replays it against
+// its answer, bearer and share tokens redacted. test/apiDocs/openapiTraffic.test.ts replays it against
 // the OpenAPI document. Some calls are wrong on purpose (a bad password, a search without text,
 // an unknown quest or path): their answers must be documented too.
 // Usage: bun scripts/recordOpenapiTraffic.ts [outfile]

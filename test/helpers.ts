@@ -23,7 +23,7 @@ import { type Exchange, type OpenApiValidator, validatorFor } from './openapiVal
 
 /**
  * argon2id at the smallest cost it accepts (8 KiB, 1 pass): a login takes well under a
- * millisecond instead of a quarter of a second. test/password.test.ts checks the real cost.
+ * millisecond instead of a quarter of a second. test/modules/auth/password.test.ts checks the real cost.
  */
 export const cheapHasher: PasswordHasher = argon2idHasher({ memoryCost: 8, timeCost: 1 })
 
@@ -58,7 +58,7 @@ const headersOf = (headers: Headers): Record<string, string> => Object.fromEntri
 /**
  * The validator of the document an app serves, fetched from the first app of each route table:
  * building the document costs more than most tests (tens of milliseconds), and every app of
- * the same code serves the same document, whatever its configuration (test/openapi.test.ts
+ * the same code serves the same document, whatever its configuration (test/apiDocs/openapi.test.ts
  * proves it), so the apps of one route table share it.
  */
 const served = new Map<string, Promise<OpenApiValidator>>()

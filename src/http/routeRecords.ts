@@ -12,7 +12,7 @@
 // 3. routes that may take a body get a reader with the route's limit, run after the route's
 //    credential check (src/http/body.ts, src/modules/auth/guard.ts): a stranger's body is never read.
 //
-// test/routeRecords.test.ts fails when Elysia's route records change shape, and createApp asserts
+// test/http/routeRecords.test.ts fails when Elysia's route records change shape, and createApp asserts
 // that every route it mounts went through prepareRoutes (assertPrepared): a route added afterwards
 // would lose its body limit, its credential-before-body check and its integer coercion.
 //
@@ -20,7 +20,7 @@
 // the context it reads: `({ request, set }) => …`, never `(context) => …`. Elysia reads each hook's
 // source and prepares for every request what the hooks name (cookies parsed, query and headers
 // copied into objects, `server` defined on the context); a context taken whole makes it prepare
-// everything, for every request. test/routeRecords.test.ts checks every hook of the app.
+// everything, for every request. test/http/routeRecords.test.ts checks every hook of the app.
 import type { TSchema } from '@sinclair/typebox'
 import type { AnyElysia } from 'elysia'
 

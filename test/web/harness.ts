@@ -63,7 +63,7 @@ export interface Site {
   resume(): void
   /**
    * Signs in through the website's API (not its form) and returns the session cookie, for a page
-   * that starts signed in: the form itself is tested once (browser.test.ts), not before each test.
+   * that starts signed in: the form itself is tested once (tracker.test.ts), not before each test.
    */
   session(username: string): Promise<Cookie[]>
   /** The website's typed cookie API with a session: `ok(await site.web(cookies).account.export.get())`. */

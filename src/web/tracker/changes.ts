@@ -1,7 +1,7 @@
 // An event's change applied to the progress a tracker holds, so an open page follows a write
 // without re-reading the character's whole history (src/modules/events/feed.ts says what each
 // write sends). Pure: the result equals what a progress read would answer after the write
-// (test/liveChanges.test.ts compares the two for every kind of change). Each list of completions
+// (test/webLogic/tracker/liveChanges.test.ts compares the two for every kind of change). Each list of completions
 // made here remembers the edit that made it (`edited`), so the tracker's model (model.ts) follows
 // a change in time independent of the history instead of counting every completion again.
 import type { ChangeDelta, CompletionKey } from '../../modules/events/feed'
