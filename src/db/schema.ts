@@ -521,6 +521,16 @@ export const keptDeletions = sqliteTable(
   ],
 )
 
+/** A character's quest, difficulty and setting: the key of its own quest times (fresh columns per table). */
+const characterQuestKey = () => ({
+  characterId: integer()
+    .notNull()
+    .references(() => characters.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  difficulty: text().$type<Difficulty>().notNull(),
+  setting: text().$type<Setting>().notNull(),
+})
+
 /**
  * Each character's own quest times per quest, difficulty and setting, over its runs of every life:
  * the timed runs and their median, the runs with XP too and their median XP per minute. What
@@ -532,12 +542,7 @@ export const keptDeletions = sqliteTable(
 export const characterQuestTimes = sqliteTable(
   'character_quest_times',
   {
-    characterId: integer()
-      .notNull()
-      .references(() => characters.id, { onDelete: 'cascade' }),
-    name: text().notNull(),
-    difficulty: text().notNull(),
-    setting: text().notNull(),
+    ...characterQuestKey(),
     timedRuns: integer().notNull(),
     medianDurationSeconds: real().notNull(),
     /** Runs with a duration and XP; null median when none. */
@@ -551,12 +556,7 @@ export const characterQuestTimes = sqliteTable(
 export const characterQuestTimesDirty = sqliteTable(
   'character_quest_times_dirty',
   {
-    characterId: integer()
-      .notNull()
-      .references(() => characters.id, { onDelete: 'cascade' }),
-    name: text().notNull(),
-    difficulty: text().notNull(),
-    setting: text().notNull(),
+    ...characterQuestKey(),
   },
   (table) => [primaryKey({ columns: [table.characterId, table.name, table.difficulty, table.setting] })],
 )
