@@ -48,3 +48,13 @@ export async function act<T>(
     if (!options.quiet) feedback.busy.value = false
   }
 }
+
+/**
+ * After an action that leads to another page (a save, a sign-in, a join): go there with the
+ * page's button still busy, so that a second press meanwhile cannot send the action again.
+ */
+export function goOnTo(feedback: Feedback, path: string, { replace = false } = {}): void {
+  feedback.busy.value = true
+  if (replace) location.replace(path)
+  else location.assign(path)
+}

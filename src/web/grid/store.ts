@@ -195,11 +195,12 @@ export function createGridStore(options: GridStoreOptions) {
       })
       .finally(() => {
         pending--
-        if (pending === 0) void readLockouts()
-        if (pending === 0 && staleRead) {
+        if (pending > 0) return
+        // A refresh reads the lockouts too; without one, they are read for the writes just made.
+        if (staleRead) {
           staleRead = false
           void refresh()
-        }
+        } else void readLockouts()
       })
   }
 

@@ -2,7 +2,7 @@
 // invite link from a group's owner (/join/<code>).
 import { useMemo } from 'preact/hooks'
 import { count } from '../../rules/words'
-import { act, createFeedback } from '../action'
+import { act, createFeedback, goOnTo } from '../action'
 import { api, type GroupSummary } from '../api'
 
 export function GroupList({ initial }: { initial: GroupSummary[] }) {
@@ -12,10 +12,7 @@ export function GroupList({ initial }: { initial: GroupSummary[] }) {
     event.preventDefault()
     const name = String(new FormData(event.currentTarget as HTMLFormElement).get('name') ?? '')
     const group = await act(feedback, () => api.createGroup(name))
-    if (!group.ok) return
-    // Busy while the group's page loads: a second press would make a second group.
-    busy.value = true
-    location.assign(`/groups/${group.value.id}`)
+    if (group.ok) goOnTo(feedback, `/groups/${group.value.id}`)
   }
   return (
     <div class="groups">

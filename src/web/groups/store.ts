@@ -3,7 +3,7 @@
 // roles, links, rename) runs through act, says what it did, and reads the group again; leaving or
 // deleting it goes on to the groups list.
 import { signal } from '@preact/signals'
-import { act, createFeedback } from '../action'
+import { act, createFeedback, goOnTo } from '../action'
 import { api, type GroupDetail } from '../api'
 import type { GridStore } from '../grid/store'
 import type { LiveMode } from '../live'
@@ -38,7 +38,7 @@ export function createGroupStore(initial: GroupDetail) {
 
   /** Leaves the group (`leave`) or deletes it, then goes to the groups list. */
   async function leaveFor(run: () => Promise<unknown>): Promise<void> {
-    if ((await act(feedback, run, { quiet: true })).ok) location.assign('/groups')
+    if ((await act(feedback, run, { quiet: true })).ok) goOnTo(feedback, '/groups')
   }
 
   async function makeLink(rotate: boolean, terms: { uses: number; days: number }): Promise<void> {

@@ -1,7 +1,7 @@
 // Sign in (/login): the same accounts as the game plugin. After signing in, back to `next`
 // (the page a signed-out visitor was sent away from) when it is a path on this site.
 import { useEffect, useMemo, useRef } from 'preact/hooks'
-import { act, createFeedback } from '../action'
+import { act, createFeedback, goOnTo } from '../action'
 import { api } from '../api'
 import { Layout } from '../components/Layout'
 import { safeNext } from '../paths'
@@ -30,10 +30,7 @@ export function LoginPage() {
     const signedIn = await act(feedback, () =>
       api.signIn(String(form.get('identifier') ?? ''), String(form.get('password') ?? '')),
     )
-    if (!signedIn.ok) return
-    // Busy while the next page loads.
-    feedback.busy.value = true
-    location.replace(next)
+    if (signedIn.ok) goOnTo(feedback, next, { replace: true })
   }
 
   return (

@@ -2,7 +2,7 @@
 // and delete actions, each saying its own refusal where its button is; either leaves for the page
 // that follows once the server said yes.
 import { signal } from '@preact/signals'
-import { act, createFeedback } from '../action'
+import { act, createFeedback, goOnTo } from '../action'
 import { api, type Character, type CharacterInput } from '../api'
 
 /** The form's fields as the inputs hold them (numbers as typed). */
@@ -64,16 +64,14 @@ export function createCharacterEditStore(character: Character | null, slots: num
     const saved = await act(saving, () =>
       character ? api.updateCharacter(character.id, body) : api.createCharacter(body),
     )
-    if (!saved.ok) return
-    // The button stays busy while the next page loads: a second press would save twice.
-    saving.busy.value = true
-    location.assign(`/characters/${saved.value.id}`)
+    if (saved.ok) goOnTo(saving, `/characters/${saved.value.id}`)
   }
 
   async function remove(): Promise<void> {
     if (!character) return
     const id = character.id
-    if ((await act(removing, () => api.deleteCharacter(id), { quiet: true })).ok) location.replace('/')
+    if ((await act(removing, () => api.deleteCharacter(id), { quiet: true })).ok)
+      goOnTo(removing, '/', { replace: true })
   }
 
   return { draft, saving, removing, save, remove }

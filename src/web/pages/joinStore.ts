@@ -1,7 +1,7 @@
 // The invite page's actions: join a group's invite signed in, or make an account with it (and
 // join its group). Each goes on to the page that follows once the server said yes, the button
 // staying busy meanwhile; a refusal is the server's sentence under the form.
-import { act, createFeedback } from '../action'
+import { act, createFeedback, goOnTo } from '../action'
 import { api } from '../api'
 
 export type JoinStore = ReturnType<typeof createJoinStore>
@@ -16,16 +16,9 @@ export interface SignUpFields {
 export function createJoinStore(code: string) {
   const feedback = createFeedback()
 
-  /** Leaves for `path`, the button still busy: a second press would only be refused. */
-  function leaveFor(path: string, replace = false): void {
-    feedback.busy.value = true
-    if (replace) location.replace(path)
-    else location.assign(path)
-  }
-
   async function join(): Promise<void> {
     const joined = await act(feedback, () => api.joinGroup(code))
-    if (joined.ok) leaveFor(`/groups/${joined.value.group.id}`)
+    if (joined.ok) goOnTo(feedback, `/groups/${joined.value.group.id}`)
   }
 
   async function signUp(fields: SignUpFields): Promise<void> {
@@ -38,7 +31,7 @@ export function createJoinStore(code: string) {
       api.signUp({ code, username: fields.username, password: fields.password, ...(email ? { email } : {}) }),
     )
     // Signed in now (the answer set the cookie): to the group, or to make a first character.
-    if (made.ok) leaveFor(made.value.group ? `/groups/${made.value.group.id}` : '/', true)
+    if (made.ok) goOnTo(feedback, made.value.group ? `/groups/${made.value.group.id}` : '/', { replace: true })
   }
 
   return { feedback, join, signUp }
