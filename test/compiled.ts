@@ -9,11 +9,16 @@ import { join } from 'node:path'
 const root = join(import.meta.dir, '..')
 let built: Promise<string> | undefined
 let folder: string | undefined
+/** The folder scripts/test.ts made for the run's binaries, if it started this run. */
+const sharedFolder = process.env.QT_TEST_BINARIES
 
 export function compiledBinary(): Promise<string> {
   built ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'qt-bin-'))
-    folder = dir
+    // Under `npm test` and the fast tier, a folder scripts/test.ts removes when the run ends: a
+    // worker of the fast tier (`--parallel --no-isolate`) runs many files and no hook of ours
+    // runs when it is done. Otherwise a folder of this process, removed after its last test.
+    const dir = mkdtempSync(join(sharedFolder ?? tmpdir(), 'qt-bin-'))
+    if (!sharedFolder) folder = dir
     chmodSync(dir, 0o755)
     const binary = join(dir, 'quest-tracker')
     // The same command as `npm run build`, into the temporary folder (the scheduled backup's
