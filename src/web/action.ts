@@ -23,9 +23,11 @@ export interface ActOptions<T> {
   explain?: (error: unknown) => string | null | Promise<string | null>
   /** Leave the busy flag alone (an action that needs no waiting button, such as a switch). */
   quiet?: boolean
+  /** True once the page has asked again (a newer read, the page left): this end then says nothing. */
+  stale?: () => boolean
 }
 
-/** How an action ended: its result, or a failure the page has said. */
+/** How an action ended: its result, or a failure the page has said (or a stale end it has not). */
 export type Outcome<T> = { ok: true; value: T } | { ok: false }
 
 /** Runs `work` for the page: its result, or a failure (the page then says why). */
@@ -38,10 +40,12 @@ export async function act<T>(
   if (!options.quiet) feedback.busy.value = true
   try {
     const result = await work()
+    if (options.stale?.()) return { ok: false }
     const notice = options.notice?.(result) ?? null
     if (notice !== null) feedback.notice.value = notice
     return { ok: true, value: result }
   } catch (e) {
+    if (options.stale?.()) return { ok: false }
     feedback.error.value = (await options.explain?.(e)) ?? errorMessage(e)
     return { ok: false }
   } finally {

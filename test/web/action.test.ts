@@ -61,4 +61,15 @@ describe('act', () => {
     )
     expect(busyWhileRunning).toBe(false)
   })
+
+  test('stale: a read the page has asked again since says nothing, whether it answered or failed', async () => {
+    const feedback = createFeedback()
+    const answered = await act(feedback, async () => 1, { quiet: true, notice: () => 'never', stale: () => true })
+    const failed = await act(feedback, () => Promise.reject(new ApiError(404, 'No such group.')), {
+      quiet: true,
+      stale: () => true,
+    })
+    expect([answered, failed]).toEqual([{ ok: false }, { ok: false }])
+    expect({ error: feedback.error.value, notice: feedback.notice.value }).toEqual({ error: null, notice: null })
+  })
 })

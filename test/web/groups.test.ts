@@ -7,7 +7,7 @@ import { SMALL_JSON } from '../catalogFixtures'
 import { ok } from '../helpers'
 import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
 import type { Page } from './driver'
-import { openSignedIn, startSite } from './harness'
+import { FAILED_LOAD, openSignedIn, startSite } from './harness'
 
 describe.skipIf(BROWSERS.length === 0)(`a group of two accounts, ${IN_BROWSERS}`, () => {
   const each = inEachBrowser(async (browser) => {
@@ -148,6 +148,41 @@ describe.skipIf(BROWSERS.length === 0)(`a group of two accounts, ${IN_BROWSERS}`
       await bea.locator('[data-member="cid"]').waitFor({ state: 'detached' })
       await ann.locator('[data-member="cid"]').waitFor({ state: 'detached' })
       for (const page of [ann, bea]) await page.close()
+    }),
+    60_000,
+  )
+
+  test(
+    "a read that fails on the party planner and on the tracker's needed-by mark says why on the page",
+    each(async ({ site, brom, pageOf }) => {
+      const web = site.web(await site.session('ann'))
+      const group = ok(await web.groups.post({ name: 'The Unreachables' }), 201)
+      ok(await web.groups({ id: group.id }).characters({ characterId: brom }).put())
+      const unreachable = 'The server cannot be reached. Check that it is running and that you are on its network.'
+
+      // The plan's read is cut off (a dropped connection): the planner says so, in its alert.
+      const planner = await pageOf('ann', '/groups')
+      await planner.route(
+        (url) => url.pathname === `/api/groups/${group.id}/party`,
+        () => ({ abort: true }),
+      )
+      await planner.goto(`${site.base}/groups/${group.id}/party?c=${brom}&s=elite`)
+      await planner.locator('.party [role="alert"]').filter({ hasText: unreachable }).waitFor()
+      expect(await planner.locator('table.party-quests').count()).toBe(0)
+
+      // The tracker's "needed by" read of the group is cut off: the field says so.
+      const tracker = await pageOf('ann', '/groups')
+      await tracker.route(
+        (url) => url.pathname === `/api/groups/${group.id}/needs`,
+        () => ({ abort: true }),
+      )
+      await tracker.goto(`${site.base}/characters/${brom}`)
+      await tracker.getByLabel('Needed by others in').selectOption({ label: 'The Unreachables' })
+      await tracker.locator('.needed-in .error').filter({ hasText: unreachable }).waitFor()
+      for (const page of [planner, tracker]) {
+        expect(page.problems.filter((p) => !FAILED_LOAD.test(p))).toEqual([])
+        await page.close()
+      }
     }),
     60_000,
   )

@@ -2,8 +2,9 @@
 // the account and Sign out), when signed in the connection's state and the changes waiting to be
 // sent (offline/OfflineBar.tsx), and the main landmark the skip link and screen readers jump to.
 import type { ComponentChildren } from 'preact'
-import { useEffect, useState } from 'preact/hooks'
-import { errorMessage, type User } from '../api'
+import { useEffect, useMemo } from 'preact/hooks'
+import { act, createFeedback } from '../action'
+import type { User } from '../api'
 import { OfflineBar } from '../offline/OfflineBar'
 import { signOut } from '../session'
 
@@ -78,14 +79,9 @@ function SiteNav() {
 }
 
 function Account({ user }: { user: User }) {
-  const [error, setError] = useState<string | null>(null)
-  const onSignOut = async () => {
-    try {
-      await signOut()
-    } catch (e) {
-      setError(errorMessage(e))
-    }
-  }
+  const feedback = useMemo(createFeedback, [])
+  const error = feedback.error.value
+  const onSignOut = () => act(feedback, () => signOut(), { quiet: true })
   return (
     <div class="account">
       <span class="who">

@@ -3,93 +3,20 @@
 // favor and this server's measured time, and who of them is locked out of a raid tonight. The
 // address holds the choice, so it is the link to send the party; a completion any of them logs
 // (from the game) re-reads it through the group's stream.
-import { useSignal, useSignalEffect } from '@preact/signals'
-import { useEffect } from 'preact/hooks'
+import { useEffect, useMemo } from 'preact/hooks'
 import { MAX_PARTY_SIZE } from '../../rules/quests/groupNeeds'
 import { RAID_TIMER_HOURS } from '../../rules/quests/timers'
-import { STEP_SETTINGS, type StepSetting } from '../../rules/routes/routeStep'
+import { STEP_SETTINGS } from '../../rules/routes/routeStep'
 import { count } from '../../rules/words'
-import { api, errorMessage, type GroupDetail, type PartyAnswer } from '../api'
+import type { GroupDetail, PartyAnswer } from '../api'
 import { SelectField } from '../components/SelectField'
 import { formatDate, formatNumber, formatSoon, minutes } from '../format'
-import { followGroup, type LiveMode } from '../live'
-
-/** The party and setting of the address: `c` the ids, `s` the setting. */
-function fromAddress(group: GroupDetail): { ids: number[]; setting: StepSetting } {
-  const params = new URLSearchParams(location.search)
-  const shared = new Set(group.characters.map((c) => c.id))
-  const ids = (params.get('c') ?? '')
-    .split(',')
-    .map(Number)
-    .filter((id) => shared.has(id))
-    .slice(0, MAX_PARTY_SIZE)
-  const s = params.get('s')
-  const setting = STEP_SETTINGS.find((x) => x === s) ?? 'elite'
-  return { ids: [...new Set(ids)], setting }
-}
+import { createPartyStore } from './partyStore'
 
 export function PartyView({ initial }: { initial: GroupDetail }) {
-  const group = useSignal(initial)
-  const start = fromAddress(initial)
-  const ids = useSignal<number[]>(start.ids)
-  const setting = useSignal<StepSetting>(start.setting)
-  const plan = useSignal<PartyAnswer | null>(null)
-  const problem = useSignal<string | null>(null)
-  const removed = useSignal(false)
-  const liveMode = useSignal<LiveMode>('off')
-  const version = useSignal(0)
-
-  useSignalEffect(() => {
-    const party = ids.value
-    const at = setting.value
-    void version.value
-    const params = new URLSearchParams()
-    if (party.length > 0) params.set('c', party.join(','))
-    params.set('s', at)
-    history.replaceState(null, '', `${location.pathname}?${params}`)
-    if (party.length === 0) {
-      plan.value = null
-      return
-    }
-    let current = true
-    api
-      .party(initial.id, party, at)
-      .then((answer) => {
-        if (!current) return
-        plan.value = answer
-        problem.value = null
-      })
-      .catch((e: unknown) => {
-        if (current) problem.value = errorMessage(e)
-      })
-    return () => {
-      current = false
-    }
-  })
-
-  useEffect(
-    () =>
-      followGroup({
-        groupId: initial.id,
-        liveMode,
-        refresh: async () => {
-          try {
-            const fresh = await api.group(initial.id)
-            group.value = fresh
-            // A character taken back leaves the party.
-            const shared = new Set(fresh.characters.map((c) => c.id))
-            if (ids.value.some((id) => !shared.has(id))) ids.value = ids.value.filter((id) => shared.has(id))
-            version.value++
-          } catch (e) {
-            problem.value = errorMessage(e)
-          }
-        },
-        onRemoved: () => {
-          removed.value = true
-        },
-      }),
-    [],
-  )
+  const store = useMemo(() => createPartyStore(initial), [])
+  const { group, ids, setting, plan, removed, liveMode, feedback } = store
+  useEffect(() => store.follow(), [])
 
   if (removed.value) {
     return (
@@ -107,9 +34,6 @@ export function PartyView({ initial }: { initial: GroupDetail }) {
 
   const g = group.value
   const names = new Map(g.characters.map((c) => [c.id, c.name]))
-  const toggle = (id: number, on: boolean) => {
-    ids.value = on ? [...ids.value, id] : ids.value.filter((x) => x !== id)
-  }
   const answer = plan.value
   return (
     <div class="party" data-live={liveMode.value}>
@@ -135,7 +59,7 @@ export function PartyView({ initial }: { initial: GroupDetail }) {
                     data-party={c.name}
                     checked={on}
                     disabled={!on && ids.value.length >= MAX_PARTY_SIZE}
-                    onChange={(e) => toggle(c.id, e.currentTarget.checked)}
+                    onChange={(e) => store.toggle(c.id, e.currentTarget.checked)}
                   />
                   {c.name}{' '}
                   <span class="muted small">
@@ -161,9 +85,9 @@ export function PartyView({ initial }: { initial: GroupDetail }) {
           Link for the party: <a href={location.href}>{location.href}</a>
         </p>
       )}
-      {problem.value && (
+      {feedback.error.value && (
         <p class="error" role="alert">
-          {problem.value}
+          {feedback.error.value}
         </p>
       )}
       {answer && <PartyLockouts answer={answer} names={names} />}

@@ -2,8 +2,9 @@
 // quests × characters grid), /groups/{id}/party (the party planner) and
 // /groups/{id}/characters/{characterId} (a shared character's tracker, read-only, for members).
 import { effect, useSignal } from '@preact/signals'
-import { useEffect } from 'preact/hooks'
-import { ApiError, api, type Character, errorMessage, type MemberTracker, type User } from '../api'
+import { useEffect, useMemo } from 'preact/hooks'
+import { act, createFeedback } from '../action'
+import { ApiError, api, type Character, type MemberTracker, type User } from '../api'
 import { Layout } from '../components/Layout'
 import { type Link, PageData } from '../components/PageData'
 import { GroupList } from '../groups/GroupList'
@@ -88,6 +89,8 @@ export function GroupCharacterPage({ id, characterId }: { id: number; characterI
   )
 }
 
+const NOT_SHARED = 'This character is no longer shared with the group: its quests are not shown any more.'
+
 interface GroupCharacterProps {
   groupId: number
   user: User
@@ -98,6 +101,8 @@ interface GroupCharacterProps {
 
 function GroupCharacterView({ groupId, user, store, view, groupName }: GroupCharacterProps) {
   const gone = useSignal<string | null>(null)
+  // A failed read is said where the tracker says its own (its alert region).
+  const feedback = useMemo(() => ({ ...createFeedback(), error: store.error }), [])
   const characterId = store.characterId
   useEffect(
     () =>
@@ -107,15 +112,15 @@ function GroupCharacterView({ groupId, user, store, view, groupName }: GroupChar
           groupId,
           liveMode: store.liveMode,
           refresh: async () => {
-            try {
-              const fresh = await api.memberTracker(groupId, characterId)
-              store.replace({ character: asCharacter(fresh), progress: fresh.progress })
-              store.error.value = null
-            } catch (e) {
-              if (e instanceof ApiError && e.status === 404) {
-                gone.value = 'This character is no longer shared with the group: its quests are not shown any more.'
-              } else store.error.value = errorMessage(e)
-            }
+            const fresh = await act(feedback, () => api.memberTracker(groupId, characterId), {
+              quiet: true,
+              // A 404: the page says so instead of the tracker (which it no longer shows).
+              explain: (e) => {
+                if (e instanceof ApiError && e.status === 404) gone.value = NOT_SHARED
+                return null
+              },
+            })
+            if (fresh.ok) store.replace({ character: asCharacter(fresh.value), progress: fresh.value.progress })
           },
           onRemoved: () => {
             gone.value = 'You are no longer a member of this group: its characters are not shown any more.'

@@ -2,9 +2,10 @@
 // either match mode (the step's own setting, or any setting of its remake): steps ticked, the
 // next quest highlighted, progress counted, all updated live; each step's XP and the total; the
 // owner's edit and delete.
-import { useSignal } from '@preact/signals'
+import { useMemo } from 'preact/hooks'
 import { count } from '../../rules/words'
-import { api, errorMessage, type MatchMode, type Navigation, type RouteDetail } from '../api'
+import { act, createFeedback, goOnTo } from '../action'
+import { api, type MatchMode, type Navigation, type RouteDetail } from '../api'
 import { Confirm } from '../components/Confirm'
 import { ErrorMessage } from '../components/Layout'
 import { LiveSwitch } from '../components/LiveSwitch'
@@ -194,14 +195,10 @@ function Steps({ store, nav }: { store: NavStore; nav: Navigation | null }) {
 }
 
 function OwnerActions({ route }: { route: RouteDetail }) {
-  const error = useSignal<string | null>(null)
+  const feedback = useMemo(createFeedback, [])
+  const { error } = feedback
   const remove = async () => {
-    try {
-      await api.deleteRoute(route.id)
-      location.assign('/routes')
-    } catch (e) {
-      error.value = errorMessage(e)
-    }
+    if ((await act(feedback, () => api.deleteRoute(route.id), { quiet: true })).ok) goOnTo(feedback, '/routes')
   }
   return (
     <div class="owner-actions">

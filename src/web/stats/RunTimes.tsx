@@ -1,8 +1,9 @@
 // The character's own quest times from every run it logged (any life), beside this server's
 // medians for the same quest and setting: how this character compares with the guild.
 import { useSignal } from '@preact/signals'
-import { useEffect } from 'preact/hooks'
-import { api, errorMessage, type QuestRow } from '../api'
+import { useEffect, useMemo } from 'preact/hooks'
+import { act, createFeedback } from '../action'
+import { api, type QuestRow } from '../api'
 import { Table, type TableKind } from '../components/Table'
 import { formatNumber, minutes } from '../format'
 
@@ -36,20 +37,17 @@ const TIMES: TableKind<TimeRow> = {
 
 export function RunTimes({ characterId, quests }: { characterId: number; quests: readonly QuestRow[] }) {
   const rows = useSignal<TimeRow[] | null>(null)
-  const problem = useSignal<string | null>(null)
+  const feedback = useMemo(createFeedback, [])
+  const problem = feedback.error
   useEffect(() => {
     const byRemake = new Map(quests.map((q) => [`${q.name}\u0000${q.difficulty}`, q.times]))
-    api
-      .questTimes(characterId)
-      .then(({ times }) => {
-        rows.value = times.map((time) => ({
-          ...time,
-          server: byRemake.get(`${time.name}\u0000${time.difficulty}`)?.find((s) => s.setting === time.setting),
-        }))
-      })
-      .catch((e: unknown) => {
-        problem.value = errorMessage(e)
-      })
+    void act(feedback, () => api.questTimes(characterId), { quiet: true }).then((read) => {
+      if (!read.ok) return
+      rows.value = read.value.times.map((time) => ({
+        ...time,
+        server: byRemake.get(`${time.name}\u0000${time.difficulty}`)?.find((s) => s.setting === time.setting),
+      }))
+    })
   }, [characterId, quests])
   return (
     <section class="stats-part" aria-labelledby="run-times-title" data-part="run-times">

@@ -2,27 +2,25 @@
 // starts quests, favor and first-time bonuses over; an epic or lesser one keeps them); each earlier
 // quest life's completions open here, read-only.
 import { useSignal } from '@preact/signals'
-import { api, errorMessage, type Progress } from '../api'
+import { useMemo } from 'preact/hooks'
+import { act, createFeedback } from '../action'
+import { api, type Progress } from '../api'
 import { formatDate } from '../format'
 import type { TrackerStore } from './store'
 
 function EarlierLife({ store, index, label }: { store: TrackerStore; index: number; label: string }) {
   const progress = useSignal<Progress | null>(null)
-  const problem = useSignal<string | null>(null)
+  const feedback = useMemo(createFeedback, [])
+  const problem = feedback.error
   return (
     <details
       class="panel earlier-life"
       data-life={index}
       onToggle={(e) => {
         if (!(e.currentTarget as HTMLDetailsElement).open || progress.value) return
-        api
-          .progress(store.characterId, index)
-          .then((answer) => {
-            progress.value = answer
-          })
-          .catch((error: unknown) => {
-            problem.value = errorMessage(error)
-          })
+        void act(feedback, () => api.progress(store.characterId, index), { quiet: true }).then((answer) => {
+          if (answer.ok) progress.value = answer.value
+        })
       }}
     >
       <summary>{label}</summary>

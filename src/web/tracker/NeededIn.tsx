@@ -3,11 +3,12 @@
 // group (remembered in this browser); the marks follow the group's stream, read again at most
 // every NEEDED_IN_REFRESH_MS, and vanish at once when the player is removed from the group.
 import { signal, useSignal, useSignalEffect } from '@preact/signals'
-import { useEffect } from 'preact/hooks'
+import { useEffect, useMemo } from 'preact/hooks'
 import type { PlayOn } from '../../rules/character/levels'
 import { runSetting } from '../../rules/quests/nextQuests'
 import type { StepSetting } from '../../rules/routes/routeStep'
-import { api, errorMessage, type GroupSummary } from '../api'
+import { act, createFeedback } from '../action'
+import { api, type GroupSummary } from '../api'
 import { followGroup, type GroupLiveTarget, type LiveMode } from '../live'
 import { rowKey } from './model'
 import type { TrackerStore } from './store'
@@ -50,7 +51,8 @@ function remember(groupId: number | null): void {
 export function NeededIn({ store }: { store: TrackerStore }) {
   const groups = useSignal<GroupSummary[]>([])
   const chosen = useSignal<number | null>(null)
-  const problem = useSignal<string | null>(null)
+  const feedback = useMemo(createFeedback, [])
+  const problem = feedback.error
   const version = useSignal(0)
   const liveMode = useSignal<LiveMode>('off')
 
@@ -76,24 +78,19 @@ export function NeededIn({ store }: { store: TrackerStore }) {
       return
     }
     let current = true
-    api
-      .groupNeeds(groupId, setting)
-      .then((answer) => {
-        if (!current) return
-        const names = new Map(
-          answer.characters.filter((c) => c.id !== store.characterId).map((c) => [c.id, c.name] as const),
-        )
-        const marks = new Map<string, string[]>()
-        for (const quest of answer.quests) {
-          const who = quest.neededBy.flatMap((id) => names.get(id) ?? [])
-          if (who.length > 0) marks.set(rowKey(quest), who)
-        }
-        neededBy.value = marks
-        problem.value = null
-      })
-      .catch((e: unknown) => {
-        if (current) problem.value = errorMessage(e)
-      })
+    void act(feedback, () => api.groupNeeds(groupId, setting), { quiet: true, stale: () => !current }).then((read) => {
+      if (!read.ok) return
+      const answer = read.value
+      const names = new Map(
+        answer.characters.filter((c) => c.id !== store.characterId).map((c) => [c.id, c.name] as const),
+      )
+      const marks = new Map<string, string[]>()
+      for (const quest of answer.quests) {
+        const who = quest.neededBy.flatMap((id) => names.get(id) ?? [])
+        if (who.length > 0) marks.set(rowKey(quest), who)
+      }
+      neededBy.value = marks
+    })
     return () => {
       current = false
     }

@@ -3,7 +3,9 @@
 // first reads, then again whenever the progress the server holds changes (a tick here once
 // stored, a post from the game client).
 import { useSignal, useSignalEffect } from '@preact/signals'
-import { api, errorMessage, type NextAnswer } from '../api'
+import { useMemo } from 'preact/hooks'
+import { act, createFeedback } from '../action'
+import { api, type NextAnswer } from '../api'
 import { formatNumber, minutes } from '../format'
 import type { TrackerStore } from './store'
 
@@ -14,7 +16,8 @@ const FROM_LABEL = { own: 'your runs', server: 'this server', estimate: 'estimat
 export function NextPanel({ store }: { store: TrackerStore }) {
   const by = useSignal<By>('xp')
   const answer = useSignal<NextAnswer | null>(null)
-  const problem = useSignal<string | null>(null)
+  const feedback = useMemo(createFeedback, [])
+  const problem = feedback.error
   useSignalEffect(() => {
     // Read on every stored change of the progress (the signal's value is the dependency) or the
     // ranking; not on the page's own change before it is stored, whose read would race the write.
@@ -22,15 +25,10 @@ export function NextPanel({ store }: { store: TrackerStore }) {
     const ranking = by.value
     let current = true
     // The first read was started with the page's others (pages/Tracker.tsx).
-    ;(store.takeFirstNext(ranking) ?? api.next(store.characterId, ranking))
-      .then((next) => {
-        if (!current) return
-        answer.value = next
-        problem.value = null
-      })
-      .catch((e: unknown) => {
-        if (current) problem.value = errorMessage(e)
-      })
+    const read = () => store.takeFirstNext(ranking) ?? api.next(store.characterId, ranking)
+    void act(feedback, read, { quiet: true, stale: () => !current }).then((next) => {
+      if (next.ok) answer.value = next.value
+    })
     return () => {
       current = false
     }
