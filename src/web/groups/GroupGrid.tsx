@@ -2,24 +2,23 @@
 // characters shared with the group, read-only, each name a link to that character's tracker. Its
 // filters are the account's (the same as on its own grid); it reads again with the group's page
 // (GroupView follows the group's stream: a member's completion shows within a second or two).
-import { type Signal, useSignal } from '@preact/signals'
-import { useEffect } from 'preact/hooks'
-import { api, errorMessage, type GroupDetail } from '../api'
+import type { Signal } from '@preact/signals'
+import { useEffect, useMemo } from 'preact/hooks'
+import { act, createFeedback } from '../action'
+import { api, type GroupDetail } from '../api'
 import { Grid } from '../grid/Grid'
 import { createGridStore, type GridStore, loadGrid } from '../grid/store'
 
 export function GroupGrid({ group, store }: { group: GroupDetail; store: Signal<GridStore | null> }) {
-  const problem = useSignal<string | null>(null)
+  const feedback = useMemo(createFeedback, [])
+  const problem = feedback.error
   useEffect(() => {
     const read = () => api.groupGrid(group.id)
-    Promise.all([loadGrid(read), api.gridView()]).then(
-      ([loaded, view]) => {
-        store.value = createGridStore({ mode: 'group', ...loaded, view, read })
-      },
-      (e: unknown) => {
-        problem.value = errorMessage(e)
-      },
-    )
+    void act(feedback, () => Promise.all([loadGrid(read), api.gridView()]), { quiet: true }).then((answer) => {
+      if (!answer.ok) return
+      const [loaded, view] = answer.value
+      store.value = createGridStore({ mode: 'group', ...loaded, view, read })
+    })
   }, [group.id])
   const grid = store.value
   return (
