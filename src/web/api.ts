@@ -205,6 +205,9 @@ const early: EarlyReads = (() => {
   return reads instanceof Map ? reads : new Map()
 })()
 
+/** Settles when every read the boot script started has its answer (at once when it started none). */
+export const firstReadsDone: Promise<unknown> = Promise.allSettled([...early.values()])
+
 /** A response read as Eden reads it: the body (JSON, else text), as data or as the error's value. */
 async function answerOf(response: Response): Promise<Answer> {
   const text = await response.text()

@@ -6,6 +6,7 @@
 import type { JSX } from 'preact'
 import { render } from 'preact'
 import { matchPage, type PagePath } from '../pages'
+import { firstReadsDone } from './api'
 import { registerServiceWorker } from './offline/register'
 import { watchReachability } from './offline/status'
 import { CharactersPage } from './pages/Characters'
@@ -53,7 +54,7 @@ function pageFor(path: string): Page {
 }
 
 watchReachability()
-registerServiceWorker()
+registerServiceWorker(firstReadsDone)
 
 const root = document.getElementById('app')
 if (root) {

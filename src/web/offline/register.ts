@@ -5,8 +5,22 @@
 // works on any origin.
 export const SERVICE_WORKER_URL = '/sw.js'
 
-export function registerServiceWorker(): void {
+/**
+ * Registers the worker once the page has loaded, its first reads have their answers (`after`)
+ * and the browser is idle: installing it fetches every file of the site, which on a first visit
+ * competed with the tracker's first reads for the server and the network.
+ */
+export function registerServiceWorker(after: Promise<unknown>): void {
   if (!('serviceWorker' in navigator)) return
-  // A worker that cannot install (a private window that refuses storage) leaves the site online only.
-  navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' }).catch(() => {})
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve()
+    else addEventListener('load', () => resolve(), { once: true })
+  })
+  void Promise.all([loaded, after]).then(() => {
+    // A worker that cannot install (a private window that refuses storage) leaves the site online only.
+    const register = () => void navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' }).catch(() => {})
+    // Safari has no requestIdleCallback: a second's wait instead.
+    if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 3000 })
+    else setTimeout(register, 1000)
+  })
 }
