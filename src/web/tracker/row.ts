@@ -14,6 +14,17 @@ export interface Row extends TrackerRow {
 
 export const rowKey = (row: Pick<TrackerRow, 'name' | 'difficulty'>) => `${row.difficulty}\u0000${row.name}`
 
+/** The rows of the catalog; each row's search text is folded when a search first reads it, not on the first load. */
 export function toRows(quests: readonly QuestRow[]): Row[] {
-  return quests.map((q) => ({ ...q, key: rowKey(q), text: searchText(q) }))
+  return quests.map((q) => {
+    let text: string | undefined
+    return {
+      ...q,
+      key: rowKey(q),
+      get text() {
+        text ??= searchText(q)
+        return text
+      },
+    }
+  })
 }
