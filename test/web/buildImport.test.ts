@@ -28,6 +28,7 @@ async function drop(page: Page, name: string, text: string) {
   await dispatch('drop')
 }
 
+// The world (a site, alice) is shared; each test makes the character it imports into.
 describe.skipIf(BROWSERS.length === 0)(`the build page imports a whole DDO Builder file, ${IN_BROWSERS}`, () => {
   const each = inEachBrowser(async (browser) => {
     const site = await startSite(SMALL_JSON)

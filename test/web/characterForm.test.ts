@@ -7,7 +7,8 @@ import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
 import type { Page } from './driver'
 import { FAILED_LOAD, openSignedIn, startSite } from './harness'
 
-describe.skipIf(BROWSERS.length === 0)(`characters on the website, ${IN_BROWSERS}`, () => {
+// One ordered scenario: one page and one character (its id in the world) pass from its making through its edit to its deletion.
+describe.skipIf(BROWSERS.length === 0)(`characters on the website, one ordered scenario, ${IN_BROWSERS}`, () => {
   // One page per browser, kept through the tests: they follow one character from its making to its deletion.
   const each = inEachBrowser(async (browser) => {
     const site = await startSite()

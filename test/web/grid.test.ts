@@ -1,5 +1,5 @@
 // Issue 41 "Every alt at a glance" and issue 42 "Seeing each other" on the website, in Chromium and
-// Firefox: Ann's grid of her characters (/alts: a tick in a cell is the tracker's own completion,
+// Firefox: a player's grid of her characters (/alts: a tick in a cell is the tracker's own completion,
 // characters hidden and moved, the level band by each character's level, the text search, "hide
 // done by all", favor per character), and a group's grid over the characters shared with it, live
 // as a member plays; Bea opens Ann's shared character read-only from the group page, and
@@ -11,6 +11,8 @@ import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
 import type { Page } from './driver'
 import { openSignedIn, startSite } from './harness'
 
+// The world (a site, ann's Brom and bea's Mira in a group) is shared: the account's grid test makes its
+// own account and characters; the group's test logs a quest on Brom, which no other test reads.
 describe.skipIf(BROWSERS.length === 0)(`the quests × characters grids, ${IN_BROWSERS}`, () => {
   const each = inEachBrowser(async (browser) => {
     const site = await startSite(SMALL_JSON)
@@ -20,7 +22,6 @@ describe.skipIf(BROWSERS.length === 0)(`the quests × characters grids, ${IN_BRO
     const beaToken = await site.pluginToken('bea')
     const ann = site.plugin(annToken)
     const brom = ok(await ann.characters.post({ givenName: 'Brom', classes: [{ name: 'Fighter', levels: 9 }] }), 201).id
-    const alt = ok(await ann.characters.post({ givenName: 'Alt', classes: [{ name: 'Wizard', levels: 3 }] }), 201).id
     const mira = ok(
       await site.plugin(beaToken).characters.post({ givenName: 'Mira', classes: [{ name: 'Wizard', levels: 8 }] }),
       201,
@@ -35,7 +36,7 @@ describe.skipIf(BROWSERS.length === 0)(`the quests × characters grids, ${IN_BRO
       page.setDefaultTimeout(15_000)
       return page
     }
-    return { site, annToken, beaToken, brom, alt, mira, group, pageOf }
+    return { site, annToken, beaToken, brom, mira, group, pageOf }
   })
 
   const heads = (page: Page) =>
@@ -51,8 +52,16 @@ describe.skipIf(BROWSERS.length === 0)(`the quests × characters grids, ${IN_BRO
 
   test(
     "the account's grid: a tick is the tracker's completion; characters hidden, moved and kept; the filters",
-    each(async ({ site, annToken, brom, alt, pageOf }) => {
-      const page = await pageOf('ann', '/')
+    each(async ({ site, pageOf }) => {
+      // An account of its own, with a Brom and an Alt: what it ticks, hides and moves is no other test's.
+      await site.addUser('dee')
+      const dee = site.plugin(await site.pluginToken('dee'))
+      const brom = ok(
+        await dee.characters.post({ givenName: 'Brom', classes: [{ name: 'Fighter', levels: 9 }] }),
+        201,
+      ).id
+      const alt = ok(await dee.characters.post({ givenName: 'Alt', classes: [{ name: 'Wizard', levels: 3 }] }), 201).id
+      const page = await pageOf('dee', '/')
       // The characters' page leads to the grid.
       await page.getByRole('link', { name: 'Every alt at a glance' }).click()
       await page.waitForURL(`${site.base}/alts`)
@@ -72,13 +81,11 @@ describe.skipIf(BROWSERS.length === 0)(`the quests × characters grids, ${IN_BRO
       for (let i = 0; i < 100 && (await favor()) === '0 favor'; i++) await Bun.sleep(30)
       expect(await favor()).toMatch(/^[1-9]\d* favor$/)
       const stored = async () =>
-        ok(await site.plugin(annToken).characters({ id: brom }).progress.get()).completions.filter(
-          (c) => c.name === 'Bell Tower',
-        )
+        ok(await dee.characters({ id: brom }).progress.get()).completions.filter((c) => c.name === 'Bell Tower')
       for (let i = 0; i < 100 && (await stored()).length === 0; i++) await Bun.sleep(50)
       expect((await stored()).map((c) => [c.difficulty, c.setting])).toEqual([['Heroic', 'elite']])
       // The tracker shows the same completion.
-      const tracker = await pageOf('ann', `/characters/${brom}`)
+      const tracker = await pageOf('dee', `/characters/${brom}`)
       await tracker.locator('[data-quest="Bell Tower"][data-difficulty="Heroic"]').waitFor()
       expect(
         await tracker
@@ -125,14 +132,14 @@ describe.skipIf(BROWSERS.length === 0)(`the quests × characters grids, ${IN_BRO
       expect(shown).not.toContain('Bell Tower (Heroic)')
 
       // Kept on the account: another page (another device) opens the grid the same way.
-      const again = await pageOf('ann', '/alts')
+      const again = await pageOf('dee', '/alts')
       await again.locator('.grid-count[data-drawn="true"][data-columns="1"]').waitFor()
       expect(await heads(again)).toEqual(['Brom'])
       await again.locator('.grid-characters summary').click()
       expect(
         await again.locator('[data-column]').evaluateAll((li) => li.map((l) => l.getAttribute('data-column'))),
       ).toEqual(['Alt', 'Brom'])
-      // Back as it was for the next test.
+      // Shown again, and the filter off: the grid follows.
       await again.locator('[data-column="Alt"] input[type="checkbox"]').check()
       await again.getByLabel('Hide done on Elite or harder by all').uncheck()
       await again.locator('.grid-count[data-columns="2"]').waitFor()

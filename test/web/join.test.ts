@@ -22,6 +22,8 @@ function groupOf(site: Site, owner: string, name: string): number {
   return group.id
 }
 
+// The world (two sites, olga and bob) is shared; each test makes its own invite, group and newcomer.
+// The last test reads what every test's pages asked for and complained of (the shared log).
 describe.skipIf(BROWSERS.length === 0)(`joining with an invite link, ${IN_BROWSERS}`, () => {
   /** The sites with sign-ups off (each browser's world has one beside its own): stopped here. */
   const closedSites: Site[] = []

@@ -7,6 +7,8 @@ import { ok } from '../helpers'
 import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
 import { openSignedIn, startSite } from './harness'
 
+// The world (a site, the other accounts' runs, alice's Brom after a reincarnation) is shared and only read:
+// the test that ticks makes its own character, and the one that switches a setting its own account.
 describe.skipIf(BROWSERS.length === 0)(`what to run next, quest times and earlier lives, ${IN_BROWSERS}`, () => {
   const each = inEachBrowser(async (browser) => {
     const site = await startSite(SMALL_JSON)
@@ -44,12 +46,20 @@ describe.skipIf(BROWSERS.length === 0)(`what to run next, quest times and earlie
     ok(await me.lives.reincarnate.post({}))
     // The new life starts with no class levels; the game client says when it is Fighter 9 again.
     ok(await me.patch({ classes: [{ name: 'Fighter', levels: 9 }] }))
-    return { site, browser, heroId }
+    return { site, browser, heroId, alice }
   })
 
   test(
     'the panel ranks by XP per minute and by favor, says why, and follows a tick',
-    each(async ({ site, browser, heroId }) => {
+    each(async ({ site, browser, alice }) => {
+      // A Fighter 9 of its own, every level shown on elite: the tick below is on no other test's character.
+      const heroId = ok(
+        await site.plugin(alice).characters.post({ givenName: 'Regdar', classes: [{ name: 'Fighter', levels: 9 }] }),
+        201,
+      ).id
+      ok(
+        await site.plugin(alice).characters({ id: heroId }).progress.put({ targetDifficulty: 'elite', levelBand: 255 }),
+      )
       const page = await openSignedIn(browser, site, 'alice', `/characters/${heroId}`)
       const panel = page.locator('section.next')
       await page.locator('section.next[data-next-by="xp"] [data-next-quest]').first().waitFor()
@@ -102,7 +112,9 @@ describe.skipIf(BROWSERS.length === 0)(`what to run next, quest times and earlie
   test(
     'the account page switches sharing of quest times off and on',
     each(async ({ site, browser }) => {
-      const page = await openSignedIn(browser, site, 'alice', '/account')
+      // An account of its own: the setting it switches is no other test's.
+      await site.addUser('erin')
+      const page = await openSignedIn(browser, site, 'erin', '/account')
       const box = page.getByLabel('Count my runs in this server’s quest times')
       // The box is disabled until the account's setting has been read.
       const settingRead = () =>

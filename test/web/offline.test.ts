@@ -15,7 +15,8 @@ import { signIn, startSite } from './harness'
  */
 const NETWORK_FAILURE = /Failed to load resource|net::ERR_|A ServiceWorker passed an Error Response/
 
-describe.skipIf(BROWSERS.length === 0)(`the website with the server away, ${IN_BROWSERS}`, () => {
+// One ordered scenario: one page passes its kept answers, its queue of offline ticks and the server's state (away or back) to the next test.
+describe.skipIf(BROWSERS.length === 0)(`the website with the server away, one ordered scenario, ${IN_BROWSERS}`, () => {
   // One page per browser through the tests: they follow one browser's kept data and queue.
   const each = inEachBrowser(async (browser) => {
     const site = await startSite()

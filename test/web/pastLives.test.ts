@@ -14,20 +14,47 @@ const fitsPhone = async (page: Page) => {
   await page.setViewportSize({ width: 1280, height: 900 })
 }
 
+// The world (a site, alice's Brom and Lidda) is shared and only read: the test that changes a past life
+// makes its own account and Brom. The shared `problems` gathers the complaints of the first two tests' pages.
 describe.skipIf(BROWSERS.length === 0)(`the past lives pages, ${IN_BROWSERS}`, () => {
   const each = inEachBrowser(async (browser) => {
     const site = await startSite()
     await site.addUser('alice')
+    /** Brom, with lives recorded through the plugin API and a live snapshot, on `username`'s account. */
+    const bromOf = async (username: string) => {
+      const me = site.plugin(await site.pluginToken(username))
+      const brom = ok(
+        await me.characters.post({
+          givenName: 'Brom',
+          race: 'Dwarf',
+          server: 'Thrane',
+          classes: [{ name: 'Fighter', levels: 20 }],
+        }),
+        201,
+      )
+      const character = me.characters({ id: brom.id })
+      // Life 1, a Dwarf Fighter 20, reincarnates (heroic): Fighter 1; the snapshot below has Dwarf 1 too.
+      ok(await character.lives.reincarnate.post({ grantHeroic: true }))
+      // Life 2 in game: a Wizard 20 whose snapshot knows two Wizard lives from before the plugin,
+      // and an epic past life.
+      ok(
+        await character.live.put({
+          life: {
+            race: 'Dwarf',
+            specialFeats: [
+              { name: 'Past Life: Fighter', type: 'HeroicPastLife', stacks: 1 },
+              { name: 'Past Life: Dwarf', type: 'RacialPastLife', stacks: 1 },
+              { name: 'Past Life: Wizard', type: 'HeroicPastLife', stacks: 2 },
+              { name: 'Past Life: Arcane Sphere: Arcane Alacrity', type: 'EpicPastLife', stacks: 1 },
+            ],
+          },
+          build: { levels: Array.from({ length: 20 }, () => ({ class: 'Wizard' })) },
+        }),
+      )
+      return brom.id
+    }
+    const bromId = await bromOf('alice')
     const plugin = site.plugin(await site.pluginToken('alice'))
-    const brom = ok(
-      await plugin.characters.post({
-        givenName: 'Brom',
-        race: 'Dwarf',
-        server: 'Thrane',
-        classes: [{ name: 'Fighter', levels: 20 }],
-      }),
-      201,
-    )
     const lidda = ok(
       await plugin.characters.post({
         givenName: 'Lidda',
@@ -37,33 +64,13 @@ describe.skipIf(BROWSERS.length === 0)(`the past lives pages, ${IN_BROWSERS}`, (
       }),
       201,
     )
-    const bromId = brom.id
     const liddaId = lidda.id
-    const me = plugin.characters({ id: brom.id })
-    // Life 1, a Dwarf Fighter 20, reincarnates (heroic): Fighter 1; the snapshot below has Dwarf 1 too.
-    ok(await me.lives.reincarnate.post({ grantHeroic: true }))
-    // Life 2 in game: a Wizard 20 whose snapshot knows two Wizard lives from before the plugin,
-    // and an epic past life.
-    ok(
-      await me.live.put({
-        life: {
-          race: 'Dwarf',
-          specialFeats: [
-            { name: 'Past Life: Fighter', type: 'HeroicPastLife', stacks: 1 },
-            { name: 'Past Life: Dwarf', type: 'RacialPastLife', stacks: 1 },
-            { name: 'Past Life: Wizard', type: 'HeroicPastLife', stacks: 2 },
-            { name: 'Past Life: Arcane Sphere: Arcane Alacrity', type: 'EpicPastLife', stacks: 1 },
-          ],
-        },
-        build: { levels: Array.from({ length: 20 }, () => ({ class: 'Wizard' })) },
-      }),
-    )
     const problems: string[] = []
-    /** A page signed in as alice on `path`; its complaints are kept. */
-    const open = async (path: string): Promise<Page> => {
-      return keepOnClose(await openSignedIn(browser, site, 'alice', path), { problems })
+    /** A page signed in as `username` (alice) on `path`; its complaints are kept. */
+    const open = async (path: string, username = 'alice'): Promise<Page> => {
+      return keepOnClose(await openSignedIn(browser, site, username, path), { problems })
     }
-    return { site, browser, bromId, liddaId, problems, open }
+    return { site, browser, bromId, liddaId, bromOf, problems, open }
   })
 
   test(
@@ -101,8 +108,11 @@ describe.skipIf(BROWSERS.length === 0)(`the past lives pages, ${IN_BROWSERS}`, (
 
   test(
     'a character: every past life with its stacks, and what its next reincarnation would grant',
-    each(async ({ site, bromId, problems, open }) => {
-      const page = await open(`/past-lives/${bromId}`)
+    each(async ({ site, bromOf, problems, open }) => {
+      // A Brom of its own, on an account of its own: the Wizard it takes to 3 below is no other test's.
+      await site.addUser('cleo')
+      const bromId = await bromOf('cleo')
+      const page = await open(`/past-lives/${bromId}`, 'cleo')
       await page.getByRole('heading', { name: 'Next reincarnation' }).waitFor()
       expect(await page.locator('.facts').textContent()).toContain('2 lives')
       const stacks = (feat: string) => page.locator(`li[data-past-life="${feat}"]`).getAttribute('data-count')
@@ -132,7 +142,7 @@ describe.skipIf(BROWSERS.length === 0)(`the past lives pages, ${IN_BROWSERS}`, (
       // The game says the Wizard went to 3: a reload shows it full, and a heroic reincarnation adds nothing.
       ok(
         await site
-          .plugin(await site.pluginToken('alice'))
+          .plugin(await site.pluginToken('cleo'))
           .characters({ id: bromId })
           .live.partial.put({
             pastLives: [

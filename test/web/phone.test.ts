@@ -71,6 +71,8 @@ const rowsOnScreen = (page: Page) =>
     }).length
   })
 
+// The world (a site, alice's Tordek) is shared: the phone test ticks The Pit on elite; the desk test
+// reads only the row's layout, the same ticked or not.
 describe.skipIf(BROWSERS.length === 0)(`the tracker on a phone, ${IN_BROWSERS}`, () => {
   const each = inEachBrowser(async (browser) => {
     const dir = await mkdtemp(join(tmpdir(), 'qt-phone-'))

@@ -12,6 +12,8 @@ import { FAILED_LOAD, openSignedIn, startSite } from './harness'
 /** Whether a control is disabled (the driver reads attributes, not states). */
 const isDisabled = async (control: Locator) => (await control.getAttribute('disabled')) !== null
 
+// The world (a site, alice) is shared; each test makes the character it reincarnates. The last one also
+// checks the complaints of every test's pages (the shared `problems`).
 describe.skipIf(BROWSERS.length === 0)(`reincarnation on the website, ${IN_BROWSERS}`, () => {
   const each = inEachBrowser(async (browser) => {
     const site = await startSite()

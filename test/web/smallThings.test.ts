@@ -16,6 +16,8 @@ import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
 import type { Page } from './driver'
 import { openSignedIn, startSite } from './harness'
 
+// The world (a site, ann and her Brom) is shared and Brom only read: each test that changes something
+// makes its own character, group or route.
 describe.skipIf(BROWSERS.length === 0)(`smaller things players noticed, ${IN_BROWSERS}`, () => {
   const each = inEachBrowser(async (browser) => {
     const site = await startSite(SMALL_JSON)
@@ -31,16 +33,21 @@ describe.skipIf(BROWSERS.length === 0)(`smaller things players noticed, ${IN_BRO
       page.setDefaultTimeout(15_000)
       return page
     }
-    return { site, me, brom, pageOf }
+    /** A Fighter 9 of ann's, as Brom is, for a test that changes it. */
+    const fighter = async (givenName: string, race?: string) =>
+      ok(await me.characters.post({ givenName, race, classes: [{ name: 'Fighter', levels: 9 }] }), 201).id
+    return { site, me, brom, fighter, pageOf }
   })
 
   test(
     'a group of one member and one character says so in English',
-    each(async ({ me, brom, pageOf }) => {
+    each(async ({ me, fighter, pageOf }) => {
+      const jay = await fighter('Jay')
       const group = ok(await me.groups.post({ name: 'Just Me' }), 201).id
-      ok(await me.groups({ id: group }).characters({ characterId: brom }).put())
+      ok(await me.groups({ id: group }).characters({ characterId: jay }).put())
       const list = await pageOf('/groups')
-      const item = list.locator('.group-list li')
+      // This test's group (another test's may be listed too).
+      const item = list.locator('.group-list li', { hasText: 'Just Me' })
       await item.waitFor()
       expect(await item.textContent()).toContain('yours · 1 member · 1 character')
       const page = await pageOf(`/groups/${group}`)
@@ -72,7 +79,8 @@ describe.skipIf(BROWSERS.length === 0)(`smaller things players noticed, ${IN_BRO
 
   test(
     'a race and its past life are spelt one way on every page (the characters list\'s "Drow Elf", "Shadar-kai")',
-    each(async ({ me, brom, pageOf }) => {
+    each(async ({ me, fighter, pageOf }) => {
+      const brom = await fighter('Drizzt', 'Drow')
       // The snapshot as DDO Builder and its feats spell them: "Drow", "Shadar-Kai".
       ok(
         await me.characters({ id: brom }).live.put({
@@ -108,7 +116,8 @@ describe.skipIf(BROWSERS.length === 0)(`smaller things players noticed, ${IN_BRO
 
   test(
     're-ticking a box whose untick can still be undone puts the completion back as it was: no run doubled',
-    each(async ({ site, me, brom, pageOf }) => {
+    each(async ({ site, me, fighter, pageOf }) => {
+      const brom = await fighter('Ringer')
       const bell = { name: 'Bell Tower', difficulty: 'Heroic', setting: 'hard' } as const
       ok(
         await me
@@ -203,7 +212,8 @@ describe.skipIf(BROWSERS.length === 0)(`smaller things players noticed, ${IN_BRO
 
   test(
     "the party planner shows each quest's XP at the setting, and its setting's select is as wide as its words",
-    each(async ({ me, brom, pageOf }) => {
+    each(async ({ me, fighter, pageOf }) => {
+      const brom = await fighter('Tordek')
       const mira = ok(await me.characters.post({ givenName: 'Mira', classes: [{ name: 'Wizard', levels: 8 }] }), 201).id
       const group = ok(await me.groups.post({ name: 'Party of Two' }), 201).id
       for (const id of [brom, mira]) ok(await me.groups({ id: group }).characters({ characterId: id }).put())
@@ -351,11 +361,11 @@ describe.skipIf(BROWSERS.length === 0)(`smaller things players noticed, ${IN_BRO
   )
   test(
     "a route's steps tick and untick on the route page, as the tracker's boxes do",
-    each(async ({ me, brom, pageOf }) => {
+    each(async ({ me, fighter, pageOf }) => {
+      const brom = await fighter('Walker')
       const route = ok(
         await me.routes.post({
           name: 'Two steps',
-          // Neither done by Brom before (an earlier test of this world leaves Bell Tower done on hard).
           quests: [
             { name: 'Sewer Run', setting: 'elite' },
             { name: "Delera's Rest", setting: 'hard' },

@@ -35,6 +35,8 @@ async function catalogWithRaids(): Promise<{ path: string; dir: string }> {
   return { path, dir }
 }
 
+// The world (a site, ann's Brom and bea's Mira in a group) is shared and only read: the tests that
+// log a run make a Fighter of their own with Brom's runs.
 describe.skipIf(BROWSERS.length === 0)(`raid lockouts and runs this week, ${IN_BROWSERS}`, () => {
   const each = inEachBrowser(async (browser) => {
     const catalog = await catalogWithRaids()
@@ -46,17 +48,23 @@ describe.skipIf(BROWSERS.length === 0)(`raid lockouts and runs this week, ${IN_B
     const beaToken = await site.pluginToken('bea')
     const ann = site.plugin(annToken)
     const bea = site.plugin(beaToken)
-    const brom = ok(await ann.characters.post({ givenName: 'Brom', classes: [{ name: 'Fighter', levels: 9 }] }), 201).id
-    const mira = ok(await bea.characters.post({ givenName: 'Mira', classes: [{ name: 'Wizard', levels: 8 }] }), 201).id
-    ok(await ann.characters({ id: brom }).progress.put({ targetDifficulty: 'elite', levelBand: 255 }))
     const log = (token: string, id: number, name: string, setting: string, completedAt: string) =>
       site.plugin(token).characters({ id }).completions.post({ name, difficulty: 'Heroic', setting, completedAt })
-    // Brom: The Shroud 2 hours ago (locked 64 hours more); Bell Tower eight times this week;
-    // Delera's Rest twice.
-    const shroudAt = hoursAgo(2)
-    ok(await log(annToken, brom, 'The Shroud', 'elite', shroudAt), 201)
-    for (let i = 0; i < 8; i++) await log(annToken, brom, 'Bell Tower', i % 2 ? 'hard' : 'elite', hoursAgo(30 - i))
-    for (const hours of [5, 4]) await log(annToken, brom, "Delera's Rest", 'elite', hoursAgo(hours))
+    /**
+     * A Fighter 9 of ann's, every level on elite: The Shroud 2 hours ago (locked 64 hours more);
+     * Bell Tower eight times this week; Delera's Rest twice.
+     */
+    const fighterWithRuns = async (givenName: string) => {
+      const id = ok(await ann.characters.post({ givenName, classes: [{ name: 'Fighter', levels: 9 }] }), 201).id
+      ok(await ann.characters({ id }).progress.put({ targetDifficulty: 'elite', levelBand: 255 }))
+      const shroudAt = hoursAgo(2)
+      ok(await log(annToken, id, 'The Shroud', 'elite', shroudAt), 201)
+      for (let i = 0; i < 8; i++) await log(annToken, id, 'Bell Tower', i % 2 ? 'hard' : 'elite', hoursAgo(30 - i))
+      for (const hours of [5, 4]) await log(annToken, id, "Delera's Rest", 'elite', hoursAgo(hours))
+      return { id, shroudAt }
+    }
+    const brom = (await fighterWithRuns('Brom')).id
+    const mira = ok(await bea.characters.post({ givenName: 'Mira', classes: [{ name: 'Wizard', levels: 8 }] }), 201).id
     // Mira ran The Chronoscope an hour ago: locked out of it tonight.
     ok(await log(beaToken, mira, 'The Chronoscope', 'elite', hoursAgo(1)), 201)
     // A group of both, each sharing their character.
@@ -65,13 +73,15 @@ describe.skipIf(BROWSERS.length === 0)(`raid lockouts and runs this week, ${IN_B
     ok(await bea.groups.join.post({ code }))
     ok(await ann.groups({ id: groupId }).characters({ characterId: brom }).put())
     ok(await bea.groups({ id: groupId }).characters({ characterId: mira }).put())
-    return { site, browser, brom, mira, groupId, shroudAt }
+    return { site, browser, brom, mira, groupId, fighterWithRuns }
   })
 
   test(
     "the tracker: a raid's lockout and when it is ready, runs this week, ransack likely; a tick counts",
-    each(async ({ site, browser, brom, shroudAt }) => {
-      const page = await openSignedIn(browser, site, 'ann', `/characters/${brom}`)
+    each(async ({ site, browser, fighterWithRuns }) => {
+      // A Fighter of its own with Brom's runs: the tick below is on no other test's character.
+      const { id: tor, shroudAt } = await fighterWithRuns('Tor')
+      const page = await openSignedIn(browser, site, 'ann', `/characters/${tor}`)
       page.setDefaultTimeout(15_000)
       const row = (name: string) => page.locator(`tr[data-quest="${name}"][data-difficulty="Heroic"]`)
       const lockout = row('The Shroud').locator('.timer-mark.lockout')
@@ -124,17 +134,19 @@ describe.skipIf(BROWSERS.length === 0)(`raid lockouts and runs this week, ${IN_B
     }),
   )
 
-  // Last: it gives Brom a lockout of The Chronoscope, which the party planner's test above has not.
   test(
     'the alts grid: a raid on lockout says in its character’s cell when it is ready',
-    each(async ({ site, browser, brom }) => {
+    each(async ({ site, browser, fighterWithRuns }) => {
+      // A Fighter of its own with Brom's runs, given a lockout of The Chronoscope that Brom (in the
+      // party planner's test) has not.
+      const cole = (await fighterWithRuns('Cole')).id
       const ranAt = hoursAgo(1)
-      const runs = site.plugin(await site.pluginToken('ann')).characters({ id: brom }).completions
+      const runs = site.plugin(await site.pluginToken('ann')).characters({ id: cole }).completions
       ok(await runs.post({ name: 'The Chronoscope', difficulty: 'Heroic', setting: 'elite', completedAt: ranAt }), 201)
       const page = await openSignedIn(browser, site, 'ann', '/alts')
       page.setDefaultTimeout(15_000)
       const cell = (name: string) =>
-        page.locator(`.quest-grid tr[data-quest="${name}"][data-difficulty="Heroic"] td[data-character="Brom"]`)
+        page.locator(`.quest-grid tr[data-quest="${name}"][data-difficulty="Heroic"] td[data-character="Cole"]`)
       const locked = cell('The Chronoscope')
       await page.locator('.quest-grid td[data-lockout]').first().waitFor()
       expect(Date.parse((await locked.getAttribute('data-lockout')) ?? '')).toBe(Date.parse(ranAt) + 66 * H)

@@ -25,6 +25,7 @@ let alice: string
 let bob: string
 let xml: string
 
+// One app for the whole file (alice and bob, the small catalog) is shared; every test makes its own character (setup) and writes only to it.
 beforeAll(async () => {
   t = testApp()
   await syncCatalog(syncDeps(t), SMALL_JSON)

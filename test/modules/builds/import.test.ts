@@ -42,6 +42,7 @@ let alice: string
 let bob: string
 let aliceToken: string
 
+// One app for the whole file (alice and bob) is shared; every test makes its own character (setup) and writes only to it.
 beforeAll(async () => {
   t = testApp()
   aliceToken = await t.userWithToken('alice')

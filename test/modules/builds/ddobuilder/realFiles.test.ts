@@ -29,6 +29,7 @@ let t: TestApp
 let alice: string
 let xml: string
 
+// One app for the whole file (alice, the 718-row catalog) is shared; every test makes its own character (setup) and writes only to it.
 beforeAll(async () => {
   if (!haveFiles) return
   t = testApp()
