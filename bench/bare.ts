@@ -10,6 +10,7 @@
 import { Database } from 'bun:sqlite'
 import { tierOf } from '../src/modules/catalog/parse'
 import { CatalogIndex } from '../src/modules/catalog/search'
+import { publicSourceName } from '../src/modules/catalog/sources'
 import {
   MAX_COMPLETIONS_PER_CHARACTER,
   MAX_RUNS_PER_CHARACTER,
@@ -330,7 +331,23 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
     if (path === '/api/health') {
       // The app's health check reads the schema version (a file that cannot be read answers 503).
       const schema = sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM __drizzle_migrations').get()
-      return json({ ok: true, schemaVersion: schema?.n })
+      // And the catalog's provenance (one primary-key read), as the app's answer carries it.
+      const state = sqlite
+        .query<{ source: string; synced_at: string; rows: number; origin: string; attempts: string }, []>(
+          'SELECT source, synced_at, rows, origin, attempts FROM catalog_state WHERE id = 1',
+        )
+        .get()
+      const catalog = state
+        ? {
+            rows: state.rows,
+            origin: state.origin,
+            source: publicSourceName(state.source),
+            syncedAt: state.origin === 'sync' ? state.synced_at : null,
+            asOf: state.synced_at,
+            attempts: JSON.parse(state.attempts),
+          }
+        : { rows: 0, origin: 'none', source: '', syncedAt: null, asOf: null, attempts: [] }
+      return json({ ok: true, schemaVersion: schema?.n, catalog })
     }
     if (path === '/api/quests') {
       const { etag, listed } = currentCatalog()
