@@ -1,10 +1,10 @@
 // The baseline: bare Bun.serve + bun:sqlite doing the same work as the app for every request of
 // bench/floor.ts: the same SQL statements (token or session lookup, ownership in the query, the
 // lives of the character, the same reads, and the upsert with its run, the runs kept, the
-// character's runs counted against their bound, and the cap), the same pure rules (completion normaliser, catalog spelling, lives, levels, navigate,
-// the catalog index), the same ETags and the same JSON out, with the same pragmas, but no
-// framework, no schema validation, no ORM and no request log. bench/floor.ts checks that both
-// answer the same JSON.
+// character's runs counted against their bound, and the cap), the same pure rules (completion
+// normaliser, catalog spelling, lives, levels, the level band, navigate, the catalog index), the
+// same ETags and the same JSON out, with the same pragmas, but no framework, no schema
+// validation, no ORM and no request log. bench/floor.ts checks that both answer the same JSON.
 // Usage: DATABASE_SYNCHRONOUS=normal|full bun bench/bare.ts <database path> [port]
 //        (prints {"port": N} on its first line)
 import { Database } from 'bun:sqlite'
@@ -18,7 +18,8 @@ import {
 } from '../src/modules/completions/limits'
 import { classSummary, heroicLevel, minLevel, type PlayOn, totalLevel } from '../src/rules/character/levels'
 import { type CompletionInput, normalizeCompletion } from '../src/rules/quests/completion'
-import { currentLifeOf, type LifeWindow, lifeOfRun } from '../src/rules/quests/runs'
+import { levelRange } from '../src/rules/quests/levelBand'
+import { currentLifeOf, currentQuestLifeOf, type LifeWindow, lifeOfRun } from '../src/rules/quests/runs'
 import { type MatchMode, navigate } from '../src/rules/routes/navigation'
 import { parseTimestamp } from '../src/rules/timestamp'
 
@@ -46,10 +47,10 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
   )
   const ownedQuery = sqlite.query<Row, [number, number]>('select * from characters where id = ? and user_id = ?')
   const ownsQuery = sqlite.query<Row, [number, number]>('select id from characters where id = ? and user_id = ?')
-  // Of the current life (life 1 before any is recorded), as the tracker counts them.
+  // Of the current quest life (1 before any life is recorded), as the tracker counts them.
   const listQuery = sqlite.query<Row, [number]>(
     `select *, (select count(distinct c.name) from completions c where c.character_id = characters.id
-       and c.life_index = coalesce((select l.life_index from lives l where l.character_id = characters.id
+       and c.life_index = coalesce((select l.quest_life from lives l where l.character_id = characters.id
        and l.is_current = 1), 1)) as questsDone
      from characters where user_id = ? order by id`,
   )
@@ -64,23 +65,26 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
     livesQuery.all(characterId).map((life) => ({ ...life, isCurrent: life.isCurrent === 1 }))
   // The row holds the latest run; an omitted figure of the latest run keeps the stored one.
   const latest = 'excluded.completed_at >= completed_at'
+  // The skull count is the most of every run's, whenever it was run.
   const upsertQuery = sqlite.query<Row, Record<string, string | number | null>>(
     `insert into completions (character_id, life_index, name, difficulty, setting, completed_at, duration_seconds,
-       xp_earned, reaper_xp_earned, runs, updated_at)
+       xp_earned, reaper_xp_earned, reaper_skulls, runs, updated_at)
      values ($characterId, $lifeIndex, $name, $difficulty, $setting, $completedAt, $durationSeconds, $xpEarned,
-       $reaperXpEarned, 1, $now)
+       $reaperXpEarned, $reaperSkulls, 1, $now)
      on conflict (character_id, life_index, name, difficulty, setting) do update set
        completed_at = max(completed_at, excluded.completed_at),
        duration_seconds = case when ${latest} and not $keepDuration then excluded.duration_seconds else duration_seconds end,
        xp_earned = case when ${latest} and not $keepXp then excluded.xp_earned else xp_earned end,
        reaper_xp_earned = case when ${latest} and not $keepReaperXp then excluded.reaper_xp_earned else reaper_xp_earned end,
+       reaper_skulls = nullif(max(coalesce(reaper_skulls, 0), coalesce(excluded.reaper_skulls, 0)), 0),
        runs = runs + 1, updated_at = excluded.updated_at
      returning id, name, difficulty, setting, completed_at as completedAt, duration_seconds as durationSeconds,
-       xp_earned as xpEarned, reaper_xp_earned as reaperXpEarned, runs`,
+       xp_earned as xpEarned, reaper_xp_earned as reaperXpEarned, reaper_skulls as reaperSkulls, runs`,
   )
   const insertRunQuery = sqlite.query<Row, Record<string, string | number | null>>(
-    `insert into runs (completion_id, completed_at, duration_seconds, xp_earned, reaper_xp_earned)
-     values ($completionId, $completedAt, $durationSeconds, $xpEarned, $reaperXpEarned) on conflict do nothing returning id`,
+    `insert into runs (completion_id, completed_at, duration_seconds, xp_earned, reaper_xp_earned, reaper_skulls)
+     values ($completionId, $completedAt, $durationSeconds, $xpEarned, $reaperXpEarned, $reaperSkulls)
+     on conflict do nothing returning id`,
   )
   const pruneRunsQuery = sqlite.query<Row, [number, number, number]>(
     `delete from runs where completion_id = ? and completed_at < (select r.completed_at from runs r
@@ -89,7 +93,8 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
   const resentRunQuery = sqlite.query<Row, Record<string, string | number | null>>(
     `update runs set duration_seconds = case when $keepDuration then duration_seconds else $durationSeconds end,
        xp_earned = case when $keepXp then xp_earned else $xpEarned end,
-       reaper_xp_earned = case when $keepReaperXp then reaper_xp_earned else $reaperXpEarned end
+       reaper_xp_earned = case when $keepReaperXp then reaper_xp_earned else $reaperXpEarned end,
+       reaper_skulls = case when $keepSkulls then reaper_skulls else $reaperSkulls end
      where completion_id = $completionId and completed_at = $completedAt`,
   )
   const resentCountQuery = sqlite.query<Row, [number]>('update completions set runs = runs - 1 where id = ?')
@@ -99,7 +104,7 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
   const keptRunsQuery = sqlite.query<{ n: number }, [number]>('select kept_runs as n from characters where id = ?')
   const completionsQuery = sqlite.query<Row, [number, number]>(
     `select name, difficulty, setting, completed_at as completedAt, duration_seconds as durationSeconds,
-       xp_earned as xpEarned, reaper_xp_earned as reaperXpEarned
+       xp_earned as xpEarned, reaper_xp_earned as reaperXpEarned, reaper_skulls as reaperSkulls
      from completions where character_id = ? and life_index = ? order by completed_at desc, id desc`,
   )
   const routeQuery = sqlite.query<{ id: number; name: string }, [number]>('select id, name from routes where id = ?')
@@ -123,8 +128,16 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
   const stampQuery = sqlite.query<Row, []>('select * from catalog_state where id = 1')
   const questsQuery = sqlite.query<Row, []>(
     `select name, difficulty, level, solo_xp as soloXP, normal_xp as normalXP, hard_xp as hardXP,
-       elite_xp as eliteXP, duration, pack, patron, favor from quests order by id`,
+       elite_xp as eliteXP, duration, pack, patron, favor, quest_id as questId, group_size as groupSize,
+       free_to_vip as freeToVip from quests order by id`,
   )
+  // As the app reads the rows (readCatalogRows): the remake as a tier, the flag a boolean.
+  const catalogRows = () =>
+    questsQuery.all().map((row) => ({
+      ...row,
+      difficulty: tierOf(row.difficulty as string) ?? 'Heroic',
+      freeToVip: row.freeToVip === null ? null : row.freeToVip === 1,
+    }))
 
   const timesQuery = sqlite.query<Row, []>(
     `select name, difficulty, setting, timed_runs as runs, median_duration_seconds as medianDurationSeconds,
@@ -140,7 +153,7 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
     const stamp = state ? `${state.synced_at}\u0000${state.rows}\u0000${state.source}` : 'never synced'
     if (catalog?.stamp !== stamp) {
       const etag = new Bun.CryptoHasher('sha1').update(stamp).digest('base64url').slice(0, 16)
-      const index = new CatalogIndex(questsQuery.all() as never)
+      const index = new CatalogIndex(catalogRows() as never)
       const times = new Map<string, Row[]>()
       for (const { name, difficulty, ...time } of timesQuery.all()) {
         const key = `${name}\u0000${difficulty}`
@@ -255,6 +268,8 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
       lastLoginAt: row.last_login_at,
       targetDifficulty: row.target_difficulty,
       levelBand: row.level_band,
+      levelsBelow: row.levels_below,
+      levelsAbove: row.levels_above,
       ...trackerFilters(row),
       shareToken: row.share_token,
       shareUrl: `/s/${row.share_token}`,
@@ -275,21 +290,35 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
 
   function progress(row: Row) {
     const level = levelOf(row, JSON.parse(row.classes as string))
+    const playOn = row.target_difficulty as PlayOn
+    const choice = { levelsBelow: row.levels_below as number | null, levelsAbove: row.levels_above as number | null }
+    const band = levelRange(level, playOn, choice)
+    // The current life, the quest life it is in (whose completions it shows) and every quest life.
     const windows = windowsOf(row.id as number)
     const current = currentLifeOf(windows)
-    const done = completionsQuery.all(row.id as number, current)
+    const questLife = windows.find((life) => life.lifeIndex === current)?.questLife ?? current
+    const done = completionsQuery.all(row.id as number, questLife)
     return {
       character: { id: row.id, name: displayName(row), targetDifficulty: row.target_difficulty },
-      minLevel: minLevel(level, row.target_difficulty as PlayOn),
+      minLevel: minLevel(level, playOn),
       characterLevel: level,
+      levelFrom: band.from,
+      levelTo: band.to,
       targetDifficulty: row.target_difficulty,
       levelBand: row.level_band,
+      ...choice,
       ...trackerFilters(row),
       packState: JSON.parse(row.pack_state as string),
       questNotes: JSON.parse(row.quest_notes as string),
       completions: done,
       completedQuests: [...new Set(done.map((c) => c.name as string))].sort(),
-      life: { index: current, current: true, count: Math.max(current, ...windows.map((life) => life.lifeIndex)) },
+      life: {
+        index: current,
+        current: true,
+        count: Math.max(current, ...windows.map((life) => life.lifeIndex)),
+        questLife,
+        questLives: [...new Set([1, ...windows.map((life) => life.questLife)])].sort((a, b) => a - b),
+      },
     }
   }
 
@@ -309,7 +338,7 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
    */
   function plainPage(row: Row): Response {
     const done = new Set<string>()
-    for (const c of completionsQuery.all(row.id as number, currentLifeOf(windowsOf(row.id as number)))) {
+    for (const c of completionsQuery.all(row.id as number, currentQuestLifeOf(windowsOf(row.id as number)))) {
       done.add(`${c.name}\u0000${c.difficulty}\u0000${c.setting}`)
     }
     const ticked = (name: string, tier: string, setting: string) =>
@@ -374,7 +403,8 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
     if (path === '/api/plugin/auth/me') return json(user)
     if (path === '/api/plugin/characters') {
       const rows = listQuery.all(user.id as number)
-      const ids = rows.map((r) => `${r.id}.${versions.get(r.id as number) ?? 0}`).join(',')
+      let ids = `${user.id}`
+      for (const r of rows) ids += `,${r.id}.${versions.get(r.id as number) ?? 0}`
       const tag = `"${nonce}.${version}.u${user.id}.${Bun.hash(ids).toString(36)}"`
       return json({ characters: rows.map(characterJson) }, 200, { ...TAGGED, etag: tag })
     }
@@ -404,7 +434,7 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
       const route = row ? routeQuery.get(routeId) : null
       if (!row || !route) return notFound()
       const steps = stepsQuery.all(route.id)
-      const logged = loggedQuery.all(characterId, currentLifeOf(windowsOf(characterId)))
+      const logged = loggedQuery.all(characterId, currentQuestLifeOf(windowsOf(characterId)))
       return json(
         {
           character: {
@@ -417,7 +447,8 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
           ...navigate(steps, logged, match),
         },
         200,
-        { ...TAGGED, etag: `${tagOf(characterId, version).slice(0, -1)}.r${routeId}"` },
+        // No route changes here: its version stays 0.
+        { ...TAGGED, etag: `${tagOf(characterId, version).slice(0, -1)}.r${routeId}.0"` },
       )
     }
     if (!character) return notFound()
@@ -439,11 +470,13 @@ export function bareHandler(path: string, synchronous = process.env.DATABASE_SYN
         durationSeconds: c.durationSeconds ?? null,
         xpEarned: c.xpEarned ?? null,
         reaperXpEarned: c.reaperXpEarned ?? null,
+        reaperSkulls: c.reaperSkulls ?? null,
       }
       const keep = {
         keepDuration: c.durationSeconds === undefined ? 1 : 0,
         keepXp: c.xpEarned === undefined ? 1 : 0,
         keepReaperXp: c.reaperXpEarned === undefined ? 1 : 0,
+        keepSkulls: c.reaperSkulls === undefined ? 1 : 0,
       }
       const tier = c.difficulty ? tierOf(c.difficulty) : null
       const result = sqlite

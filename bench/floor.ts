@@ -231,10 +231,34 @@ async function sameAnswers(servers: Record<ServerKind, Server>, cases: Case[], s
     )
     if (!Bun.deepEquals(app, bare, true)) {
       throw new Error(
-        `${c.label}: the bare server's answer differs from the app's:\n${JSON.stringify(bare).slice(0, 400)}`,
+        `${c.label}: the bare server's answer differs from the app's at (app · bare):\n${differences(app, bare).join('\n')}`,
       )
     }
   }
+}
+
+/**
+ * Where two answers differ, as the paths of the first few differing values, each with the app's
+ * value and the bare server's (cut short): what the bare server must learn to do.
+ */
+function differences(app: unknown, bare: unknown, path = '', found: string[] = []): string[] {
+  if (found.length >= 12 || Bun.deepEquals(app, bare, true)) return found
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
+  if (isObject(app) && isObject(bare) && Array.isArray(app) === Array.isArray(bare)) {
+    if (Array.isArray(app) && Array.isArray(bare) && app.length !== bare.length) {
+      found.push(`  ${path || '.'}: ${app.length} items · ${bare.length} items`)
+    }
+    for (const key of new Set([...Object.keys(app), ...Object.keys(bare)])) {
+      if (Bun.deepEquals(app[key], bare[key], true)) continue
+      differences(app[key], bare[key], `${path}${Array.isArray(app) ? `[${key}]` : `.${key}`}`, found)
+      // Of a list, the first item that differs says it (the others likely differ alike).
+      if (Array.isArray(app)) break
+    }
+    return found
+  }
+  const cut = (v: unknown) => (v === undefined ? '(absent)' : JSON.stringify(v).slice(0, 80))
+  found.push(`  ${path || '.'}: ${cut(app)} · ${cut(bare)}`)
+  return found
 }
 
 /** The cases of `keys`, or those of them that --only names. */
