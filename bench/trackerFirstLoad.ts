@@ -239,7 +239,13 @@ async function measure(browser: Browser, kind: Kind, rate: Rate): Promise<void> 
   await cdp.send('Emulation.setCPUThrottlingRate', { rate })
   await page.goto(urlOf(kind), { waitUntil: 'commit' })
   const cold = await rowsOf(page, `${kind} cold at ${rate}x`)
-  // The stream open, the service worker installed, the late reads done: then the reload.
+  // The stream open, the service worker installed (it registers once the first reads are done
+  // and the page is idle: a player's next visit finds it), the late reads done: then the reload.
+  if (kind !== 'plain') {
+    await page.evaluate(() =>
+      Promise.race([navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(resolve, 10_000))]),
+    )
+  }
   await page.waitForTimeout(1500)
   note(kind, 'cold', rate, cold, requests)
   requests.length = 0
