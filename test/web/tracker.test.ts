@@ -430,6 +430,9 @@ describe.skipIf(BROWSERS.length === 0 || !haveFull)(`the full catalog in the tra
       // either order): count from after both.
       await page.locator('.live-state[data-mode="push"]').waitFor()
       await page.locator('section.next[data-next-by]').waitFor({ state: 'attached' })
+      // And the service worker installed: it registers once the first reads are done, and its
+      // install fetches every file of the site (offline/register.ts).
+      await page.evaluate(() => navigator.serviceWorker?.ready)
       const before = page.requests.length
       await page.getByLabel('Search quests').pressSequentially('devil', { delay: 20 })
       await page.waitForFunction(() => {
