@@ -4,6 +4,10 @@
 /** "1 level", "3 levels"; `many` for irregular plurals ("1 past life", "2 past lives"). */
 export const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`
 
+/** "level 11", "levels 5 to 10": a range of levels that may be one level. */
+export const levelSpan = (from: number, to: number): string =>
+  from === to ? `level ${from}` : `levels ${from} to ${to}`
+
 /** "a Human", "an Aasimar", "an Elf": the article by the word's first letter. */
 export const withArticle = (word: string): string => `${/^[aeiou]/i.test(word.trim()) ? 'an' : 'a'} ${word}`
 

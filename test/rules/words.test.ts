@@ -1,7 +1,7 @@
 // Counted nouns and articles in the sentences pages and rules write ("1 stacks", "a Aasimar"
 // were on the build page).
 import { expect, test } from 'bun:test'
-import { count, pastLifeCount, withArticle } from '../../src/rules/words'
+import { count, levelSpan, pastLifeCount, withArticle } from '../../src/rules/words'
 
 test.each([
   [0, 'level', '0 levels'],
@@ -32,4 +32,9 @@ test('past lives count stacks, and name the kinds only when they differ', () => 
   expect(pastLifeCount(3, 3)).toBe('3 past lives')
   expect(pastLifeCount(2, 5)).toBe('5 past lives of 2 kinds')
   expect(pastLifeCount(1, 3)).toBe('3 past lives of 1 kind')
+})
+
+test('a range of levels says one level once: "level 11", not "levels 11 to 11"', () => {
+  expect(levelSpan(11, 11)).toBe('level 11')
+  expect(levelSpan(5, 10)).toBe('levels 5 to 10')
 })

@@ -7,7 +7,7 @@ import { useEffect, useMemo } from 'preact/hooks'
 import { MAX_PARTY_SIZE } from '../../rules/quests/groupNeeds'
 import { RAID_TIMER_HOURS } from '../../rules/quests/timers'
 import { STEP_SETTINGS } from '../../rules/routes/routeStep'
-import { count } from '../../rules/words'
+import { count, levelSpan } from '../../rules/words'
 import type { GroupDetail, PartyAnswer } from '../api'
 import { SelectField } from '../components/SelectField'
 import { formatDate, formatNumber, formatSoon, minutes } from '../format'
@@ -148,7 +148,7 @@ function PartyTable({ answer, names }: { answer: PartyAnswer; names: Map<number,
       </p>
     )
   }
-  const summary = `${count(answer.quests.length, 'quest')} for full XP on ${answer.setting} (base levels ${answer.band.from} to ${answer.band.to}), most needed first`
+  const summary = `${count(answer.quests.length, 'quest')} for full XP on ${answer.setting} (base ${levelSpan(answer.band.from, answer.band.to)}), most needed first`
   return (
     <>
       <p class="hint">{summary}</p>
