@@ -3,6 +3,7 @@
 // wrong said in the server's sentence (errorMessage; a session that ended has already sent the
 // page to sign in: api.ts). The pages' stores hold a Feedback and run their actions through act.
 import { type Signal, signal } from '@preact/signals'
+import { useMemo } from 'preact/hooks'
 import { errorMessage } from './api'
 
 /** What a page says of its actions: the last error, the last notice, and whether one is running. */
@@ -15,6 +16,9 @@ export interface Feedback {
 export function createFeedback(): Feedback {
   return { error: signal(null), notice: signal(null), busy: signal(false) }
 }
+
+/** A component's own Feedback, made on its first render and kept for its life. */
+export const useFeedback = (): Feedback => useMemo(createFeedback, [])
 
 export interface ActOptions<T> {
   /** The notice the action earns, from its result (none when it returns null). */

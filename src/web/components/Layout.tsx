@@ -2,8 +2,8 @@
 // the account and Sign out), when signed in the connection's state and the changes waiting to be
 // sent (offline/OfflineBar.tsx), and the main landmark the skip link and screen readers jump to.
 import type { ComponentChildren } from 'preact'
-import { useEffect, useMemo } from 'preact/hooks'
-import { act, createFeedback } from '../action'
+import { useEffect } from 'preact/hooks'
+import { act, useFeedback } from '../action'
 import type { User } from '../api'
 import { OfflineBar } from '../offline/OfflineBar'
 import { signOut } from '../session'
@@ -79,7 +79,7 @@ function SiteNav() {
 }
 
 function Account({ user }: { user: User }) {
-  const feedback = useMemo(createFeedback, [])
+  const feedback = useFeedback()
   const error = feedback.error.value
   const onSignOut = () => act(feedback, () => signOut(), { quiet: true })
   return (

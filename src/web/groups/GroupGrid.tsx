@@ -3,14 +3,14 @@
 // filters are the account's (the same as on its own grid); it reads again with the group's page
 // (GroupView follows the group's stream: a member's completion shows within a second or two).
 import type { Signal } from '@preact/signals'
-import { useEffect, useMemo } from 'preact/hooks'
-import { act, createFeedback } from '../action'
+import { useEffect } from 'preact/hooks'
+import { act, useFeedback } from '../action'
 import { api, type GroupDetail } from '../api'
 import { Grid } from '../grid/Grid'
 import { createGridStore, type GridStore, loadGrid } from '../grid/store'
 
 export function GroupGrid({ group, store }: { group: GroupDetail; store: Signal<GridStore | null> }) {
-  const feedback = useMemo(createFeedback, [])
+  const feedback = useFeedback()
   const problem = feedback.error
   useEffect(() => {
     const read = () => api.groupGrid(group.id)

@@ -1,12 +1,11 @@
 // The groups page (/groups): the account's groups, and a form to make one. Joining is by an
 // invite link from a group's owner (/join/<code>).
-import { useMemo } from 'preact/hooks'
 import { count } from '../../rules/words'
-import { act, createFeedback, goOnTo } from '../action'
+import { act, goOnTo, useFeedback } from '../action'
 import { api, type GroupSummary } from '../api'
 
 export function GroupList({ initial }: { initial: GroupSummary[] }) {
-  const feedback = useMemo(createFeedback, [])
+  const feedback = useFeedback()
   const { error, busy } = feedback
   const onCreate = async (event: SubmitEvent) => {
     event.preventDefault()

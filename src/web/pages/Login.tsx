@@ -1,7 +1,7 @@
 // Sign in (/login): the same accounts as the game plugin. After signing in, back to `next`
 // (the page a signed-out visitor was sent away from) when it is a path on this site.
-import { useEffect, useMemo, useRef } from 'preact/hooks'
-import { act, createFeedback, goOnTo } from '../action'
+import { useEffect, useRef } from 'preact/hooks'
+import { act, goOnTo, useFeedback } from '../action'
 import { api } from '../api'
 import { Layout } from '../components/Layout'
 import { safeNext } from '../paths'
@@ -9,7 +9,7 @@ import { currentUser } from '../session'
 
 export function LoginPage() {
   const next = safeNext(new URLSearchParams(location.search).get('next'))
-  const feedback = useMemo(createFeedback, [])
+  const feedback = useFeedback()
   const error = feedback.error.value
   const busy = feedback.busy.value
   const identifierRef = useRef<HTMLInputElement>(null)

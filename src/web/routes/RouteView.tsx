@@ -2,9 +2,8 @@
 // either match mode (the step's own setting, or any setting of its remake): steps ticked, the
 // next quest highlighted, progress counted, all updated live; each step's XP and the total; the
 // owner's edit and delete.
-import { useMemo } from 'preact/hooks'
 import { count } from '../../rules/words'
-import { act, createFeedback, goOnTo } from '../action'
+import { act, goOnTo, useFeedback } from '../action'
 import { api, type MatchMode, type Navigation, type RouteDetail } from '../api'
 import { Confirm } from '../components/Confirm'
 import { ErrorMessage } from '../components/Layout'
@@ -195,7 +194,7 @@ function Steps({ store, nav }: { store: NavStore; nav: Navigation | null }) {
 }
 
 function OwnerActions({ route }: { route: RouteDetail }) {
-  const feedback = useMemo(createFeedback, [])
+  const feedback = useFeedback()
   const { error } = feedback
   const remove = async () => {
     if ((await act(feedback, () => api.deleteRoute(route.id), { quiet: true })).ok) goOnTo(feedback, '/routes')

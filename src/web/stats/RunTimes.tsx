@@ -1,8 +1,8 @@
 // The character's own quest times from every run it logged (any life), beside this server's
 // medians for the same quest and setting: how this character compares with the guild.
 import { useSignal } from '@preact/signals'
-import { useEffect, useMemo } from 'preact/hooks'
-import { act, createFeedback } from '../action'
+import { useEffect } from 'preact/hooks'
+import { act, useFeedback } from '../action'
 import { api, type QuestRow } from '../api'
 import { Table, type TableKind } from '../components/Table'
 import { formatNumber, minutes } from '../format'
@@ -37,7 +37,7 @@ const TIMES: TableKind<TimeRow> = {
 
 export function RunTimes({ characterId, quests }: { characterId: number; quests: readonly QuestRow[] }) {
   const rows = useSignal<TimeRow[] | null>(null)
-  const feedback = useMemo(createFeedback, [])
+  const feedback = useFeedback()
   const problem = feedback.error
   useEffect(() => {
     const byRemake = new Map(quests.map((q) => [`${q.name}\u0000${q.difficulty}`, q.times]))

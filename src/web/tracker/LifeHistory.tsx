@@ -2,15 +2,14 @@
 // starts quests, favor and first-time bonuses over; an epic or lesser one keeps them); each earlier
 // quest life's completions open here, read-only.
 import { useSignal } from '@preact/signals'
-import { useMemo } from 'preact/hooks'
-import { act, createFeedback } from '../action'
+import { act, useFeedback } from '../action'
 import { api, type Progress } from '../api'
 import { formatDate } from '../format'
 import type { TrackerStore } from './store'
 
 function EarlierLife({ store, index, label }: { store: TrackerStore; index: number; label: string }) {
   const progress = useSignal<Progress | null>(null)
-  const feedback = useMemo(createFeedback, [])
+  const feedback = useFeedback()
   const problem = feedback.error
   return (
     <details

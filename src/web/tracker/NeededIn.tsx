@@ -3,11 +3,11 @@
 // group (remembered in this browser); the marks follow the group's stream, read again at most
 // every NEEDED_IN_REFRESH_MS, and vanish at once when the player is removed from the group.
 import { signal, useSignal, useSignalEffect } from '@preact/signals'
-import { useEffect, useMemo } from 'preact/hooks'
+import { useEffect } from 'preact/hooks'
 import type { PlayOn } from '../../rules/character/levels'
 import { runSetting } from '../../rules/quests/nextQuests'
 import type { StepSetting } from '../../rules/routes/routeStep'
-import { act, createFeedback } from '../action'
+import { act, useFeedback } from '../action'
 import { api, type GroupSummary } from '../api'
 import { followGroup, type GroupLiveTarget, type LiveMode } from '../live'
 import { rowKey } from './model'
@@ -51,7 +51,7 @@ function remember(groupId: number | null): void {
 export function NeededIn({ store }: { store: TrackerStore }) {
   const groups = useSignal<GroupSummary[]>([])
   const chosen = useSignal<number | null>(null)
-  const feedback = useMemo(createFeedback, [])
+  const feedback = useFeedback()
   const problem = feedback.error
   const version = useSignal(0)
   const liveMode = useSignal<LiveMode>('off')

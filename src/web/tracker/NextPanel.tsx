@@ -3,8 +3,7 @@
 // first reads, then again whenever the progress the server holds changes (a tick here once
 // stored, a post from the game client).
 import { useSignal, useSignalEffect } from '@preact/signals'
-import { useMemo } from 'preact/hooks'
-import { act, createFeedback } from '../action'
+import { act, useFeedback } from '../action'
 import { api, type NextAnswer } from '../api'
 import { formatNumber, minutes } from '../format'
 import type { TrackerStore } from './store'
@@ -16,7 +15,7 @@ const FROM_LABEL = { own: 'your runs', server: 'this server', estimate: 'estimat
 export function NextPanel({ store }: { store: TrackerStore }) {
   const by = useSignal<By>('xp')
   const answer = useSignal<NextAnswer | null>(null)
-  const feedback = useMemo(createFeedback, [])
+  const feedback = useFeedback()
   const problem = feedback.error
   useSignalEffect(() => {
     // Read on every stored change of the progress (the signal's value is the dependency) or the
