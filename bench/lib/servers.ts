@@ -4,7 +4,7 @@
 //     (`src/main.ts serve`) or the bare baseline (bench/bare.ts) on a seeded database file
 //   bun bench/lib/servers.ts app  -- Quest Tracker (createApp) on a temporary database with
 //     BENCH_USERS accounts (default 1); prints {port, token, tokens} (bench/events.bench.ts)
-import { mkdtempSync } from 'node:fs'
+import { appendFileSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
@@ -46,14 +46,13 @@ export async function readFirstLine(stream: ReadableStream<Uint8Array>): Promise
 /** Reads a server's output to its end: dropped, or appended to BENCH_SERVER_LOG when set (to find slow requests). */
 async function drain(stream: ReadableStream<Uint8Array>): Promise<void> {
   const file = process.env.BENCH_SERVER_LOG
-  const writer = file ? Bun.file(file).writer() : null
   const reader = stream.getReader()
   for (;;) {
     const { done, value } = await reader.read()
     if (done) break
-    writer?.write(value)
+    // Appended: every server of a run (a bench may start several) in the one file.
+    if (file) appendFileSync(file, value)
   }
-  await writer?.end()
 }
 
 export interface Server {
