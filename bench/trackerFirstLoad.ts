@@ -9,11 +9,16 @@
 // the same catalog and progress), a static table with no script and no style, served by a tiny
 // Bun.serve in this process. "First rows" is the frame after the first `tr[data-quest]` is in the
 // document (a requestAnimationFrame, then a task), timed in the page from its navigation start;
-// "every row" the same for the last row. Medians of --runs, the pages taking turns run by run.
+// "every row" the same for the last row. The tracker's first rows are those the server drew into
+// the page (src/modules/web/firstScreen.ts, inert until the page's script takes over); "live" is
+// the same for the first row the page's own script drew, when it can be used (the plain page has
+// no script: its rows are live as they come). Medians of --runs, the pages taking turns run by run.
 // The requests of each load to /progress and /next are counted too (each once on a first load).
+// --detail: then one more cold load and reload of each app at desk speed, printed as a timeline
+// (the page's requests from its Resource Timing, its long tasks, its first paint and rows).
 // --before DIR: another checkout of the app (`git archive` of an older commit unpacked beside
 // `node_modules`, its website built) measured in the same run, on a copy of the same database.
-//   bun bench/trackerFirstLoad.ts [--runs 7] [--before DIR]
+//   bun bench/trackerFirstLoad.ts [--runs 7] [--before DIR] [--detail]
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -33,7 +38,7 @@ import { spawnServer } from './lib/servers'
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
-  options: { runs: { type: 'string', default: '7' }, before: { type: 'string' } },
+  options: { runs: { type: 'string', default: '7' }, before: { type: 'string' }, detail: { type: 'boolean' } },
 })
 const RUNS = Number(values.runs)
 const executable = browserPath('chromium')
@@ -173,13 +178,21 @@ const KINDS: Kind[] = [...servers.keys(), 'plain']
 // The measure, in the page: the frame after the first and after the last row is in the document.
 
 const ROW_PROBE = `(() => {
-  const times = { first: 0, all: 0 }
+  const times = { first: 0, live: 0, all: 0 }
   window.__rows = times
   const after = (key) => requestAnimationFrame(() => setTimeout(() => { times[key] = performance.now() }, 0))
+  window.__longTasks = []
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)])
+    }).observe({ type: 'longtask', buffered: true })
+  } catch {}
   const observer = new MutationObserver(() => {
     const rows = document.querySelectorAll('tr[data-quest]').length
     if (rows > 0 && !times.firstSeen) { times.firstSeen = true; after('first') }
-    if (rows >= ${shownRows.length} && !times.allSeen) { times.allSeen = true; after('all'); observer.disconnect() }
+    if (!times.liveSeen && document.querySelector('tr[data-quest]:not([data-first-screen] *)')) { times.liveSeen = true; after('live') }
+    if (rows >= ${shownRows.length} && !times.allSeen) { times.allSeen = true; after('all') }
+    if (times.liveSeen && times.allSeen) observer.disconnect()
   })
   observer.observe(document, { childList: true, subtree: true })
 })()`
@@ -188,28 +201,31 @@ type Load = 'cold' | 'reload'
 type Rate = 1 | 4
 interface Figures {
   first: number[]
+  live: number[]
   all: number[]
   progress: number[]
   next: number[]
 }
 const figures = new Map<string, Figures>()
 const keyOf = (kind: Kind, load: Load, rate: Rate) => `${kind} ${load} ${rate}`
-function note(kind: Kind, load: Load, rate: Rate, value: { first: number; all: number }, requests: URL[]) {
+type Times = { first: number; live: number; all: number }
+function note(kind: Kind, load: Load, rate: Rate, value: Times, requests: URL[]) {
   const key = keyOf(kind, load, rate)
-  const entry = figures.get(key) ?? { first: [], all: [], progress: [], next: [] }
+  const entry = figures.get(key) ?? { first: [], live: [], all: [], progress: [], next: [] }
   entry.first.push(value.first)
+  entry.live.push(value.live)
   entry.all.push(value.all)
   entry.progress.push(requests.filter((u) => u.pathname.endsWith('/progress')).length)
   entry.next.push(requests.filter((u) => u.pathname.endsWith('/next')).length)
   figures.set(key, entry)
 }
 
-async function rowsOf(page: Page, what: string): Promise<{ first: number; all: number }> {
+async function rowsOf(page: Page, what: string): Promise<Times> {
   try {
     await page.waitForFunction(
       () => {
-        const t = (window as unknown as { __rows?: { first: number; all: number } }).__rows
-        return t !== undefined && t.first > 0 && t.all > 0
+        const t = (window as unknown as { __rows?: { first: number; live: number; all: number } }).__rows
+        return t !== undefined && t.first > 0 && t.live > 0 && t.all > 0
         // A machine other work keeps busy can take long: the figures say so; a page that never shows fails.
       },
       null,
@@ -219,13 +235,37 @@ async function rowsOf(page: Page, what: string): Promise<{ first: number; all: n
     const rows = await page.evaluate(() => document.querySelectorAll('tr[data-quest]').length).catch(() => -1)
     throw new Error(`${what}: ${rows} rows of ${shownRows.length} (${e instanceof Error ? e.message : e})`)
   }
-  return page.evaluate(() => (window as unknown as { __rows: { first: number; all: number } }).__rows)
+  return page.evaluate(() => (window as unknown as { __rows: Times }).__rows)
 }
 
 type Browser = import('playwright-core').Browser
 
+/** The timeline of the load the page holds (--detail): its requests, long tasks, first paint and rows. */
+async function timeline(page: Page, what: string): Promise<void> {
+  const lines = await page.evaluate(() => {
+    const at = (n: number) => Math.round(n)
+    const out: string[] = []
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+    out.push(
+      `page: request ${at(nav.requestStart)}, first byte ${at(nav.responseStart)}, end ${at(nav.responseEnd)}, DOMContentLoaded ${at(nav.domContentLoadedEventEnd)}, load ${at(nav.loadEventEnd)}`,
+    )
+    for (const e of performance.getEntriesByType('paint')) out.push(`${e.name} ${at(e.startTime)}`)
+    for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+      const name = new URL(e.name).pathname + new URL(e.name).search
+      out.push(
+        `  ${at(e.startTime)}..${at(e.responseEnd)} (first byte ${at(e.responseStart)}${e.workerStart ? `, worker ${at(e.workerStart)}` : ''}) ${e.initiatorType} ${name} ${e.encodedBodySize} B`,
+      )
+    }
+    const w = window as unknown as { __longTasks: number[][]; __rows: { first: number; live: number; all: number } }
+    out.push(`long tasks: ${w.__longTasks.map(([s, d]) => `${s}+${d}`).join(' ')}`)
+    out.push(`rows: first ${at(w.__rows.first)}, live ${at(w.__rows.live)}, every ${at(w.__rows.all)}`)
+    return out
+  })
+  console.log(`\n${what}\n${lines.join('\n')}`)
+}
+
 /** One page's cold load and reload, at one CPU rate, in a new context. */
-async function measure(browser: Browser, kind: Kind, rate: Rate): Promise<void> {
+async function measure(browser: Browser, kind: Kind, rate: Rate, detail = false): Promise<void> {
   const context: BrowserContext = await browser.newContext({ viewport: VIEWPORT })
   await context.addCookies([{ name: 'qt_session', value: sessionCookie as string, domain: '127.0.0.1', path: '/' }])
   await context.addInitScript(ROW_PROBE)
@@ -239,6 +279,7 @@ async function measure(browser: Browser, kind: Kind, rate: Rate): Promise<void> 
   await cdp.send('Emulation.setCPUThrottlingRate', { rate })
   await page.goto(urlOf(kind), { waitUntil: 'commit' })
   const cold = await rowsOf(page, `${kind} cold at ${rate}x`)
+  if (detail) await timeline(page, `${kind}, cold`)
   // The stream open, the service worker installed (it registers once the first reads are done
   // and the page is idle: a player's next visit finds it), the late reads done: then the reload.
   if (kind !== 'plain') {
@@ -247,12 +288,13 @@ async function measure(browser: Browser, kind: Kind, rate: Rate): Promise<void> 
     )
   }
   await page.waitForTimeout(1500)
-  note(kind, 'cold', rate, cold, requests)
+  if (!detail) note(kind, 'cold', rate, cold, requests)
   requests.length = 0
   await page.reload({ waitUntil: 'commit' })
   const reload = await rowsOf(page, `${kind} reload at ${rate}x`)
+  if (detail) await timeline(page, `${kind}, reload`)
   await page.waitForTimeout(1500)
-  note(kind, 'reload', rate, reload, requests)
+  if (!detail) note(kind, 'reload', rate, reload, requests)
   await context.close()
 }
 
@@ -269,6 +311,7 @@ try {
   for (let run = 0; run < RUNS; run++) {
     for (const rate of [1, 4] as const) for (const kind of KINDS) await measure(browser, kind, rate)
   }
+  if (values.detail) for (const kind of KINDS) await measure(browser, kind, 1, true)
 } finally {
   await browser.close()
   for (const server of servers.values()) await server.stop()
@@ -290,15 +333,15 @@ console.log(
 const apps = KINDS.filter((kind): kind is Exclude<Kind, 'plain'> => kind !== 'plain')
 const name = (kind: Kind) => (kind === 'after' ? (values.before ? 'after' : 'tracker') : kind)
 console.log(
-  `| load | plain page: first rows | ${apps.map((k) => `${name(k)}: first rows | ${name(k)} / plain`).join(' | ')} | plain page: every row | ${apps.map((k) => `${name(k)}: every row`).join(' | ')} |`,
+  `| load | plain page: first rows | ${apps.map((k) => `${name(k)}: first rows | ${name(k)} / plain | ${name(k)}: live`).join(' | ')} | plain page: every row | ${apps.map((k) => `${name(k)}: every row`).join(' | ')} |`,
 )
-console.log(`|---|--:|${apps.map(() => '--:|--:|').join('')}--:|${apps.map(() => '--:|').join('')}`)
+console.log(`|---|--:|${apps.map(() => '--:|--:|--:|').join('')}--:|${apps.map(() => '--:|').join('')}`)
 for (const rate of [1, 4] as const) {
   for (const load of ['cold', 'reload'] as const) {
     const plain = get('plain', load, rate)
     const cells = apps.map((kind) => {
-      const first = median(get(kind, load, rate).first)
-      return `${ms(first)} | ${(first / median(plain.first)).toFixed(2)}`
+      const { first, live } = get(kind, load, rate)
+      return `${ms(median(first))} | ${(median(first) / median(plain.first)).toFixed(2)} | ${ms(median(live))}`
     })
     const all = apps.map((kind) => ms(median(get(kind, load, rate).all)))
     console.log(

@@ -15,7 +15,7 @@
 // keeps one address (the browser looks there for a new one), and it is told the build's files,
 // which it keeps as the app shell, and a version named by them, so a new build is a new worker.
 import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
-import { extname, join, relative } from 'node:path'
+import { basename, dirname, extname, join, relative } from 'node:path'
 import { type IconFile, MANIFEST_ICONS, webManifest } from '../src/web/manifest'
 
 const root = join(import.meta.dir, '..')
@@ -34,6 +34,9 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 }
 
 const MANIFEST_LINK = '<link rel="manifest" href="/manifest.webmanifest">'
+
+/** Where the server's drawing of the tracker's first screen is built (src/modules/web/site.ts loads it). */
+const FIRST_SCREEN_MODULE = join(outdir, 'server', 'firstScreen.js')
 
 /**
  * The boot script (src/web/boot.ts), a classic script of its own beside the bundle: it starts the
@@ -128,6 +131,9 @@ export async function buildWeb(): Promise<{ files: string[] }> {
     publicPath: '/',
     minify: true,
     target: 'browser',
+    // The JSX runtime for production, whatever NODE_ENV the build runs with: the development one
+    // keeps each element's source and owner (\`__source\`, \`__self\`), work no page needs.
+    jsx: { development: false },
     // Code only one page needs (the stats page's chart library) is its own chunk, loaded there.
     splitting: true,
     // Content hashes in every asset name: they are served as immutable for a year.
@@ -188,9 +194,35 @@ export async function buildWeb(): Promise<{ files: string[] }> {
     ...table,
     '}',
     '',
+    "/** The server's drawing of the tracker's first screen (src/modules/web/screen.ts says what it is). */",
+    `export const loadFirstScreenDrawing = () => import('./${relative(outdir, FIRST_SCREEN_MODULE).split('\\').join('/')}')`,
+    '',
   )
   await writeFile(join(outdir, 'assets.ts'), lines.join('\n'))
-  return { files: files.map((f) => relative(root, f)) }
+  // After the table: the server's drawing is no file of the site, never served.
+  const drawing = await buildFirstScreenDrawing()
+  return { files: [...files, drawing].map((f) => relative(root, f)) }
+}
+
+/**
+ * The tracker's first screen as the server draws it (src/web/drawnFirstScreen.tsx): the site's
+ * components in a module for Bun, JSX compiled as the site's is. Not in the site's table of files.
+ */
+async function buildFirstScreenDrawing(): Promise<string> {
+  const result = await Bun.build({
+    entrypoints: [join(source, 'drawnFirstScreen.tsx')],
+    outdir: dirname(FIRST_SCREEN_MODULE),
+    minify: true,
+    target: 'bun',
+    format: 'esm',
+    jsx: { development: false },
+    naming: { entry: basename(FIRST_SCREEN_MODULE) },
+  })
+  if (!result.success) {
+    for (const log of result.logs) console.error(log)
+    throw new Error('buildWeb: the first screen drawing did not build')
+  }
+  return FIRST_SCREEN_MODULE
 }
 
 if (import.meta.main) {

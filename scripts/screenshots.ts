@@ -275,7 +275,7 @@ for (const { name: browserName, path } of browsers) {
       await page.getByRole('link', { name: 'Tordek Stonehammer', exact: true }).waitFor()
       await shot('characters')
       await page.goto(`${site.base}/characters/${hero.id}`)
-      await page.locator('tr[data-quest]').first().waitFor()
+      await page.locator('#app:not([data-first-screen]) tr[data-quest]').first().waitFor()
       await shot('tracker')
       await page.evaluate(() => document.querySelector('table.quests tbody')?.scrollIntoView())
       await shot('tracker-rows')
@@ -409,7 +409,7 @@ for (const { name: browserName, path } of browsers) {
         await navigator.serviceWorker.ready
       })
       await page.reload()
-      await page.locator('tr[data-quest]').first().waitFor()
+      await page.locator('#app:not([data-first-screen]) tr[data-quest]').first().waitFor()
       await site.pause()
       await page.reload()
       await page.locator('.offline-bar[data-state="offline"]').waitFor()

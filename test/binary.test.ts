@@ -107,6 +107,22 @@ describe('dist/quest-tracker', () => {
       expect(count === 718 || count === 730).toBe(true)
     }
     expect(count).toBe(730)
+    // The drawing of the tracker's first screen is in the executable too: the owner's page has it.
+    const made = await fetch(`${base}/api/plugin/characters`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ givenName: 'Binarion' }),
+    })
+    const { id } = (await made.json()) as { id: number }
+    const session = await fetch(`${base}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: 'gamer', password: 'binary password' }),
+    })
+    const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0] as string
+    const tracker = await (await fetch(`${base}/characters/${id}`, { headers: { cookie } })).text()
+    expect(tracker).toContain('<div id="app" data-first-screen inert>')
+    expect(tracker).toContain('<h1>Binarion</h1>')
     // A scheduled backup was written by its thread, inside the executable too.
     const backups = join(dir, 'data', 'backups')
     let written: string[] = []

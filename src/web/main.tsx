@@ -7,6 +7,7 @@ import type { JSX } from 'preact'
 import { render } from 'preact'
 import { matchPage, type PagePath } from '../pages'
 import { firstReadsDone } from './api'
+import { drawingRoot } from './firstScreen'
 import { registerServiceWorker } from './offline/register'
 import { watchReachability } from './offline/status'
 import { CharactersPage } from './pages/Characters'
@@ -59,12 +60,10 @@ registerServiceWorker(firstReadsDone)
 const root = document.getElementById('app')
 if (root) {
   Promise.resolve(pageFor(location.pathname))
-    .then((page) => {
-      root.textContent = ''
-      render(page, root)
-    })
+    .then((page) => render(page, drawingRoot(root)))
     .catch(() => {
       // A chunk that does not load (the server restarted with a new build): a reload fetches the new one.
       root.textContent = 'This page could not load. Reload the page to try again.'
+      root.removeAttribute('inert')
     })
 }

@@ -2,7 +2,9 @@
 // what to run next were each read twice: a second time when the event stream opened), all asked at
 // once (they waited for the session, then for the character), a change
 // made between the page's read and its stream still shown (the stream's `ready` says the version
-// it continues from), and the first rows drawn before the rest of a long list.
+// it continues from), the first rows drawn before the rest of a long list, and the first screen
+// the server draws into the page: there before any script runs, inert, and the same as the live
+// page that takes its place.
 import { describe, expect, test } from 'bun:test'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -16,11 +18,14 @@ import { openSignedIn, startSite } from './harness'
 const QUESTS = 300
 const questName = (i: number) => `Generated quest ${String(i).padStart(3, '0')}`
 
-/** Run in the page before its scripts: how many rows the first draw held, and at its frame. */
+/**
+ * Run in the page before its scripts: how many rows the page's own first draw held, and at its
+ * frame (the rows of the first screen the server drew are not the page's draw).
+ */
 function watchFirstRows(): void {
   const seen = { first: 0, atFrame: -1 }
   ;(window as unknown as { __firstRows: typeof seen }).__firstRows = seen
-  const count = () => document.querySelectorAll('tr[data-quest]').length
+  const count = () => document.querySelectorAll('tr[data-quest]:not([data-first-screen] *)').length
   const observer = new MutationObserver(() => {
     const rows = count()
     if (rows === 0) return
@@ -164,6 +169,74 @@ describe.skipIf(BROWSERS.length === 0)(`the tracker's first load, ${IN_BROWSERS}
         .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-quest')))
       expect(names.slice(0, 3)).toEqual([questName(0), questName(20), questName(40)])
       expect(new Set(names).size).toBe(QUESTS)
+      await page.close()
+    }),
+    30_000,
+  )
+  test(
+    'the first screen is in the page before any script runs, inert; the live page takes its place',
+    each(async ({ site, browser, plugin }) => {
+      // A character of its own: the box this test ticks is no other test's.
+      const id = ok(await plugin.characters.post({ givenName: 'Esme' }), 201).id
+      const drawn = await browser.newPage({ cookies: await site.session('erin'), serviceWorkers: 'block' })
+      // No script at all: what shows is the server's drawing alone.
+      await drawn.route(
+        (url) => url.pathname.endsWith('.js'),
+        () => ({ abort: true }),
+      )
+      await drawn.goto(`${site.base}/characters/${id}`)
+      expect(await drawn.locator('h1').textContent()).toBe('Esme')
+      expect(await drawn.locator('tr[data-quest]').count()).toBe(FIRST_ROWS)
+      expect(await drawn.locator('#app').getAttribute('inert')).toBe('')
+      // Inert: nothing on it takes a click or the keyboard, so no tick is made that would be lost.
+      const focused = await drawn.evaluate(() => {
+        const box = document.querySelector<HTMLInputElement>('tr[data-quest] input[type="checkbox"]')
+        box?.focus()
+        return { inert: document.querySelector<HTMLElement>('#app')?.inert, focused: document.activeElement === box }
+      })
+      expect(focused).toEqual({ inert: true, focused: false })
+      await drawn.close()
+
+      const page = await browser.newPage({ cookies: await site.session('erin'), serviceWorkers: 'block' })
+      await page.goto(`${site.base}/characters/${id}`)
+      await page.locator('#app:not([data-first-screen]) tr[data-quest]').first().waitFor()
+      expect(await page.locator('#app').count()).toBe(1)
+      expect(await page.locator('[inert]').count()).toBe(0)
+      await page.locator(`tr[data-quest="${questName(0)}"] input[aria-label="normal"]`).check()
+      await page.waitForReads()
+      const progress = ok(await plugin.characters({ id }).progress.get())
+      expect(progress.completions.map((c) => [c.name, c.setting])).toEqual([[questName(0), 'normal']])
+      await page.close()
+    }),
+    30_000,
+  )
+
+  test(
+    'the live page draws what the server drew: the header, the totals, what to run next, the first rows',
+    each(async ({ site, browser, plugin }) => {
+      // A level-5 fighter: a band with quests in it, so that there is something to run next.
+      const fighter = { givenName: 'Edda', classes: [{ name: 'Fighter', levels: 5 }] }
+      const id = ok(await plugin.characters.post(fighter), 201).id
+      const page = await browser.newPage({ cookies: await site.session('erin'), serviceWorkers: 'block' })
+      await page.goto(`${site.base}/characters/${id}`)
+      await page.locator('#app:not([data-first-screen]) tr[data-quest]').first().waitFor()
+      await page.waitForReads()
+      const [server, live] = await page.evaluate(async (rows) => {
+        const seen = (root: ParentNode) => ({
+          heading: root.querySelector('h1')?.textContent,
+          totals: root.querySelector('.totals')?.textContent,
+          next: [...root.querySelectorAll('section.next li')].map((li) => li.textContent),
+          rows: [...root.querySelectorAll('tr[data-quest]')].slice(0, rows).map((tr) => tr.textContent),
+        })
+        // The page as the server answers it, read again (drawn for this session).
+        const html = await (await fetch(location.href, { headers: { accept: 'text/html' } })).text()
+        const drawn = new DOMParser().parseFromString(html, 'text/html')
+        if (!drawn.querySelector('[data-first-screen]')) throw new Error('no first screen in the page')
+        return [seen(drawn), seen(document)]
+      }, FIRST_ROWS)
+      expect(server.rows).toHaveLength(FIRST_ROWS)
+      expect(server.next.length).toBeGreaterThan(0)
+      expect(live).toEqual(server)
       await page.close()
     }),
     30_000,

@@ -127,6 +127,19 @@ function keptSession(db: DB, hash: string, now: string): KeptSession | undefined
   })
 }
 
+/**
+ * The account a cookie value signs in, or null: a look that changes nothing (no expiry slid), for
+ * a page that only draws what the account may see (src/modules/web/firstScreen.ts). The reads
+ * that page makes next go through the guard, which slides the expiry and sends the cookie again.
+ */
+export function sessionUser(db: DB, clock: Clock, token: string | undefined): PublicUser | null {
+  if (!token) return null
+  const iso = clock.now().toISOString()
+  const hash = hashToken(token)
+  const session = keptSessions(db).get(hash, () => keptSession(db, hash, iso))
+  return session && session.expiresAt > iso ? session.user : null
+}
+
 /** The session behind a cookie value, or 401. Slides the expiry when it is due. */
 export function sessionFromToken(db: DB, clock: Clock, token: string | undefined): ActiveSession {
   if (!token) throw new Unauthorized('Not signed in.')

@@ -9,6 +9,7 @@ import { compressible, maybeGzipped } from '../../http/gzip'
 import { CONTENT_SECURITY_POLICY, PAGE_HEADERS } from '../../http/security'
 import { PAGE_PATHS } from '../../pages'
 import { isLiveShareLink } from '../share/service'
+import { withTrackerFirstScreen } from './firstScreen'
 import { loadSite, SITE_NOT_BUILT, type Site } from './site'
 
 /** Asset names carry a content hash: a changed file is a new URL, so they never need revalidating. */
@@ -51,13 +52,20 @@ async function builtSite(): Promise<Site> {
 /** A navigation by a browser (it asks for HTML), as opposed to an API client or a script. */
 const wantsPage = (request: Request): boolean => (request.headers.get('accept') ?? '').includes('text/html')
 
-export function webModule({ db }: AppDeps) {
+export function webModule(deps: AppDeps) {
+  const { db } = deps
   let page: Promise<string> | undefined
-  const html = async (status = 200) => {
-    const text = await (page ??= builtSite().then((site) => Bun.file(site.indexHtml).text()))
-    return new Response(text, { status, headers: PAGE_HEADERS })
-  }
+  const pageText = () => (page ??= builtSite().then((site) => Bun.file(site.indexHtml).text()))
+  const html = async (status = 200) => new Response(await pageText(), { status, headers: PAGE_HEADERS })
   const ok = () => html()
+  // The tracker comes with its first screen drawn in, for its owner (firstScreen.ts).
+  const tracker = async ({ params, request }: { params: { id: string }; request: Request }) => {
+    const text = await pageText()
+    const id = Number(params.id)
+    const drawing = Number.isSafeInteger(id) && id > 0 ? await (await builtSite()).drawing() : null
+    const drawn = drawing && withTrackerFirstScreen(deps, drawing, request, id, text)
+    return new Response(drawn ?? text, { headers: PAGE_HEADERS })
+  }
 
   // Compressed once per file, on first request (the files are embedded and never change).
   const gzipped = new Map<string, Uint8Array<ArrayBuffer>>()
@@ -110,6 +118,7 @@ export function webModule({ db }: AppDeps) {
   const code = { ...hidden, params: t.Object({ code: t.String({ maxLength: 200 }) }) }
   for (const path of PAGE_PATHS) {
     if (path === '/s/:token') app.get(path, ({ params }) => html(isLiveShareLink(db, params.token) ? 200 : 404), token)
+    else if (path === '/characters/:id') app.get(path, tracker, id)
     else
       app.get(
         path,

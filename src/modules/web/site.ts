@@ -3,6 +3,7 @@
 // the first build still starts (its pages then answer with one sentence on how to build them).
 // The import path is a literal, so `bun build --compile` still embeds the files.
 import type { WebAsset } from '../../web/dist/assets'
+import type { FirstScreenDrawing } from './screen'
 
 export type { WebAsset }
 
@@ -11,6 +12,11 @@ export interface Site {
   indexHtml: string
   /** URL path -> file, for the hashed assets. */
   assets: Readonly<Record<string, WebAsset>>
+  /**
+   * The drawing of the tracker's first screen (firstScreen.ts), loaded when first drawn; null when
+   * it does not load (the page then draws itself, as it did before there was one).
+   */
+  drawing: () => Promise<FirstScreenDrawing | null>
 }
 
 /** What a page answers while the website is not built, and what `serve` logs at start. */
@@ -25,7 +31,14 @@ let loading: Promise<Site | null> | undefined
  */
 export function loadSite(): Promise<Site | null> {
   loading ??= import('../../web/dist/assets').then(
-    ({ ASSETS, INDEX_HTML }) => ({ indexHtml: INDEX_HTML, assets: ASSETS }),
+    ({ ASSETS, INDEX_HTML, loadFirstScreenDrawing }) => {
+      let drawing: Promise<FirstScreenDrawing | null> | undefined
+      return {
+        indexHtml: INDEX_HTML,
+        assets: ASSETS,
+        drawing: () => (drawing ??= (loadFirstScreenDrawing() as Promise<FirstScreenDrawing>).catch(() => null)),
+      }
+    },
     () => {
       loading = undefined
       return null

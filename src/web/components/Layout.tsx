@@ -5,6 +5,7 @@ import type { ComponentChildren } from 'preact'
 import { useEffect } from 'preact/hooks'
 import { act, useFeedback } from '../action'
 import type { User } from '../api'
+import { here } from '../here'
 import { OfflineBar } from '../offline/OfflineBar'
 import { signOut } from '../session'
 
@@ -15,9 +16,12 @@ interface LayoutProps {
   children: ComponentChildren
 }
 
+/** The browser's title of a page whose own title is `title`. */
+export const pageTitle = (title: string): string => (title === 'Quest Tracker' ? title : `${title} — Quest Tracker`)
+
 export function Layout({ title, user, wide, children }: LayoutProps) {
   useEffect(() => {
-    document.title = title === 'Quest Tracker' ? title : `${title} — Quest Tracker`
+    document.title = pageTitle(title)
   }, [title])
   return (
     <>
@@ -57,7 +61,7 @@ const SECTIONS = [
 
 /** The site's sections; the one this page belongs to is marked for screen readers and the eye. */
 function SiteNav() {
-  const path = location.pathname
+  const path = here().pathname
   return (
     <nav class="site-nav" aria-label="Site">
       <ul>

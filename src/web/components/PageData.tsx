@@ -3,8 +3,9 @@
 // drawn from the data. An optional `follow` starts whatever the
 // loaded page keeps running (live updates) and returns how to stop it when the page goes.
 import type { JSX } from 'preact'
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks'
 import { errorMessage } from '../api'
+import { pageShown } from '../firstScreen'
 import { signedIn } from '../session'
 import { ErrorMessage, Layout, Loading } from './Layout'
 
@@ -58,6 +59,10 @@ interface PageDataProps<T> {
 
 export function PageData<T>({ title, what, heading = title, back, wide, load, follow, children }: PageDataProps<T>) {
   const state = useLoad(load, follow)
+  // Shown: a first screen the server drew gives way to this page, before the next frame.
+  useLayoutEffect(() => {
+    if (state !== null) pageShown()
+  }, [state])
   if (state === null) {
     return (
       <Layout title={title} wide={wide}>

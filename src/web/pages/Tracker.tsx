@@ -3,7 +3,7 @@
 // character that is not the viewer's gets a page of its own, in the site's frame: what it is not,
 // and, when a group of theirs sees it, the way to its read-only view there.
 import { useState } from 'preact/hooks'
-import { ApiError, api, type GroupSummary, type User } from '../api'
+import { ApiError, api, type GroupSummary, type NextAnswer, type User } from '../api'
 import { Layout } from '../components/Layout'
 import { PageData, TO_CHARACTERS } from '../components/PageData'
 import { afterFlush } from '../offline/outbox'
@@ -14,7 +14,8 @@ import { Tracker } from '../tracker/Tracker'
 
 const FRAME = { title: 'Tracker', what: 'the quest tracker', heading: 'Quest tracker', wide: true } as const
 
-function TrackerLayout({ user, store }: { user: User | null; store: TrackerStore }) {
+/** The tracker's page, signed in or shared, once its reads are in (the server draws it too: src/modules/web/firstScreen.ts). */
+export function TrackerLayout({ user, store }: { user: User | null; store: TrackerStore }) {
   return (
     <Layout title={store.character.value.name} user={user} wide>
       <Tracker store={store} />
@@ -35,12 +36,19 @@ type Loaded = { user: User; store: TrackerStore } | { user: User; seenIn: Seen[]
 function trackerReads(id: number): Promise<Loaded> {
   const next = api.next(id, 'xp')
   // Its failure is the panel's to show (NextPanel), once the page is drawn; never an uncaught one.
-  next.catch(() => {})
+  // Its answer, when it comes before the others (it mostly does), is drawn with the page.
+  let nextNow: NextAnswer | undefined
+  next.then(
+    (answer) => {
+      nextNow = answer
+    },
+    () => {},
+  )
   const user = requireUser()
   const reads = Promise.all([user, api.character(id), api.progressTagged(id), api.quests()]).then(
     ([user, character, { progress, tag }, catalog]): Loaded => ({
       user,
-      store: createTrackerStore({ character, progress, tag, quests: catalog.quests, next, save: true }),
+      store: createTrackerStore({ character, progress, tag, quests: catalog.quests, next, nextNow, save: true }),
     }),
     async (e: unknown): Promise<Loaded> => {
       if (!(e instanceof ApiError && e.status === 404)) throw e

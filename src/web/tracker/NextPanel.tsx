@@ -14,7 +14,7 @@ const FROM_LABEL = { own: 'your runs', server: 'this server', estimate: 'estimat
 
 export function NextPanel({ store }: { store: TrackerStore }) {
   const by = useSignal<By>('xp')
-  const answer = useSignal<NextAnswer | null>(null)
+  const answer = useSignal<NextAnswer | null>(store.firstNextNow)
   const feedback = useFeedback()
   const problem = feedback.error
   useSignalEffect(() => {

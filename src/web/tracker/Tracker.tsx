@@ -4,6 +4,7 @@ import type { ComponentChildren } from 'preact'
 import { CharacterHeader } from '../components/CharacterHeader'
 import { LiveTop } from '../components/LiveSwitch'
 import { PhoneFold } from '../components/PhoneFold'
+import { here } from '../here'
 import { Filters } from './Filters'
 import { LifeHistory } from './LifeHistory'
 import { NeededIn } from './NeededIn'
@@ -39,7 +40,7 @@ function ShareControls({ store }: { store: TrackerStore }) {
     <div class="share" data-shared={c.shared ? 'true' : 'false'}>
       {c.shared ? (
         <p class="hint">
-          Read-only link to share: <a href={c.shareUrl}>{location.origin + c.shareUrl}</a>
+          Read-only link to share: <a href={c.shareUrl}>{here().origin + c.shareUrl}</a>
         </p>
       ) : (
         <p class="hint">Not shared: turn on a read-only link that anyone you give it to can open.</p>

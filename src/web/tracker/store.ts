@@ -37,6 +37,11 @@ export interface StoreOptions {
    * panel's first read, instead of one started once the page is drawn.
    */
   next?: Promise<NextAnswer>
+  /**
+   * That read's answer when it was in hand as the page was drawn (with the other reads, or on the
+   * server: src/modules/web/firstScreen.ts): the panel is drawn with it at once, not a frame later.
+   */
+  nextNow?: NextAnswer
   /** false for the share page: nothing is sent to the server. */
   save: boolean
 }
@@ -368,6 +373,8 @@ export function createTrackerStore(options: StoreOptions) {
     refreshCharacter,
     holds,
     takeFirstNext,
+    /** The first ranking by XP, when it was in hand as the page was drawn (StoreOptions.nextNow). */
+    firstNextNow: options.nextNow ?? null,
     applyEvent,
     saveProgress,
     setVersionFlag,

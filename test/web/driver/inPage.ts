@@ -38,7 +38,7 @@ type Probe =
 
 export type ReadWhat = 'text' | 'attr' | 'value' | 'checked'
 
-/** What a wait waits for: `actionable` is exactly one element, visible and enabled (or two: a mistake). */
+/** What a wait waits for: `actionable` is exactly one element, visible and enabled, not inert (or two: a mistake). */
 export type Until = 'attached' | 'detached' | 'visible' | 'hidden' | 'actionable'
 
 export interface ElementState {
@@ -208,7 +208,9 @@ export function pageQuery(probe: Probe): unknown {
   const stateOf = (list: Element[]): ElementState => ({
     count: list.length,
     visible: list[0] !== undefined && visible(list[0]),
-    enabled: list[0] !== undefined && !list[0].matches(':disabled'),
+    // Inside an inert part (the tracker's first screen the server drew, until the live page takes
+    // its place) nothing can be used, as for a person.
+    enabled: list[0] !== undefined && !list[0].matches(':disabled') && list[0].closest('[inert]') === null,
   })
 
   if (probe.op === 'wait') {
