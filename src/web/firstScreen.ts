@@ -5,6 +5,11 @@
 
 /** The attribute on the root that says the server drew a first screen into it. */
 export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen'
+/**
+ * The attribute of the bundle's preload in such a page: the bundle is run once the drawn screen
+ * is painted (boot.ts), not as the page's module script, which held that paint back.
+ */
+export const APP_MODULE_ATTRIBUTE = 'data-app-module'
 
 let shown: () => void = () => {}
 const pageShownOnce = new Promise<void>((resolve) => {

@@ -198,8 +198,28 @@ describe.skipIf(BROWSERS.length === 0)(`the tracker's first load, ${IN_BROWSERS}
       await drawn.close()
 
       const page = await browser.newPage({ cookies: await site.session('erin'), serviceWorkers: 'block' })
+      // When the bundle's script is in the page (the boot script puts it there once the drawn
+      // screen is painted), and the frame after the drawn rows came (the bench's probe).
+      await page.engine.addInitScript(() => {
+        const w = window as unknown as { __bundleAt: number; __rowsFrameAt: number }
+        new MutationObserver((_, observer) => {
+          if (!w.__rowsFrameAt && document.querySelector('tr[data-quest]')) {
+            w.__rowsFrameAt = -1
+            requestAnimationFrame(() => setTimeout(() => (w.__rowsFrameAt = performance.now()), 0))
+          }
+          if (w.__bundleAt || !document.querySelector('script[type="module"]')) return
+          w.__bundleAt = performance.now()
+          observer.disconnect()
+        }).observe(document, { childList: true, subtree: true })
+      })
       await page.goto(`${site.base}/characters/${id}`)
       await page.locator('#app:not([data-first-screen]) tr[data-quest]').first().waitFor()
+      const order = await page.evaluate(() => {
+        const w = window as unknown as { __bundleAt: number; __rowsFrameAt: number }
+        return { rowsFrame: w.__rowsFrameAt, bundle: w.__bundleAt }
+      })
+      expect(order.rowsFrame).toBeGreaterThan(0)
+      expect(order.rowsFrame).toBeLessThanOrEqual(order.bundle)
       expect(await page.locator('#app').count()).toBe(1)
       expect(await page.locator('[inert]').count()).toBe(0)
       await page.locator(`tr[data-quest="${questName(0)}"] input[aria-label="normal"]`).check()

@@ -10,7 +10,7 @@
 import type { AppDeps } from '../../deps'
 import { quoted } from '../../logger'
 import { FIRST_NEXT } from '../../web/firstReads'
-import { FIRST_SCREEN_ATTRIBUTE } from '../../web/firstScreen'
+import { APP_MODULE_ATTRIBUTE, FIRST_SCREEN_ATTRIBUTE } from '../../web/firstScreen'
 import { catalogAnswer } from '../catalog/service'
 import { assertOwnsCharacter } from '../characters/access'
 import { getCharacter } from '../characters/service'
@@ -21,6 +21,8 @@ import type { FirstScreenDrawing, TrackerScreen } from './screen'
 
 /** What the built page holds where the website draws itself (src/web/index.html). */
 export const APP_ROOT = '<div id="app"><p class="boot">Loading Quest Tracker…</p></div>'
+/** The built page's tag of the site's bundle (scripts/buildWeb.ts). */
+export const APP_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/
 
 // The catalog's rows as the page reads them (GET /api/quests), parsed once per answer.
 const parsedCatalogs = new WeakMap<object, TrackerScreen['quests']>()
@@ -51,7 +53,7 @@ export function withTrackerFirstScreen(
   page: string,
 ): string | null {
   const user = sessionUser(deps.db, deps.clock, readCookie(request.headers.get('cookie'), SESSION_COOKIE))
-  if (!user || !page.includes(APP_ROOT)) return null
+  if (!user || !page.includes(APP_ROOT) || !APP_SCRIPT.test(page)) return null
   let character: TrackerScreen['character']
   try {
     assertOwnsCharacter(deps.db, user.id, id)
@@ -70,8 +72,14 @@ export function withTrackerFirstScreen(
       next: nextForCharacter(deps.db, deps.clock, user.id, id, FIRST_NEXT),
       place: { origin: url.origin, pathname: url.pathname },
     })
+    // The bundle is fetched at once but run after the drawn screen's first paint (boot.ts starts
+    // it): run as a module script, it held that paint back by its whole first run.
     return page
       .replace('<title>Quest Tracker</title>', () => `<title>${escapeText(title)}</title>`)
+      .replace(
+        APP_SCRIPT,
+        (_, src: string) => `<link rel="modulepreload" crossorigin href="${src}" ${APP_MODULE_ATTRIBUTE}>`,
+      )
       .replace(APP_ROOT, () => `<div id="app" ${FIRST_SCREEN_ATTRIBUTE} inert>${markup}</div>`)
   } catch (e) {
     // The page still works without it: it draws itself, as it did before there was one.

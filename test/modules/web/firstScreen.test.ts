@@ -6,9 +6,9 @@
 import { describe, expect, test } from 'bun:test'
 import { inlineCodeIn } from '../../../scripts/buildWeb'
 import { createLogger } from '../../../src/logger'
-import { APP_ROOT, withTrackerFirstScreen } from '../../../src/modules/web/firstScreen'
+import { APP_ROOT, APP_SCRIPT, withTrackerFirstScreen } from '../../../src/modules/web/firstScreen'
 import { INDEX_HTML } from '../../../src/web/dist/assets'
-import { FIRST_SCREEN_ATTRIBUTE } from '../../../src/web/firstScreen'
+import { APP_MODULE_ATTRIBUTE, FIRST_SCREEN_ATTRIBUTE } from '../../../src/web/firstScreen'
 import { FIRST_ROWS } from '../../../src/web/tracker/rowsDrawn'
 import { loadCatalog, type QuestRow, withFacts } from '../../catalogFixture'
 import { insertCharacter, ok, testApp } from '../../helpers'
@@ -76,7 +76,12 @@ describe("the tracker's page, for the character's owner", () => {
     expect(html).toMatch(/data-quest="Quest 00"[^>]*data-completed="true"/)
     expect(html).toMatch(/data-quest="Quest 01"[^>]*data-completed="false"/)
     expect(html).toContain('data-total="done"')
-    // Everything else of the page is the built page's (the script, the style, the boot script).
+    // The bundle is preloaded, not run as the page's module script: the boot script runs it once
+    // the drawn screen is painted (which it held back).
+    const bundle = APP_SCRIPT.exec(BUILT)?.[1] as string
+    expect(html).not.toContain('<script type="module"')
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="${bundle}" ${APP_MODULE_ATTRIBUTE}>`)
+    // The rest of the head is the built page's (the style, the boot script).
     const [head] = BUILT.split('<title>')
     expect(html.startsWith(head as string)).toBe(true)
   })
@@ -120,8 +125,9 @@ describe('anyone else gets the built page as it is', () => {
     }
   })
 
-  test('the built page holds the root the drawing goes into (a change of index.html fails here)', () => {
+  test('the built page holds the root the drawing goes into and the bundle (a change of index.html fails here)', () => {
     expect(BUILT).toContain(APP_ROOT)
+    expect(APP_SCRIPT.exec(BUILT)?.[1]).toMatch(/^\/assets\/index-\w+\.js$/)
   })
 
   test('a drawing that fails: the built page as it is, and a warning naming the character', async () => {
