@@ -127,28 +127,30 @@ function keptSession(db: DB, hash: string, now: string): KeptSession | undefined
   })
 }
 
+/** The live session behind a cookie value at `iso` (now), or undefined: not one, or ended. */
+function liveSession(db: DB, token: string | undefined, iso: string): KeptSession | undefined {
+  if (!token) return undefined
+  const hash = hashToken(token)
+  const session = keptSessions(db).get(hash, () => keptSession(db, hash, iso))
+  // Both ISO-8601 in UTC, so compared as text exactly as the query compares them.
+  return session && session.expiresAt > iso ? session : undefined
+}
+
 /**
  * The account a cookie value signs in, or null: a look that changes nothing (no expiry slid), for
  * a page that only draws what the account may see (src/modules/web/firstScreen.ts). The reads
  * that page makes next go through the guard, which slides the expiry and sends the cookie again.
  */
 export function sessionUser(db: DB, clock: Clock, token: string | undefined): PublicUser | null {
-  if (!token) return null
-  const iso = clock.now().toISOString()
-  const hash = hashToken(token)
-  const session = keptSessions(db).get(hash, () => keptSession(db, hash, iso))
-  return session && session.expiresAt > iso ? session.user : null
+  return liveSession(db, token, clock.now().toISOString())?.user ?? null
 }
 
 /** The session behind a cookie value, or 401. Slides the expiry when it is due. */
 export function sessionFromToken(db: DB, clock: Clock, token: string | undefined): ActiveSession {
   if (!token) throw new Unauthorized('Not signed in.')
   const now = clock.now()
-  const iso = now.toISOString()
-  const hash = hashToken(token)
-  const session = keptSessions(db).get(hash, () => keptSession(db, hash, iso))
-  // Both ISO-8601 in UTC, so compared as text exactly as the query compares them.
-  if (!session || session.expiresAt <= iso) throw new Unauthorized('Your session has ended; sign in again.')
+  const session = liveSession(db, token, now.toISOString())
+  if (!session) throw new Unauthorized('Your session has ended; sign in again.')
   const remaining = session.expiresMs - now.getTime()
   // On a full disk the expiry stays where it was (and the cookie with it): the request goes on.
   const renewed =
