@@ -15,7 +15,8 @@ export const drawTracker: FirstScreenDrawing['drawTracker'] = (screen) => {
     character: screen.character,
     progress: screen.progress,
     quests: screen.quests,
-    next: Promise.resolve(screen.next),
+    // Drawn with the panel at once; the read the panel's effect would take is never made here
+    // (a drawing runs no effects).
     nextNow: screen.next,
     // The owner's view (its share link, its boxes); nothing is sent from here.
     save: true,
