@@ -10,6 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FIRST_ROWS } from '../../src/web/tracker/rowsDrawn'
+import { generatedHeroics } from '../catalogFixture'
 import { ok } from '../helpers'
 import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
 import { openSignedIn, startSite } from './harness'
@@ -43,19 +44,7 @@ describe.skipIf(BROWSERS.length === 0)(`the tracker's first load, ${IN_BROWSERS}
   const each = inEachBrowser(async (browser) => {
     const dir = await mkdtemp(join(tmpdir(), 'qt-first-load-'))
     const catalog = join(dir, 'quests.json')
-    const quests = Array.from({ length: QUESTS }, (_, i) => ({
-      name: questName(i),
-      difficulty: 'Heroic',
-      level: 1 + (i % 20),
-      soloXP: 100,
-      normalXP: 200,
-      hardXP: 220,
-      eliteXP: 240,
-      duration: 'Short',
-      pack: 'Free to Play',
-      patron: 'The Coin Lords',
-      favor: 3,
-    }))
+    const quests = generatedHeroics(QUESTS, questName)
     await writeFile(catalog, JSON.stringify(quests))
     const site = await startSite(catalog)
     await rm(dir, { recursive: true, force: true })

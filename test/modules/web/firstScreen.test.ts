@@ -10,28 +10,14 @@ import { APP_ROOT, APP_SCRIPT, withTrackerFirstScreen } from '../../../src/modul
 import { INDEX_HTML } from '../../../src/web/dist/assets'
 import { APP_MODULE_ATTRIBUTE, FIRST_SCREEN_ATTRIBUTE } from '../../../src/web/firstScreen'
 import { FIRST_ROWS } from '../../../src/web/tracker/rowsDrawn'
-import { loadCatalog, type QuestRow, withFacts } from '../../catalogFixture'
+import { generatedHeroics, loadCatalog, type QuestRow, withFacts } from '../../catalogFixture'
 import { insertCharacter, ok, testApp } from '../../helpers'
 
 const BUILT = await Bun.file(INDEX_HTML).text()
 const ACCEPT_HTML = { accept: 'text/html,application/xhtml+xml,*/*' }
 
 /** Heroic quests of levels 1 to 20 (more than the first draw holds), two of them done by the character. */
-const QUESTS: QuestRow[] = Array.from({ length: 40 }, (_, i) =>
-  withFacts({
-    name: `Quest ${String(i).padStart(2, '0')}`,
-    difficulty: 'Heroic',
-    level: 1 + (i % 20),
-    soloXP: 100,
-    normalXP: 200,
-    hardXP: 220,
-    eliteXP: 240,
-    duration: 'Short',
-    pack: 'Free to Play',
-    patron: 'The Coin Lords',
-    favor: 3,
-  }),
-)
+const QUESTS: QuestRow[] = generatedHeroics(40, (i) => `Quest ${String(i).padStart(2, '0')}`).map(withFacts)
 
 async function setup(name = 'Erin') {
   const t = testApp()
