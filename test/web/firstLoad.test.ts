@@ -13,7 +13,7 @@ import { FIRST_ROWS } from '../../src/web/tracker/rowsDrawn'
 import { generatedHeroics } from '../catalogFixture'
 import { ok } from '../helpers'
 import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
-import { openSignedIn, startSite } from './harness'
+import { LIVE_PAGE, openSignedIn, startSite } from './harness'
 
 /** More rows than the first draw holds: a catalog of this many heroic quests, levels 1 to 20. */
 const QUESTS = 300
@@ -202,7 +202,7 @@ describe.skipIf(BROWSERS.length === 0)(`the tracker's first load, ${IN_BROWSERS}
         }).observe(document, { childList: true, subtree: true })
       })
       await page.goto(`${site.base}/characters/${id}`)
-      await page.locator('#app:not([data-first-screen]) tr[data-quest]').first().waitFor()
+      await page.locator(`${LIVE_PAGE} tr[data-quest]`).first().waitFor()
       const order = await page.evaluate(() => {
         const w = window as unknown as { __bundleAt: number; __rowsFrameAt: number }
         return { rowsFrame: w.__rowsFrameAt, bundle: w.__bundleAt }
@@ -228,7 +228,7 @@ describe.skipIf(BROWSERS.length === 0)(`the tracker's first load, ${IN_BROWSERS}
       const id = ok(await plugin.characters.post(fighter), 201).id
       const page = await browser.newPage({ cookies: await site.session('erin'), serviceWorkers: 'block' })
       await page.goto(`${site.base}/characters/${id}`)
-      await page.locator('#app:not([data-first-screen]) tr[data-quest]').first().waitFor()
+      await page.locator(`${LIVE_PAGE} tr[data-quest]`).first().waitFor()
       await page.waitForReads()
       const [server, live] = await page.evaluate(async (rows) => {
         const seen = (root: ParentNode) => ({

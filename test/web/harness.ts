@@ -140,6 +140,14 @@ export async function startSite(catalog: string = SMALL_CATALOG, env: Record<str
 }
 
 /**
+ * The page the website's script draws, not the first screen the server drew in its place
+ * (src/web/firstScreen.ts): the drawing shows the rows at once, before the page has read anything,
+ * so a test that must see the page's own reads done (and kept by the service worker) waits
+ * for rows under this.
+ */
+export const LIVE_PAGE = '#app:not([data-first-screen])'
+
+/**
  * Console errors that are failed loads, not faults: Chromium logs every failed load (the 401s and
  * 404s tests cause on purpose, an event stream a test blocks); Firefox says a blocked event
  * stream too, and words a load through the service worker cut off by the page leaving (or

@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'bun:test'
 import { ok } from '../helpers'
 import { BROWSERS, IN_BROWSERS, inEachBrowser } from './browsers'
-import { signIn, startSite } from './harness'
+import { LIVE_PAGE, signIn, startSite } from './harness'
 
 /**
  * A page's console lines of a request that failed (the server away): expected here, not a
@@ -30,8 +30,10 @@ describe.skipIf(BROWSERS.length === 0)(`the website with the server away, one or
     ok(await plugin.characters({ id: heroId }).completions.post({ name: "Tempest's Spine", difficulty: 'Heroic' }), 201)
     ok(await plugin.routes.post({ name: 'Evening run', quests: [{ name: 'The Pit' }] }), 201)
     const page = await browser.newPage()
+    // Rows of the live page: the server's drawing of the tracker shows them before the page read
+    // (and the worker kept) anything, and a test that left then found nothing kept.
     const row = (name: string, difficulty: string, attributes = '') =>
-      page.locator(`tr[data-quest="${name}"][data-difficulty="${difficulty}"]${attributes}`)
+      page.locator(`${LIVE_PAGE} tr[data-quest="${name}"][data-difficulty="${difficulty}"]${attributes}`)
     return {
       site,
       token,
