@@ -553,7 +553,8 @@ describe('an import is held to the limits of PUT build (400 naming the field, no
   })
 })
 
-describe('hostile XML: 400, fast', () => {
+// How fast a refusal comes is measured in bench/ddobuilderImport.bench.ts, not asserted here.
+describe('hostile XML: 400, refused before anything is expanded or nested deep, nothing kept', () => {
   const MIB = 1024 * 1024
   const laughs = [
     '<?xml version="1.0"?>',
@@ -591,12 +592,7 @@ describe('hostile XML: 400, fast', () => {
     test(name, async () => {
       expect(xml.length).toBeLessThan(MIB)
       const { importXml, planned } = await setup()
-      const started = performance.now()
-      const answer = await importXml(xml)
-      const elapsed = performance.now() - started
-      expect(refused(answer, 400).error).toMatch(reason)
-      // Generous: the machine running the suite is shared; a bomb would take minutes or crash.
-      expect(elapsed).toBeLessThan(3000)
+      expect(refused(await importXml(xml), 400).error).toMatch(reason)
       expect((await planned()).document).toBeNull()
     })
   }
