@@ -9,7 +9,8 @@ import { characters } from '../db/schema'
 import { NotFound } from '../http/errors'
 import { quoted } from '../logger'
 import { findUser } from '../modules/auth/service'
-import { applyImport, type ImportPreview, previewImport } from '../modules/completions/import'
+import { applyImport, previewImport } from '../modules/completions/import'
+import type { QuestsPreview } from '../modules/completions/importModel'
 import { ChangeFeed } from '../modules/events/feed'
 import { CsvFormatError } from '../modules/playerData/csv'
 import { EXPORT_PIECE_CHARS } from '../modules/playerData/limits'
@@ -73,7 +74,7 @@ const characterId = (command: string, text: string | undefined): number => {
 }
 
 /** The preview as lines: a summary, then each line of the file that is not simply added. */
-function report(io: CliIO, result: ImportPreview & { invalid: InvalidLine[] }, confirmed: boolean): void {
+function report(io: CliIO, result: QuestsPreview & { invalid: InvalidLine[] }, confirmed: boolean): void {
   io.out(
     `${confirmed ? 'added' : 'would add'} ${result.add.length} of ${result.total}; already stored ${result.stored.length}; ambiguous ${result.ambiguous.length}; not in the catalog ${result.unmatched.length}; unreadable ${result.invalid.length}`,
   )

@@ -15,7 +15,6 @@ import type {
   BuildImportBody,
   BuildImportPreview as BuildImportPreviewSchema,
   ImportedBuild as ImportedBuildSchema,
-  QuestsPreview as QuestsPreviewSchema,
 } from '../modules/builds/importModel'
 import type { Life as LifeSchema, ReincarnateBody } from '../modules/builds/lives/model'
 import type {
@@ -93,7 +92,7 @@ export type PlannedBuild = Static<typeof PlannedBuildSchema>
 export type ImportedBuild = Static<typeof ImportedBuildSchema>
 export type BuildImport = Static<typeof BuildImportBody>
 export type BuildImportPreview = Static<typeof BuildImportPreviewSchema>
-export type QuestsPreview = Static<typeof QuestsPreviewSchema>
+export type { QuestsPreview } from '../modules/completions/importModel'
 export type RouteListItem = Static<typeof RouteListItemSchema>
 export type RouteDetail = Static<typeof RouteDetailSchema>
 export type Navigation = Static<typeof NavigationSchema>

@@ -18,13 +18,8 @@ import type { ClassLevels, SpecialFeat } from '../../rules/character/shapes'
 import { pastLifeCount } from '../../rules/words'
 import { ownedCharacter } from '../characters/access'
 import { toCharacterJson } from '../characters/service'
-import {
-  type ForeignCompletion,
-  type ImportChoice,
-  type ImportPreview,
-  previewImport,
-  writeImport,
-} from '../completions/import'
+import { type ForeignCompletion, previewImport, writeImport } from '../completions/import'
+import type { ImportChoice, QuestsPreview } from '../completions/importModel'
 import { type DdoBuilderFile, type FileLife, readDdoBuilder } from './ddobuilder'
 import { type LifeRow, type NewLife, replaceLives } from './lives/service'
 import { documentLimitProblem } from './model'
@@ -87,7 +82,7 @@ function historyOf(file: DdoBuilderFile, picked: number, currentFeats: SpecialFe
   })
 }
 
-export interface FileImportPreview {
+export interface FileQuestsPreview {
   /** The build the plan is read from, and the planner's active one. */
   build: number
   activeBuild: number
@@ -99,7 +94,7 @@ export interface FileImportPreview {
   /** The lives stored now, and the history the file gives (the picked build's life and those before it). */
   history: { stored: number; file: NewLife[]; ignored: number }
   /** The picked build's completed quests, as an import of completions would take them. */
-  quests: ImportPreview
+  quests: QuestsPreview
 }
 
 /** The plan of the picked build, held to PUT build's limits (400 naming the field). */
@@ -128,7 +123,7 @@ export function previewFileImport(
   characterId: number,
   xml: string,
   options: FileImportOptions = {},
-): FileImportPreview {
+): FileQuestsPreview {
   const character = ownedCharacter(db, userId, characterId)
   const file = readDdoBuilder(xml)
   const plan = planOf(file, options.build)

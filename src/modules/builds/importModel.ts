@@ -3,17 +3,13 @@
 // and what was imported.
 import { Type } from '@sinclair/typebox'
 import { t } from 'elysia'
-import { CHALLENGE_SETTINGS, REMAKE_TIERS } from '../../rules/quests/completion'
-import { MAX_SUGGESTIONS } from '../../rules/quests/questMatch'
 import { Enum } from '../characters/model'
+import { ImportChoice, QuestsPreview } from '../completions/importModel'
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../completions/limits'
 import { MAX_XML_CHARS } from './ddobuilder'
 import { PlannedBuild } from './model'
 
 const ClassLevels = Type.Array(t.Object({ name: t.String(), levels: Type.Integer() }))
-const Difficulty = Enum(REMAKE_TIERS)
-const Setting = Enum(CHALLENGE_SETTINGS)
-const Source = t.String({ maxLength: 40 })
 
 const Take = Enum(['plan', 'character', 'history'] as const, {
   description:
@@ -34,47 +30,8 @@ export const BuildImportBody = t.Object({
   ),
   take: t.Optional(Take),
   quests: t.Optional(t.Boolean({ description: "Also import the picked build's completed quests as completions." })),
-  choices: t.Optional(
-    t.Array(t.Object({ source: Source, name: t.String({ maxLength: 200 }), difficulty: Difficulty }), {
-      maxItems: MAX_COMPLETIONS_PER_CHARACTER,
-    }),
-  ),
+  choices: t.Optional(t.Array(ImportChoice, { maxItems: MAX_COMPLETIONS_PER_CHARACTER })),
   keepUnmatched: t.Optional(t.Boolean({ description: 'Store quest names the catalog does not have as written.' })),
-})
-
-const Planned = t.Object({
-  source: Source,
-  given: t.String(),
-  name: t.String(),
-  difficulty: Difficulty,
-  setting: Setting,
-  how: Enum(['exact', 'spelling', 'chosen', 'kept'] as const),
-})
-
-/** What importing completions would do (completions/import.ts), without the CSV's unreadable lines. */
-export const QuestsPreview = t.Object({
-  total: Type.Integer(),
-  add: t.Array(Planned),
-  stored: t.Array(Planned),
-  ambiguous: t.Array(
-    t.Object({
-      source: Source,
-      name: t.String(),
-      setting: Setting,
-      candidates: t.Array(t.Object({ name: t.String(), difficulty: Difficulty, level: Type.Integer() })),
-    }),
-  ),
-  unmatched: t.Array(
-    t.Object({
-      source: Source,
-      name: t.String(),
-      setting: Setting,
-      suggestions: t.Array(t.String(), {
-        maxItems: MAX_SUGGESTIONS,
-        description: 'Catalog names nearest it, nearest first ("did you mean"); empty when none is near.',
-      }),
-    }),
-  ),
 })
 
 const NewLife = t.Object({

@@ -12,9 +12,10 @@ import { completions } from '../../db/schema'
 import type { Writer } from '../../deps'
 import { Conflict } from '../../http/errors'
 import type { Difficulty, Setting } from '../../rules/quests/completion'
-import { MAX_SUGGESTED_NAMES, type MatchRow, matchQuest, suggestNames } from '../../rules/quests/questMatch'
+import { MAX_SUGGESTED_NAMES, matchQuest, suggestNames } from '../../rules/quests/questMatch'
 import { catalogMatcher } from '../catalog/service'
 import { ownedCharacter } from '../characters/access'
+import type { ImportChoice, PlannedCompletion, QuestsPreview } from './importModel'
 import { MAX_COMPLETIONS_PER_CHARACTER } from './limits'
 import { boundCharacterRuns, countCompletions, currentQuestLife, upsertCompletion } from './service'
 
@@ -41,46 +42,11 @@ export interface ForeignCompletion {
   reaperSkulls?: number | null
 }
 
-/** The player's answer for an ambiguous name: which remake it is. */
-export interface ImportChoice {
-  source: string
-  name: string
-  difficulty: Difficulty
-}
-
 export interface ImportOptions {
   /** Answers for ambiguous names (by source); an ambiguous name without one is left out. */
   choices?: readonly ImportChoice[]
   /** Store names the catalog does not have as written (the catalog may lag the game); else left out. */
   keepUnmatched?: boolean
-}
-
-/** One completion the import matched to a remake. */
-export interface PlannedCompletion {
-  source: string
-  /** As the source wrote it. */
-  given: string
-  name: string
-  difficulty: Difficulty
-  setting: Setting
-  /** How the remake was found: the catalog's own name, a spelling forgiven, the player's choice, or kept as written. */
-  how: 'exact' | 'spelling' | 'chosen' | 'kept'
-}
-
-export interface ImportPreview {
-  /** Completions in the source. */
-  total: number
-  /** Matched and not stored yet: what the import adds. */
-  add: PlannedCompletion[]
-  /** Matched, but the character has it already (or the source lists it twice): left as stored. */
-  stored: PlannedCompletion[]
-  /** Several remakes fit: the player chooses (`choices`). */
-  ambiguous: { source: string; name: string; setting: Setting; candidates: MatchRow[] }[]
-  /**
-   * No catalog quest has this name in any spelling: left out, or kept as written (`keepUnmatched`);
-   * `suggestions` are the catalog names nearest it (questMatch.ts suggestNames), for "did you mean".
-   */
-  unmatched: { source: string; name: string; setting: Setting; suggestions: string[] }[]
 }
 
 const triple = (c: { name: string; difficulty: string; setting: string }) =>
@@ -93,7 +59,7 @@ export function previewImport(
   characterId: number,
   items: readonly ForeignCompletion[],
   options: ImportOptions = {},
-): ImportPreview {
+): QuestsPreview {
   ownedCharacter(db, userId, characterId)
   const index = catalogMatcher(db)
   const rows = db
@@ -105,7 +71,7 @@ export function previewImport(
   // Any tier of a quest and setting: what a completion without a tier is already covered by.
   const anyTier = new Set(rows.map((c) => triple({ ...c, difficulty: 'Unknown' })))
   const chosen = new Map((options.choices ?? []).map((c) => [c.source, c]))
-  const preview: ImportPreview = { total: items.length, add: [], stored: [], ambiguous: [], unmatched: [] }
+  const preview: QuestsPreview = { total: items.length, add: [], stored: [], ambiguous: [], unmatched: [] }
   const plan = (item: ForeignCompletion, name: string, difficulty: Difficulty, how: PlannedCompletion['how']) => {
     const planned = { source: item.source, given: item.name, name, difficulty, setting: item.setting, how }
     const key = triple(planned)
@@ -168,7 +134,7 @@ export function previewImport(
 export function writeImport(
   db: Writer['db'],
   characterId: number,
-  plan: ImportPreview,
+  plan: QuestsPreview,
   items: readonly ForeignCompletion[],
   now: string,
 ): void {
@@ -221,7 +187,7 @@ export function applyImport(
   characterId: number,
   items: readonly ForeignCompletion[],
   options: ImportOptions = {},
-): ImportPreview {
+): QuestsPreview {
   const preview = db.transaction(() => {
     // Previewed inside the write transaction: what it says is exactly what is written.
     const plan = previewImport({ db }, userId, characterId, items, options)

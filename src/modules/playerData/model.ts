@@ -2,24 +2,13 @@
 // player's choices, the preview answered) and the whole-account export.
 import { t } from 'elysia'
 import { Timestamp } from '../../http/model'
-import { CHALLENGE_SETTINGS, REMAKE_TIERS } from '../../rules/quests/completion'
-import { MAX_SUGGESTIONS } from '../../rules/quests/questMatch'
 import { Life } from '../builds/lives/model'
 import { BuildDocument } from '../builds/model'
-import { Character, Enum } from '../characters/model'
+import { Character } from '../characters/model'
+import { ImportChoice, ImportSource, QuestsPreview } from '../completions/importModel'
 import { MAX_COMPLETIONS_PER_CHARACTER } from '../completions/limits'
 import { StoredCompletion } from '../completions/model'
 import { MAX_IMPORT_CSV_CHARS } from './limits'
-
-const Source = t.String({ maxLength: 40, description: 'Where in the file the completion is, e.g. `line 4`.' })
-const QuestName = t.String({ maxLength: 200 })
-const Difficulty = Enum(REMAKE_TIERS)
-const Setting = Enum(CHALLENGE_SETTINGS)
-
-export const ImportChoice = t.Object(
-  { source: Source, name: QuestName, difficulty: Difficulty },
-  { description: 'The player’s answer for an ambiguous name: the remake it is.' },
-)
 
 export const CompletionsImportBody = t.Object({
   csv: t.String({
@@ -38,49 +27,10 @@ export const CompletionsImportBody = t.Object({
   ),
 })
 
-const Planned = t.Object({
-  source: Source,
-  given: t.String({ description: 'The name as the file writes it.' }),
-  name: t.String({ description: 'The catalog’s name of the remake.' }),
-  difficulty: Difficulty,
-  setting: Setting,
-  how: Enum(['exact', 'spelling', 'chosen', 'kept'] as const, {
-    description:
-      '`exact`: the catalog’s own name; `spelling`: another spelling of it (case, apostrophes, `the`, …); `chosen`: the player’s choice; `kept`: not in the catalog, stored as written.',
-  }),
-})
-
 export const ImportPreview = t.Object({
   confirmed: t.Boolean({ description: 'Whether this answer wrote anything (confirm true).' }),
-  total: t.Integer({ description: 'Completions in the file.' }),
-  add: t.Array(Planned, { description: 'Matched and not stored yet: what the import adds (or added).' }),
-  stored: t.Array(Planned, {
-    description: 'Matched, but the character has it already (or the file lists it twice): left as stored.',
-  }),
-  ambiguous: t.Array(
-    t.Object({
-      source: Source,
-      name: t.String(),
-      setting: Setting,
-      candidates: t.Array(t.Object({ name: t.String(), difficulty: Difficulty, level: t.Integer() })),
-    }),
-    { description: 'Several remakes fit: left out until the player chooses one (`choices`).' },
-  ),
-  unmatched: t.Array(
-    t.Object({
-      source: Source,
-      name: t.String(),
-      setting: Setting,
-      suggestions: t.Array(t.String(), {
-        maxItems: MAX_SUGGESTIONS,
-        description: 'Catalog names nearest it, nearest first ("did you mean"); empty when none is near.',
-      }),
-    }),
-    {
-      description: 'No catalog quest has this name in any spelling: left out, or kept as written (`keepUnmatched`).',
-    },
-  ),
-  invalid: t.Array(t.Object({ source: Source, error: t.String() }), {
+  ...QuestsPreview.properties,
+  invalid: t.Array(t.Object({ source: ImportSource, error: t.String() }), {
     description: 'Lines that could not be read (a bad timestamp or number): left out.',
   }),
 })
