@@ -172,6 +172,16 @@ function sentenceOf(error: Answer['error'], response: Response): string {
  * replaces the page with sign in (and never resolves): that is the one place a session's end is
  * handled.
  */
+/** The answer of a read, or null when the server answered 404 (any other failure is thrown). */
+async function noneIf404<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return null
+    throw e
+  }
+}
+
 async function ok<A extends Answer>(call: Promise<A>, on401: On401 = 'sign-in'): Promise<NonNullable<A['data']>> {
   let answer: A
   try {
@@ -316,14 +326,7 @@ export const api = {
   unshare: (id: number) => ok(character(id).share.delete()),
 
   /** The live snapshot, or null before the plugin sent one (the server's 404). */
-  live: async (id: number): Promise<LiveBuild | null> => {
-    try {
-      return await ok(character(id).live.get())
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 404) return null
-      throw e
-    }
-  },
+  live: (id: number): Promise<LiveBuild | null> => noneIf404(ok(character(id).live.get())),
   build: (id: number) => ok(character(id).build.get()),
   promoteLive: (id: number) => ok(character(id).live['promote-to-planned'].post()),
   /** A DDO Builder `.DDOBuild` file's text: replaces the planned build; answers it with `warnings`. */
@@ -370,6 +373,8 @@ export const api = {
   groups: () => ok(server.groups.get()),
   createGroup: (name: string) => ok(server.groups.post({ name })),
   group: (id: number) => ok(server.groups({ id }).get()),
+  /** The group, or null when the caller is not a member (any more), or it is gone: the server's 404. */
+  groupIfMember: (id: number) => noneIf404(ok(server.groups({ id }).get())),
   renameGroup: (id: number, name: string) => ok(server.groups({ id }).patch({ name })),
   deleteGroup: (id: number) => ok(server.groups({ id }).delete()),
   /** A link for the group: `uses` players (1: one-time; more: the guild's link), for `days`. */

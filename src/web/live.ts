@@ -62,18 +62,39 @@ export function followCharacter(target: LiveTarget): () => void {
 }
 
 /** What a group's page hands its stream: as a character's, and what to do when the caller is out. */
-export interface GroupLiveTarget extends Omit<LiveTarget, 'characterId' | 'wants' | 'onChange' | 'holds'> {
+export interface GroupLiveTarget extends Omit<LiveTarget, 'characterId' | 'wants' | 'onChange' | 'holds' | 'refresh'> {
   groupId: number
+  /**
+   * Re-reads what the page shows; `removed` when its read found the caller no longer a member (a
+   * page that says so itself answers nothing).
+   */
+  refresh(): Promise<'removed' | undefined> | Promise<void> | void
   /** The caller is no longer a member (removed, or the group deleted): the stream has ended. */
   onRemoved(): void
 }
 
 /**
  * Follows a group's event stream: a shared character's change or the group's own (`group`: its
- * members or shares) re-reads; `removed` ends it and tells the page.
+ * members or shares) re-reads; `removed` ends it and tells the page. A member removed before the
+ * stream opened gets no `removed` (the stream is refused, 404): the page's next read, a poll
+ * while the stream is down, finds it out and ends it the same way.
  */
 export function followGroup(target: GroupLiveTarget): () => void {
-  return followStream(api.groupEventsUrl(target.groupId), target)
+  let out = false
+  const removed = () => {
+    if (out) return
+    out = true
+    stop()
+    target.onRemoved()
+  }
+  const stop = followStream(api.groupEventsUrl(target.groupId), {
+    ...target,
+    refresh: async () => {
+      if ((await target.refresh()) === 'removed') removed()
+    },
+    onRemoved: removed,
+  })
+  return stop
 }
 
 function followStream(url: string, target: Omit<LiveTarget, 'characterId'> & { onRemoved?: () => void }): () => void {

@@ -156,6 +156,52 @@ describe.skipIf(BROWSERS.length === 0)(`a group of two accounts, ${IN_BROWSERS}`
   )
 
   test(
+    "a member removed before her open pages' stream began is told so, on the group page and the planner",
+    each(async ({ site, brom, pageOf }) => {
+      const annWeb = site.web(await site.session('ann'))
+      const beaWeb = site.web(await site.session('bea'))
+      const group = ok(await annWeb.groups.post({ name: 'The Late Stream' }), 201)
+      ok(await annWeb.groups({ id: group.id }).characters({ characterId: brom }).put())
+      const { code } = ok(await annWeb.groups({ id: group.id }).invites.post({}, { query: {} }), 201)
+      ok(await beaWeb.groups.join.post({ code }))
+      const beaId = ok(await beaWeb.groups({ id: group.id }).get()).you
+
+      // Bea's pages have read the group, but their stream is held (a slow network, a busy
+      // server): Ann removes her meanwhile, so no stream will ever tell them.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      const open = async (path: string) => {
+        const page = await pageOf('bea', '/groups')
+        await page.route(
+          (url) => url.pathname === `/api/groups/${group.id}/events`,
+          async () => {
+            await held
+            return { continue: true }
+          },
+        )
+        await page.goto(`${site.base}${path}`)
+        return page
+      }
+      const groupPage = await open(`/groups/${group.id}`)
+      await groupPage.locator('.group-characters [data-character="Brom"]').waitFor()
+      const planner = await open(`/groups/${group.id}/party?c=${brom}&s=elite`)
+      await planner.locator('table.party-quests').waitFor()
+      ok(await annWeb.groups({ id: group.id }).members({ userId: beaId }).delete())
+      release()
+
+      for (const page of [groupPage, planner]) {
+        await page.locator('[data-removed="true"]').waitFor()
+        expect(await page.locator('[data-character]').count()).toBe(0)
+        expect(page.problems.filter((p) => !FAILED_LOAD.test(p))).toEqual([])
+        await page.close()
+      }
+    }),
+    60_000,
+  )
+
+  test(
     "a read that fails on the party planner and on the tracker's needed-by mark says why on the page",
     each(async ({ site, brom, pageOf }) => {
       const web = site.web(await site.session('ann'))

@@ -57,13 +57,18 @@ export function createPartyStore(initial: GroupDetail) {
     if (answer.ok) plan.value = answer.value
   }
 
-  /** Reads the group again (a change in it): a character taken back leaves the party. */
-  async function refresh(): Promise<void> {
-    const fresh = await act(feedback, () => api.group(initial.id), { quiet: true })
-    if (!fresh.ok) return
-    const shared = new Set(fresh.value.characters.map((c) => c.id))
+  /**
+   * Reads the group again (a change in it): a character taken back leaves the party; `removed`
+   * when the caller is not a member any more.
+   */
+  async function refresh(): Promise<'removed' | undefined> {
+    const fresh = await act(feedback, () => api.groupIfMember(initial.id), { quiet: true })
+    if (!fresh.ok) return undefined
+    const now = fresh.value
+    if (now === null) return 'removed'
+    const shared = new Set(now.characters.map((c) => c.id))
     batch(() => {
-      group.value = fresh.value
+      group.value = now
       if (ids.value.some((id) => !shared.has(id))) ids.value = ids.value.filter((id) => shared.has(id))
       version.value++
     })

@@ -20,15 +20,14 @@ export function createGroupStore(initial: GroupDetail) {
   /** A new invite link, shown once. */
   const link = signal<string | null>(null)
 
-  async function refresh(): Promise<void> {
+  /** Reads the group again (and the grid); `removed` when the caller is not a member any more. */
+  async function refresh(): Promise<'removed' | undefined> {
     void grid.peek()?.refresh()
-    await act(
-      feedback,
-      async () => {
-        group.value = await api.group(initial.id)
-      },
-      { quiet: true },
-    )
+    const read = await act(feedback, () => api.groupIfMember(initial.id), { quiet: true })
+    if (!read.ok) return undefined
+    if (read.value === null) return 'removed'
+    group.value = read.value
+    return undefined
   }
 
   /** Runs a change, shows what it did, and re-reads the group. */

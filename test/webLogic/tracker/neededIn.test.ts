@@ -3,41 +3,13 @@
 // completion, any share) made every open tracker of the group read them 100 ms later. Run on the
 // page's own code (src/web/live.ts, src/web/tracker/NeededIn.tsx) with a stand-in EventSource and
 // Bun's fake timers.
-import { afterEach, beforeEach, describe, expect, jest, test } from 'bun:test'
+import { describe, expect, jest, test } from 'bun:test'
 import { signal } from '@preact/signals'
 import type { LiveMode } from '../../../src/web/live'
 import { followNeeds, NEEDED_IN_REFRESH_MS } from '../../../src/web/tracker/NeededIn'
+import { FakeEventSource, useFakeEventSource } from '../fakeEventSource'
 
-/** The stream a page opens: the test sends its events. */
-class FakeEventSource {
-  static readonly CLOSED = 2
-  static opened: FakeEventSource[] = []
-  readyState = 1
-  private readonly listeners = new Map<string, ((event: { data?: string }) => void)[]>()
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this)
-  }
-  addEventListener(type: string, listener: (event: { data?: string }) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener])
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED
-  }
-  emit(type: string, data?: unknown) {
-    for (const listener of this.listeners.get(type) ?? []) listener({ data: JSON.stringify(data ?? {}) })
-  }
-}
-
-const realEventSource = globalThis.EventSource
-beforeEach(() => {
-  FakeEventSource.opened = []
-  globalThis.EventSource = FakeEventSource as unknown as typeof EventSource
-  jest.useFakeTimers()
-})
-afterEach(() => {
-  jest.useRealTimers()
-  globalThis.EventSource = realEventSource
-})
+useFakeEventSource()
 
 function follow() {
   let reads = 0
