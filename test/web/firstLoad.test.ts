@@ -188,13 +188,16 @@ describe.skipIf(BROWSERS.length === 0)(`the tracker's first load, ${IN_BROWSERS}
 
       const page = await browser.newPage({ cookies: await site.session('erin'), serviceWorkers: 'block' })
       // When the bundle's script is in the page (the boot script puts it there once the drawn
-      // screen is painted), and the frame after the drawn rows came (the bench's probe).
+      // screen is painted: in a task after that frame's animation callbacks), and when the frame
+      // that paints the drawn rows began (its animation callback: before any task it queues).
       await page.engine.addInitScript(() => {
         const w = window as unknown as { __bundleAt: number; __rowsFrameAt: number }
         new MutationObserver((_, observer) => {
           if (!w.__rowsFrameAt && document.querySelector('tr[data-quest]')) {
             w.__rowsFrameAt = -1
-            requestAnimationFrame(() => setTimeout(() => (w.__rowsFrameAt = performance.now()), 0))
+            requestAnimationFrame(() => {
+              w.__rowsFrameAt = performance.now()
+            })
           }
           if (w.__bundleAt || !document.querySelector('script[type="module"]')) return
           w.__bundleAt = performance.now()
