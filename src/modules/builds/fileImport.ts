@@ -6,6 +6,7 @@
 // what was chosen in one transaction. A plan alone never rewrites who the character is now.
 
 import { eq } from 'drizzle-orm'
+import type { Static } from 'elysia'
 import { isoNow } from '../../clock'
 import { IMMEDIATE } from '../../db/client'
 import { lives as livesTable } from '../../db/schema'
@@ -19,8 +20,9 @@ import { pastLifeCount } from '../../rules/words'
 import { ownedCharacter } from '../characters/access'
 import { toCharacterJson } from '../characters/service'
 import { type ForeignCompletion, previewImport, writeImport } from '../completions/import'
-import type { ImportChoice, QuestsPreview } from '../completions/importModel'
+import type { ImportChoice } from '../completions/importModel'
 import { type DdoBuilderFile, type FileLife, readDdoBuilder } from './ddobuilder'
+import type { BuildImportPreview } from './importModel'
 import { type LifeRow, type NewLife, replaceLives } from './lives/service'
 import { documentLimitProblem } from './model'
 import { storePlan } from './service'
@@ -82,20 +84,8 @@ function historyOf(file: DdoBuilderFile, picked: number, currentFeats: SpecialFe
   })
 }
 
-export interface FileQuestsPreview {
-  /** The build the plan is read from, and the planner's active one. */
-  build: number
-  activeBuild: number
-  lives: { number: number; name: string; race: string; alignment: string; classes: ClassLevels[]; builds: number }[]
-  builds: { number: number; life: number; level: number; classes: ClassLevels[]; notes: string; quests: number }[]
-  plan: { name: string; race: string; alignment: string; level: number; classes: ClassLevels[]; warnings: string[] }
-  /** What taking the character (or the history) would change on it; empty when nothing would. */
-  character: CharacterChange[]
-  /** The lives stored now, and the history the file gives (the picked build's life and those before it). */
-  history: { stored: number; file: NewLife[]; ignored: number }
-  /** The picked build's completed quests, as an import of completions would take them. */
-  quests: QuestsPreview
-}
+/** What importing the file would do (POST build/import/preview): the route's answer. */
+export type FileImportPreview = Static<typeof BuildImportPreview>
 
 /** The plan of the picked build, held to PUT build's limits (400 naming the field). */
 function planOf(file: DdoBuilderFile, build: number | undefined) {
@@ -123,7 +113,7 @@ export function previewFileImport(
   characterId: number,
   xml: string,
   options: FileImportOptions = {},
-): FileQuestsPreview {
+): FileImportPreview {
   const character = ownedCharacter(db, userId, characterId)
   const file = readDdoBuilder(xml)
   const plan = planOf(file, options.build)
