@@ -172,16 +172,6 @@ function sentenceOf(error: Answer['error'], response: Response): string {
  * replaces the page with sign in (and never resolves): that is the one place a session's end is
  * handled.
  */
-/** The answer of a read, or null when the server answered 404 (any other failure is thrown). */
-async function noneIf404<T>(read: Promise<T>): Promise<T | null> {
-  try {
-    return await read
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return null
-    throw e
-  }
-}
-
 async function ok<A extends Answer>(call: Promise<A>, on401: On401 = 'sign-in'): Promise<NonNullable<A['data']>> {
   let answer: A
   try {
@@ -204,6 +194,16 @@ async function ok<A extends Answer>(call: Promise<A>, on401: On401 = 'sign-in'):
     return new Promise<never>(() => {})
   }
   throw new ApiError(response.status, sentenceOf(answer.error, response))
+}
+
+/** The answer of a read, or null when the server answered 404 (any other failure is thrown). */
+async function noneIf404<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return null
+    throw e
+  }
 }
 
 /** The reads the boot script started (boot.ts, firstReads.ts); from now on it starts none. */
