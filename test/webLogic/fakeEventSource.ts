@@ -6,7 +6,6 @@ import { afterEach, beforeEach, jest } from 'bun:test'
 
 /** The stream a page opens: the test sends its events. */
 export class FakeEventSource {
-  static readonly CONNECTING = 0
   static readonly CLOSED = 2
   static opened: FakeEventSource[] = []
   readyState = 1
